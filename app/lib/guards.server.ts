@@ -1,0 +1,45 @@
+/**
+ * Server-side guards. Pages get redirects; /api routes get JSON errors
+ * (401 no session, 403 not allowed). Every protected loader and action calls one.
+ */
+import type { User } from "../../db/schema";
+import type { AppContext } from "../../workers/load-context";
+import { AppError, isApiRequest, redirect } from "./http.server";
+import { getCurrentUser } from "./session.server";
+
+export const MESSAGES = {
+  unauthenticated: "Not authenticated",
+  unverified: "Please verify your email address to continue",
+  adminRequired: "Admin access required",
+} as const;
+
+export async function getOptionalUser(app: AppContext, request: Request): Promise<User | null> {
+  return (await getCurrentUser(app, request))?.user ?? null;
+}
+
+export async function requireUser(app: AppContext, request: Request): Promise<User> {
+  const user = await getOptionalUser(app, request);
+  if (user) return user;
+  if (isApiRequest(request)) throw new AppError(401, MESSAGES.unauthenticated);
+  const url = new URL(request.url);
+  throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+}
+
+/** Unverified password accounts are confined to /profile-settings until they verify their e-mail. */
+export function isConfined(user: User): boolean {
+  return !user.isVerified && !user.googleId;
+}
+
+export async function requireVerifiedUser(app: AppContext, request: Request): Promise<User> {
+  const user = await requireUser(app, request);
+  if (!isConfined(user)) return user;
+  if (isApiRequest(request)) throw new AppError(403, MESSAGES.unverified, { code: "email_unverified" });
+  throw redirect("/profile-settings");
+}
+
+export async function requireAdmin(app: AppContext, request: Request): Promise<User> {
+  const user = await requireVerifiedUser(app, request);
+  if (user.isAdmin) return user;
+  if (isApiRequest(request)) throw new AppError(403, MESSAGES.adminRequired);
+  throw redirect("/dashboard");
+}

@@ -1,0 +1,77 @@
+/**
+ * One shape for every JSON error: {message, code?, errors?}. Guards throw
+ * these Responses from /api routes and redirects from pages.
+ */
+import { redirect } from "@remix-run/cloudflare";
+
+export interface ApiErrorBody {
+  message: string;
+  code?: string;
+  errors?: Record<string, string[]>;
+  [extra: string]: unknown;
+}
+
+export function jsonError(
+  status: number,
+  message: string,
+  extra: Omit<ApiErrorBody, "message"> = {},
+  headers?: HeadersInit,
+): Response {
+  return Response.json({ message, ...extra } satisfies ApiErrorBody, { status, headers });
+}
+
+/** Throwable from a module function; routes turn it into a JSON error (api) or a form error (pages). */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Omit<ApiErrorBody, "message"> = {},
+    readonly headers?: HeadersInit,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  toResponse(): Response {
+    return jsonError(this.status, this.message, this.extra, this.headers);
+  }
+}
+
+/** Runs an /api handler and maps AppError (and unparseable bodies) to JSON errors. */
+export async function apiHandler(run: () => Promise<Response | object>): Promise<Response> {
+  try {
+    const result = await run();
+    return result instanceof Response ? result : Response.json(result);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    if (error instanceof AppError) return error.toResponse();
+    console.error("api error", error);
+    return jsonError(500, "An unexpected error occurred");
+  }
+}
+
+/** Reads a JSON object body; a missing or malformed body is a 400, never a 500. */
+export async function readJson(request: Request): Promise<Record<string, unknown>> {
+  const text = await request.text();
+  if (!text.trim()) return {};
+  try {
+    const value = JSON.parse(text);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw new AppError(400, "Invalid JSON body");
+}
+
+/** A route param that must be a positive integer id, else 404 (no such record). */
+export function idParam(value: string | undefined, what = "Record"): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, `${what} not found`);
+  return id;
+}
+
+export function isApiRequest(request: Request): boolean {
+  return new URL(request.url).pathname.startsWith("/api/");
+}
+
+export { redirect };

@@ -1,0 +1,61 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getCurrentUser } from "~/lib/session.server";
+import { readToast } from "~/lib/toast.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { Header, type HeaderUser } from "~/ui/header";
+import { ToastProvider } from "~/ui/toast";
+import stylesheet from "./tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [
+  { title: "CycleWari Community" },
+  { name: "description", content: "Sync your Strava activities, join challenges and register for community events." },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [current, toast] = await Promise.all([getCurrentUser(context.app, request), readToast(context.app, request)]);
+  const headers = new Headers();
+  if (current?.setCookie) headers.append("Set-Cookie", current.setCookie);
+  if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
+  const user: HeaderUser | null = current
+    ? { username: current.user.username, email: current.user.email, isAdmin: current.user.isAdmin }
+    : null;
+  return data({ user, toast: toast.toast }, { headers });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const loaderData = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en" className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-full">
+        <ToastProvider initial={loaderData?.toast ?? null}>
+          <Header user={loaderData?.user ?? null} />
+          {children}
+        </ToastProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  useLoaderData<typeof loader>();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

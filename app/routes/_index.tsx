@@ -1,0 +1,77 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getOptionalUser } from "~/lib/guards.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(context.app, request);
+  return { signedIn: Boolean(user) };
+}
+
+const features = [
+  {
+    title: "Track Activities",
+    body: "Sync your rides, runs, swims, walks and hikes from Strava and see your statistics and achievements by sport.",
+    icon: "M3 17l6-6 4 4 8-8",
+  },
+  {
+    title: "Join Challenges",
+    body: "Take part in monthly distance challenges with the community and climb the leaderboard.",
+    icon: "M8 21h8M12 17v4M7 4h10v5a5 5 0 01-10 0V4z",
+  },
+  {
+    title: "Attend Events",
+    body: "Register for community rides and events, pay securely, and train for the annual 250 km Wari.",
+    icon: "M8 7V3M16 7V3M4 11h16M5 5h14a1 1 0 011 1v13a1 1 0 01-1 1H5a1 1 0 01-1-1V6a1 1 0 011-1z",
+  },
+];
+
+export default function Landing() {
+  const { signedIn } = useLoaderData<typeof loader>();
+  return (
+    <main>
+      <section className="bg-gradient-to-b from-brand-50 to-gray-50">
+        <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-24">
+          <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">Ride, run and grow together</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-600">
+            Sync your activities from Strava, join monthly challenges and register for community events, all in one place.
+          </p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            {signedIn ? (
+              <>
+                <Link to="/dashboard" className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+                  My Dashboard
+                </Link>
+                <Link to="/challenges" className="rounded-md border border-gray-300 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50">
+                  View Challenges
+                </Link>
+              </>
+            ) : (
+              <>
+                <Link to="/auth" className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+                  Login
+                </Link>
+                <Link
+                  to="/auth?tab=register"
+                  className="rounded-md border border-gray-300 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50"
+                >
+                  Register
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </section>
+      <section aria-label="Features" className="mx-auto grid max-w-5xl gap-6 px-4 py-12 md:grid-cols-3">
+        {features.map((feature) => (
+          <article key={feature.title} className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+            <svg viewBox="0 0 24 24" className="h-8 w-8 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d={feature.icon} strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <h2 className="mt-4 text-lg font-semibold text-gray-900">{feature.title}</h2>
+            <p className="mt-2 text-gray-600">{feature.body}</p>
+          </article>
+        ))}
+      </section>
+    </main>
+  );
+}

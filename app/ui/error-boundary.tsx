@@ -1,0 +1,68 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { Component, type ReactNode } from "react";
+
+/** The page-level boundary: per-status wording, one place. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message =
+    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data
+      ? String((error.data as { message: unknown }).message)
+      : status === 403
+        ? "Admin access required"
+        : "Something went wrong";
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">{status === 403 ? "Access denied" : "Something went wrong"}</h1>
+      <p className="mt-3 text-gray-600">{message}</p>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        Go home
+      </Link>
+    </main>
+  );
+}
+
+export function NotFound() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <p className="text-6xl font-extrabold text-brand-600">404</p>
+      <h1 className="mt-4 text-2xl font-bold text-gray-900">404 Page Not Found</h1>
+      <p className="mt-3 text-gray-600">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+        Go home
+      </Link>
+    </main>
+  );
+}
+
+interface ComponentBoundaryProps {
+  /** Shown as '{name} Error'. */
+  name: string;
+  children: ReactNode;
+}
+
+/** Wraps one card or widget so a failure there does not take the page down. */
+export class ComponentErrorBoundary extends Component<ComponentBoundaryProps, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(`${this.props.name} failed`, error);
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">{this.props.name} Error</p>
+        <p className="mt-1 text-sm font-medium">Something went wrong</p>
+        <p className="mt-1 text-sm">There was an error loading this component. Please try again later.</p>
+      </div>
+    );
+  }
+}

@@ -1,0 +1,532 @@
+/**
+ * The whole data model of both spec parts. Timestamps are integer Unix
+ * seconds (drizzle `mode: "timestamp"`), distances metres, times seconds,
+ * money paise. Enumerations of the spec are CHECK constraints.
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+export const GENDERS = ["male", "female", "other", "not_specified"] as const;
+export const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const;
+export const BLOOD_GROUPS = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-", "Unknown"] as const;
+export const CHALLENGE_SPORTS = ["Run", "Ride", "Swim", "Walk", "Hike", "AllSports"] as const;
+export const RECOMMENDATION_SPORTS = ["Run", "Ride", "Swim"] as const;
+export const DIFFICULTIES = ["easy", "moderate", "hard"] as const;
+export const RECOMMENDATION_STATUSES = ["pending", "completed", "skipped"] as const;
+export const FITNESS_LEVELS = ["beginner", "intermediate", "advanced", "elite"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid", "completed"] as const;
+export const PAYMENT_ORDER_STATUSES = ["created", "paid", "failed"] as const;
+export const FEEDBACK_TYPES = ["bug", "feature", "improvement", "praise", "other"] as const;
+export const FEEDBACK_STATUSES = ["pending", "in_progress", "resolved", "closed"] as const;
+export const TOKEN_PURPOSES = ["verify_email", "reset_password"] as const;
+export const SYNC_STATES = ["idle", "queued", "running", "deferred", "completed", "error"] as const;
+export const SYNC_TRIGGERS = ["connect", "user", "admin", "cron", "webhook"] as const;
+export const SYNC_MODES = ["backfill", "incremental"] as const;
+export const WARI_CATEGORIES = ["Beginner", "Intermediate", "Advanced", "Elite"] as const;
+
+/** `col IN ('a','b')` for a CHECK constraint; values are our own constants, never user input. */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(", ")})`);
+}
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp" })
+    .notNull()
+    .default(sql`(unixepoch())`);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp" })
+    .notNull()
+    .default(sql`(unixepoch())`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    isAdmin: integer("is_admin", { mode: "boolean" }).notNull().default(false),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
+    googleId: text("google_id"),
+    stravaId: integer("strava_id"),
+    profileCompleted: integer("profile_completed", { mode: "boolean" }).notNull().default(false),
+    profileImageUrl: text("profile_image_url"),
+    gender: text("gender", { enum: GENDERS }),
+    age: integer("age"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    tshirtSize: text("tshirt_size", { enum: SIZES }),
+    jerseySize: text("jersey_size", { enum: SIZES }),
+    bloodGroup: text("blood_group", { enum: BLOOD_GROUPS }),
+    emergencyContactName: text("emergency_contact_name"),
+    emergencyContactPhone: text("emergency_contact_phone"),
+    emergencyContactRelation: text("emergency_contact_relation"),
+    /** Bumped on password change, reset and deactivation: sessions from before are refused. */
+    sessionVersion: integer("session_version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_id_unique").on(t.googleId),
+    uniqueIndex("users_strava_id_unique").on(t.stravaId),
+    index("users_created_at_idx").on(t.createdAt),
+    check("users_gender_check", sql`${t.gender} IS NULL OR ${oneOf("gender", GENDERS)}`),
+    check("users_tshirt_check", sql`${t.tshirtSize} IS NULL OR ${oneOf("tshirt_size", SIZES)}`),
+    check("users_jersey_check", sql`${t.jerseySize} IS NULL OR ${oneOf("jersey_size", SIZES)}`),
+    check("users_blood_check", sql`${t.bloodGroup} IS NULL OR ${oneOf("blood_group", BLOOD_GROUPS)}`),
+    check("users_age_check", sql`${t.age} IS NULL OR ${t.age} > 0`),
+  ],
+);
+
+/** E-mail verification and password-reset tokens, stored as SHA-256 hashes; single use. */
+export const emailTokens = sqliteTable(
+  "email_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("email_tokens_hash_unique").on(t.tokenHash),
+    index("email_tokens_user_idx").on(t.userId, t.purpose),
+    check("email_tokens_purpose_check", oneOf("purpose", TOKEN_PURPOSES)),
+  ],
+);
+
+/** Fixed-window counters for login and forgot-password throttling (D1, not KV: KV is eventually consistent). */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+/** A member's Strava link; tokens are AES-GCM encrypted with TOKEN_ENCRYPTION_KEY. */
+export const stravaConnections = sqliteTable(
+  "strava_connections",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    athleteId: integer("athlete_id").notNull(),
+    accessTokenEnc: text("access_token_enc").notNull(),
+    refreshTokenEnc: text("refresh_token_enc").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    scope: text("scope"),
+    tokenExpired: integer("token_expired", { mode: "boolean" }).notNull().default(false),
+    /** Incremented on each token rotation; conditional updates compare it so a rotated refresh token is never lost. */
+    tokenVersion: integer("token_version").notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("strava_connections_athlete_unique").on(t.athleteId)],
+);
+
+/** One row per member: what the sync banner and the admin sync tab show. */
+export const syncStatus = sqliteTable(
+  "sync_status",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state", { enum: SYNC_STATES }).notNull().default("idle"),
+    mode: text("mode", { enum: SYNC_MODES }),
+    error: text("error"),
+    progressCurrent: integer("progress_current").notNull().default(0),
+    progressTotal: integer("progress_total").notNull().default(0),
+    currentJobId: integer("current_job_id"),
+    initiatedBy: text("initiated_by", { enum: SYNC_TRIGGERS }),
+    startedAt: integer("started_at", { mode: "timestamp" }),
+    lastSyncAt: integer("last_sync_at", { mode: "timestamp" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("sync_status_last_sync_idx").on(t.lastSyncAt),
+    check("sync_status_state_check", oneOf("state", SYNC_STATES)),
+  ],
+);
+
+/** One sync run (a chain of queue messages); progress is recorded per page. */
+export const syncJobs = sqliteTable(
+  "sync_jobs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    mode: text("mode", { enum: SYNC_MODES }).notNull(),
+    initiatedBy: text("initiated_by", { enum: SYNC_TRIGGERS }).notNull(),
+    status: text("status", { enum: SYNC_STATES }).notNull().default("queued"),
+    afterEpoch: integer("after_epoch"),
+    nextPage: integer("next_page").notNull().default(1),
+    pagesDone: integer("pages_done").notNull().default(0),
+    activitiesSaved: integer("activities_saved").notNull().default(0),
+    error: text("error"),
+    createdAt: createdAt(),
+    finishedAt: integer("finished_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    index("sync_jobs_user_idx").on(t.userId, t.createdAt),
+    check("sync_jobs_status_check", oneOf("status", SYNC_STATES)),
+  ],
+);
+
+/** The app-wide Strava read budget (one row per window), shared by every worker. */
+export const providerBudget = sqliteTable(
+  "provider_budget",
+  {
+    provider: text("provider").notNull(),
+    window: text("window").notNull(),
+    windowStart: integer("window_start").notNull(),
+    used: integer("used").notNull().default(0),
+    limit: integer("limit").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.window] })],
+);
+
+export const activities = sqliteTable(
+  "activities",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    stravaId: integer("strava_id").notNull(),
+    name: text("name").notNull(),
+    /** Strava's legacy `type` (Ride, Run, VirtualRide, …). */
+    type: text("type").notNull(),
+    /** Strava's `sport_type`; the dashboard groups by it. */
+    sportType: text("sport_type").notNull(),
+    distance: real("distance").notNull().default(0),
+    movingTime: integer("moving_time").notNull().default(0),
+    elapsedTime: integer("elapsed_time").notNull().default(0),
+    totalElevationGain: real("total_elevation_gain").notNull().default(0),
+    startDate: integer("start_date", { mode: "timestamp" }).notNull(),
+    startDateLocal: text("start_date_local").notNull(),
+    timezone: text("timezone"),
+    commute: integer("commute", { mode: "boolean" }).notNull().default(false),
+    trainer: integer("trainer", { mode: "boolean" }).notNull().default(false),
+    manual: integer("manual", { mode: "boolean" }).notNull().default(false),
+    averageSpeed: real("average_speed"),
+    maxSpeed: real("max_speed"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("activities_strava_id_unique").on(t.stravaId),
+    index("activities_user_sport_start_idx").on(t.userId, t.sportType, t.startDate),
+    index("activities_user_start_idx").on(t.userId, t.startDate),
+    index("activities_user_commute_idx").on(t.userId, t.commute, t.startDate),
+  ],
+);
+
+export const challenges = sqliteTable(
+  "challenges",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    targetDistance: real("target_distance"),
+    targetTime: integer("target_time"),
+    sportType: text("sport_type", { enum: CHALLENGE_SPORTS }).notNull().default("Run"),
+    startDate: integer("start_date", { mode: "timestamp" }).notNull(),
+    endDate: integer("end_date", { mode: "timestamp" }).notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("challenges_active_end_idx").on(t.isActive, t.endDate),
+    check("challenges_sport_check", oneOf("sport_type", CHALLENGE_SPORTS)),
+    check("challenges_dates_check", sql`${t.endDate} > ${t.startDate}`),
+    check(
+      "challenges_target_check",
+      sql`${t.targetDistance} IS NULL OR (${t.targetDistance} >= 0 AND ${t.targetDistance} <= 2000000000)`,
+    ),
+  ],
+);
+
+export const challengeParticipations = sqliteTable(
+  "challenge_participations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    challengeId: integer("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    progress: real("progress").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("participations_challenge_user_unique").on(t.challengeId, t.userId),
+    index("participations_user_idx").on(t.userId),
+    index("participations_challenge_progress_idx").on(t.challengeId, t.progress),
+  ],
+);
+
+/** Every manual progress correction by an admin. */
+export const challengeProgressAudit = sqliteTable(
+  "challenge_progress_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    challengeId: integer("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id").references(() => users.id, { onDelete: "set null" }),
+    oldProgress: real("old_progress").notNull(),
+    newProgress: real("new_progress").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("progress_audit_challenge_idx").on(t.challengeId, t.createdAt)],
+);
+
+export const recommendations = sqliteTable(
+  "recommendations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    sportType: text("sport_type", { enum: RECOMMENDATION_SPORTS }).notNull(),
+    difficulty: text("difficulty", { enum: DIFFICULTIES }).notNull().default("moderate"),
+    description: text("description").notNull(),
+    targetDuration: integer("target_duration"),
+    targetDistance: real("target_distance"),
+    status: text("status", { enum: RECOMMENDATION_STATUSES }).notNull().default("pending"),
+    recommendationDate: integer("recommendation_date", { mode: "timestamp" })
+      .notNull()
+      .default(sql`(unixepoch())`),
+    completedAt: integer("completed_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    index("recommendations_user_status_idx").on(t.userId, t.status, t.recommendationDate),
+    check("recommendations_sport_check", oneOf("sport_type", RECOMMENDATION_SPORTS)),
+    check("recommendations_difficulty_check", oneOf("difficulty", DIFFICULTIES)),
+    check("recommendations_status_check", oneOf("status", RECOMMENDATION_STATUSES)),
+  ],
+);
+
+export const fitnessProfiles = sqliteTable(
+  "fitness_profiles",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    preferredSportTypes: text("preferred_sport_types", { mode: "json" }).$type<string[]>().notNull(),
+    avgWeeklyDistance: real("avg_weekly_distance").notNull().default(0),
+    avgWeeklyDuration: real("avg_weekly_duration").notNull().default(0),
+    avgWeeklyElevation: real("avg_weekly_elevation").notNull().default(0),
+    fitnessLevel: text("fitness_level", { enum: FITNESS_LEVELS }).notNull().default("beginner"),
+    insights: text("insights", { mode: "json" }).notNull(),
+    lastUpdated: integer("last_updated", { mode: "timestamp" })
+      .notNull()
+      .default(sql`(unixepoch())`),
+  },
+  (t) => [
+    uniqueIndex("fitness_profiles_user_unique").on(t.userId),
+    check("fitness_profiles_level_check", oneOf("fitness_level", FITNESS_LEVELS)),
+  ],
+);
+
+export const events = sqliteTable(
+  "events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    date: integer("date", { mode: "timestamp" }).notNull(),
+    location: text("location").notNull(),
+    fee: integer("fee").notNull().default(0),
+    maxParticipants: integer("max_participants"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("events_date_idx").on(t.isActive, t.date),
+    check("events_fee_check", sql`${t.fee} >= 0`),
+    check("events_capacity_check", sql`${t.maxParticipants} IS NULL OR ${t.maxParticipants} > 0`),
+  ],
+);
+
+export const eventRegistrations = sqliteTable(
+  "event_registrations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    emergencyContact: text("emergency_contact").notNull(),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    registrationDate: integer("registration_date", { mode: "timestamp" })
+      .notNull()
+      .default(sql`(unixepoch())`),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("registrations_event_user_unique").on(t.eventId, t.userId),
+    index("registrations_user_idx").on(t.userId),
+    index("registrations_event_status_idx").on(t.eventId, t.paymentStatus),
+    check("registrations_status_check", oneOf("payment_status", PAYMENT_STATUSES)),
+  ],
+);
+
+/** Razorpay orders and their outcome, one per payment attempt. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    registrationId: integer("registration_id")
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: "cascade" }),
+    orderId: text("order_id").notNull(),
+    paymentId: text("payment_id"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("INR"),
+    status: text("status", { enum: PAYMENT_ORDER_STATUSES }).notNull().default("created"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_order_unique").on(t.orderId),
+    uniqueIndex("payments_payment_unique").on(t.paymentId),
+    index("payments_registration_idx").on(t.registrationId),
+    check("payments_status_check", oneOf("status", PAYMENT_ORDER_STATUSES)),
+    check("payments_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+export const feedback = sqliteTable(
+  "feedback",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    feedbackType: text("feedback_type", { enum: FEEDBACK_TYPES }).notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    status: text("status", { enum: FEEDBACK_STATUSES }).notNull().default("pending"),
+    /** R2 object key of the screenshot in UPLOADS. */
+    screenshotKey: text("screenshot_key"),
+    adminResponse: text("admin_response"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("feedback_user_idx").on(t.userId, t.createdAt),
+    index("feedback_status_idx").on(t.status, t.createdAt),
+    check("feedback_type_check", oneOf("feedback_type", FEEDBACK_TYPES)),
+    check("feedback_status_check", oneOf("status", FEEDBACK_STATUSES)),
+  ],
+);
+
+/** Registrations for the annual Wari ride. */
+export const wariRegistrations = sqliteTable(
+  "wari_registrations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventYear: integer("event_year").notNull(),
+    eventName: text("event_name").notNull(),
+    category: text("category", { enum: WARI_CATEGORIES }),
+    registeredAt: integer("registered_at", { mode: "timestamp" })
+      .notNull()
+      .default(sql`(unixepoch())`),
+  },
+  (t) => [uniqueIndex("wari_registrations_user_year_unique").on(t.userId, t.eventYear)],
+);
+
+export const trainingPlans = sqliteTable(
+  "training_plans",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventYear: integer("event_year").notNull(),
+    category: text("category", { enum: WARI_CATEGORIES }).notNull(),
+    startDate: integer("start_date", { mode: "timestamp" }).notNull(),
+    planDetails: text("plan_details", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("training_plans_user_year_unique").on(t.userId, t.eventYear)],
+);
+
+export const trainingProgress = sqliteTable(
+  "training_progress",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    planId: integer("plan_id")
+      .notNull()
+      .references(() => trainingPlans.id, { onDelete: "cascade" }),
+    week: integer("week").notNull(),
+    completedWorkouts: text("completed_workouts", { mode: "json" }).$type<string[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("training_progress_plan_week_unique").on(t.planId, t.week)],
+);
+
+/** Past participations in the annual ride (imported or recorded from activities). */
+export const eventHistory = sqliteTable(
+  "event_history",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventYear: integer("event_year").notNull(),
+    eventName: text("event_name").notNull(),
+    isHistorical: integer("is_historical", { mode: "boolean" }).notNull().default(true),
+    activityId: integer("activity_id").references(() => activities.id, { onDelete: "set null" }),
+    activityName: text("activity_name"),
+    distanceAchieved: real("distance_achieved"),
+    completed: integer("completed", { mode: "boolean" }).notNull().default(false),
+    startTime: integer("start_time", { mode: "timestamp" }),
+    endTime: integer("end_time", { mode: "timestamp" }),
+  },
+  (t) => [uniqueIndex("event_history_user_year_unique").on(t.userId, t.eventYear)],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Activity = typeof activities.$inferSelect;
+export type NewActivity = typeof activities.$inferInsert;

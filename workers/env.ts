@@ -1,0 +1,51 @@
+import type { SyncMessage } from "~/modules/strava/sync-messages";
+
+/** Bindings and configuration the Worker receives with every call (wrangler.toml, .dev.vars, secrets). */
+export interface Env {
+  DB: D1Database;
+  SESSIONS: KVNamespace;
+  UPLOADS: R2Bucket;
+  SYNC_QUEUE: Queue<SyncMessage>;
+  ASSETS?: Fetcher;
+
+  APP_URL: string;
+  SESSION_SECRET: string;
+  PASSWORD_PEPPER?: string;
+  TOKEN_ENCRYPTION_KEY?: string;
+  ENABLE_TEST_PAGES?: string;
+
+  STRAVA_CLIENT_ID?: string;
+  STRAVA_CLIENT_SECRET?: string;
+  STRAVA_OAUTH_URL: string;
+  STRAVA_API_URL: string;
+  STRAVA_WEBHOOK_VERIFY_TOKEN?: string;
+  STRAVA_READ_LIMIT_15MIN?: string;
+  STRAVA_READ_LIMIT_DAILY?: string;
+
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  GOOGLE_AUTH_URL: string;
+  GOOGLE_TOKEN_URL: string;
+  GOOGLE_USERINFO_URL: string;
+
+  RAZORPAY_KEY_ID?: string;
+  RAZORPAY_KEY_SECRET?: string;
+  RAZORPAY_WEBHOOK_SECRET?: string;
+  RAZORPAY_API_URL: string;
+  RAZORPAY_CHECKOUT_URL: string;
+
+  EMAIL_API_URL: string;
+  EMAIL_API_KEY?: string;
+  EMAIL_FROM: string;
+  SUPPORT_EMAIL: string;
+}
+
+declare global {
+  // Lets `cloudflare:test`'s `env` carry the same type in integration tests.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Cloudflare {
+    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+    interface Env extends AppEnv {}
+  }
+  type AppEnv = import("./env").Env;
+}

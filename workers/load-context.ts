@@ -1,0 +1,41 @@
+/**
+ * One typed context for every entry point: Remix loaders/actions (production
+ * `fetch` and the Vite dev proxy), the queue consumer and the cron handler all
+ * call `createAppContext` and pass the result down. No module-level state.
+ */
+import { createDb, type Db } from "../db/client";
+import type { Env } from "./env";
+
+export interface AppContext {
+  env: Env;
+  db: Db;
+  /** Keep background work (e-mail, queue sends) alive after the response. */
+  waitUntil: (promise: Promise<unknown>) => void;
+  /** The clock, injectable for tests. */
+  now: () => Date;
+}
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    app: AppContext;
+  }
+}
+
+export function createAppContext(env: Env, waitUntil?: (promise: Promise<unknown>) => void): AppContext {
+  return {
+    env,
+    db: createDb(env.DB),
+    waitUntil: waitUntil ?? ((promise) => void promise.catch((error) => console.error("background task failed", error))),
+    now: () => new Date(),
+  };
+}
+
+interface CloudflareContext {
+  cloudflare: { env: Env; ctx: { waitUntil(promise: Promise<unknown>): void } };
+}
+
+/** Used by workers/app.ts and by `cloudflareDevProxyVitePlugin` in vite.config.ts. */
+export function getLoadContext({ context }: { request: Request; context: CloudflareContext }) {
+  const { env, ctx } = context.cloudflare;
+  return { app: createAppContext(env, (promise) => ctx.waitUntil(promise)) };
+}
