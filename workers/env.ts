@@ -42,9 +42,7 @@ export interface Env {
 
 declare global {
   // Lets `cloudflare:test`'s `env` carry the same type in integration tests.
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Cloudflare {
-    // eslint-disable-next-line @typescript-eslint/no-empty-object-type
     interface Env extends AppEnv {}
   }
   type AppEnv = import("./env").Env;

@@ -43,3 +43,8 @@ export async function requireAdmin(app: AppContext, request: Request): Promise<U
   if (isApiRequest(request)) throw new AppError(403, MESSAGES.adminRequired);
   throw redirect("/dashboard");
 }
+
+/** Developer test pages and calls exist only when ENABLE_TEST_PAGES is set (never in production). */
+export function requireTestPages(app: AppContext): void {
+  if (!app.env.ENABLE_TEST_PAGES) throw new Response("Not Found", { status: 404 });
+}

@@ -75,3 +75,16 @@ export function isApiRequest(request: Request): boolean {
 }
 
 export { redirect };
+
+/** Validates input with a zod schema; a failure is a 400 with the schema's own messages. */
+export function parseInput<S extends import("zod").ZodTypeAny>(schema: S, input: unknown): import("zod").infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "form";
+    (errors[key] ??= []).push(issue.message);
+  }
+  const first = result.error.issues[0]?.message ?? "Invalid input";
+  throw new AppError(400, first, { errors });
+}

@@ -133,6 +133,37 @@ export function record(fields: Fields, key: string): Fields | undefined {
   return isRecord(value) ? value : undefined;
 }
 
+/** Drops undefined values, so partial inputs work with exactOptionalPropertyTypes. */
+export function compact<T extends object>(values: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}
+
+/**
+ * Appends query parameters to a URL, keeping any it already has. Commas and
+ * colons stay readable (`scope=read,activity:read_all`), as providers send them.
+ */
+export function appendQuery(url: string, values: Record<string, string | undefined>): string {
+  const target = new URL(url);
+  const extra = Object.entries(values)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value).replace(/%2C/g, ",").replace(/%3A/g, ":")}`)
+    .join("&");
+  if (extra !== "") target.search = target.search ? `${target.search}&${extra}` : `?${extra}`;
+  return target.toString();
+}
+
+export function isHttpUrl(value: string | undefined): value is string {
+  if (value === undefined) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Auth headers
 // ---------------------------------------------------------------------------

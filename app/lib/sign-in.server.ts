@@ -1,0 +1,29 @@
+/** After any successful sign-in: a fresh session, a toast, and the right landing page. */
+import type { User } from "../../db/schema";
+import type { AppContext } from "../../workers/load-context";
+import { redirect } from "./http.server";
+import { createUserSession } from "./session.server";
+import { setToastCookie } from "./toast.server";
+
+export function landingPathFor(user: User): string {
+  return user.profileCompleted ? "/" : "/profile-settings";
+}
+
+/** Only same-site relative paths are honoured as redirect targets. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
+  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+export async function signInAndRedirect(
+  app: AppContext,
+  request: Request,
+  user: User,
+  opts: { toast: { title: string; description?: string }; redirectTo?: string | null },
+): Promise<Response> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createUserSession(app, request, user));
+  headers.append("Set-Cookie", await setToastCookie(app, { ...opts.toast, variant: "success" }));
+  const target = user.profileCompleted ? safeRedirect(opts.redirectTo, "/") : "/profile-settings";
+  return redirect(target, { headers });
+}

@@ -1,0 +1,230 @@
+/**
+ * Accounts: registration, password sign-in, e-mail verification and password
+ * recovery. Domain functions only (ctx, input) → result; routes stay thin.
+ */
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { emailTokens, users, type User } from "../../../db/schema";
+import type { AppContext } from "../../../workers/load-context";
+import { randomToken, sha256Hex } from "~/lib/encoding";
+import { actionEmail, sendEmail } from "~/lib/email.server";
+import { AppError } from "~/lib/http.server";
+import { dummyVerify, hashPassword, verifyPassword } from "~/lib/password.server";
+import { assertUnderLimits, clientIp, consumeAttempt, recordAttempt, type Limit } from "./rate-limit.server";
+import { MSG } from "./schema";
+
+export const VERIFY_TOKEN_SECONDS = 24 * 3600;
+export const RESET_TOKEN_SECONDS = 3600;
+
+/** The user as the /api contract shows it (never the hash or the session version). */
+export function publicUser(user: User) {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    isActive: user.isActive,
+    isVerified: user.isVerified,
+    googleId: user.googleId,
+    stravaId: user.stravaId,
+    profileCompleted: user.profileCompleted,
+    profileImageUrl: user.profileImageUrl,
+    gender: user.gender,
+    age: user.age,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    tshirtSize: user.tshirtSize,
+    jerseySize: user.jerseySize,
+    bloodGroup: user.bloodGroup,
+    emergencyContactName: user.emergencyContactName,
+    emergencyContactPhone: user.emergencyContactPhone,
+    emergencyContactRelation: user.emergencyContactRelation,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+export type PublicUser = ReturnType<typeof publicUser>;
+
+export async function findUserByLogin(app: AppContext, login: string): Promise<User | undefined> {
+  const value = login.trim().toLowerCase();
+  return app.db.query.users.findFirst({
+    where: or(eq(sql`lower(${users.username})`, value), eq(sql`lower(${users.email})`, value)),
+  });
+}
+
+async function assertUnique(app: AppContext, username: string, email: string, exceptUserId?: number) {
+  const clash = await app.db.query.users.findFirst({
+    where: or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase())),
+  });
+  if (!clash || clash.id === exceptUserId) return;
+  if (clash.username.toLowerCase() === username.toLowerCase()) {
+    throw new AppError(409, MSG.usernameTaken, { errors: { username: [MSG.usernameTaken] } });
+  }
+  throw new AppError(409, MSG.emailTaken, { errors: { email: [MSG.emailTaken] } });
+}
+
+export async function registerUser(
+  app: AppContext,
+  input: { username: string; email: string; password: string },
+): Promise<User> {
+  await assertUnique(app, input.username, input.email);
+  const passwordHash = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
+  let user: User;
+  try {
+    [user] = await app.db.insert(users).values({ username: input.username, email: input.email, passwordHash }).returning();
+  } catch (error) {
+    // A concurrent registration won the race for the same name or address.
+    if (String(error).includes("UNIQUE")) await assertUnique(app, input.username, input.email);
+    throw error;
+  }
+  app.waitUntil(sendVerificationEmail(app, user));
+  return user;
+}
+
+function loginLimits(request: Request, login: string): Limit[] {
+  return [
+    { key: `login:ip:${clientIp(request)}`, max: 20, windowSeconds: 900 },
+    { key: `login:account:${login.trim().toLowerCase()}`, max: 5, windowSeconds: 900 },
+  ];
+}
+
+/** Checks the password; failed attempts count against per-account and per-IP limits. */
+export async function loginWithPassword(
+  app: AppContext,
+  request: Request,
+  input: { username: string; password: string },
+): Promise<User> {
+  const limits = loginLimits(request, input.username);
+  await assertUnderLimits(app, limits);
+  const user = await findUserByLogin(app, input.username);
+  const pepper = app.env.PASSWORD_PEPPER;
+  if (!user || !user.passwordHash) {
+    await dummyVerify(input.password, pepper);
+    await recordAttempt(app, limits);
+    throw new AppError(401, MSG.invalidCredentials);
+  }
+  const result = await verifyPassword(input.password, user.passwordHash, pepper);
+  if (!result.ok) {
+    await recordAttempt(app, limits);
+    throw new AppError(401, MSG.invalidCredentials);
+  }
+  if (!user.isActive) throw new AppError(403, MSG.deactivated, { code: "account_deactivated" });
+  if (result.needsRehash) {
+    const passwordHash = await hashPassword(input.password, pepper);
+    await app.db.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+  }
+  return user;
+}
+
+async function issueToken(app: AppContext, userId: number, purpose: "verify_email" | "reset_password", seconds: number) {
+  const token = randomToken(32);
+  await app.db.insert(emailTokens).values({
+    userId,
+    purpose,
+    tokenHash: await sha256Hex(token),
+    expiresAt: new Date(app.now().getTime() + seconds * 1000),
+  });
+  return token;
+}
+
+/** Marks a token used and returns its user id; null when unknown, expired or already used. */
+async function consumeToken(app: AppContext, token: string, purpose: "verify_email" | "reset_password"): Promise<number | null> {
+  const [row] = await app.db
+    .update(emailTokens)
+    .set({ usedAt: app.now() })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, await sha256Hex(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, app.now()),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
+}
+
+const appLink = (app: AppContext, path: string) => `${app.env.APP_URL.replace(/\/$/, "")}${path}`;
+
+export async function sendVerificationEmail(app: AppContext, user: User): Promise<void> {
+  const token = await issueToken(app, user.id, "verify_email", VERIFY_TOKEN_SECONDS);
+  await sendEmail(
+    app,
+    actionEmail({
+      to: user.email,
+      subject: "Verify your email address",
+      intro: `Hi ${user.username}, welcome to CycleWari Community! Please confirm your email address.`,
+      action: "Verify email",
+      url: appLink(app, `/verify-email?token=${encodeURIComponent(token)}`),
+      outro: "The link is valid for 24 hours. If you did not sign up, ignore this email.",
+    }),
+  );
+}
+
+export async function resendVerification(app: AppContext, user: User): Promise<void> {
+  if (user.isVerified) throw new AppError(400, MSG.alreadyVerified);
+  await consumeAttempt(app, [{ key: `verify:user:${user.id}`, max: 3, windowSeconds: 3600 }]);
+  await sendVerificationEmail(app, user);
+}
+
+export async function verifyEmail(app: AppContext, token: string | null): Promise<User> {
+  if (!token) throw new AppError(400, MSG.verifyMissing);
+  const userId = await consumeToken(app, token, "verify_email");
+  if (!userId) throw new AppError(400, MSG.verifyInvalid);
+  const [user] = await app.db.update(users).set({ isVerified: true, updatedAt: app.now() }).where(eq(users.id, userId)).returning();
+  return user;
+}
+
+/**
+ * Always resolves the same way, whether or not the account exists; the
+ * lookup and the e-mail run after the response so timing tells nothing.
+ */
+export async function requestPasswordReset(app: AppContext, request: Request, email: string): Promise<{ message: string }> {
+  await consumeAttempt(app, [
+    { key: `forgot:ip:${clientIp(request)}`, max: 10, windowSeconds: 900 },
+    { key: `forgot:email:${email}`, max: 3, windowSeconds: 900 },
+  ]);
+  app.waitUntil(
+    (async () => {
+      const user = await app.db.query.users.findFirst({ where: eq(sql`lower(${users.email})`, email) });
+      if (!user || !user.isActive) return;
+      const token = await issueToken(app, user.id, "reset_password", RESET_TOKEN_SECONDS);
+      await sendEmail(
+        app,
+        actionEmail({
+          to: user.email,
+          subject: "Reset your password",
+          intro: `Hi ${user.username}, we received a request to reset your password.`,
+          action: "Reset password",
+          url: appLink(app, `/reset-password?token=${encodeURIComponent(token)}`),
+          outro: "The link is valid for 1 hour and can be used once. If you did not ask for it, ignore this email.",
+        }),
+      );
+    })(),
+  );
+  return { message: MSG.forgotSent };
+}
+
+export async function checkResetToken(app: AppContext, token: string | null): Promise<{ valid: true }> {
+  if (!token) throw new AppError(400, MSG.resetInvalid);
+  const row = await app.db.query.emailTokens.findFirst({
+    where: and(
+      eq(emailTokens.tokenHash, await sha256Hex(token)),
+      eq(emailTokens.purpose, "reset_password"),
+      isNull(emailTokens.usedAt),
+      gt(emailTokens.expiresAt, app.now()),
+    ),
+  });
+  if (!row) throw new AppError(400, MSG.resetInvalid);
+  return { valid: true };
+}
+
+/** Sets the new password and ends every session of that user (sessionVersion bump). */
+export async function resetPassword(app: AppContext, input: { token: string; newPassword: string }): Promise<{ message: string }> {
+  const passwordHash = await hashPassword(input.newPassword, app.env.PASSWORD_PEPPER);
+  const userId = await consumeToken(app, input.token, "reset_password");
+  if (!userId) throw new AppError(400, MSG.resetInvalid);
+  await app.db
+    .update(users)
+    .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: app.now() })
+    .where(eq(users.id, userId));
+  return { message: MSG.resetDone };
+}

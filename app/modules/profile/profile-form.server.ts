@@ -1,0 +1,96 @@
+/**
+ * The page action shared by /profile (simple form) and /profile-settings
+ * (wizard): intents save, next (Personal → Emergency Contact), complete and
+ * resend (verification e-mail). Same module functions as the /api routes.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/cloudflare";
+import type { AppContext } from "../../../workers/load-context";
+import { isConfined, requireUser } from "~/lib/guards.server";
+import { AppError, redirect } from "~/lib/http.server";
+import { setToastCookie } from "~/lib/toast.server";
+import { resendVerification } from "../auth/auth.server";
+import { MSG as AUTH_MSG } from "../auth/schema";
+import { completeProfile, describeMissing, missingFields, updateProfile } from "./profile.server";
+import { FIELD_LABELS, PERSONAL_REQUIRED, PROFILE_MSG, profileFormSchema, type ProfileField } from "./schema";
+
+export async function profileAction(app: AppContext, request: Request) {
+  const user = await requireUser(app, request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "save");
+
+  if (intent === "resend") {
+    try {
+      await resendVerification(app, user);
+      return data({ intent, ok: true, message: AUTH_MSG.verificationSent, step: 1, missing: null, result: undefined });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return data({ intent, ok: false, message: error.message, step: 1, missing: null, result: undefined }, { status: error.status });
+    }
+  }
+
+  if (intent === "complete") {
+    try {
+      await completeProfile(app, user);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const missing = (error.extra.missingFields as Record<string, boolean> | undefined) ?? null;
+      return data({ intent, ok: false, message: error.message, step: 1, missing, result: undefined }, { status: error.status });
+    }
+    throw redirect("/dashboard", { headers: { "Set-Cookie": await setToastCookie(app, { title: "Profile completed", variant: "success" }) } });
+  }
+
+  const submission = parseWithZod(formData, { schema: profileFormSchema });
+  if (submission.status !== "success") {
+    return data({ intent, ok: false, message: PROFILE_MSG.requiredFields, step: intent === "next" ? 1 : Number(formData.get("step") ?? 1), missing: null, result: submission.reply() }, { status: 400 });
+  }
+
+  if (intent === "next") {
+    const missing = PERSONAL_REQUIRED.filter((field) => submission.value[field] === undefined || submission.value[field] === null);
+    if (missing.length) {
+      const message = `${PROFILE_MSG.requiredFields}: ${missing.map((f) => FIELD_LABELS[f]).join(", ")}`;
+      return data({ intent, ok: false, message, step: 1, missing: Object.fromEntries(missing.map((f) => [f, true])), result: submission.reply() }, { status: 400 });
+    }
+    return data({ intent, ok: true, message: null, step: 2, missing: null, result: submission.reply() });
+  }
+
+  try {
+    const { intent: _intent, step: _step, ...fields } = submission.value;
+    const updated = await updateProfile(app, user, fields);
+    if (updated.profileCompleted) {
+      throw redirect("/dashboard", { headers: { "Set-Cookie": await setToastCookie(app, { title: "Profile updated", description: "Your profile has been saved.", variant: "success" }) } });
+    }
+    return data({ intent, ok: true, message: "Profile saved. Complete the remaining fields to finish your profile.", step: Number(formData.get("step") ?? 1), missing: null, result: submission.reply() });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const fieldErrors = error.extra.errors as Record<string, string[]> | undefined;
+    return data({ intent, ok: false, message: error.message, step: 1, missing: null, result: submission.reply({ fieldErrors }) }, { status: error.status });
+  }
+}
+
+/** What both profile pages show. */
+export async function profileLoader(app: AppContext, request: Request) {
+  const user = await requireUser(app, request);
+  const values: Partial<Record<ProfileField, string | number | null>> = {
+    email: user.email.endsWith("@users.noreply.invalid") ? "" : user.email,
+    age: user.age,
+    gender: user.gender,
+    tshirtSize: user.tshirtSize,
+    jerseySize: user.jerseySize,
+    bloodGroup: user.bloodGroup,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    emergencyContactName: user.emergencyContactName,
+    emergencyContactPhone: user.emergencyContactPhone,
+    emergencyContactRelation: user.emergencyContactRelation,
+  };
+  return {
+    username: user.username,
+    values,
+    confined: isConfined(user),
+    profileCompleted: user.profileCompleted,
+    missingCount: Object.values(missingFields(user)).filter(Boolean).length,
+  };
+}
+

@@ -1,0 +1,49 @@
+/**
+ * Maps Strava's SummaryActivity / DetailedActivity JSON to an `activities`
+ * row. One place, used by the sync engine, webhooks and the seed.
+ */
+import type { NewActivity } from "../../../db/schema";
+
+/** The Strava fields we keep (https://developers.strava.com/docs/reference/#api-models-SummaryActivity). */
+export interface StravaActivityJson {
+  id: number;
+  name?: string;
+  type?: string;
+  sport_type?: string;
+  distance?: number;
+  moving_time?: number;
+  elapsed_time?: number;
+  total_elevation_gain?: number;
+  start_date: string;
+  start_date_local?: string;
+  timezone?: string;
+  commute?: boolean;
+  trainer?: boolean;
+  manual?: boolean;
+  average_speed?: number;
+  max_speed?: number;
+}
+
+export function toActivityRow(userId: number, a: StravaActivityJson, now = new Date()): NewActivity {
+  const type = a.type ?? a.sport_type ?? "Workout";
+  return {
+    userId,
+    stravaId: a.id,
+    name: a.name?.slice(0, 255) || `${type} activity`,
+    type,
+    sportType: a.sport_type ?? type,
+    distance: a.distance ?? 0,
+    movingTime: Math.round(a.moving_time ?? 0),
+    elapsedTime: Math.round(a.elapsed_time ?? a.moving_time ?? 0),
+    totalElevationGain: a.total_elevation_gain ?? 0,
+    startDate: new Date(a.start_date),
+    startDateLocal: a.start_date_local ?? a.start_date,
+    timezone: a.timezone ?? null,
+    commute: Boolean(a.commute),
+    trainer: Boolean(a.trainer),
+    manual: Boolean(a.manual),
+    averageSpeed: a.average_speed ?? null,
+    maxSpeed: a.max_speed ?? null,
+    updatedAt: now,
+  };
+}

@@ -1,0 +1,19 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { jsonError, redirect } from "~/lib/http.server";
+import { signInAndRedirect } from "~/lib/sign-in.server";
+import { setToastCookie } from "~/lib/toast.server";
+import { finishSignIn, isSignInProvider, providerLabel } from "~/modules/auth/oauth-signin.server";
+
+/** The provider's return address: sign in, or back to /auth with the spec's error value. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const provider = params.provider;
+  if (!isSignInProvider(provider)) return jsonError(404, "Not found");
+  const result = await finishSignIn(context.app, request, provider);
+  if ("user" in result) {
+    return signInAndRedirect(context.app, request, result.user, {
+      toast: { title: "Login successful", description: `Welcome back, ${result.user.username}!` },
+    });
+  }
+  const toast = { title: `${providerLabel(provider)} Authentication Failed`, description: result.message, variant: "destructive" as const };
+  return redirect(result.failure, { headers: result.message ? { "Set-Cookie": await setToastCookie(context.app, toast) } : undefined });
+}

@@ -1,0 +1,65 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { getOptionalUser } from "~/lib/guards.server";
+import { AppError, redirect } from "~/lib/http.server";
+import { requestPasswordReset } from "~/modules/auth/auth.server";
+import { forgotPasswordSchema } from "~/modules/auth/schema";
+import { Alert, Field, SubmitButton } from "~/ui/form";
+
+export const meta: MetaFunction = () => [{ title: "Forgot password · CycleWari Community" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getOptionalUser(context.app, request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ sent: null, error: null, result: submission.reply() }, { status: 400 });
+  try {
+    const { message } = await requestPasswordReset(context.app, request, submission.value.email);
+    return { sent: message, error: null, result: submission.reply({ resetForm: true }) };
+  } catch (error) {
+    const status = error instanceof AppError ? error.status : 500;
+    if (!(error instanceof AppError)) console.error(error);
+    const message = status === 429 ? (error as AppError).message : "An error occurred while processing your request.";
+    return data({ sent: null, error: message, result: submission.reply() }, { status, headers: error instanceof AppError ? error.headers : undefined });
+  }
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    id: "forgot-form",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(forgotPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold text-gray-900">Forgot password</h1>
+        <p className="mt-2 text-sm text-gray-600">Enter your account's email and we'll send you a link to reset your password.</p>
+        <div className="mt-6 space-y-4">
+          {actionData?.sent ? <Alert tone="success">{actionData.sent}</Alert> : null}
+          {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
+          <Form method="post" {...getFormProps(form)} className="space-y-4">
+            <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+            <SubmitButton pending={sending} pendingText="Sending...">
+              Send reset link
+            </SubmitButton>
+          </Form>
+          <p className="text-center text-sm">
+            <Link to="/auth" className="font-medium text-brand-700 hover:underline">
+              Back to login
+            </Link>
+          </p>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect } from "~/lib/http.server";
+import { destroyUserSession } from "~/lib/session.server";
+import { setToastCookie } from "~/lib/toast.server";
+
+/** The user menu's Log out (a form POST, so it works without JavaScript). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroyUserSession(context.app, request));
+  headers.append("Set-Cookie", await setToastCookie(context.app, { title: "Logged out successfully", variant: "success" }));
+  return redirect("/", { headers });
+}
+
+export function loader() {
+  return redirect("/");
+}

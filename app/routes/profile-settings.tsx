@@ -1,0 +1,29 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ProfileHeader, ProfileWizard } from "~/modules/profile/components/profile-form";
+import { profileAction, profileLoader } from "~/modules/profile/profile-form.server";
+
+export const meta: MetaFunction = () => [{ title: "Profile settings · CycleWari Community" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return profileLoader(context.app, request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return profileAction(context.app, request);
+}
+
+export default function ProfileSettings() {
+  const { username, values, confined, profileCompleted } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
+      <ProfileHeader username={username} confined={confined} profileCompleted={profileCompleted} />
+      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        <ProfileWizard defaultValue={values} />
+      </div>
+      <p className="text-sm text-gray-600">
+        Prefer one page? Use the <Link to="/profile" className="font-medium text-brand-700 hover:underline">simple profile form</Link>.
+      </p>
+    </main>
+  );
+}

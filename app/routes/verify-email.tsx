@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { getOptionalUser } from "~/lib/guards.server";
+import { AppError } from "~/lib/http.server";
+import { resendVerification, verifyEmail } from "~/modules/auth/auth.server";
+import { MSG } from "~/modules/auth/schema";
+import { Alert, SubmitButton } from "~/ui/form";
+
+export const meta: MetaFunction = () => [{ title: "Verify email · CycleWari Community" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const signedIn = Boolean(await getOptionalUser(context.app, request));
+  try {
+    await verifyEmail(context.app, token);
+    return { state: "verified" as const, message: MSG.verifyDone, signedIn };
+  } catch (error) {
+    if (!(error instanceof AppError)) {
+      console.error(error);
+      return { state: "failed" as const, message: "An error occurred during verification", signedIn };
+    }
+    return { state: "failed" as const, message: error.message, signedIn };
+  }
+}
+
+/** Resend: only for a signed-in member (the link goes to their address on file). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await getOptionalUser(context.app, request);
+  if (!user) return data({ ok: false, message: "Please log in to request a new verification email." }, { status: 401 });
+  try {
+    await resendVerification(context.app, user);
+    return { ok: true, message: MSG.verificationSent };
+  } catch (error) {
+    if (!(error instanceof AppError)) console.error(error);
+    const message = error instanceof AppError ? error.message : "Failed to resend verification email";
+    return data({ ok: false, message }, { status: error instanceof AppError ? error.status : 500 });
+  }
+}
+
+export default function VerifyEmail() {
+  const { state, message, signedIn } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const resending = navigation.state === "submitting";
+  const verified = state === "verified" || actionData?.ok;
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold text-gray-900">Email verification</h1>
+        <div className="mt-6 space-y-4">
+          {verified ? (
+            <Alert tone="success" title={state === "verified" ? "Email verified" : "Check your inbox"}>
+              {actionData?.ok ? actionData.message : message}
+            </Alert>
+          ) : (
+            <Alert tone="error" title="Verification failed">
+              {message}
+            </Alert>
+          )}
+          {actionData && !actionData.ok ? (
+            <Alert tone="error" title="Failed to send verification email">
+              {actionData.message}
+            </Alert>
+          ) : null}
+          {state === "failed" && signedIn && !actionData?.ok ? (
+            <Form method="post">
+              <SubmitButton pending={resending} pendingText="Resending...">
+                Resend verification email
+              </SubmitButton>
+            </Form>
+          ) : null}
+          <Link to={signedIn ? "/dashboard" : "/auth"} className="block text-center font-medium text-brand-700 hover:underline">
+            {signedIn ? "Go to your dashboard" : "Go to login"}
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,53 @@
+// End-to-end tests: the built app under `wrangler dev` (scripts/start.ts on
+// test ports, fresh local state, seeded) plus the provider fakes, driven in
+// the system Chromium. `npm run build` must have run (npm test does it).
+import { defineConfig, devices } from "@playwright/test";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8791);
+export const E2E_FAKES_PORT = Number(process.env.E2E_FAKES_PORT ?? 8792);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    screenshot: "only-on-failure",
+    trace: "off",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "npx tsx scripts/start.ts",
+    url: `http://localhost:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      FAKES_PORT: String(E2E_FAKES_PORT),
+      PERSIST_DIR: ".wrangler/e2e-state",
+      FRESH: "1",
+      SKIP_BUILD: "1",
+      SEED_MEMBERS: "12",
+      WRANGLER_LOG: "warn",
+    },
+  },
+});

@@ -1,0 +1,36 @@
+import { expect, snap, test } from "./fixtures";
+
+test("a visitor sees the landing page with Login and Register leading to /auth", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  for (const card of ["Track Activities", "Join Challenges", "Attend Events"]) {
+    await expect(page.getByRole("heading", { name: card })).toBeVisible();
+  }
+  await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: "Login", exact: true })).toHaveAttribute("href", "/auth");
+  await expect(page.getByRole("link", { name: "Register", exact: true })).toHaveAttribute("href", /\/auth/);
+  await snap(page, "landing-desktop");
+});
+
+test("unknown paths show the not-found page with status 404", async ({ page }) => {
+  const response = await page.goto("/definitely/not/here");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+});
+
+test("the landing page fits a 375 px phone", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto("/");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await snap(page, "landing-phone");
+});
+
+test("hashed assets are served immutable", async ({ page, request }) => {
+  await page.goto("/");
+  const script = await page.locator("script[type=module]").first().textContent();
+  const asset = /\/assets\/[^"']+\.js/.exec(script ?? "")?.[0];
+  expect(asset).toBeTruthy();
+  const res = await request.get(asset!);
+  expect(res.headers()["cache-control"]).toContain("immutable");
+});

@@ -1,0 +1,65 @@
+// Integration tests inside workerd (@cloudflare/vitest-pool-workers): the real
+// Worker from workers/app.ts with its D1, KV, R2 and queue bindings from
+// wrangler.toml, a fresh D1 with the migrations applied, and the provider
+// fakes started once on the Node side (tests/integration/global-setup.ts).
+// Requires `npm run build` first (the Worker imports the Remix server build).
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import tsconfigPaths from "vite-tsconfig-paths";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "db/migrations"));
+  return {
+    plugins: [
+      tsconfigPaths(),
+      cloudflareTest(async ({ inject }) => {
+        const fakesUrl = inject("fakesUrl");
+        return {
+          main: "./workers/app.ts",
+          wrangler: { configPath: "./wrangler.toml" },
+          miniflare: {
+            bindings: {
+              TEST_MIGRATIONS: migrations,
+              FAKES_URL: fakesUrl,
+              APP_URL: "http://localhost:8787",
+              SESSION_SECRET: "test-session-secret",
+              PASSWORD_PEPPER: "test-pepper",
+              TOKEN_ENCRYPTION_KEY: "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=",
+              ENABLE_TEST_PAGES: "1",
+              STRAVA_CLIENT_ID: "12345",
+              STRAVA_CLIENT_SECRET: "fake-strava-secret",
+              STRAVA_WEBHOOK_VERIFY_TOKEN: "fake-verify-token",
+              STRAVA_OAUTH_URL: `${fakesUrl}/strava/oauth`,
+              STRAVA_API_URL: `${fakesUrl}/strava/api/v3`,
+              GOOGLE_CLIENT_ID: "fake-google-client.apps.googleusercontent.com",
+              GOOGLE_CLIENT_SECRET: "fake-google-secret",
+              GOOGLE_AUTH_URL: `${fakesUrl}/google/authorize`,
+              GOOGLE_TOKEN_URL: `${fakesUrl}/google/token`,
+              GOOGLE_USERINFO_URL: `${fakesUrl}/google/userinfo`,
+              RAZORPAY_KEY_ID: "rzp_test_fake",
+              RAZORPAY_KEY_SECRET: "fake-razorpay-secret",
+              RAZORPAY_WEBHOOK_SECRET: "fake-razorpay-webhook-secret",
+              RAZORPAY_API_URL: `${fakesUrl}/razorpay/v1`,
+              RAZORPAY_CHECKOUT_URL: `${fakesUrl}/razorpay/checkout.js`,
+              EMAIL_API_URL: `${fakesUrl}/email`,
+              EMAIL_API_KEY: "fake-email-key",
+            },
+          },
+        };
+      }),
+    ],
+    test: {
+      include: ["tests/integration/**/*.test.ts"],
+      globalSetup: ["tests/integration/global-setup.ts"],
+      setupFiles: ["tests/integration/apply-migrations.ts"],
+      // Remix's CommonJS packages require each other in a cycle that the
+      // workers module fallback cannot resolve; let Vite transform them.
+      deps: {
+        optimizer: {
+          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react", "react", "react-dom", "react-dom/server", "react/jsx-runtime", "remix-auth", "remix-auth-oauth2", "arctic"] },
+        },
+      },
+    },
+  };
+});
