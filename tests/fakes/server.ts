@@ -59,6 +59,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
   const health = (): Reply => json(200, { ok: true });
   router.get("/", health);
   router.get("/_health", health);
+  router.get("/favicon.ico", () => ({ status: 204, headers: {}, body: "" }));
   router.post("/_control/reset", () => {
     for (const provider of providers) provider.reset();
     return json(200, { ok: true });

@@ -11,7 +11,7 @@ import { AppError, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { resendVerification } from "../auth/auth.server";
 import { MSG as AUTH_MSG } from "../auth/schema";
-import { completeProfile, describeMissing, missingFields, updateProfile } from "./profile.server";
+import { completeProfile, missingFields, updateProfile } from "./profile.server";
 import { FIELD_LABELS, PERSONAL_REQUIRED, PROFILE_MSG, profileFormSchema, type ProfileField } from "./schema";
 
 export async function profileAction(app: AppContext, request: Request) {
