@@ -37,6 +37,8 @@ export default defineConfig({
     command: "npx tsx scripts/start.ts",
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
+    // scripts/start.ts stops wrangler (its own process group) and the fakes on SIGTERM.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     timeout: 180_000,
     stdout: "ignore",
     stderr: "pipe",

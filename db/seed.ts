@@ -38,7 +38,7 @@ function sqlValue(v: Value): string {
 
 function insertRows(table: string, rows: Record<string, Value>[], chunk = 100): string[] {
   if (rows.length === 0) return [];
-  const columns = Object.keys(rows[0]);
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
   const out: string[] = [];
   for (let i = 0; i < rows.length; i += chunk) {
     const values = rows

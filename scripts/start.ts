@@ -85,20 +85,25 @@ async function main() {
   }
 
   log(`serving on ${appUrl}`);
+  // Its own process group, so stopping it stops wrangler's workerd children too.
   const wrangler = spawn(
-    "npx",
+    "node_modules/.bin/wrangler",
     [
-      "wrangler", "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--env-file", varsFile,
+      "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--env-file", varsFile,
       "--var", `APP_URL:${appUrl}`, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", process.env.WRANGLER_LOG ?? "info",
     ],
-    { stdio: "inherit", detached: false },
+    { stdio: "inherit", detached: true },
   );
 
   let stopping = false;
   const stop = async (code = 0) => {
     if (stopping) return;
     stopping = true;
-    wrangler.kill("SIGTERM");
+    try {
+      if (wrangler.pid) process.kill(-wrangler.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
     await fakes?.close();
     process.exit(code);
   };

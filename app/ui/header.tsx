@@ -1,5 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Form, Link, NavLink, useNavigation } from "@remix-run/react";
+import { Form, Link, NavLink, useNavigation, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 
 export interface HeaderUser {
@@ -121,9 +121,10 @@ function SideMenu({ open, onClose, links }: { open: boolean; onClose: () => void
 
 function UserMenu({ user }: { user: HeaderUser }) {
   const navigation = useNavigation();
+  const submit = useSubmit();
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
   return (
-    <Menu as="div" className="relative">
+    <Menu as="div" className="relative flex items-center">
       <MenuButton
         className="flex h-9 w-9 items-center justify-center rounded-full bg-gray-800 text-sm font-semibold uppercase text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
         aria-label={`Account menu for ${user.username}`}
@@ -146,17 +147,28 @@ function UserMenu({ user }: { user: HeaderUser }) {
           </MenuItem>
         ))}
         <MenuItem>
-          <Form method="post" action="/logout">
-            <button
-              type="submit"
-              disabled={loggingOut}
-              className="block w-full rounded px-3 py-2 text-left text-sm text-red-700 data-[focus]:bg-red-50 disabled:opacity-60"
-            >
-              {loggingOut ? "Logging out..." : "Log out"}
-            </button>
-          </Form>
+          <button
+            type="button"
+            onClick={() => submit(null, { method: "post", action: "/logout" })}
+            disabled={loggingOut}
+            className="block w-full rounded px-3 py-2 text-left text-sm text-red-700 data-[focus]:bg-red-50 disabled:opacity-60"
+          >
+            {loggingOut ? "Logging out..." : "Log out"}
+          </button>
         </MenuItem>
       </MenuItems>
+      <noscript>
+        <button type="submit" form="logout-form" className="ml-2 text-sm font-medium text-red-700 underline">
+          Log out
+        </button>
+      </noscript>
+      {/* Without JavaScript the menu cannot open; this form backs the noscript button. */}
+      <Form id="logout-form" method="post" action="/logout" className="hidden" />
+      {loggingOut ? (
+        <span role="status" className="absolute right-11 top-2 whitespace-nowrap text-sm text-gray-600">
+          Logging out...
+        </span>
+      ) : null}
     </Menu>
   );
 }

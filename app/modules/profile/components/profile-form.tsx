@@ -171,7 +171,6 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
   ];
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
-      <input type="hidden" name="step" value={step} />
       <div role="tablist" aria-label="Profile sections" className="grid grid-cols-2 rounded-lg bg-gray-100 p-1">
         {tabs.map((t) => (
           <button
@@ -217,6 +216,7 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
         </div>
       </div>
       <Buttons busyIntent={busy} />
+      <input type="hidden" name="step" value={step} />
     </Form>
   );
 }

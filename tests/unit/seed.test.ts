@@ -1,0 +1,24 @@
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { verifyPassword } from "~/lib/password.server";
+import { buildSeedSql, DEMO_ACCOUNTS } from "../../db/seed";
+
+describe("demo seed", () => {
+  it("inserts the demo accounts with hashed passwords, idempotently", async () => {
+    const sql = await buildSeedSql({ pepper: "p", tokenKey: "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=", members: 3, now: new Date("2026-11-01T00:00:00Z") });
+    for (const account of DEMO_ACCOUNTS) {
+      const row = new RegExp(`\\(\\d+, '${account.username}', '${account.email}', '([^']+)'`).exec(sql);
+      expect(row, account.username).toBeTruthy();
+      expect(row![1]).toMatch(/^pbkdf2-sha256\$100000\$1\$/);
+      expect((await verifyPassword(account.password, row![1], "p")).ok).toBe(true);
+    }
+    expect(sql).not.toMatch(/Athlete@1234/);
+    // Every insert tolerates re-running.
+    expect(sql.match(/INSERT INTO/g)).toBeNull();
+    expect(sql).toMatch(/INSERT OR IGNORE INTO users/);
+  });
+
+  it("refuses a remote database", () => {
+    expect(() => execFileSync("npx", ["tsx", "db/seed.ts", "--remote"], { stdio: "pipe" })).toThrow(/refusing --remote/);
+  });
+});
