@@ -64,7 +64,11 @@ export default function ResetPassword() {
       <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-bold text-gray-900">Reset password</h1>
         <div className="mt-6 space-y-4">
-          {!valid || actionData?.error === MSG.resetInvalid ? (
+          {actionData?.done ? (
+            <Alert tone="success" title="Password reset">
+              {actionData.done} Redirecting to login…
+            </Alert>
+          ) : !valid || actionData?.error === MSG.resetInvalid ? (
             <>
               <Alert tone="error" title="Invalid link">
                 {MSG.resetInvalid}
@@ -73,10 +77,6 @@ export default function ResetPassword() {
                 Request a new link
               </Link>
             </>
-          ) : actionData?.done ? (
-            <Alert tone="success" title="Password reset">
-              {actionData.done} Redirecting to login…
-            </Alert>
           ) : (
             <>
               {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}

@@ -11,6 +11,20 @@ export async function snap(page: Page, name: string) {
 }
 
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // page.goto waits for React to hydrate our pages (root.tsx marks <html data-hydrated>),
+  // so a test never types into inputs that hydration is about to replace.
+  page: async ({ page, javaScriptEnabled, baseURL }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      const ours = !/^https?:/.test(url) || (baseURL !== undefined && url.startsWith(baseURL));
+      if (javaScriptEnabled !== false && ours && (response?.headers()["content-type"] ?? "").includes("text/html")) {
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 });
+      }
+      return response;
+    };
+    await use(page);
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
