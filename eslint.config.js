@@ -19,4 +19,6 @@ export default tseslint.config(
       "@typescript-eslint/no-empty-object-type": "off",
     },
   },
+  // Playwright fixtures take a `use` callback that is not a React hook.
+  { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );
