@@ -36,6 +36,7 @@ export default defineConfig({
   webServer: {
     command: "npx tsx scripts/start.ts",
     url: `http://localhost:${E2E_PORT}/api/health`,
+    // E2E_PORT / E2E_FAKES_PORT let two runs share a machine.
     reuseExistingServer: false,
     // scripts/start.ts stops wrangler (its own process group) and the fakes on SIGTERM.
     gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
@@ -45,7 +46,7 @@ export default defineConfig({
     env: {
       PORT: String(E2E_PORT),
       FAKES_PORT: String(E2E_FAKES_PORT),
-      PERSIST_DIR: ".wrangler/e2e-state",
+      PERSIST_DIR: `.wrangler/e2e-state-${E2E_PORT}`,
       FRESH: "1",
       SKIP_BUILD: "1",
       SEED_MEMBERS: "12",

@@ -1,0 +1,125 @@
+import { useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import type { StravaStatus, SyncStatusView } from "../status.server";
+
+export const SYNC_POLL_MS = 5000;
+
+/** The connect button's label for each state of the spec (part 1 section 2). */
+export function connectLabel(status: StravaStatus | null, connecting: boolean): { label: string; disabled: boolean } {
+  if (!status) return { label: "Loading...", disabled: true };
+  if (connecting) return { label: "Connecting...", disabled: true };
+  if (!status.connected) return { label: "Connect with Strava", disabled: false };
+  if (status.tokenExpired) return { label: "Reconnect Strava (Token Expired)", disabled: false };
+  if (status.sync?.error) return { label: "Reconnect with Strava", disabled: false };
+  return { label: "Connected to Strava", disabled: true };
+}
+
+export function StravaConnectButton({ status, returnTo = "/dashboard" }: { status: StravaStatus | null; returnTo?: string }) {
+  const [connecting, setConnecting] = useState(false);
+  const { label, disabled } = connectLabel(status, connecting);
+  const className = "inline-flex items-center gap-2 rounded-md px-4 py-2 font-semibold text-white";
+  if (disabled) {
+    return (
+      <button type="button" disabled className={`${className} cursor-default bg-[#fc4c02]/70`} data-testid="strava-connect">
+        {label}
+      </button>
+    );
+  }
+  return (
+    <a
+      href={`/api/user/connect-strava?returnTo=${encodeURIComponent(returnTo)}`}
+      onClick={() => setConnecting(true)}
+      className={`${className} bg-[#fc4c02] hover:bg-[#e34402]`}
+      data-testid="strava-connect"
+    >
+      {label}
+    </a>
+  );
+}
+
+function mmss(seconds: number) {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return `${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}`;
+}
+
+/**
+ * Blue banner with progress and an elapsed mm:ss timer while a sync runs, red
+ * on error, hidden when completed. Polls /api/user/sync-status every 5 s
+ * while connected and refreshes the page data when a sync finishes.
+ */
+export function SyncBanner({ status }: { status: StravaStatus }) {
+  const [sync, setSync] = useState<SyncStatusView | null>(status.sync);
+  const [elapsed, setElapsed] = useState(0);
+  const revalidator = useRevalidator();
+  const wasRunning = useRef(Boolean(status.sync && !status.sync.completed && !status.sync.error));
+
+  useEffect(() => setSync(status.sync), [status.sync]);
+
+  useEffect(() => {
+    if (!status.connected) return;
+    let stopped = false;
+    const poll = async () => {
+      if (document.hidden) return;
+      try {
+        const res = await fetch("/api/user/sync-status", { credentials: "same-origin" });
+        if (!res.ok || stopped) return;
+        const next = (await res.json()) as SyncStatusView;
+        setSync(next);
+        const running = !next.completed && !next.error;
+        if (wasRunning.current && !running) revalidator.revalidate();
+        wasRunning.current = running;
+      } catch {
+        // offline for a moment: the next tick tries again
+      }
+    };
+    const timer = setInterval(poll, SYNC_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [status.connected]);
+
+  const running = Boolean(sync && !sync.completed && !sync.error);
+  useEffect(() => {
+    if (!running) return;
+    const started = sync?.startedAt ? new Date(sync.startedAt).getTime() : Date.now();
+    const tick = () => setElapsed(Math.max(0, Math.floor((Date.now() - started) / 1000)));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [running, sync?.startedAt]);
+
+  if (!sync) return null;
+  if (sync.error) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" data-testid="sync-banner">
+        There was an error syncing your Strava activities: {sync.error}
+      </div>
+    );
+  }
+  if (sync.completed) return null;
+  const { current, total } = sync.progress;
+  const percent = total > 0 ? Math.min(100, Math.round((current / total) * 100)) : 0;
+  return (
+    <div role="status" className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-900" data-testid="sync-banner">
+      <div className="flex items-center justify-between gap-4 text-sm font-medium">
+        <span>Syncing your Strava activities… {total > 0 ? `${current} of ${total}` : "starting"}</span>
+        <span aria-label="Elapsed time" className="tabular-nums">
+          {mmss(elapsed)}
+        </span>
+      </div>
+      <div
+        className="mt-2 h-2 overflow-hidden rounded-full bg-blue-100"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={total || 100}
+        aria-valuenow={total ? current : 0}
+        aria-label="Sync progress"
+      >
+        <div className="h-full rounded-full bg-blue-600 transition-all" style={{ width: `${percent}%` }} />
+      </div>
+    </div>
+  );
+}
