@@ -178,16 +178,23 @@ export const syncJobs = sqliteTable(
     mode: text("mode", { enum: SYNC_MODES }).notNull(),
     initiatedBy: text("initiated_by", { enum: SYNC_TRIGGERS }).notNull(),
     status: text("status", { enum: SYNC_STATES }).notNull().default("queued"),
+    /** Incremental: only activities after this (epoch seconds). */
     afterEpoch: integer("after_epoch"),
+    /** Backfill: only activities before this (fixed at job start so pages stay stable). */
+    beforeEpoch: integer("before_epoch"),
     nextPage: integer("next_page").notNull().default(1),
+    /** Consecutive deferrals for 5xx answers; too many becomes an error. */
+    serverErrors: integer("server_errors").notNull().default(0),
     pagesDone: integer("pages_done").notNull().default(0),
     activitiesSaved: integer("activities_saved").notNull().default(0),
     error: text("error"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     finishedAt: integer("finished_at", { mode: "timestamp" }),
   },
   (t) => [
     index("sync_jobs_user_idx").on(t.userId, t.createdAt),
+    index("sync_jobs_status_updated_idx").on(t.status, t.updatedAt),
     check("sync_jobs_status_check", oneOf("status", SYNC_STATES)),
   ],
 );
