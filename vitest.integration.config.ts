@@ -51,6 +51,10 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["tests/integration/**/*.test.ts"],
+      // One provider-fakes process serves every file: run files one at a time
+      // so one file's injected faults and limits never reach another.
+      fileParallelism: false,
+      testTimeout: 30_000,
       globalSetup: ["tests/integration/global-setup.ts"],
       setupFiles: ["tests/integration/apply-migrations.ts"],
       // Remix's CommonJS packages require each other in a cycle that the

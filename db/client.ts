@@ -7,3 +7,23 @@ export function createDb(d1: D1Database) {
 
 export type Db = ReturnType<typeof createDb>;
 export { schema };
+
+import type { SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * Runs hand-written `sql` statements atomically in one D1 batch (D1 has no
+ * interactive transactions). drizzle's own batch() accepts query builders;
+ * this is for set-based SQL it cannot express.
+ */
+export async function batchSql<T = Record<string, unknown>>(d1: D1Database, statements: SQL[]): Promise<D1Result<T>[]> {
+  if (statements.length === 0) return [];
+  return d1.batch<T>(
+    statements.map((statement) => {
+      const query = dialect.sqlToQuery(statement);
+      return d1.prepare(query.sql).bind(...query.params);
+    }),
+  );
+}

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "../app/lib/password.server";
 import { encryptSecret } from "../app/lib/token-crypto.server";
+import { progressUpdateSql } from "../app/modules/challenges/progress.server";
 import { toActivityRow } from "../app/modules/strava/activity-mapper";
 import { generateActivities } from "../tests/fakes/strava-data";
 
@@ -170,11 +171,7 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
   }
   statements.push(...insertRows("challenge_participations", participations));
   // Progress = sum of matching activities inside the window (one set-based statement).
-  statements.push(`UPDATE challenge_participations SET progress = COALESCE((
-  SELECT SUM(a.distance) FROM activities a JOIN challenges c ON c.id = challenge_participations.challenge_id
-  WHERE a.user_id = challenge_participations.user_id AND a.start_date BETWEEN c.start_date AND c.end_date
-    AND (c.sport_type = 'AllSports' OR a.sport_type = c.sport_type OR (c.sport_type = 'Ride' AND a.sport_type = 'VirtualRide'))
-), 0);`);
+  statements.push(`${progressUpdateSql()};`);
 
   // Events, registrations (paid and pending) and payments.
   const events = [

@@ -1,10 +1,13 @@
 /**
  * Cron Triggers (wrangler.toml [triggers]). The daily run does housekeeping;
- * the quarter-hourly run refreshes connected members (Strava issue).
+ * the quarter-hourly run resumes stalled sync chains and refreshes the
+ * connected members synced longest ago, in a slice that fits the budget.
  */
 import { lt, or, isNotNull } from "drizzle-orm";
 import { emailTokens, rateLimits } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
+import { remainingReads } from "./budget.server";
+import { refreshConnectedMembers } from "./sync.server";
 
 export const HOUSEKEEPING_CRON = "0 3 * * *";
 export const REFRESH_CRON = "*/15 * * * *";
@@ -14,9 +17,15 @@ export interface ScheduledRun {
   scheduledTime: Date;
 }
 
-export async function handleScheduled(app: AppContext, run: ScheduledRun): Promise<{ task: string; removed?: number }> {
+/** Each refreshed member costs at least one read; keep half the window for sign-ins, webhooks and running syncs. */
+export const REFRESH_SHARE_OF_BUDGET = 0.5;
+export const MAX_REFRESH_PER_RUN = 25;
+
+export async function handleScheduled(app: AppContext, run: ScheduledRun) {
   if (run.cron === HOUSEKEEPING_CRON) return { task: "housekeeping", removed: await removeExpiredRecords(app, run.scheduledTime) };
-  return { task: "refresh" };
+  const left = await remainingReads(app);
+  const readsAvailable = Math.floor(Math.min(left.quarter, left.day) * REFRESH_SHARE_OF_BUDGET);
+  return { task: "refresh", ...(await refreshConnectedMembers(app, { maxMembers: MAX_REFRESH_PER_RUN, readsAvailable })) };
 }
 
 /** Deletes used or expired e-mail tokens and rate-limit windows older than a day. */

@@ -1,38 +1,254 @@
 /**
- * The sync engine's entry points for queue messages. The page-by-page
- * Strava backfill lands with the Strava issue; until then a message for a job
- * that no longer exists (or has finished) is a no-op, which keeps redelivery
- * idempotent.
+ * The Strava sync engine. A sync is a job row plus a chain of queue
+ * messages, one page (up to 200 activities) each:
+ *   message {page P} → fetch page P → one db.batch: upsert the page, refresh
+ *   challenge progress, advance the job (nextPage = P + 1, counters) → send
+ *   {page P + 1} unless the page was the last.
+ * Redelivered messages (P < nextPage) are no-ops, so work is idempotent; a
+ * chain broken by a crash between commit and send is resumed by the cron
+ * watchdog. Rate limits and 5xx answers defer the same message with a delay;
+ * only real errors reach the dead-letter queue and the member's error state.
+ * See docs/decisions/003-strava-sync.md.
  */
-import { and, eq } from "drizzle-orm";
-import { syncJobs, syncStatus } from "../../../db/schema";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { activities, stravaConnections, syncJobs, syncStatus, users, SYNC_TRIGGERS } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
+import { AppError } from "~/lib/http.server";
+import type { StravaActivityJson } from "./activity-mapper";
+import { deleteActivity, saveActivities } from "./activity-store.server";
+import { StravaDeferred, StravaNotConnected, StravaNotFound, StravaUnauthorized, stravaGet } from "./client.server";
 import type { SyncMessage } from "./sync-messages";
 
+export const PER_PAGE = 200;
+/** Incremental syncs look this far behind the newest activity held, to pick up edits. */
+export const RECHECK_WINDOW_SECONDS = 7 * 24 * 3600;
+/** A running job with no progress for this long is resumed by the cron watchdog. */
+export const STALE_JOB_SECONDS = 10 * 60;
+/** Consecutive 5xx deferrals before the job is reported as failed. */
+export const MAX_SERVER_ERRORS = 6;
+
+type Trigger = (typeof SYNC_TRIGGERS)[number];
+type SyncPage = Extract<SyncMessage, { type: "sync-page" }>;
+type WebhookEvent = Extract<SyncMessage, { type: "webhook-event" }>;
+
+const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/**
+ * Starts a sync for the member unless one is already under way (then that job
+ * is returned). Backfill when nothing is held yet, incremental otherwise.
+ */
+export async function startSync(app: AppContext, userId: number, trigger: Trigger, opts: { mode?: "backfill" | "incremental" } = {}) {
+  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) });
+  if (!connection) throw new AppError(400, "Strava is not connected for this user", { code: "strava_not_connected" });
+  const running = await app.db.query.syncJobs.findFirst({
+    where: and(eq(syncJobs.userId, userId), inArray(syncJobs.status, ["queued", "running", "deferred"])),
+    orderBy: desc(syncJobs.id),
+  });
+  if (running) return { job: running, started: false };
+
+  const [newest] = await app.db
+    .select({ startDate: activities.startDate })
+    .from(activities)
+    .where(eq(activities.userId, userId))
+    .orderBy(desc(activities.startDate))
+    .limit(1);
+  const mode = opts.mode ?? (newest ? "incremental" : "backfill");
+  const now = app.now();
+  const [job] = await app.db
+    .insert(syncJobs)
+    .values({
+      userId,
+      mode,
+      initiatedBy: trigger,
+      status: "queued",
+      afterEpoch: mode === "incremental" && newest ? Math.max(0, epoch(newest.startDate) - RECHECK_WINDOW_SECONDS) : null,
+      beforeEpoch: mode === "backfill" ? epoch(now) + 60 : null,
+      updatedAt: now,
+    })
+    .returning();
+  const statusValues = {
+    state: "queued" as const,
+    mode,
+    error: null,
+    progressCurrent: 0,
+    progressTotal: 0,
+    currentJobId: job.id,
+    initiatedBy: trigger,
+    startedAt: now,
+    updatedAt: now,
+  };
+  await app.db
+    .insert(syncStatus)
+    .values({ userId, ...statusValues })
+    .onConflictDoUpdate({ target: syncStatus.userId, set: statusValues });
+  await app.env.SYNC_QUEUE.send({ type: "sync-page", userId, jobId: job.id, page: 1 });
+  return { job, started: true };
+}
+
+/** Applies one queue message. Throws only for real errors (the queue retries, then dead-letters). */
 export async function processSyncMessage(app: AppContext, message: SyncMessage): Promise<void> {
-  if (message.type === "sync-page") {
-    const job = await app.db.query.syncJobs.findFirst({
-      where: and(eq(syncJobs.id, message.jobId), eq(syncJobs.userId, message.userId)),
+  if (message.type === "sync-page") await syncPage(app, message);
+  else await applyWebhookEvent(app, message);
+}
+
+/** Fetches and stores one page; returns how many activities it saved (for inline admin syncs). */
+export async function syncPage(app: AppContext, message: SyncPage): Promise<number> {
+  const job = await app.db.query.syncJobs.findFirst({ where: and(eq(syncJobs.id, message.jobId), eq(syncJobs.userId, message.userId)) });
+  // Unknown, finished, or a redelivery of a page already stored: nothing to do.
+  if (!job || job.status === "completed" || job.status === "error" || message.page < job.nextPage) return 0;
+  if (message.page > job.nextPage) throw new Error(`sync job ${job.id}: page ${message.page} arrived before page ${job.nextPage}`);
+
+  let page: StravaActivityJson[];
+  try {
+    page = await stravaGet<StravaActivityJson[]>(app, job.userId, "/athlete/activities", {
+      per_page: PER_PAGE,
+      page: message.page,
+      after: job.afterEpoch ?? undefined,
+      before: job.beforeEpoch ?? undefined,
     });
-    if (!job || job.status === "completed" || job.status === "error") return;
-    throw new Error(`sync job ${job.id}: page sync is not available in this build`);
+  } catch (error) {
+    await handleSyncFailure(app, job, message, error);
+    return 0;
   }
-  // Webhook events are applied by the Strava module (activity upsert/delete, deauthorization).
-  throw new Error(`unsupported sync message ${message.type}`);
+
+  const last = page.length < PER_PAGE;
+  const now = app.now();
+  const saved = job.activitiesSaved + page.length;
+  await saveActivities(app, job.userId, page, [
+    sql`UPDATE sync_jobs SET next_page = ${message.page + 1}, pages_done = pages_done + 1,
+        activities_saved = ${saved}, server_errors = 0, status = ${last ? "completed" : "running"},
+        finished_at = ${last ? epoch(now) : null}, updated_at = ${epoch(now)}
+      WHERE id = ${job.id} AND next_page = ${message.page}`,
+    sql`UPDATE sync_status SET state = ${last ? "completed" : "running"}, error = NULL,
+        progress_current = ${saved}, progress_total = ${last ? saved : saved + PER_PAGE},
+        last_sync_at = ${last ? epoch(now) : sql`last_sync_at`}, updated_at = ${epoch(now)}
+      WHERE user_id = ${job.userId} AND current_job_id = ${job.id}`,
+  ]);
+  if (!last) await app.env.SYNC_QUEUE.send({ type: "sync-page", userId: job.userId, jobId: job.id, page: message.page + 1 });
+  return page.length;
+}
+
+async function handleSyncFailure(app: AppContext, job: typeof syncJobs.$inferSelect, message: SyncPage, error: unknown) {
+  if (error instanceof StravaDeferred) {
+    const serverErrors = error.reason === "server_error" ? job.serverErrors + 1 : job.serverErrors;
+    if (serverErrors > MAX_SERVER_ERRORS) {
+      await failJob(app, job.id, job.userId, "Strava is not responding. Please try again later.");
+      return;
+    }
+    const now = app.now();
+    await app.db.batch([
+      app.db.update(syncJobs).set({ status: "deferred", serverErrors, updatedAt: now }).where(eq(syncJobs.id, job.id)),
+      app.db
+        .update(syncStatus)
+        .set({ state: "deferred", updatedAt: now })
+        .where(and(eq(syncStatus.userId, job.userId), eq(syncStatus.currentJobId, job.id))),
+    ]);
+    // A new delayed message (not a retry): waiting for Strava's window does not use up retries.
+    await app.env.SYNC_QUEUE.send(message, { delaySeconds: Math.min(43_200, Math.max(1, error.retryInSeconds)) });
+    return;
+  }
+  if (error instanceof StravaUnauthorized || error instanceof StravaNotConnected) {
+    await failJob(app, job.id, job.userId, error.message);
+    return;
+  }
+  throw error;
+}
+
+async function failJob(app: AppContext, jobId: number, userId: number, error: string) {
+  const now = app.now();
+  await app.db.batch([
+    app.db.update(syncJobs).set({ status: "error", error, finishedAt: now, updatedAt: now }).where(eq(syncJobs.id, jobId)),
+    app.db
+      .update(syncStatus)
+      .set({ state: "error", error, updatedAt: now })
+      .where(and(eq(syncStatus.userId, userId), eq(syncStatus.currentJobId, jobId))),
+  ]);
 }
 
 /** Called for messages that exhausted their retries: the member sees the error banner. */
 export async function markSyncFailed(app: AppContext, message: SyncMessage, error: string): Promise<void> {
   if (message.type !== "sync-page") return;
+  await failJob(app, message.jobId, message.userId, error);
+}
+
+/** Webhook events: create/update fetch and upsert, delete removes, deauthorization disconnects. */
+async function applyWebhookEvent(app: AppContext, event: WebhookEvent): Promise<void> {
+  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.athleteId, event.ownerId) });
+  if (!connection) return; // not (or no longer) one of ours
+  const userId = connection.userId;
+  if (event.objectType === "athlete") {
+    if (event.updates?.authorized === "false") await disconnectStrava(app, userId);
+    return;
+  }
+  if (event.aspectType === "delete") {
+    await deleteActivity(app, userId, event.objectId);
+    return;
+  }
+  try {
+    const activity = await stravaGet<StravaActivityJson>(app, userId, `/activities/${event.objectId}`);
+    await saveActivities(app, userId, [activity]);
+  } catch (error) {
+    if (error instanceof StravaNotFound) {
+      await deleteActivity(app, userId, event.objectId);
+      return;
+    }
+    if (error instanceof StravaDeferred) {
+      await app.env.SYNC_QUEUE.send(event, { delaySeconds: Math.min(43_200, error.retryInSeconds) });
+      return;
+    }
+    if (error instanceof StravaUnauthorized || error instanceof StravaNotConnected) return;
+    throw error;
+  }
+}
+
+/** Removes the member's Strava link and tokens (their synced activities stay). */
+export async function disconnectStrava(app: AppContext, userId: number): Promise<void> {
   const now = app.now();
   await app.db.batch([
+    app.db.delete(stravaConnections).where(eq(stravaConnections.userId, userId)),
+    app.db.update(users).set({ stravaId: null, updatedAt: now }).where(eq(users.id, userId)),
     app.db
       .update(syncJobs)
-      .set({ status: "error", error, finishedAt: now })
-      .where(eq(syncJobs.id, message.jobId)),
-    app.db
-      .update(syncStatus)
-      .set({ state: "error", error, updatedAt: now })
-      .where(and(eq(syncStatus.userId, message.userId), eq(syncStatus.currentJobId, message.jobId))),
+      .set({ status: "error", error: "Strava was disconnected", finishedAt: now, updatedAt: now })
+      .where(and(eq(syncJobs.userId, userId), inArray(syncJobs.status, ["queued", "running", "deferred"]))),
+    app.db.update(syncStatus).set({ state: "idle", error: null, currentJobId: null, updatedAt: now }).where(eq(syncStatus.userId, userId)),
   ]);
+}
+
+/**
+ * Cron: resume chains whose next message was lost (no progress for a while),
+ * then start incremental syncs for the members synced longest ago, as many as
+ * the remaining budget allows (each costs at least one read).
+ */
+export async function refreshConnectedMembers(app: AppContext, opts: { maxMembers: number; readsAvailable: number }) {
+  const staleBefore = new Date(app.now().getTime() - STALE_JOB_SECONDS * 1000);
+  const stale = await app.db
+    .select()
+    .from(syncJobs)
+    .where(and(inArray(syncJobs.status, ["queued", "running"]), lt(syncJobs.updatedAt, staleBefore)))
+    .limit(50);
+  for (const job of stale) {
+    await app.db.update(syncJobs).set({ updatedAt: app.now() }).where(eq(syncJobs.id, job.id));
+    await app.env.SYNC_QUEUE.send({ type: "sync-page", userId: job.userId, jobId: job.id, page: job.nextPage });
+  }
+
+  const slots = Math.max(0, Math.min(opts.maxMembers, opts.readsAvailable));
+  if (slots === 0) return { resumed: stale.length, started: 0 };
+  const candidates = await app.db
+    .select({ userId: stravaConnections.userId })
+    .from(stravaConnections)
+    .leftJoin(syncStatus, eq(syncStatus.userId, stravaConnections.userId))
+    .where(
+      and(
+        eq(stravaConnections.tokenExpired, false),
+        sql`coalesce(${syncStatus.state}, 'idle') NOT IN ('queued', 'running', 'deferred')`,
+      ),
+    )
+    .orderBy(sql`coalesce(${syncStatus.lastSyncAt}, 0)`)
+    .limit(slots);
+  let started = 0;
+  for (const { userId } of candidates) {
+    if ((await startSync(app, userId, "cron")).started) started++;
+  }
+  return { resumed: stale.length, started };
 }

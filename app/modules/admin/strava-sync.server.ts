@@ -1,0 +1,86 @@
+/** Admin view and control of Strava syncs (spec part 2 section 7). */
+import { and, asc, count, desc, eq, max, sql, sum } from "drizzle-orm";
+import { activities, stravaConnections, syncStatus, users } from "../../../db/schema";
+import type { AppContext } from "../../../workers/load-context";
+import { AppError } from "~/lib/http.server";
+import { syncView } from "../strava/status.server";
+import { startSync, syncPage } from "../strava/sync.server";
+
+/** One row per member with a Strava link or a sync record. */
+export async function listSyncStatus(app: AppContext) {
+  const rows = await app.db
+    .select({ userId: users.id, username: users.username, email: users.email, stravaId: users.stravaId, status: syncStatus })
+    .from(users)
+    .leftJoin(syncStatus, eq(syncStatus.userId, users.id))
+    .where(sql`${users.stravaId} IS NOT NULL OR ${syncStatus.userId} IS NOT NULL`)
+    .orderBy(asc(users.username));
+  return rows.map((r) => {
+    const view = syncView(r.status ?? undefined);
+    return {
+      userId: r.userId,
+      username: r.username,
+      email: r.email,
+      stravaId: r.stravaId,
+      syncStatus: {
+        completed: view.completed,
+        error: view.error,
+        state: view.state,
+        progress: view.progress,
+        lastSyncAt: view.lastSyncAt,
+        initiatedBy: r.status?.initiatedBy ?? null,
+      },
+    };
+  });
+}
+
+async function requireUserRow(app: AppContext, userId: number) {
+  const user = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user) throw new AppError(404, "User not found");
+  return user;
+}
+
+/** Per-member statistics: link, token expiry, counts and totals by type (SQL aggregates). */
+export async function userSyncStats(app: AppContext, userId: number) {
+  const user = await requireUserRow(app, userId);
+  const [connection, status, totals, byType] = await Promise.all([
+    app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) }),
+    app.db.query.syncStatus.findFirst({ where: eq(syncStatus.userId, userId) }),
+    app.db.select({ total: count(), latest: max(activities.startDate) }).from(activities).where(eq(activities.userId, userId)),
+    app.db
+      .select({ type: activities.sportType, count: count(), totalDistance: sum(activities.distance) })
+      .from(activities)
+      .where(eq(activities.userId, userId))
+      .groupBy(activities.sportType)
+      .orderBy(desc(count())),
+  ]);
+  return {
+    userId,
+    username: user.username,
+    stravaConnected: Boolean(connection),
+    stravaId: user.stravaId,
+    tokenExpired: connection?.tokenExpired ?? false,
+    totalActivities: totals[0]?.total ?? 0,
+    latestActivityDate: totals[0]?.latest ? new Date(totals[0].latest).toISOString() : null,
+    lastSyncAt: status?.lastSyncAt?.toISOString() ?? null,
+    stravaTokenExpiry: connection?.expiresAt.toISOString() ?? null,
+    syncStatus: syncView(status),
+    activityTypes: byType.map((t) => ({ type: t.type, count: t.count, totalDistance: Number(t.totalDistance ?? 0) })),
+  };
+}
+
+/**
+ * Starts a sync for the member and runs its first page inline, so the answer
+ * can say how many activities were saved; further pages continue on the queue.
+ */
+export async function adminSyncUser(app: AppContext, userId: number) {
+  await requireUserRow(app, userId);
+  const { job, started } = await startSync(app, userId, "admin");
+  const savedActivities = started ? await syncPage(app, { type: "sync-page", userId, jobId: job.id, page: 1 }) : 0;
+  const after = await app.db.query.syncStatus.findFirst({ where: and(eq(syncStatus.userId, userId)) });
+  return {
+    message: started ? `Successfully synced ${savedActivities} new activities` : "A sync is already running for this user",
+    savedActivities,
+    jobId: job.id,
+    syncStatus: syncView(after),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * Challenge progress = the sum of the distance of the participant's
+ * activities of the challenge's sport inside [startDate, endDate]. Ride counts
+ * VirtualRide (and every ride sport whose legacy type is Ride); AllSports
+ * counts everything. One set-based UPDATE; the sync engine runs it in the same
+ * batch as each activity upsert or delete, so leaderboards follow the sync.
+ */
+import { sql, type SQL } from "drizzle-orm";
+
+/** The matching rule, as SQL over `a` (activities) and `c` (challenges). */
+export const ACTIVITY_MATCHES_CHALLENGE = `(c.sport_type = 'AllSports'
+  OR a.type = c.sport_type OR a.sport_type = c.sport_type
+  OR (c.sport_type = 'Ride' AND a.type = 'VirtualRide'))`;
+
+/** Raw SQL text of the recalculation, optionally narrowed by a WHERE on challenge_participations. */
+export function progressUpdateSql(where = "1 = 1"): string {
+  return `UPDATE challenge_participations SET progress = COALESCE((
+    SELECT SUM(a.distance) FROM activities a JOIN challenges c ON c.id = challenge_participations.challenge_id
+    WHERE a.user_id = challenge_participations.user_id
+      AND a.start_date BETWEEN c.start_date AND c.end_date
+      AND ${ACTIVITY_MATCHES_CHALLENGE}
+  ), 0), updated_at = unixepoch()
+  WHERE ${where}`;
+}
+
+/** Refreshes every participation of one member (after their activities changed). */
+export function refreshMemberProgress(userId: number): SQL {
+  return sql.raw(progressUpdateSql(`user_id = ${Math.trunc(userId)}`));
+}

@@ -1,0 +1,140 @@
+/**
+ * The app-wide Strava read budget (100 reads per 15 minutes and 1,000 per
+ * day by default, for the whole app). Every worker reserves a read in D1
+ * before calling Strava (a conditional UPDATE, so concurrent workers cannot
+ * overspend), and every answer's X-ReadRateLimit-* / X-RateLimit-* headers
+ * correct the counters. See docs/decisions/003-strava-sync.md.
+ */
+import { sql } from "drizzle-orm";
+import { batchSql } from "../../../db/client";
+import type { AppContext } from "../../../workers/load-context";
+
+const PROVIDER = "strava";
+const QUARTER = 15 * 60;
+const DAY = 24 * 3600;
+
+export interface Windows {
+  quarterStart: number;
+  dayStart: number;
+  /** Seconds until the 15-minute window resets (natural quarter hours, UTC). */
+  quarterResetIn: number;
+  /** Seconds until the daily window resets (midnight UTC). */
+  dayResetIn: number;
+}
+
+export function windowsAt(nowSeconds: number): Windows {
+  const quarterStart = nowSeconds - (nowSeconds % QUARTER);
+  const dayStart = nowSeconds - (nowSeconds % DAY);
+  return { quarterStart, dayStart, quarterResetIn: quarterStart + QUARTER - nowSeconds, dayResetIn: dayStart + DAY - nowSeconds };
+}
+
+function limits(app: AppContext) {
+  return {
+    quarter: Number(app.env.STRAVA_READ_LIMIT_15MIN || 100),
+    day: Number(app.env.STRAVA_READ_LIMIT_DAILY || 1000),
+  };
+}
+
+const nowSeconds = (app: AppContext) => Math.floor(app.now().getTime() / 1000);
+
+/** Starts new windows when the clock has passed the stored ones. */
+function rollStatements(app: AppContext, w: Windows) {
+  const l = limits(app);
+  return [
+    sql`INSERT INTO provider_budget (provider, "window", window_start, used, "limit", updated_at)
+      VALUES (${PROVIDER}, '15min', ${w.quarterStart}, 0, ${l.quarter}, unixepoch())
+      ON CONFLICT (provider, "window") DO UPDATE SET window_start = excluded.window_start, used = 0
+      WHERE provider_budget.window_start < excluded.window_start`,
+    sql`INSERT INTO provider_budget (provider, "window", window_start, used, "limit", updated_at)
+      VALUES (${PROVIDER}, 'daily', ${w.dayStart}, 0, ${l.day}, unixepoch())
+      ON CONFLICT (provider, "window") DO UPDATE SET window_start = excluded.window_start, used = 0
+      WHERE provider_budget.window_start < excluded.window_start`,
+  ];
+}
+
+export type Reservation = { ok: true } | { ok: false; retryInSeconds: number };
+
+/**
+ * Reserves `count` reads in both windows, or says how long to wait. Both
+ * windows are checked in one statement so a refusal spends nothing.
+ */
+export async function reserveReads(app: AppContext, count = 1): Promise<Reservation> {
+  const w = windowsAt(nowSeconds(app));
+  const results = await batchSql(app.env.DB, [
+    ...rollStatements(app, w),
+    sql`UPDATE provider_budget SET used = used + ${count}, updated_at = unixepoch()
+      WHERE provider = ${PROVIDER}
+        AND (SELECT count(*) FROM provider_budget b WHERE b.provider = ${PROVIDER} AND b.used + ${count} <= b."limit") = 2
+      RETURNING "window"`,
+  ]);
+  if (results[2].results.length === 2) return { ok: true };
+  return { ok: false, retryInSeconds: await waitFor(app, w) };
+}
+
+async function waitFor(app: AppContext, w: Windows): Promise<number> {
+  const rows = await app.db.all<{ window: string; used: number; limit: number }>(
+    sql`SELECT "window", used, "limit" FROM provider_budget WHERE provider = ${PROVIDER}`,
+  );
+  const daily = rows.find((r) => r.window === "daily");
+  if (daily && daily.used >= daily.limit) return w.dayResetIn + 5;
+  return w.quarterResetIn + 5;
+}
+
+/** Parses Strava's "a,b" header pairs. */
+function pair(value: string | null): [number, number] | null {
+  if (!value) return null;
+  const [a, b] = value.split(",").map((v) => Number(v.trim()));
+  return Number.isFinite(a) && Number.isFinite(b) ? [a, b] : null;
+}
+
+/**
+ * Brings the counters in line with what Strava reports: its usage if higher
+ * than ours (other clients of the same app, restarts), its limits always. The
+ * read limits apply to GETs; the overall limits bound them too.
+ */
+export async function recordRateLimitHeaders(app: AppContext, headers: Headers): Promise<void> {
+  const readLimit = pair(headers.get("X-ReadRateLimit-Limit"));
+  const readUsage = pair(headers.get("X-ReadRateLimit-Usage"));
+  const allLimit = pair(headers.get("X-RateLimit-Limit"));
+  const allUsage = pair(headers.get("X-RateLimit-Usage"));
+  const limit = readLimit ?? allLimit;
+  const usage = readUsage ?? allUsage;
+  if (!limit || !usage) return;
+  // The tighter of the read and overall budgets, as remaining headroom.
+  const headroom = (i: 0 | 1) =>
+    Math.min(limit[i] - usage[i], allLimit && allUsage ? allLimit[i] - allUsage[i] : Infinity);
+  const quarterLimit = limit[0];
+  const dayLimit = limit[1];
+  const w = windowsAt(nowSeconds(app));
+  await batchSql(app.env.DB, [
+    ...rollStatements(app, w),
+    sql`UPDATE provider_budget SET "limit" = ${quarterLimit}, used = max(used, ${quarterLimit - headroom(0)}), updated_at = unixepoch()
+      WHERE provider = ${PROVIDER} AND "window" = '15min' AND window_start = ${w.quarterStart}`,
+    sql`UPDATE provider_budget SET "limit" = ${dayLimit}, used = max(used, ${dayLimit - headroom(1)}), updated_at = unixepoch()
+      WHERE provider = ${PROVIDER} AND "window" = 'daily' AND window_start = ${w.dayStart}`,
+  ]);
+}
+
+/** After a 429: nothing more this window. */
+export async function exhaustWindow(app: AppContext, which: "15min" | "daily"): Promise<number> {
+  const w = windowsAt(nowSeconds(app));
+  await batchSql(app.env.DB, [
+    ...rollStatements(app, w),
+    sql`UPDATE provider_budget SET used = "limit", updated_at = unixepoch() WHERE provider = ${PROVIDER} AND "window" = ${which}`,
+  ]);
+  return (which === "daily" ? w.dayResetIn : w.quarterResetIn) + 5;
+}
+
+/** Reads left in the current 15-minute window (for cron slicing). */
+export async function remainingReads(app: AppContext): Promise<{ quarter: number; day: number }> {
+  const w = windowsAt(nowSeconds(app));
+  await batchSql(app.env.DB, rollStatements(app, w));
+  const rows = await app.db.all<{ window: string; used: number; limit: number }>(
+    sql`SELECT "window", used, "limit" FROM provider_budget WHERE provider = ${PROVIDER}`,
+  );
+  const left = (name: string) => {
+    const r = rows.find((x) => x.window === name);
+    return r ? Math.max(0, r.limit - r.used) : 0;
+  };
+  return { quarter: left("15min"), day: left("daily") };
+}

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { requireVerifiedUser } from "~/lib/guards.server";
+import { apiHandler } from "~/lib/http.server";
+import { startSync } from "~/modules/strava/sync.server";
+
+/** A member asks for a sync of their own account (one at a time). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    const user = await requireVerifiedUser(context.app, request);
+    const { job, started } = await startSync(context.app, user.id, "user");
+    return Response.json({ message: started ? "Sync started" : "A sync is already running", jobId: job.id }, { status: started ? 202 : 200 });
+  });
+}

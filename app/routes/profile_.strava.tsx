@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireVerifiedUser } from "~/lib/guards.server";
+import { ConnectReturnNotice } from "~/modules/strava/components/connect-return";
+import { StravaConnectButton, SyncBanner } from "~/modules/strava/components/strava-panel";
+import { getStravaStatus } from "~/modules/strava/status.server";
+
+export const meta: MetaFunction = () => [{ title: "Connect Strava · CycleWari Community" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireVerifiedUser(context.app, request);
+  return { status: await getStravaStatus(context.app, user) };
+}
+
+/** /profile/strava: where 'Connect Strava' leads. */
+export default function ProfileStrava() {
+  const { status } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto max-w-2xl space-y-6 px-4 py-8">
+      <ConnectReturnNotice />
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">Strava</h1>
+        <p className="mt-1 text-gray-600">
+          Connect your Strava account and your rides, runs, swims, walks and hikes sync here automatically. We read your activities and
+          profile only (scopes activity:read_all and profile:read_all).
+        </p>
+      </div>
+      <SyncBanner status={status} />
+      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        <dl className="grid gap-2 text-sm sm:grid-cols-2">
+          <dt className="font-medium text-gray-600">Status</dt>
+          <dd data-testid="strava-state">{status.connected ? (status.tokenExpired ? "Token expired" : "Connected") : "Not connected"}</dd>
+          {status.athleteId ? (
+            <>
+              <dt className="font-medium text-gray-600">Strava athlete</dt>
+              <dd>#{status.athleteId}</dd>
+            </>
+          ) : null}
+          {status.sync?.lastSyncAt ? (
+            <>
+              <dt className="font-medium text-gray-600">Last sync</dt>
+              <dd>{new Date(status.sync.lastSyncAt).toLocaleString("en-US")}</dd>
+            </>
+          ) : null}
+        </dl>
+        <div className="mt-6 flex flex-wrap items-center gap-3">
+          <StravaConnectButton status={status} returnTo="/profile/strava" />
+          <Link to="/dashboard" className="font-medium text-brand-700 hover:underline">
+            Back to dashboard
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,383 @@
+import { env, SELF } from "cloudflare:test";
+import { afterEach, describe, expect, it } from "vitest";
+import { createAppContext, type AppContext } from "../../workers/load-context";
+import { handleScheduled } from "~/modules/strava/cron.server";
+import { processSyncMessage, startSync } from "~/modules/strava/sync.server";
+import type { SyncMessage } from "~/modules/strava/sync-messages";
+import { call, cookiesFrom, createUser, json, login, ORIGIN } from "./helpers";
+
+const fake = (path: string, body?: unknown, method = "POST") =>
+  fetch(`${env.FAKES_URL}/_control/strava${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  }).then((r) => r.json() as Promise<Record<string, unknown>>);
+
+let nextAthlete = 800_000 + Math.floor(Math.random() * 10_000) * 10;
+async function newAthlete(activities: number) {
+  const id = nextAthlete++;
+  await fake("/athletes", { id, firstname: "Test", lastname: `Athlete${id}`, activities, seed: id, days: 400 });
+  return id;
+}
+
+/** Connects a fresh member to a fresh fake athlete through the real connect flow. */
+async function connectedMember(activities: number) {
+  const athleteId = await newAthlete(activities);
+  const user = await createUser({ profileCompleted: true });
+  const cookie = await login(user.username, user.password);
+  await fake("/next-athlete", { athleteId });
+  const start = await call("/api/user/connect-strava?returnTo=/dashboard", { cookie });
+  const authorize = new URL(start.headers.get("Location")!);
+  const approved = await fetch(`${authorize}&auto_approve=1`, { redirect: "manual" });
+  const callback = new URL(approved.headers.get("Location")!);
+  const done = await call(callback.pathname + callback.search, { cookie: cookiesFrom(start, cookie) });
+  // The connect backfill runs on the real queue consumer; wait for it so tests start from a quiet state.
+  await waitFor(
+    () => env.DB.prepare("SELECT state FROM sync_status WHERE user_id = ?").bind(user.id).first<{ state: string }>(),
+    (r) => r?.state === "completed" || r?.state === "error",
+    20_000,
+  );
+  return { user, cookie, athleteId, authorize, done };
+}
+
+/** An AppContext whose queue records messages instead of delivering them, so a test drives the chain. */
+function drivenContext(now?: () => Date) {
+  const sent: { message: SyncMessage; delaySeconds?: number }[] = [];
+  const base = createAppContext(env);
+  const queue = {
+    send: async (message: SyncMessage, options?: { delaySeconds?: number }) => {
+      sent.push({ message, delaySeconds: options?.delaySeconds });
+    },
+    sendBatch: async () => {},
+  } as unknown as Queue<SyncMessage>;
+  const app: AppContext = { ...base, env: { ...env, SYNC_QUEUE: queue }, now: now ?? base.now };
+  /** Processes queued messages in order (ignoring delays) until none are left or `limit` is reached. */
+  async function drain(limit = 100) {
+    let processed = 0;
+    while (sent.length && processed < limit) {
+      const { message } = sent.shift()!;
+      await processSyncMessage(app, message);
+      processed++;
+    }
+    return processed;
+  }
+  return { app, sent, drain };
+}
+
+async function count(sql: string, ...bind: unknown[]) {
+  return (await env.DB.prepare(sql).bind(...bind).first<{ n: number }>())!.n;
+}
+
+async function waitFor<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (done(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+afterEach(async () => {
+  await fake("/faults", undefined, "DELETE");
+  await fake("/limits", { read15: 100, readDaily: 1000, overall15: 200, overallDaily: 2000 });
+  await fake("/reset-usage", {});
+  // Each test starts with a fresh app-wide budget (storage persists within this file).
+  await env.DB.prepare("DELETE FROM provider_budget").run();
+});
+
+describe("connect", () => {
+  it("sends the member to Strava with the spec's parameters and backfills every activity", async () => {
+    const { user, cookie, athleteId, authorize, done } = await connectedMember(450);
+    expect(authorize.origin + authorize.pathname).toBe(`${env.FAKES_URL}/strava/oauth/authorize`);
+    expect(authorize.searchParams.get("client_id")).toBe("12345");
+    expect(authorize.searchParams.get("redirect_uri")).toBe(`${ORIGIN}/api/user/connect-strava/callback`);
+    expect(authorize.searchParams.get("response_type")).toBe("code");
+    expect(authorize.searchParams.get("scope")).toBe("activity:read_all,profile:read_all");
+    expect(authorize.searchParams.get("state")).toMatch(/^connect_\d{13}_/);
+    expect(done.headers.get("Location")).toBe("/dashboard?success=strava_connected");
+
+    // The real queue consumer runs the backfill in the background.
+    const status = await waitFor(
+      async () => json<{ completed: boolean; progress: { current: number; total: number } }>(await call("/api/user/sync-status", { cookie })),
+      (s) => s.completed,
+    );
+    expect(status.progress).toEqual({ current: 450, total: 450 });
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(450);
+    const me = await json(await call("/api/user", { cookie }));
+    expect(me.stravaId).toBe(athleteId);
+    expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({ connected: true, tokenExpired: false });
+  });
+
+  it("refuses a forged state, a missing code and an athlete linked to another member", async () => {
+    const first = await connectedMember(0);
+    const user = await createUser({ profileCompleted: true });
+    const cookie = await login(user.username, user.password);
+    const start = await call("/api/user/connect-strava", { cookie });
+    const both = cookiesFrom(start, cookie);
+    const state = new URL(start.headers.get("Location")!).searchParams.get("state");
+
+    const forged = await call("/api/user/connect-strava/callback?state=connect_1_forged&code=x", { cookie: both });
+    expect(forged.headers.get("Location")).toMatch(/^\/dashboard\?error=auth_error/);
+    const again = await call("/api/user/connect-strava", { cookie });
+    const missing = await call(`/api/user/connect-strava/callback?state=${new URL(again.headers.get("Location")!).searchParams.get("state")}`, {
+      cookie: cookiesFrom(again, cookie),
+    });
+    expect(missing.headers.get("Location")).toBe("/dashboard?error=missing_code");
+
+    await fake("/next-athlete", { athleteId: first.athleteId });
+    const third = await call("/api/user/connect-strava", { cookie });
+    const approved = await fetch(`${third.headers.get("Location")}&auto_approve=1`, { redirect: "manual" });
+    const callback = new URL(approved.headers.get("Location")!);
+    const taken = await call(callback.pathname + callback.search, { cookie: cookiesFrom(third, cookie) });
+    expect(taken.headers.get("Location")).toBe("/dashboard?error=strava_already_connected");
+    expect(state).toBeTruthy();
+    // Replaying a used callback (cookie cleared) is refused too.
+    const replay = await call(callback.pathname + callback.search, { cookie });
+    expect(replay.headers.get("Location")).toMatch(/error=auth_error/);
+  });
+});
+
+describe("sync engine", () => {
+  it("pages through a backfill one queue message per page, then syncs incrementally with edits", async () => {
+    const { user, athleteId } = await connectedMember(0);
+    await fake(`/athletes`, { id: athleteId, activities: 430, seed: athleteId, days: 300 });
+    const { app, sent, drain } = drivenContext();
+    const { job } = await startSync(app, user.id, "admin", { mode: "backfill" });
+    expect(sent).toHaveLength(1);
+    expect(await drain()).toBe(3); // 200 + 200 + 30
+    const jobRow = await env.DB.prepare("SELECT status, pages_done, activities_saved FROM sync_jobs WHERE id = ?").bind(job.id).first();
+    expect(jobRow).toMatchObject({ status: "completed", pages_done: 3, activities_saved: 430 });
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(430);
+
+    // New and edited activities on Strava; an incremental sync asks only for recent ones.
+    const added = await fake(`/athletes/${athleteId}/activities`, { name: "Fresh ride", sport_type: "Ride", distance: 42000, moving_time: 5400, start_date: new Date().toISOString() });
+    const { job: inc } = await startSync(app, user.id, "user");
+    expect(inc.mode).toBe("incremental");
+    expect(inc.afterEpoch).toBeGreaterThan(0);
+    await drain();
+    const row = await env.DB.prepare("SELECT name, distance FROM activities WHERE strava_id = ?").bind(added.id).first();
+    expect(row).toMatchObject({ name: "Fresh ride", distance: 42000 });
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(431);
+  });
+
+  it("defers on a 429 burst and on a 500, then finishes without errors or duplicates", async () => {
+    const { user, athleteId } = await connectedMember(0);
+    await fake(`/athletes`, { id: athleteId, activities: 250, seed: athleteId, days: 300 });
+    const { app, sent, drain } = drivenContext();
+    await fake("/faults", { status: 429, count: 1, path: "/athlete/activities" });
+    await startSync(app, user.id, "admin", { mode: "backfill" });
+    await drain(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].delaySeconds).toBeGreaterThan(0);
+    expect(sent[0].delaySeconds).toBeLessThanOrEqual(15 * 60 + 5);
+    const deferred = await env.DB.prepare("SELECT state, error FROM sync_status WHERE user_id = ?").bind(user.id).first();
+    expect(deferred).toMatchObject({ state: "deferred", error: null });
+
+    // The window resets; then a 500 on the next page defers for a minute.
+    await env.DB.prepare("UPDATE provider_budget SET used = 0").run();
+    await drain(1); // page 1 now succeeds and queues page 2
+    await fake("/faults", { status: 500, count: 1, path: "/athlete/activities" });
+    await drain(1);
+    expect(sent.at(-1)?.delaySeconds).toBe(60);
+    await drain();
+    expect(await env.DB.prepare("SELECT state, error, progress_current FROM sync_status WHERE user_id = ?").bind(user.id).first()).toMatchObject({
+      state: "completed",
+      error: null,
+      progress_current: 250,
+    });
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(250);
+  });
+
+  it("stops before the app-wide budget runs out and records Strava's headers", async () => {
+    const { user, athleteId } = await connectedMember(0);
+    await fake(`/athletes`, { id: athleteId, activities: 600, seed: athleteId, days: 300 });
+    await fake("/reset-usage", {});
+    await env.DB.prepare("DELETE FROM provider_budget").run();
+    await fake("/limits", { read15: 2, readDaily: 1000 });
+    const { app, sent, drain } = drivenContext();
+    await startSync(app, user.id, "admin", { mode: "backfill" });
+    await drain(3);
+    // Two reads allowed in the window: pages 1 and 2 stored, page 3 waits for the window.
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(400);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].message).toMatchObject({ page: 3 });
+    expect(sent[0].delaySeconds).toBeGreaterThan(0);
+    const usage = await fake("/usage", undefined, "GET");
+    expect((usage.usage as { read15: number }).read15).toBe(2); // never a 429
+    const budget = await env.DB.prepare(`SELECT used, "limit" FROM provider_budget WHERE "window" = '15min'`).first();
+    expect(budget).toMatchObject({ used: 2, limit: 2 });
+  });
+
+  it("refreshes an expired access token mid-sync and saves the rotated refresh token", async () => {
+    const { user, athleteId } = await connectedMember(0);
+    await fake(`/athletes`, { id: athleteId, activities: 300, seed: athleteId, days: 300 });
+    const { app, drain } = drivenContext();
+    await startSync(app, user.id, "admin", { mode: "backfill" });
+    await drain(1);
+    const before = await env.DB.prepare("SELECT token_version, refresh_token_enc FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ token_version: number; refresh_token_enc: string }>();
+    await fake("/expire-token", { athleteId });
+    await drain();
+    const after = await env.DB.prepare("SELECT token_version, refresh_token_enc, token_expired FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ token_version: number; refresh_token_enc: string; token_expired: number }>();
+    expect(after!.token_version).toBe(before!.token_version + 1);
+    expect(after!.refresh_token_enc).not.toBe(before!.refresh_token_enc);
+    expect(after!.token_expired).toBe(0);
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(300);
+  });
+
+  it("marks the token expired and shows the error when Strava access is revoked", async () => {
+    const { user, cookie, athleteId } = await connectedMember(0);
+    await fake(`/athletes`, { id: athleteId, activities: 10, seed: athleteId, days: 30 });
+    const { app, drain } = drivenContext();
+    // Revoke on Strava's side: access and refresh tokens stop working.
+    const conn = await env.DB.prepare("SELECT access_token_enc FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ access_token_enc: string }>();
+    const { decryptSecret } = await import("~/lib/token-crypto.server");
+    await fetch(`${env.FAKES_URL}/strava/oauth/deauthorize`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `access_token=${await decryptSecret(conn!.access_token_enc, env.TOKEN_ENCRYPTION_KEY)}`,
+    });
+    await startSync(app, user.id, "admin", { mode: "backfill" });
+    await drain();
+    const status = await json<{ completed: boolean; error: string }>(await call("/api/user/sync-status", { cookie }));
+    expect(status.error).toMatch(/reconnect/i);
+    expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({ tokenExpired: true });
+  });
+
+  it("resumes a chain broken between two messages without duplicates", async () => {
+    const { user, athleteId } = await connectedMember(0);
+    await fake(`/athletes`, { id: athleteId, activities: 420, seed: athleteId, days: 300 });
+    let clock = Date.now();
+    const { app, sent } = drivenContext(() => new Date(clock));
+    await startSync(app, user.id, "admin", { mode: "backfill" });
+    const first = sent.shift()!.message;
+    // "Crash": page 1 is committed but the follow-up message is lost.
+    await processSyncMessage(app, first);
+    sent.length = 0;
+    // A redelivery of page 1 is a no-op.
+    await processSyncMessage(app, first);
+    expect(sent).toHaveLength(0);
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(200);
+    // The cron watchdog finds the stalled job and re-sends page 2.
+    clock += 11 * 60 * 1000;
+    await handleScheduled(app, { cron: "*/15 * * * *", scheduledTime: new Date(clock) });
+    expect(sent.map((s) => s.message)).toContainEqual(expect.objectContaining({ type: "sync-page", page: 2 }));
+    while (sent.length) await processSyncMessage(app, sent.shift()!.message);
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(420);
+    expect(await count("SELECT count(DISTINCT strava_id) n FROM activities WHERE user_id = ?", user.id)).toBe(420);
+  });
+
+  it("keeps challenge progress in step with upserts and deletes", async () => {
+    const { user, athleteId } = await connectedMember(0);
+    const start = Math.floor(Date.now() / 1000) - 10 * 86400;
+    const challenge = await env.DB.prepare(
+      "INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date) VALUES ('Ride 100', 'd', 100000, 'Ride', ?, ?) RETURNING id",
+    )
+      .bind(start, start + 30 * 86400)
+      .first<{ id: number }>();
+    await env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(challenge!.id, user.id).run();
+    const ride = await fake(`/athletes/${athleteId}/activities`, { name: "Ride", sport_type: "Ride", distance: 30000, moving_time: 3600, start_date: new Date().toISOString() });
+    await fake(`/athletes/${athleteId}/activities`, { name: "Zwift", sport_type: "VirtualRide", distance: 20000, moving_time: 3600, start_date: new Date().toISOString() });
+    await fake(`/athletes/${athleteId}/activities`, { name: "Run", sport_type: "Run", distance: 10000, moving_time: 3600, start_date: new Date().toISOString() });
+    const { app, drain } = drivenContext();
+    await startSync(app, user.id, "admin", { mode: "backfill" });
+    await drain();
+    const progress = () => env.DB.prepare("SELECT progress FROM challenge_participations WHERE user_id = ?").bind(user.id).first<{ progress: number }>();
+    expect((await progress())!.progress).toBe(50000);
+
+    // A webhook delete removes the ride: progress follows.
+    const res = await SELF.fetch(`${ORIGIN}/api/webhooks/strava`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ object_type: "activity", object_id: ride.id, aspect_type: "delete", owner_id: athleteId, subscription_id: 1, event_time: 1 }),
+    });
+    expect(res.status).toBe(200);
+    const after = await waitFor(progress, (p) => p!.progress === 20000);
+    expect(after!.progress).toBe(20000);
+  });
+});
+
+describe("webhooks", () => {
+  it("answers the subscription handshake only with the verify token", async () => {
+    const ok = await SELF.fetch(`${ORIGIN}/api/webhooks/strava?hub.mode=subscribe&hub.verify_token=fake-verify-token&hub.challenge=abc123`);
+    expect(await ok.json()).toEqual({ "hub.challenge": "abc123" });
+    const bad = await SELF.fetch(`${ORIGIN}/api/webhooks/strava?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=abc123`);
+    expect(bad.status).toBe(403);
+  });
+
+  it("creates, updates and deletes activities, and disconnects on deauthorization", async () => {
+    const { user, cookie, athleteId } = await connectedMember(0);
+    await waitFor(async () => json<{ completed: boolean }>(await call("/api/user/sync-status", { cookie })), (s) => s.completed);
+    const post = (body: object) =>
+      SELF.fetch(`${ORIGIN}/api/webhooks/strava`, {
+        method: "POST",
+        headers: { "content-type": "application/json", Origin: "https://www.strava.com" },
+        body: JSON.stringify({ subscription_id: 1, event_time: 1, owner_id: athleteId, ...body }),
+      });
+    const created = await fake(`/athletes/${athleteId}/activities`, { name: "Morning Run", sport_type: "Run", distance: 8000, moving_time: 2400, start_date: new Date().toISOString() });
+    const started = Date.now();
+    expect((await post({ object_type: "activity", object_id: created.id, aspect_type: "create" })).status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const name = () => env.DB.prepare("SELECT name FROM activities WHERE strava_id = ?").bind(created.id).first<{ name: string }>();
+    expect((await waitFor(name, (r) => r?.name === "Morning Run"))?.name).toBe("Morning Run");
+
+    await fake(`/athletes/${athleteId}/activities/${created.id}`, { name: "Renamed Run" }, "PUT");
+    await post({ object_type: "activity", object_id: created.id, aspect_type: "update", updates: { title: "Renamed Run" } });
+    expect((await waitFor(name, (r) => r?.name === "Renamed Run"))?.name).toBe("Renamed Run");
+
+    await post({ object_type: "activity", object_id: created.id, aspect_type: "delete" });
+    expect(await waitFor(name, (r) => r === null)).toBeNull();
+
+    await post({ object_type: "athlete", object_id: athleteId, aspect_type: "update", updates: { authorized: "false" } });
+    const link = () => env.DB.prepare("SELECT count(*) n FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    expect((await waitFor(link, (r) => r!.n === 0))!.n).toBe(0);
+    expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({ connected: false });
+  });
+
+  it("rejects malformed events with 400", async () => {
+    const res = await SELF.fetch(`${ORIGIN}/api/webhooks/strava`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("admin sync calls", () => {
+  it("guard: guest 401, member 403", async () => {
+    const member = await createUser();
+    const cookie = await login(member.username, member.password);
+    for (const [path, method] of [
+      ["/api/admin/strava-sync-status", "GET"],
+      [`/api/admin/users/${member.id}/strava-sync`, "GET"],
+      [`/api/admin/users/${member.id}/strava-sync`, "POST"],
+    ]) {
+      expect((await call(path, { method })).status, path).toBe(401);
+      const denied = await call(path, { method, cookie });
+      expect(denied.status, path).toBe(403);
+      expect((await json(denied)).message).toBe("Admin access required");
+    }
+  });
+
+  it("starts a sync that reports savedActivities, and lists statistics", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const cookie = await login(admin.username, admin.password);
+    const { user, athleteId } = await connectedMember(0);
+    await waitFor(() => env.DB.prepare("SELECT state FROM sync_status WHERE user_id = ?").bind(user.id).first<{ state: string }>(), (r) => r?.state === "completed");
+    await fake(`/athletes/${athleteId}/activities`, { name: "Evening Ride", sport_type: "Ride", distance: 25000, moving_time: 3600, start_date: new Date().toISOString() });
+    const res = await call(`/api/admin/users/${user.id}/strava-sync`, { method: "POST", cookie });
+    expect(res.status).toBe(200);
+    const body = await json<{ savedActivities: number; message: string }>(res);
+    expect(body.savedActivities).toBe(1);
+    expect(body.message).toBe("Successfully synced 1 new activities");
+
+    const stats = await json(await call(`/api/admin/users/${user.id}/strava-sync`, { cookie }));
+    expect(stats).toMatchObject({ stravaConnected: true, stravaId: athleteId, totalActivities: 1 });
+    expect(stats).toHaveProperty("latestActivityDate");
+    expect(stats).toHaveProperty("lastSyncAt");
+    expect(stats).toHaveProperty("stravaTokenExpiry");
+    expect(stats.activityTypes).toEqual([{ type: "Ride", count: 1, totalDistance: 25000 }]);
+
+    const list = await json<{ userId: number; syncStatus: Record<string, unknown> }[]>(await call("/api/admin/strava-sync-status", { cookie }));
+    const row = list.find((r) => r.userId === user.id);
+    expect(row?.syncStatus).toMatchObject({ initiatedBy: "admin" });
+    expect(row?.syncStatus).toHaveProperty("lastSyncAt");
+    expect((await call("/api/admin/users/999999/strava-sync", { cookie })).status).toBe(404);
+  });
+});
