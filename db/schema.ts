@@ -246,6 +246,8 @@ export const activities = sqliteTable(
     index("activities_user_sport_start_idx").on(t.userId, t.sportType, t.startDate),
     index("activities_user_start_idx").on(t.userId, t.startDate),
     index("activities_user_commute_idx").on(t.userId, t.commute, t.startDate),
+    // Covering index for the dashboard's per-sport totals and achievement band counts (index-only scans).
+    index("activities_user_sport_distance_idx").on(t.userId, t.sportType, t.distance, t.movingTime, t.totalElevationGain),
   ],
 );
 
@@ -286,7 +288,10 @@ export const challengeParticipations = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    /** Effective progress (metres): the admin's correction when set, else the sum of matching activities. */
     progress: real("progress").notNull().default(0),
+    /** An admin's manual correction (metres); sync refreshes keep it until a recalculation clears it. */
+    manualProgress: real("manual_progress"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,7 +8,7 @@
  * .dev.vars.example), SEED_MEMBERS (default 40).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "../app/lib/password.server";
@@ -212,7 +212,7 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
     ["praise", "Love the Wari plan", "The training plan got me through my first 200 km ride. Thank you!", "closed", "Thank you, see you at the Wari!"],
     ["other", "Jersey sizes", "Will there be XXXL jerseys for the next event registration?", "pending", null],
   ].map(([type, subject, message, status, response], i) => ({
-    id: i + 1, user_id: i === 0 ? 2 : 4 + i, feedback_type: type, subject, message, status, admin_response: response,
+    id: i + 1, user_id: i === 0 || i > opts.members ? 2 : 3 + i, feedback_type: type, subject, message, status, admin_response: response,
     created_at: new Date(now.getTime() - (i + 1) * DAY), updated_at: new Date(now.getTime() - i * DAY),
   }));
   statements.push(...insertRows("feedback", feedbackRows));
@@ -272,10 +272,11 @@ async function main() {
     members: Number(process.env.SEED_MEMBERS ?? 40),
   });
   mkdirSync(".wrangler", { recursive: true });
-  const file = join(".wrangler", "seed.sql");
+  const file = join(".wrangler", `seed-${process.pid}.sql`);
   writeFileSync(file, sql);
   const persist = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
   execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", ...persist, "--file", file, "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
+  rmSync(file, { force: true });
   console.log(`seeded demo data (${varsFile})`);
 }
 

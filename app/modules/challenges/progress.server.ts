@@ -2,8 +2,10 @@
  * Challenge progress = the sum of the distance of the participant's
  * activities of the challenge's sport inside [startDate, endDate]. Ride counts
  * VirtualRide (and every ride sport whose legacy type is Ride); AllSports
- * counts everything. One set-based UPDATE; the sync engine runs it in the same
- * batch as each activity upsert or delete, so leaderboards follow the sync.
+ * counts everything. An admin's manual correction (manual_progress) wins until
+ * an admin recalculation clears it. One set-based UPDATE; the sync engine runs
+ * it in the same batch as each activity upsert or delete, so leaderboards
+ * follow the sync.
  */
 import { sql, type SQL } from "drizzle-orm";
 
@@ -12,18 +14,31 @@ export const ACTIVITY_MATCHES_CHALLENGE = `(c.sport_type = 'AllSports'
   OR a.type = c.sport_type OR a.sport_type = c.sport_type
   OR (c.sport_type = 'Ride' AND a.type = 'VirtualRide'))`;
 
-/** Raw SQL text of the recalculation, optionally narrowed by a WHERE on challenge_participations. */
-export function progressUpdateSql(where = "1 = 1"): string {
-  return `UPDATE challenge_participations SET progress = COALESCE((
+const COMPUTED = `COALESCE((
     SELECT SUM(a.distance) FROM activities a JOIN challenges c ON c.id = challenge_participations.challenge_id
     WHERE a.user_id = challenge_participations.user_id
       AND a.start_date BETWEEN c.start_date AND c.end_date
       AND ${ACTIVITY_MATCHES_CHALLENGE}
-  ), 0), updated_at = unixepoch()
+  ), 0)`;
+
+/** Raw SQL text of the refresh (keeps manual corrections), narrowed by a WHERE on challenge_participations. */
+export function progressUpdateSql(where = "1 = 1"): string {
+  return `UPDATE challenge_participations SET progress = COALESCE(manual_progress, ${COMPUTED}), updated_at = unixepoch()
   WHERE ${where}`;
 }
 
 /** Refreshes every participation of one member (after their activities changed). */
 export function refreshMemberProgress(userId: number): SQL {
   return sql.raw(progressUpdateSql(`user_id = ${Math.trunc(userId)}`));
+}
+
+/** Admin recalculation: drops manual corrections and recomputes a whole challenge in one statement. */
+export function recalculateChallengeStatement(challengeId: number): SQL {
+  return sql.raw(`UPDATE challenge_participations SET manual_progress = NULL, progress = ${COMPUTED}, updated_at = unixepoch()
+  WHERE challenge_id = ${Math.trunc(challengeId)}`);
+}
+
+/** Refreshes one participation (after joining). */
+export function refreshParticipationStatement(challengeId: number, userId: number): SQL {
+  return sql.raw(progressUpdateSql(`challenge_id = ${Math.trunc(challengeId)} AND user_id = ${Math.trunc(userId)}`));
 }

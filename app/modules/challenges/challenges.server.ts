@@ -1,0 +1,308 @@
+/**
+ * Challenges: listing, joining, participants and leaderboards for members;
+ * create, edit, delete, activate, correct and recalculate for admins. Every
+ * number is computed by SQL over indexed columns.
+ */
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { batchSql } from "../../../db/client";
+import { challengeParticipations, challengeProgressAudit, challenges, stravaConnections, users, type User } from "../../../db/schema";
+import type { AppContext } from "../../../workers/load-context";
+import { AppError } from "~/lib/http.server";
+import { ACTIVITY_MATCHES_CHALLENGE, progressUpdateSql, recalculateChallengeStatement, refreshParticipationStatement } from "./progress.server";
+import { progressPercent } from "./rules";
+import { CHALLENGE_MSG, type ChallengeInput, type ParticipantQuery } from "./schema";
+
+type ChallengeRow = typeof challenges.$inferSelect;
+
+export function challengeView(c: ChallengeRow) {
+  return {
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    targetDistance: c.targetDistance,
+    targetTime: c.targetTime,
+    sportType: c.sportType,
+    startDate: c.startDate.toISOString(),
+    endDate: c.endDate.toISOString(),
+    isActive: c.isActive,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+export type ChallengeView = ReturnType<typeof challengeView>;
+
+export async function listChallenges(app: AppContext) {
+  const rows = await app.db
+    .select({ challenge: challenges, participantCount: count(challengeParticipations.id) })
+    .from(challenges)
+    .leftJoin(challengeParticipations, eq(challengeParticipations.challengeId, challenges.id))
+    .groupBy(challenges.id)
+    .orderBy(desc(challenges.isActive), desc(challenges.endDate));
+  return rows.map((r) => ({ ...challengeView(r.challenge), participantCount: r.participantCount }));
+}
+
+export async function requireChallenge(app: AppContext, id: number): Promise<ChallengeRow> {
+  const row = await app.db.query.challenges.findFirst({ where: eq(challenges.id, id) });
+  if (!row) throw new AppError(404, CHALLENGE_MSG.notFound);
+  return row;
+}
+
+export async function getChallenge(app: AppContext, id: number) {
+  return challengeView(await requireChallenge(app, id));
+}
+
+/** The member's participations (challengeId, progress, percent and the challenge's headline fields). */
+export async function myParticipations(app: AppContext, user: User) {
+  const rows = await app.db
+    .select({ p: challengeParticipations, c: challenges })
+    .from(challengeParticipations)
+    .innerJoin(challenges, eq(challenges.id, challengeParticipations.challengeId))
+    .where(eq(challengeParticipations.userId, user.id))
+    .orderBy(desc(challenges.endDate));
+  return rows.map(({ p, c }) => ({
+    id: p.id,
+    challengeId: p.challengeId,
+    userId: p.userId,
+    progress: p.progress,
+    percent: progressPercent(p.progress, c.targetDistance),
+    createdAt: p.createdAt.toISOString(),
+    challenge: { title: c.title, targetDistance: c.targetDistance, sportType: c.sportType, startDate: c.startDate.toISOString(), endDate: c.endDate.toISOString() },
+  }));
+}
+
+export async function isParticipant(app: AppContext, challengeId: number, userId: number) {
+  const row = await app.db.query.challengeParticipations.findFirst({
+    where: and(eq(challengeParticipations.challengeId, challengeId), eq(challengeParticipations.userId, userId)),
+  });
+  return Boolean(row);
+}
+
+/** Joins an active, running challenge; needs a connected Strava account (403 strava_required). */
+export async function joinChallenge(app: AppContext, user: User, challengeId: number) {
+  const challenge = await requireChallenge(app, challengeId);
+  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, user.id) });
+  if (!connection) throw new AppError(403, CHALLENGE_MSG.stravaRequired, { code: "strava_required" });
+  if (!challenge.isActive) throw new AppError(400, CHALLENGE_MSG.notActive, { code: "challenge_inactive" });
+  if (challenge.endDate.getTime() < app.now().getTime()) throw new AppError(400, CHALLENGE_MSG.ended, { code: "challenge_ended" });
+  const [inserted] = await app.db
+    .insert(challengeParticipations)
+    .values({ challengeId, userId: user.id })
+    .onConflictDoNothing()
+    .returning({ id: challengeParticipations.id });
+  if (!inserted) throw new AppError(409, CHALLENGE_MSG.alreadyJoined, { code: "already_joined" });
+  await batchSql(app.env.DB, [refreshParticipationStatement(challengeId, user.id)]);
+  const participation = await app.db.query.challengeParticipations.findFirst({ where: eq(challengeParticipations.id, inserted.id) });
+  return {
+    message: "You have joined the challenge",
+    participation: { id: inserted.id, challengeId, userId: user.id, progress: participation?.progress ?? 0, percent: progressPercent(participation?.progress ?? 0, challenge.targetDistance) },
+  };
+}
+
+export const ACTIVITIES_PER_PARTICIPANT = 3;
+
+interface ParticipantRow {
+  id: number;
+  user_id: number;
+  progress: number;
+  created_at: number;
+  username: string;
+  gender: string | null;
+  age: number | null;
+  profile_image_url: string | null;
+  rank: number;
+}
+
+interface ActivityRow {
+  id: number;
+  user_id: number;
+  name: string;
+  type: string;
+  sport_type: string;
+  start_date: number;
+  distance: number;
+  moving_time: number;
+  total_elevation_gain: number;
+  total: number;
+}
+
+/**
+ * Participants with rank, percent and (for participants and admins) at most
+ * three matching activities each plus their count, filtered by a
+ * case-insensitive username search and gender, sorted by progress, name or
+ * joining date. Two SQL statements regardless of the number of participants.
+ */
+export async function listParticipants(app: AppContext, challengeId: number, viewer: User, query: ParticipantQuery) {
+  const challenge = await requireChallenge(app, challengeId);
+  const order = query.sort === "name" ? "lower(u.username) ASC" : query.sort === "joined" ? "p.created_at ASC, p.id ASC" : "p.progress DESC, lower(u.username) ASC";
+  const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const genderFilter = query.gender === "all" ? sql`1 = 1` : query.gender === "other" ? sql`coalesce(u.gender, 'not_specified') IN ('other', 'not_specified')` : sql`u.gender = ${query.gender}`;
+  const participants = await app.db.all<ParticipantRow>(sql`
+    SELECT * FROM (
+      SELECT p.id, p.user_id, p.progress, p.created_at, u.username, u.gender, u.age, u.profile_image_url,
+        RANK() OVER (ORDER BY p.progress DESC) AS rank
+      FROM challenge_participations p JOIN users u ON u.id = p.user_id
+      WHERE p.challenge_id = ${challengeId}
+    ) ranked JOIN users u ON u.id = ranked.user_id JOIN challenge_participations p ON p.id = ranked.id
+    WHERE lower(u.username) LIKE ${like} ESCAPE '\\' AND ${genderFilter}
+    ORDER BY ${sql.raw(order)}`);
+
+  const mayViewActivities = viewer.isAdmin || (await isParticipant(app, challengeId, viewer.id));
+  const activitiesByUser = new Map<number, ActivityRow[]>();
+  if (mayViewActivities && participants.length) {
+    const rows = await app.db.all<ActivityRow>(sql`
+      SELECT * FROM (
+        SELECT a.id, a.user_id, a.name, a.type, a.sport_type, a.start_date, a.distance, a.moving_time, a.total_elevation_gain,
+          ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.start_date DESC) AS rn,
+          COUNT(*) OVER (PARTITION BY a.user_id) AS total
+        FROM activities a
+        JOIN challenge_participations p ON p.user_id = a.user_id AND p.challenge_id = ${challengeId}
+        JOIN challenges c ON c.id = p.challenge_id
+        WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
+      ) WHERE rn <= ${ACTIVITIES_PER_PARTICIPANT}`);
+    for (const row of rows) activitiesByUser.set(row.user_id, [...(activitiesByUser.get(row.user_id) ?? []), row]);
+  }
+
+  return participants.map((p) => {
+    const acts = activitiesByUser.get(p.user_id) ?? [];
+    return {
+      id: p.id,
+      challengeId,
+      userId: p.user_id,
+      rank: p.rank,
+      progress: p.progress,
+      percent: progressPercent(p.progress, challenge.targetDistance),
+      createdAt: new Date(p.created_at * 1000).toISOString(),
+      user: { username: p.username, gender: p.gender, age: p.age, profileImageUrl: p.profile_image_url },
+      challenge: { title: challenge.title, targetDistance: challenge.targetDistance, sportType: challenge.sportType, startDate: challenge.startDate.toISOString(), endDate: challenge.endDate.toISOString() },
+      activityCount: mayViewActivities ? (acts[0]?.total ?? 0) : null,
+      activities: acts.map((a) => ({
+        id: a.id,
+        name: a.name,
+        type: a.type,
+        sportType: a.sport_type,
+        startDate: new Date(a.start_date * 1000).toISOString(),
+        distance: a.distance,
+        movingTime: a.moving_time,
+        totalElevationGain: a.total_elevation_gain,
+      })),
+    };
+  });
+}
+
+/** Ranked progress, highest first (ties share a rank). */
+export async function leaderboard(app: AppContext, challengeId: number) {
+  const challenge = await requireChallenge(app, challengeId);
+  const rows = await app.db.all<{ user_id: number; username: string; gender: string | null; profile_image_url: string | null; progress: number; rank: number }>(sql`
+    SELECT p.user_id, u.username, u.gender, u.profile_image_url, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
+    FROM challenge_participations p JOIN users u ON u.id = p.user_id
+    WHERE p.challenge_id = ${challengeId}
+    ORDER BY p.progress DESC, lower(u.username) ASC`);
+  return {
+    challenge: challengeView(challenge),
+    entries: rows.map((r) => ({
+      rank: r.rank,
+      userId: r.user_id,
+      username: r.username,
+      gender: r.gender,
+      profileImageUrl: r.profile_image_url,
+      progress: r.progress,
+      percent: progressPercent(r.progress, challenge.targetDistance),
+    })),
+  };
+}
+
+/** Matching activities of the participants (participants and admins only), newest first. */
+export async function challengeActivities(app: AppContext, challengeId: number, viewer: User, opts: { userId?: number; limit?: number } = {}) {
+  await requireChallenge(app, challengeId);
+  if (!viewer.isAdmin && !(await isParticipant(app, challengeId, viewer.id))) {
+    throw new AppError(403, "Join the challenge to see its participants' activities");
+  }
+  const userFilter = opts.userId ? sql`AND a.user_id = ${opts.userId}` : sql``;
+  const rows = await app.db.all<ActivityRow & { username: string }>(sql`
+    SELECT a.id, a.user_id, u.username, a.name, a.type, a.sport_type, a.start_date, a.distance, a.moving_time, a.total_elevation_gain, 0 AS total
+    FROM activities a
+    JOIN challenge_participations p ON p.user_id = a.user_id AND p.challenge_id = ${challengeId}
+    JOIN challenges c ON c.id = p.challenge_id
+    JOIN users u ON u.id = a.user_id
+    WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)} ${userFilter}
+    ORDER BY a.start_date DESC
+    LIMIT ${Math.min(500, opts.limit ?? 100)}`);
+  return rows.map((a) => ({
+    id: a.id,
+    userId: a.user_id,
+    username: a.username,
+    name: a.name,
+    type: a.type,
+    sportType: a.sport_type,
+    startDate: new Date(a.start_date * 1000).toISOString(),
+    distance: a.distance,
+    movingTime: a.moving_time,
+    totalElevationGain: a.total_elevation_gain,
+  }));
+}
+
+// ---- Admin ----------------------------------------------------------------
+
+export async function createChallenge(app: AppContext, admin: User, input: ChallengeInput) {
+  const [row] = await app.db.insert(challenges).values({ ...input, createdBy: admin.id }).returning();
+  return challengeView(row);
+}
+
+export async function updateChallenge(app: AppContext, id: number, input: ChallengeInput) {
+  await requireChallenge(app, id);
+  const [row] = await app.db.update(challenges).set({ ...input, updatedAt: app.now() }).where(eq(challenges.id, id)).returning();
+  // Dates or sport may have changed: recompute automatic progress (manual corrections stay).
+  await batchSql(app.env.DB, [sql.raw(progressUpdateSql(`challenge_id = ${Math.trunc(id)}`))]);
+  return challengeView(row);
+}
+
+export async function deleteChallenge(app: AppContext, id: number) {
+  await requireChallenge(app, id);
+  await app.db.delete(challenges).where(eq(challenges.id, id));
+  return { message: "Challenge deleted successfully" };
+}
+
+export async function setChallengeActive(app: AppContext, id: number, isActive: boolean) {
+  await requireChallenge(app, id);
+  const [row] = await app.db.update(challenges).set({ isActive, updatedAt: app.now() }).where(eq(challenges.id, id)).returning();
+  return challengeView(row);
+}
+
+/** An admin sets a participant's progress (km); the correction is audited and survives syncs. */
+export async function setParticipantProgress(app: AppContext, admin: User, challengeId: number, userId: number, km: number) {
+  await requireChallenge(app, challengeId);
+  const current = await app.db.query.challengeParticipations.findFirst({
+    where: and(eq(challengeParticipations.challengeId, challengeId), eq(challengeParticipations.userId, userId)),
+  });
+  if (!current) throw new AppError(404, "Participant not found in this challenge");
+  const metres = Math.round(km * 1000 * 100) / 100;
+  await app.db.batch([
+    app.db
+      .update(challengeParticipations)
+      .set({ progress: metres, manualProgress: metres, updatedAt: app.now() })
+      .where(eq(challengeParticipations.id, current.id)),
+    app.db.insert(challengeProgressAudit).values({ challengeId, userId, adminId: admin.id, oldProgress: current.progress, newProgress: metres }),
+  ]);
+  return { message: "Progress updated", participation: { id: current.id, challengeId, userId, progress: metres } };
+}
+
+/** Recomputes every participant from activities in one set-based statement (manual corrections are dropped). */
+export async function recalculateChallengeProgress(app: AppContext, challengeId: number) {
+  await requireChallenge(app, challengeId);
+  const [result] = await batchSql(app.env.DB, [recalculateChallengeStatement(challengeId)]);
+  const results = await app.db
+    .select({ userId: challengeParticipations.userId, username: users.username, progress: challengeParticipations.progress })
+    .from(challengeParticipations)
+    .innerJoin(users, eq(users.id, challengeParticipations.userId))
+    .where(eq(challengeParticipations.challengeId, challengeId))
+    .orderBy(desc(challengeParticipations.progress), asc(users.username));
+  const updated = result.meta.changes ?? results.length;
+  return { message: `Progress recalculated for ${updated} participants`, updated, results };
+}
+
+export async function progressAudit(app: AppContext, challengeId: number) {
+  return app.db
+    .select()
+    .from(challengeProgressAudit)
+    .where(eq(challengeProgressAudit.challengeId, challengeId))
+    .orderBy(desc(challengeProgressAudit.createdAt));
+}

@@ -1,0 +1,66 @@
+/** Challenge validation with the spec's messages (part 2 section 5). */
+import { z } from "zod";
+import { CHALLENGE_SPORTS } from "../../../db/schema";
+
+export const MAX_TARGET_DISTANCE_M = 2_000_000_000;
+
+export const CHALLENGE_MSG = {
+  title: "Title is required",
+  description: "Description is required",
+  startDate: "Start date is required",
+  endDate: "End date is required",
+  sportType: "Sport type is required",
+  endAfterStart: "End date must be after start date",
+  targetDistance: `Target distance must be between 0 and ${MAX_TARGET_DISTANCE_M} metres`,
+  targetTime: "Target time must be a positive number of seconds",
+  notFound: "Challenge not found",
+  notActive: "This challenge is not active",
+  ended: "This challenge has ended",
+  alreadyJoined: "You have already joined this challenge",
+  stravaRequired: "Please connect your Strava account to join challenges",
+  progress: "Progress must be a number of kilometres, 0 or more",
+} as const;
+
+const date = (message: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.date({ errorMap: () => ({ message }) }),
+  );
+
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess((v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v), schema.nullable());
+
+export const challengeInputSchema = z
+  .object({
+    title: z.string({ required_error: CHALLENGE_MSG.title }).trim().min(1, CHALLENGE_MSG.title).max(120),
+    description: z.string({ required_error: CHALLENGE_MSG.description }).trim().min(1, CHALLENGE_MSG.description).max(2000),
+    startDate: date(CHALLENGE_MSG.startDate),
+    endDate: date(CHALLENGE_MSG.endDate),
+    sportType: z.enum(CHALLENGE_SPORTS, { required_error: CHALLENGE_MSG.sportType, invalid_type_error: CHALLENGE_MSG.sportType, message: CHALLENGE_MSG.sportType }),
+    targetDistance: optionalNumber(z.number({ invalid_type_error: CHALLENGE_MSG.targetDistance }).min(0, CHALLENGE_MSG.targetDistance).max(MAX_TARGET_DISTANCE_M, CHALLENGE_MSG.targetDistance)),
+    targetTime: optionalNumber(z.number({ invalid_type_error: CHALLENGE_MSG.targetTime }).int(CHALLENGE_MSG.targetTime).min(0, CHALLENGE_MSG.targetTime).max(10 * 365 * 86400, CHALLENGE_MSG.targetTime)),
+    isActive: z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean()).default(true),
+  })
+  .refine((v) => v.endDate.getTime() > v.startDate.getTime(), { message: CHALLENGE_MSG.endAfterStart, path: ["endDate"] });
+
+export type ChallengeInput = z.infer<typeof challengeInputSchema>;
+
+export const activeSchema = z.object({ isActive: z.boolean({ required_error: "isActive must be true or false", invalid_type_error: "isActive must be true or false" }) });
+
+/** Admin correction in kilometres (minimum 0, step 0.1 on the form). */
+export const progressSchema = z.object({
+  progress: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+    z.number({ required_error: CHALLENGE_MSG.progress, invalid_type_error: CHALLENGE_MSG.progress }).min(0, CHALLENGE_MSG.progress).max(MAX_TARGET_DISTANCE_M / 1000, CHALLENGE_MSG.progress),
+  ),
+});
+
+export const PARTICIPANT_SORTS = ["progress", "name", "joined"] as const;
+export const GENDER_TABS = ["all", "male", "female", "other"] as const;
+
+export const participantQuerySchema = z.object({
+  q: z.string().trim().max(50).optional().default(""),
+  sort: z.enum(PARTICIPANT_SORTS).optional().default("progress"),
+  gender: z.enum(GENDER_TABS).optional().default("all"),
+});
+export type ParticipantQuery = z.infer<typeof participantQuerySchema>;

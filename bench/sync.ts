@@ -1,0 +1,150 @@
+/**
+ * Strava sync benchmark (part of `npm run bench`). Runs the built Worker under
+ * `wrangler dev` with the provider fakes and measures:
+ *  A. one member's 10,000-activity backfill with Strava's limits raised
+ *     (wall time, activities per second);
+ *  B. five members' 2,000-activity backfills under the default limits
+ *     (100 reads / 15 min, 1,000 / day): completion, 429s, reads per window.
+ * Usage: npx tsx bench/sync.ts (after npm run build). Prints JSON.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+
+const PORT = Number(process.env.BENCH_SYNC_PORT ?? 8797);
+const FAKES_PORT = PORT + 1;
+const APP = `http://localhost:${PORT}`;
+const FAKES = `http://127.0.0.1:${FAKES_PORT}`;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn("npx", ["tsx", "scripts/start.ts"], {
+    env: { ...process.env, PORT: String(PORT), FAKES_PORT: String(FAKES_PORT), PERSIST_DIR: `.wrangler/bench-sync-${PORT}`, FRESH: "1", SKIP_BUILD: "1", SEED_MEMBERS: "0", WRANGLER_LOG: "warn" },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${APP}/api/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  throw new Error("server did not start");
+}
+
+function stopServer(child: ChildProcess) {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGTERM");
+  } catch {
+    // gone
+  }
+}
+
+async function control(path: string, body: unknown) {
+  const res = await fetch(`${FAKES}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+class Session {
+  cookie = "";
+  async call(path: string, init: RequestInit = {}) {
+    const res = await fetch(`${APP}${path}`, { ...init, redirect: "manual", headers: { ...(init.headers ?? {}), Cookie: this.cookie, Origin: APP, "content-type": "application/json" } });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(";");
+      const [name] = pair.split("=");
+      this.cookie = [...this.cookie.split("; ").filter((c) => c && !c.startsWith(`${name}=`)), pair].join("; ");
+    }
+    return res;
+  }
+}
+
+/** Registers, verifies (through the fake mailbox) and connects a member to `athleteId`. */
+async function connectMember(name: string, athleteId: number): Promise<Session> {
+  const s = new Session();
+  const email = `${name}@bench.test`;
+  const reg = await s.call("/api/register", { method: "POST", body: JSON.stringify({ username: name, email, password: "Bench@12345" }) });
+  if (reg.status !== 201) throw new Error(`register ${name}: ${reg.status}`);
+  let link: string | undefined;
+  for (let i = 0; i < 50 && !link; i++) {
+    const messages = (await (await fetch(`${FAKES}/email/messages?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+    link = messages[0]?.text.match(/https?:\/\/\S+/)?.[0];
+    if (!link) await sleep(100);
+  }
+  await s.call(`/api/verify-email?token=${new URL(link!).searchParams.get("token")}`);
+  await control("/_control/strava/next-athlete", { athleteId });
+  const start = await s.call("/api/user/connect-strava");
+  const approved = await fetch(`${start.headers.get("Location")}&auto_approve=1`, { redirect: "manual" });
+  const callback = new URL(approved.headers.get("Location")!);
+  const done = await s.call(callback.pathname + callback.search);
+  if (!done.headers.get("Location")?.includes("success=strava_connected")) throw new Error(`connect ${name}: ${done.headers.get("Location")}`);
+  return s;
+}
+
+interface SyncState {
+  completed: boolean;
+  error: string | null;
+  progress: { current: number; total: number };
+}
+
+async function waitForSync(s: Session, timeoutMs: number): Promise<SyncState> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const state = (await (await s.call("/api/user/sync-status")).json()) as SyncState;
+    if (state.completed || state.error || Date.now() > until) return state;
+    await sleep(200);
+  }
+}
+
+export async function runSyncBench() {
+  const server = await startServer();
+  try {
+    // A. 10,000 activities, limits raised.
+    await control("/_control/strava/limits", { read15: 100_000, readDaily: 1_000_000, overall15: 100_000, overallDaily: 1_000_000 });
+    await control("/_control/strava/athletes", { id: 91_001, firstname: "Big", lastname: "History", activities: 10_000, seed: 91_001, days: 3650 });
+    const t0 = Date.now();
+    const big = await connectMember("bigbackfill", 91_001);
+    const a = await waitForSync(big, 120_000);
+    const seconds = (Date.now() - t0) / 1000;
+    const backfill = {
+      activities: a.progress.current,
+      completed: a.completed && !a.error,
+      seconds: Number(seconds.toFixed(2)),
+      activitiesPerSecond: Math.round(a.progress.current / seconds),
+      targetSeconds: 20,
+    };
+
+    // B. five members × 2,000 under the default limits.
+    await control("/_control/strava/limits", { read15: 100, readDaily: 1000, overall15: 200, overallDaily: 2000 });
+    await control("/_control/strava/reset-usage", {});
+    const ids = [92_001, 92_002, 92_003, 92_004, 92_005];
+    for (const id of ids) await control("/_control/strava/athletes", { id, firstname: "Member", lastname: String(id), activities: 2000, seed: id, days: 1500 });
+    const t1 = Date.now();
+    const sessions = [];
+    for (const id of ids) sessions.push(await connectMember(`member${id}`, id));
+    const results = await Promise.all(sessions.map((s) => waitForSync(s, 180_000)));
+    const usage = (await (await fetch(`${FAKES}/_control/strava/usage`)).json()) as { usage: { read15: number; readDaily: number }; byRoute: Record<string, number> };
+    const fiveMembers = {
+      members: ids.length,
+      activitiesEach: 2000,
+      allCompleted: results.every((r) => r.completed && !r.error),
+      activitiesSynced: results.reduce((sum, r) => sum + r.progress.current, 0),
+      seconds: Number(((Date.now() - t1) / 1000).toFixed(2)),
+      readsThisWindow: usage.usage.read15,
+      readLimitPer15Min: 100,
+      unrecovered429s: results.filter((r) => r.error).length,
+    };
+    return { backfill, fiveMembers };
+  } finally {
+    stopServer(server);
+  }
+}
+
+if (process.argv[1]?.endsWith("sync.ts")) {
+  runSyncBench()
+    .then((r) => console.log(JSON.stringify(r, null, 2)))
+    .catch((e) => {
+      console.error(e);
+      process.exit(1);
+    });
+}

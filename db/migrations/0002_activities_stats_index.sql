@@ -1,0 +1,1 @@
+CREATE INDEX `activities_user_sport_distance_idx` ON `activities` (`user_id`,`sport_type`,`distance`,`moving_time`,`total_elevation_gain`);

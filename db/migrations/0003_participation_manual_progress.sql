@@ -1,0 +1,1 @@
+ALTER TABLE `challenge_participations` ADD `manual_progress` real;

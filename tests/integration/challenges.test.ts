@@ -1,0 +1,230 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createAppContext } from "../../workers/load-context";
+import { saveActivities, deleteActivity } from "~/modules/strava/activity-store.server";
+import { call, createUser, json, login } from "./helpers";
+
+const DAY = 86400;
+const now = Math.floor(Date.now() / 1000);
+
+async function connectStrava(userId: number, athleteId: number) {
+  await env.DB.prepare("UPDATE users SET strava_id = ? WHERE id = ?").bind(athleteId, userId).run();
+  await env.DB.prepare(
+    "INSERT INTO strava_connections (user_id, athlete_id, access_token_enc, refresh_token_enc, expires_at) VALUES (?, ?, 'x', 'x', ?)",
+  )
+    .bind(userId, athleteId, now + 3600)
+    .run();
+}
+
+async function insertChallenge(opts: { sport?: string; target?: number | null; active?: boolean; start?: number; end?: number; title?: string } = {}) {
+  const row = await env.DB.prepare(
+    "INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date, is_active) VALUES (?, 'A test challenge', ?, ?, ?, ?, ?) RETURNING id",
+  )
+    .bind(opts.title ?? "Test", opts.target === undefined ? 100000 : opts.target, opts.sport ?? "Ride", opts.start ?? now - 10 * DAY, opts.end ?? now + 20 * DAY, opts.active === false ? 0 : 1)
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+let stravaSeq = 5_000_000;
+const activity = (sport: string, km: number, daysAgo: number, type = sport) => ({
+  id: stravaSeq++,
+  name: `${sport} ${km}`,
+  type,
+  sport_type: sport,
+  distance: km * 1000,
+  moving_time: 3600,
+  total_elevation_gain: 100,
+  start_date: new Date((now - daysAgo * DAY) * 1000).toISOString(),
+});
+
+let admin: { cookie: string; id: number };
+let member: { cookie: string; id: number; username: string };
+let outsider: { cookie: string; id: number };
+
+beforeAll(async () => {
+  const a = await createUser({ isAdmin: true });
+  admin = { id: a.id, cookie: await login(a.username, a.password) };
+  const m = await createUser({ username: `Rider${Date.now()}` });
+  await connectStrava(m.id, 600001);
+  member = { id: m.id, username: m.username, cookie: await login(m.username, m.password) };
+  const o = await createUser();
+  outsider = { id: o.id, cookie: await login(o.username, o.password) };
+});
+
+describe("joining", () => {
+  it("needs Strava (403 strava_required), an active challenge, and only once (409)", async () => {
+    const id = await insertChallenge();
+    const noStrava = await call(`/api/challenges/${id}/join`, { method: "POST", cookie: outsider.cookie });
+    expect(noStrava.status).toBe(403);
+    expect((await json(noStrava)).code).toBe("strava_required");
+
+    const joined = await call(`/api/challenges/${id}/join`, { method: "POST", cookie: member.cookie });
+    expect(joined.status).toBe(201);
+    const twice = await call(`/api/challenges/${id}/join`, { method: "POST", cookie: member.cookie });
+    expect(twice.status).toBe(409);
+
+    const inactive = await insertChallenge({ active: false });
+    expect((await call(`/api/challenges/${inactive}/join`, { method: "POST", cookie: member.cookie })).status).toBe(400);
+    expect((await call("/api/challenges/999999/join", { method: "POST", cookie: member.cookie })).status).toBe(404);
+    expect((await call(`/api/challenges/${id}/join`, { method: "POST" })).status).toBe(401);
+
+    const mine = await json<{ challengeId: number; progress: number }[]>(await call("/api/challenges/participations", { cookie: member.cookie }));
+    expect(mine.map((p) => p.challengeId)).toContain(id);
+  });
+});
+
+describe("progress", () => {
+  it("sums matching activities in the window (Ride includes VirtualRide) and follows upserts and deletes", async () => {
+    const id = await insertChallenge({ sport: "Ride", target: 100000 });
+    await call(`/api/challenges/${id}/join`, { method: "POST", cookie: member.cookie });
+    const app = createAppContext(env);
+    const ride = activity("Ride", 30, 2);
+    const gravel = activity("GravelRide", 10, 3, "Ride");
+    await saveActivities(app, member.id, [ride, gravel, activity("VirtualRide", 20, 1), activity("Run", 12, 1), activity("Ride", 50, 40)]);
+    const progress = async () =>
+      (await json<{ progress: number; percent: number }[]>(await call("/api/challenges/participations", { cookie: member.cookie }))).find(
+        (p) => (p as unknown as { challengeId: number }).challengeId === id,
+      )!;
+    expect(await progress()).toMatchObject({ progress: 60000, percent: 60 });
+    await deleteActivity(app, member.id, ride.id);
+    expect((await progress()).progress).toBe(30000);
+    // Over target: percent clamps to 100.
+    await saveActivities(app, member.id, [activity("Ride", 150, 1)]);
+    expect((await progress()).percent).toBe(100);
+  });
+
+  it("AllSports counts everything; no target means 0 percent", async () => {
+    const id = await insertChallenge({ sport: "AllSports", target: null });
+    await call(`/api/challenges/${id}/join`, { method: "POST", cookie: member.cookie });
+    const rows = await json<{ userId: number; progress: number; percent: number }[]>(await call(`/api/challenges/${id}/participations`, { cookie: member.cookie }));
+    const mine = rows.find((r) => r.userId === member.id)!;
+    const expected = await env.DB.prepare("SELECT SUM(distance) s FROM activities WHERE user_id = ? AND start_date BETWEEN ? AND ?")
+      .bind(member.id, now - 10 * DAY, now + 20 * DAY)
+      .first<{ s: number }>();
+    expect(mine.progress).toBe(expected!.s);
+    expect(mine.percent).toBe(0);
+  });
+});
+
+describe("participants and leaderboard", () => {
+  it("searches case-insensitively, filters by gender, sorts, and shows at most 3 activities to participants", async () => {
+    const id = await insertChallenge({ sport: "Run", target: 50000 });
+    const app = createAppContext(env);
+    const names = ["alice", "Bob", "carol"];
+    for (const [i, name] of names.entries()) {
+      const u = await createUser({ username: `${name}${Date.now()}` });
+      await env.DB.prepare("UPDATE users SET gender = ? WHERE id = ?").bind(i === 1 ? "male" : "female", u.id).run();
+      await connectStrava(u.id, 610000 + i + Math.floor(Math.random() * 1000) * 10);
+      await call(`/api/challenges/${id}/join`, { method: "POST", cookie: await login(u.username, u.password) });
+      await saveActivities(app, u.id, Array.from({ length: 4 + i }, (_, k) => activity("Run", 5 + i, k + 1)));
+    }
+    await call(`/api/challenges/${id}/join`, { method: "POST", cookie: member.cookie });
+    type P = { user: { username: string; gender: string }; rank: number; activities: unknown[]; activityCount: number | null; progress: number };
+    const all = await json<P[]>(await call(`/api/challenges/${id}/participations`, { cookie: member.cookie }));
+    expect(all).toHaveLength(4);
+    expect(all[0].user.username).toMatch(/^carol/); // 6 runs of 7 km
+    expect(all[0].rank).toBe(1);
+    expect(all[0].activities).toHaveLength(3);
+    expect(all[0].activityCount).toBe(6);
+    const search = await json<P[]>(await call(`/api/challenges/${id}/participations?q=BO`, { cookie: member.cookie }));
+    expect(search.map((p) => p.user.username)).toEqual([expect.stringMatching(/^Bob/)]);
+    const women = await json<P[]>(await call(`/api/challenges/${id}/participations?gender=female`, { cookie: member.cookie }));
+    expect(women.every((p) => p.user.gender === "female")).toBe(true);
+    const byName = await json<P[]>(await call(`/api/challenges/${id}/participations?sort=name`, { cookie: member.cookie }));
+    expect(byName.map((p) => p.user.username.toLowerCase())).toEqual([...byName.map((p) => p.user.username.toLowerCase())].sort());
+    expect((await call(`/api/challenges/${id}/participations?sort=bogus`, { cookie: member.cookie })).status).toBe(400);
+
+    // A non-participant sees the standings but not others' activities.
+    const outside = await json<P[]>(await call(`/api/challenges/${id}/participations`, { cookie: outsider.cookie }));
+    expect(outside[0].activities).toEqual([]);
+    expect(outside[0].activityCount).toBeNull();
+    expect((await call(`/api/challenges/${id}/activities`, { cookie: outsider.cookie })).status).toBe(403);
+    expect((await call(`/api/challenges/${id}/activities`, { cookie: member.cookie })).status).toBe(200);
+
+    const board = await json<{ entries: { rank: number; progress: number }[] }>(await call(`/api/challenges/${id}/leaderboard`, { cookie: member.cookie }));
+    expect(board.entries.map((e) => e.progress)).toEqual([...board.entries.map((e) => e.progress)].sort((a, b) => b - a));
+    expect((await call("/api/challenges/424242", { cookie: member.cookie })).status).toBe(404);
+    expect(await json(await call("/api/challenges/424242", { cookie: member.cookie }))).toEqual({ message: "Challenge not found" });
+  });
+});
+
+describe("admin calls", () => {
+  const valid = { title: "Winter 300", description: "Ride 300 km", startDate: new Date().toISOString(), endDate: new Date(Date.now() + 7 * DAY * 1000).toISOString(), sportType: "Ride", targetDistance: 300000, targetTime: null, isActive: true };
+
+  it("guard every admin call: guest 401, member 403", async () => {
+    const id = await insertChallenge();
+    const calls: [string, string, unknown?][] = [
+      ["/api/challenges", "POST", valid],
+      [`/api/challenges/${id}`, "PUT", valid],
+      [`/api/challenges/${id}`, "DELETE"],
+      [`/api/admin/challenges/${id}`, "PATCH", { isActive: false }],
+      [`/api/admin/challenges/${id}/users/${member.id}/progress`, "POST", { progress: 5 }],
+      [`/api/admin/challenges/${id}/recalculate-progress`, "POST"],
+    ];
+    for (const [path, method, body] of calls) {
+      expect((await call(path, { method, body })).status, `${method} ${path}`).toBe(401);
+      const denied = await call(path, { method, body, cookie: member.cookie });
+      expect(denied.status, `${method} ${path}`).toBe(403);
+      expect((await json(denied)).message).toBe("Admin access required");
+    }
+  });
+
+  it("validates with the spec's messages", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: "" }, "Title is required"],
+      [{ description: "" }, "Description is required"],
+      [{ startDate: "" }, "Start date is required"],
+      [{ endDate: undefined }, "End date is required"],
+      [{ sportType: "" }, "Sport type is required"],
+      [{ endDate: new Date(Date.now() - DAY * 1000).toISOString() }, "End date must be after start date"],
+      [{ targetDistance: 2_000_000_001 }, "Target distance must be between 0 and 2000000000 metres"],
+    ];
+    for (const [override, message] of cases) {
+      const res = await call("/api/challenges", { method: "POST", body: { ...valid, ...override }, cookie: admin.cookie });
+      expect(res.status, message).toBe(400);
+      const body = await json<{ message: string; errors: Record<string, string[]> }>(res);
+      expect(body.message).toBe(message);
+    }
+    const endErr = await json<{ errors: Record<string, string[]> }>(
+      await call("/api/challenges", { method: "POST", body: { ...valid, endDate: valid.startDate }, cookie: admin.cookie }),
+    );
+    expect(endErr.errors.endDate).toEqual(["End date must be after start date"]);
+  });
+
+  it("creates, edits, toggles, corrects with an audit record, recalculates in one statement, and deletes", async () => {
+    const created = await json<{ id: number; targetDistance: number }>(await call("/api/challenges", { method: "POST", body: valid, cookie: admin.cookie }));
+    expect(created.targetDistance).toBe(300000);
+    const edited = await call(`/api/challenges/${created.id}`, { method: "PUT", body: { ...valid, title: "Winter 400", targetDistance: 400000 }, cookie: admin.cookie });
+    expect(await json(edited)).toMatchObject({ title: "Winter 400", targetDistance: 400000 });
+    expect(await json(await call(`/api/admin/challenges/${created.id}`, { method: "PATCH", body: { isActive: false }, cookie: admin.cookie }))).toMatchObject({ isActive: false });
+    expect((await call(`/api/admin/challenges/${created.id}`, { method: "PATCH", body: { isActive: "yes" }, cookie: admin.cookie })).status).toBe(400);
+    await call(`/api/admin/challenges/${created.id}`, { method: "PATCH", body: { isActive: true }, cookie: admin.cookie });
+    await call(`/api/challenges/${created.id}/join`, { method: "POST", cookie: member.cookie });
+
+    const corrected = await call(`/api/admin/challenges/${created.id}/users/${member.id}/progress`, { method: "POST", body: { progress: 12.5 }, cookie: admin.cookie });
+    expect(corrected.status).toBe(200);
+    expect((await json<{ participation: { progress: number } }>(corrected)).participation.progress).toBe(12500);
+    const audit = await env.DB.prepare("SELECT admin_id, new_progress FROM challenge_progress_audit WHERE challenge_id = ?").bind(created.id).first();
+    expect(audit).toMatchObject({ admin_id: admin.id, new_progress: 12500 });
+    expect((await call(`/api/admin/challenges/${created.id}/users/${member.id}/progress`, { method: "POST", body: { progress: -1 }, cookie: admin.cookie })).status).toBe(400);
+    expect((await call(`/api/admin/challenges/${created.id}/users/${outsider.id}/progress`, { method: "POST", body: { progress: 1 }, cookie: admin.cookie })).status).toBe(404);
+
+    // A sync refresh keeps the correction; a recalculation replaces it with the activity sum.
+    const app = createAppContext(env);
+    await saveActivities(app, member.id, [activity("Ride", 7, 0)]);
+    const participation = () => env.DB.prepare("SELECT progress FROM challenge_participations WHERE challenge_id = ? AND user_id = ?").bind(created.id, member.id).first<{ progress: number }>();
+    expect((await participation())!.progress).toBe(12500);
+    const recalculated = await json<{ message: string; updated: number; results: { userId: number; progress: number }[] }>(
+      await call(`/api/admin/challenges/${created.id}/recalculate-progress`, { method: "POST", cookie: admin.cookie }),
+    );
+    expect(recalculated.updated).toBe(1);
+    expect(recalculated.message).toMatch(/Progress recalculated/);
+    const sum = await env.DB.prepare("SELECT SUM(distance) s FROM activities WHERE user_id = ? AND type IN ('Ride', 'VirtualRide') AND start_date BETWEEN ? AND ?")
+      .bind(member.id, Math.floor(Date.parse(valid.startDate) / 1000), Math.floor(Date.parse(valid.endDate) / 1000))
+      .first<{ s: number }>();
+    expect(recalculated.results[0].progress).toBe(sum!.s);
+
+    expect((await call(`/api/challenges/${created.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
+    expect((await call(`/api/challenges/${created.id}`, { cookie: admin.cookie })).status).toBe(404);
+  });
+});
