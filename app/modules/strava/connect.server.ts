@@ -88,6 +88,7 @@ export async function finishConnect(app: AppContext, request: Request, user: Use
     console.warn("Strava connect failed", String(error));
     return finish(withQuery(returnTo, "error", "connect_failed"));
   }
-  await startSync(app, user.id, "connect");
+  // A new link always backfills the whole history, even if older activities are held.
+  await startSync(app, user.id, "connect", { mode: "backfill" });
   return finish(withQuery(returnTo, "success", "strava_connected"));
 }

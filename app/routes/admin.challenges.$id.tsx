@@ -1,0 +1,163 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { requireAdmin } from "~/lib/guards.server";
+import { AppError, idParam, parseInput } from "~/lib/http.server";
+import {
+  challengeView,
+  leaderboard,
+  progressAudit,
+  recalculateChallengeProgress,
+  requireChallenge,
+  setParticipantProgress,
+} from "~/modules/challenges/challenges.server";
+import { ActiveBadge, ProgressBar } from "~/modules/challenges/components/challenge-ui";
+import { km1 } from "~/modules/challenges/rules";
+import { progressSchema } from "~/modules/challenges/schema";
+import { useToast } from "~/ui/toast";
+
+export const meta: MetaFunction = () => [{ title: "Challenge progress · Admin · CycleWari Community" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireAdmin(context.app, request);
+  const id = idParam(params.id, "Challenge");
+  try {
+    const challenge = challengeView(await requireChallenge(context.app, id));
+    const [board, audit] = await Promise.all([leaderboard(context.app, id), progressAudit(context.app, id)]);
+    return { challenge, entries: board.entries, audit: audit.slice(0, 20).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw new Response("Challenge not found", { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(context.app, request);
+  const id = idParam(params.id, "Challenge");
+  const form = await request.formData();
+  try {
+    if (form.get("intent") === "recalculate") {
+      const result = await recalculateChallengeProgress(context.app, id);
+      return { ok: true, message: result.message };
+    }
+    const { progress } = parseInput(progressSchema, { progress: form.get("progress") });
+    await setParticipantProgress(context.app, admin, id, idParam(String(form.get("userId")), "User"), progress);
+    return { ok: true, message: "Progress updated" };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data({ ok: false, message: error.message }, { status: error.status });
+  }
+}
+
+export default function AdminChallengeProgress() {
+  const { challenge, entries, audit } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? navigation.formData?.get("userId")) : null;
+  useEffect(() => {
+    if (!result) return;
+    toast(result.ok ? { title: result.message, variant: "success" } : { title: "Failed to update progress", description: result.message, variant: "destructive" });
+  }, [result, toast]);
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <Link to={`/challenges/${challenge.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+        ← Challenge page
+      </Link>
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex items-center gap-3">
+          <h1 className="text-2xl font-bold text-gray-900">{challenge.title}: progress</h1>
+          <ActiveBadge active={challenge.isActive} />
+        </div>
+        <Form method="post">
+          <button
+            type="submit"
+            name="intent"
+            value="recalculate"
+            disabled={busy !== null}
+            className="rounded-md bg-gray-900 px-4 py-2 font-semibold text-white hover:bg-gray-800 disabled:opacity-60"
+          >
+            {busy === "recalculate" ? "Recalculating..." : "Recalculate progress for all"}
+          </button>
+        </Form>
+      </header>
+      <p className="text-sm text-gray-600">
+        A correction replaces the computed progress for that participant until the next recalculation, which recomputes everyone from their
+        activities.
+      </p>
+      {entries.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">No participants found</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-gray-50 text-gray-600">
+              <tr>
+                <th className="px-4 py-2">#</th>
+                <th className="px-4 py-2">Participant</th>
+                <th className="px-4 py-2">Progress</th>
+                <th className="px-4 py-2">Set progress (km)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.userId} className="border-t border-gray-100" data-testid="progress-row">
+                  <td className="px-4 py-2 text-gray-500">{e.rank}</td>
+                  <td className="px-4 py-2">
+                    <Link to={`/admin/users/${e.userId}`} className="font-medium text-brand-700 hover:underline">
+                      {e.username}
+                    </Link>
+                  </td>
+                  <td className="w-48 px-4 py-2">
+                    <div className="mb-1 text-xs text-gray-600">
+                      {km1(e.progress)} km · {e.percent}%
+                    </div>
+                    <ProgressBar percent={e.percent} label={`${e.username}'s progress`} />
+                  </td>
+                  <td className="px-4 py-2">
+                    <Form method="post" className="flex items-center gap-2">
+                      <input type="hidden" name="userId" value={e.userId} />
+                      <label className="sr-only" htmlFor={`progress-${e.userId}`}>
+                        Progress for {e.username} in km
+                      </label>
+                      <input
+                        id={`progress-${e.userId}`}
+                        name="progress"
+                        type="number"
+                        min={0}
+                        step={0.1}
+                        required
+                        defaultValue={km1(e.progress)}
+                        className="w-28 rounded-md border border-gray-300 px-2 py-1"
+                      />
+                      <button
+                        type="submit"
+                        disabled={busy !== null}
+                        className="rounded-md bg-brand-600 px-3 py-1 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                      >
+                        {busy === String(e.userId) ? "Saving..." : "Save"}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {audit.length ? (
+        <section aria-labelledby="audit-heading">
+          <h2 id="audit-heading" className="font-semibold text-gray-900">
+            Recent corrections
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm text-gray-700">
+            {audit.map((a) => (
+              <li key={a.id}>
+                {new Date(a.createdAt).toLocaleString("en-US")}: user #{a.userId} {km1(a.oldProgress)} km → {km1(a.newProgress)} km (admin #{a.adminId})
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}

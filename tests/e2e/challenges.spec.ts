@@ -1,0 +1,124 @@
+import { request as playwrightRequest, type Page } from "@playwright/test";
+import { expect, snap, test } from "./fixtures";
+
+async function loginAs(page: Page, username: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).not.toHaveURL(/\/auth/);
+}
+
+/** Creates a fresh active challenge through the admin API. */
+async function createChallenge(baseURL: string, title: string): Promise<number> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const login = await api.post("/api/login", { data: { username: "admin", password: "Admin@1234" } });
+  expect(login.status()).toBe(200);
+  const res = await api.post("/api/challenges", {
+    data: {
+      title,
+      description: "An end-to-end test challenge",
+      startDate: new Date(Date.now() - 86400_000).toISOString(),
+      endDate: new Date(Date.now() + 14 * 86400_000).toISOString(),
+      sportType: "Ride",
+      targetDistance: 200000,
+      targetTime: null,
+      isActive: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await api.dispose();
+  return id;
+}
+
+test("joining without Strava shows the 'Strava Connection Required' dialog", async ({ page }) => {
+  await loginAs(page, "vihaan01", "Member@1234");
+  await page.goto("/challenges");
+  const card = page.getByTestId("challenge-card").filter({ hasText: "Last Year's Hill Climb" });
+  await expect(card.getByRole("button", { name: "Join Challenge" })).toHaveCount(0); // inactive
+  await page.getByTestId("challenge-card").filter({ has: page.getByRole("button", { name: "Join Challenge" }) }).first().getByRole("button", { name: "Join Challenge" }).click();
+  // Headless UI's dialog root has no box of its own; its panel is what shows.
+  const dialog = page.getByRole("dialog", { name: "Strava Connection Required" });
+  await expect(dialog.getByText("Connect your Strava account to join challenges")).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "Connect Strava" })).toHaveAttribute("href", "/profile/strava");
+  await snap(page, "challenges-strava-required");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog.getByText("Connect your Strava account to join challenges")).toBeHidden();
+});
+
+test("a connected member joins from the grid and through ?join=", async ({ page, baseURL }) => {
+  const title = `E2E Ride ${Date.now()}`;
+  const id = await createChallenge(baseURL!, title);
+  const second = await createChallenge(baseURL!, `${title} bis`);
+  await loginAs(page, "athlete", "Athlete@1234");
+  await page.goto("/challenges");
+  const card = page.getByTestId("challenge-card").filter({ hasText: title }).filter({ hasNotText: "bis" });
+  await card.getByRole("button", { name: "Join Challenge" }).click();
+  await expect(page.getByTestId("toast")).toContainText("You've joined the challenge!");
+  await expect(card.getByRole("link", { name: "View Details" })).toHaveAttribute("href", `/challenges/${id}`);
+  await expect(card.getByRole("progressbar")).toBeVisible();
+
+  await page.goto(`/challenges?join=${second}`);
+  await expect(page).toHaveURL(/\/challenges$/);
+  await expect(page.getByTestId("toast")).toContainText("You've joined the challenge!");
+  await expect(page.getByTestId("challenge-card").filter({ hasText: `${title} bis` }).getByRole("progressbar")).toBeVisible();
+  await snap(page, "challenges-grid");
+});
+
+test("challenge detail: search, sort and gender tabs", async ({ page }) => {
+  await loginAs(page, "athlete", "Athlete@1234");
+  await page.goto("/challenges/1");
+  await expect(page.getByRole("heading", { name: "Monthly 500 km Ride" })).toBeVisible();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  const participants = page.getByTestId("participant");
+  const total = await participants.count();
+  expect(total).toBeGreaterThan(3);
+  await snap(page, "challenge-detail");
+
+  await page.getByPlaceholder("Search participants").fill("ATH");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(participants).toHaveCount(1);
+  await expect(participants.first()).toContainText("athlete");
+
+  await page.getByPlaceholder("Search participants").fill("");
+  await page.getByLabel("Sort by").selectOption("name");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/sort=name/);
+  const names = await participants.getByTestId("participant-name").allInnerTexts();
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+
+  const genderTabs = page.getByRole("navigation", { name: "Gender" });
+  await genderTabs.getByRole("link", { name: "Women" }).click();
+  await expect(page).toHaveURL(/gender=female/);
+  const women = await participants.count();
+  expect(women).toBeLessThan(total);
+  await genderTabs.getByRole("link", { name: "All" }).click();
+  await expect(participants).toHaveCount(total);
+});
+
+test("a missing challenge says so", async ({ page }) => {
+  await loginAs(page, "athlete", "Athlete@1234");
+  const res = await page.goto("/challenges/987654");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Challenge not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Challenges" })).toBeVisible();
+});
+
+test("an admin corrects a participant's progress", async ({ page }) => {
+  await loginAs(page, "admin", "Admin@1234");
+  await page.goto("/admin/challenges/2");
+  const row = page.getByTestId("progress-row").filter({ hasText: "athlete" });
+  await row.getByLabel("Progress for athlete in km").fill("123.4");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Progress updated");
+  await expect(page.getByTestId("progress-row").filter({ hasText: "athlete" })).toContainText("123.4 km");
+  await expect(page.getByText(/→ 123\.4 km/)).toBeVisible();
+  await snap(page, "admin-challenge-progress");
+
+  // A member is sent to the dashboard.
+  await page.context().clearCookies();
+  await loginAs(page, "athlete", "Athlete@1234");
+  await page.goto("/admin/challenges/2");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
