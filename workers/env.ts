@@ -38,6 +38,11 @@ export interface Env {
   EMAIL_API_KEY?: string;
   EMAIL_FROM: string;
   SUPPORT_EMAIL: string;
+
+  /** Commute savings factors (app/modules/activities/commute.ts); empty means the cited defaults. */
+  COMMUTE_CO2_KG_PER_KM?: string;
+  COMMUTE_FUEL_L_PER_KM?: string;
+  COMMUTE_FUEL_PRICE_INR?: string;
 }
 
 declare global {

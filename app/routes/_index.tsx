@@ -1,10 +1,24 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
-import { getOptionalUser } from "~/lib/guards.server";
+import { getOptionalUser, isConfined } from "~/lib/guards.server";
+import { Dashboard } from "~/modules/activities/components/dashboard";
+import { dashboardData } from "~/modules/activities/dashboard.server";
 
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const root = matches.find((m) => m.id === "root")?.meta ?? [];
+  return data?.view === "dashboard" ? [...root.filter((m) => !("title" in m)), { title: "Dashboard · CycleWari Community" }] : root;
+};
+
+/** `/`: the landing page for visitors, the dashboard for a signed-in member (spec part 1 §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context.app, request);
-  return { signedIn: Boolean(user) };
+  if (user && !isConfined(user)) return { view: "dashboard" as const, dashboard: await dashboardData(context.app, user, request) };
+  return { view: "landing" as const, signedIn: Boolean(user) };
+}
+
+export default function Index() {
+  const data = useLoaderData<typeof loader>();
+  return data.view === "dashboard" ? <Dashboard data={data.dashboard} home /> : <Landing signedIn={data.signedIn} />;
 }
 
 const features = [
@@ -25,8 +39,7 @@ const features = [
   },
 ];
 
-export default function Landing() {
-  const { signedIn } = useLoaderData<typeof loader>();
+function Landing({ signedIn }: { signedIn: boolean }) {
   return (
     <main>
       <section className="bg-gradient-to-b from-brand-50 to-gray-50">

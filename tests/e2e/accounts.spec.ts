@@ -1,28 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, FAKES_URL, snap, test } from "./fixtures";
-
-const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
-
-/** The newest link in the fake mailbox for `to` whose subject contains `subject`. */
-async function linkFromMailbox(page: Page, to: string, subject: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await page.request.get(`${FAKES_URL}/email/messages?to=${encodeURIComponent(to)}`);
-      const messages = (await res.json()) as { subject: string; text: string }[];
-      link = messages.find((m) => m.subject.includes(subject))?.text.match(/https?:\/\/\S+/)?.[0];
-      return link;
-    })
-    .toBeTruthy();
-  return link!;
-}
-
-async function loginAs(page: Page, username: string, password: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-}
+import { expect, FAKES_URL, linkFromMailbox, loginAs, snap, test, unique } from "./fixtures";
 
 test("register, verify from the mailbox, fill the wizard after a validation error, land on the dashboard", async ({ page }) => {
   const username = unique("rider");

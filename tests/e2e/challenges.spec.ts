@@ -1,13 +1,5 @@
-import { request as playwrightRequest, type Page } from "@playwright/test";
-import { expect, snap, test } from "./fixtures";
-
-async function loginAs(page: Page, username: string, password: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Username").fill(username);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Login", exact: true }).click();
-  await expect(page).not.toHaveURL(/\/auth/);
-}
+import { request as playwrightRequest } from "@playwright/test";
+import { expect, loginAs, snap, test } from "./fixtures";
 
 /** Creates a fresh active challenge through the admin API. */
 async function createChallenge(baseURL: string, title: string): Promise<number> {

@@ -39,3 +39,47 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/** The newest link in the fake mailbox for `to` whose subject contains `subject`. */
+export async function linkFromMailbox(page: Page, to: string, subject: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await page.request.get(`${FAKES_URL}/email/messages?to=${encodeURIComponent(to)}`);
+      const messages = (await res.json()) as { subject: string; text: string }[];
+      link = messages.find((m) => m.subject.includes(subject))?.text.match(/https?:\/\/\S+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+/** Signs in through the login form, as a person would. */
+export async function loginAs(page: Page, username: string, password: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Username").fill(username);
+  await page.getByLabel("Password").fill(password);
+  // Wait for the server's answer so a following goto cannot cut the sign-in short.
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/auth")),
+    page.getByRole("button", { name: "Login", exact: true }).click(),
+  ]);
+}
+
+/** Signs in through the API (the page's cookies are shared with page.request). */
+export async function signIn(page: Page, username = "athlete", password = "Athlete@1234") {
+  const res = await page.request.post("/api/login", { data: { username, password } });
+  expect(res.status()).toBe(200);
+}
+
+/** A verified member with no activities: registered through the API, verified from the fake mailbox. */
+export async function signInFreshMember(page: Page) {
+  const username = unique("empty");
+  const email = `${username}@example.com`;
+  const reg = await page.request.post("/api/register", { data: { username, email, password: "Secret@123" } });
+  expect(reg.status()).toBe(201);
+  await page.goto(await linkFromMailbox(page, email, "Verify"));
+  await expect(page.getByText("Email verified")).toBeVisible();
+}

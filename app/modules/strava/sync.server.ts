@@ -18,6 +18,7 @@ import type { StravaActivityJson } from "./activity-mapper";
 import { deleteActivity, saveActivities } from "./activity-store.server";
 import { StravaDeferred, StravaNotConnected, StravaNotFound, StravaUnauthorized, stravaGet } from "./client.server";
 import type { SyncMessage } from "./sync-messages";
+import { refreshFitnessProfile } from "../recommendations/fitness-profile.server";
 
 export const PER_PAGE = 200;
 /** Incremental syncs look this far behind the newest activity held, to pick up edits. */
@@ -125,6 +126,8 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
       WHERE user_id = ${job.userId} AND current_job_id = ${job.id}`,
   ]);
   if (!last) await app.env.SYNC_QUEUE.send({ type: "sync-page", userId: job.userId, jobId: job.id, page: message.page + 1 });
+  // A finished sync refreshes what is derived from the activities.
+  else await refreshFitnessProfile(app, job.userId);
   return page.length;
 }
 

@@ -1,0 +1,53 @@
+/**
+ * SQL building blocks shared by the stats, the list and the timeline, so a
+ * sport, a total or a band means the same thing in every query.
+ */
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { activities } from "../../../db/schema";
+import { bandMetres, type AchievementBand } from "./achievements";
+import { DASHBOARD_SPORTS, SPORT_GROUPS, sportTypesOf } from "./sports";
+
+/** `'a', 'b'` from our own constants (Strava sport type names), never from input. */
+function literals(values: readonly string[]): SQL {
+  for (const v of values) if (!/^[A-Za-z0-9]+$/.test(v)) throw new Error(`not a sport type constant: ${v}`);
+  return sql.raw(values.map((v) => `'${v}'`).join(", "));
+}
+
+/** The dashboard sport of a sport type column: CASE over the sport groups, 'Other' for the rest. */
+export function sportGroupOf(column: AnyColumn | SQL.Aliased): SQL<string> {
+  return sql<string>`CASE ${sql.join(
+    DASHBOARD_SPORTS.filter((s) => s !== "Other").map(
+      (s) => sql`WHEN ${column} IN (${literals(SPORT_GROUPS[s as keyof typeof SPORT_GROUPS])}) THEN ${sql.raw(`'${s}'`)}`,
+    ),
+    sql` `,
+  )} ELSE 'Other' END`;
+}
+
+/** `sport_type` matches a filter value: a dashboard sport (its group), or one exact Strava sport type. */
+export function sportMatches(value: string): SQL {
+  const types = sportTypesOf(value);
+  if ("exclude" in types) return sql`${activities.sportType} NOT IN (${literals(types.exclude)})`;
+  if (types.include.length === 1) return sql`${activities.sportType} = ${types.include[0]}`;
+  return sql`${activities.sportType} IN (${literals(types.include)})`;
+}
+
+/** Activities within an achievement band (inclusive bounds, metres). */
+export function inBand(band: AchievementBand): SQL {
+  const { min, max } = bandMetres(band);
+  return max === null ? sql`${activities.distance} >= ${sql.raw(String(min))}` : sql`${activities.distance} BETWEEN ${sql.raw(String(min))} AND ${sql.raw(String(max))}`;
+}
+
+/** COUNT of rows matching `condition`. */
+export function countIf(condition: SQL): SQL<number> {
+  return sql<number>`coalesce(sum(CASE WHEN ${condition} THEN 1 ELSE 0 END), 0)`.mapWith(Number);
+}
+
+/** The four stat-card numbers, as SQL aggregates with the spec's units (km, hours; metres of climbing). */
+export function totalsColumns() {
+  return {
+    activityCount: sql<number>`count(*)`.mapWith(Number),
+    totalDistanceKm: sql<number>`round(coalesce(sum(${activities.distance}), 0) / 1000.0, 2)`.mapWith(Number),
+    totalMovingTimeHours: sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 3600.0, 2)`.mapWith(Number),
+    totalElevation: sql<number>`round(coalesce(sum(${activities.totalElevationGain}), 0), 1)`.mapWith(Number),
+  };
+}

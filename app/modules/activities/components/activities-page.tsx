@@ -1,0 +1,126 @@
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Alert, Field, SelectField } from "~/ui/form";
+import { Pagination } from "~/ui/pagination";
+import { formatInt, formatSportType } from "../format";
+import type { ActivityPage } from "../list.server";
+import { ACTIVITY_SORTS } from "../constants";
+import { DASHBOARD_SPORTS } from "../sports";
+import { ActivityRow } from "./activity-row";
+
+/** Strava sport types offered besides the dashboard's sports (any other type still works from the address). */
+const MORE_TYPES = ["VirtualRide", "MountainBikeRide", "GravelRide", "EBikeRide", "TrailRun", "VirtualRun", "Rowing", "Workout", "WeightTraining", "Yoga"];
+
+export interface ActivitiesPageData {
+  filters: Record<string, string>;
+  result: ActivityPage | null;
+  error: string | null;
+}
+
+export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
+  const { filters, result, error } = data;
+  const { search } = useLocation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === "/activities";
+  const type = filters.type ?? filters.sportType ?? "";
+  const typeOptions = [
+    ...DASHBOARD_SPORTS.map((s) => ({ value: s, label: s === "Ride" ? "Ride (incl. virtual, MTB, gravel)" : s === "Run" ? "Run (incl. trail, virtual)" : s })),
+    ...MORE_TYPES.map((t) => ({ value: t, label: formatSportType(t) })),
+  ];
+  if (type && !typeOptions.some((o) => o.value === type)) typeOptions.push({ value: type, label: formatSportType(type) });
+  const keep = (["userId", "challengeId", "limit"] as const).filter((k) => filters[k]);
+  const clearHref = `/activities${keep.length ? `?${new URLSearchParams(keep.map((k) => [k, filters[k]]))}` : ""}`;
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams(search);
+    params.set("page", String(page));
+    return `?${params}`;
+  };
+  const viewingOther = Boolean(filters.userId);
+
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:py-8">
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">Activities</h1>
+        {result && viewingOther ? (
+          <p className="mt-1 text-gray-600">
+            Activities of <span className="font-semibold">{result.owner.username}</span>
+            {result.challenge ? (
+              <>
+                {" "}
+                in <Link to={`/challenges/${result.challenge.id}`} className="font-semibold text-brand-700 hover:underline">{result.challenge.title}</Link>
+              </>
+            ) : null}
+          </p>
+        ) : result?.challenge ? (
+          <p className="mt-1 text-gray-600">
+            In <Link to={`/challenges/${result.challenge.id}`} className="font-semibold text-brand-700 hover:underline">{result.challenge.title}</Link>
+          </p>
+        ) : null}
+      </div>
+
+      <Form method="get" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6" aria-label="Filter activities">
+        {keep.map((k) => (
+          <input key={k} type="hidden" name={k} value={filters[k]} />
+        ))}
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <div className="col-span-2">
+            <Field label="Search" inputProps={{ name: "search", type: "search", defaultValue: filters.search ?? "", placeholder: "Activity name", maxLength: 100 }} />
+          </div>
+          <div className="col-span-2 lg:col-span-1">
+            <SelectField label="Sport" selectProps={{ name: "type", defaultValue: type }} options={typeOptions} placeholder="All sports" />
+          </div>
+          <div className="col-span-2 lg:col-span-1">
+            <SelectField
+              label="Sort"
+              selectProps={{ name: "sort", defaultValue: filters.sort ?? "-startDate" }}
+              options={ACTIVITY_SORTS.map((s) => ({ value: s.value, label: s.label }))}
+              placeholder="Newest first (default)"
+            />
+          </div>
+          <Field label="Min distance (km)" inputProps={{ name: "minDistance", type: "number", min: 0, step: "any", inputMode: "decimal", defaultValue: filters.minDistance ?? "" }} />
+          <Field label="Max distance (km)" inputProps={{ name: "maxDistance", type: "number", min: 0, step: "any", inputMode: "decimal", defaultValue: filters.maxDistance ?? "" }} />
+          <Field label="Min elevation (m)" inputProps={{ name: "minElevation", type: "number", min: 0, step: "any", inputMode: "decimal", defaultValue: filters.minElevation ?? "" }} />
+          <SelectField
+            label="Commute"
+            selectProps={{ name: "commute", defaultValue: filters.commute ?? "" }}
+            options={[
+              { value: "true", label: "Commutes only" },
+              { value: "false", label: "Not commutes" },
+            ]}
+            placeholder="Any"
+          />
+        </div>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            Apply filters
+          </button>
+          <Link to={clearHref} className="text-sm font-medium text-gray-700 hover:underline">
+            Clear filters
+          </Link>
+        </div>
+      </Form>
+
+      {error ? <Alert tone="error">{error}</Alert> : null}
+
+      {result ? (
+        <section aria-labelledby="results-heading" aria-busy={busy || undefined} className={`rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition-opacity sm:p-6 ${busy ? "opacity-60" : ""}`}>
+          <h2 id="results-heading" className="text-sm font-medium text-gray-600" data-testid="results-count">
+            {formatInt(result.pagination.total)} {result.pagination.total === 1 ? "activity" : "activities"}
+            {result.pagination.pages > 1 ? ` · page ${result.pagination.page} of ${formatInt(result.pagination.pages)}` : ""}
+          </h2>
+          {result.activities.length === 0 ? (
+            <p className="py-8 text-center text-gray-600">No activities found</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-gray-100" data-testid="activity-list">
+              {result.activities.map((a) => (
+                <ActivityRow key={a.id} activity={a} />
+              ))}
+            </ul>
+          )}
+          <div className="mt-4">
+            <Pagination page={result.pagination.page} pages={result.pagination.pages} hrefFor={hrefFor} />
+          </div>
+        </section>
+      ) : null}
+    </main>
+  );
+}

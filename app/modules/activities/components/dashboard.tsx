@@ -1,0 +1,136 @@
+import { Link, useSearchParams } from "@remix-run/react";
+import { RecommendationsCard } from "~/modules/recommendations/components/recommendations-card";
+import { ConnectReturnNotice } from "~/modules/strava/components/connect-return";
+import { StravaConnectButton, SyncBanner } from "~/modules/strava/components/strava-panel";
+import { ComponentErrorBoundary } from "~/ui/error-boundary";
+import type { DashboardData } from "../dashboard.server";
+import { formatHours, formatInt, formatKm } from "../format";
+import { ActivityRow } from "./activity-row";
+import { isSportTab, SportStats } from "./sport-stats";
+import { CHART_TYPES, TimelineCard, type ChartType } from "./timeline-card";
+
+const card = "rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6";
+
+function RecentActivities({ activities }: { activities: DashboardData["recent"] }) {
+  return (
+    <section aria-labelledby="recent-heading" className={card}>
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 id="recent-heading" className="text-lg font-semibold text-gray-900">
+          Recent Activities
+        </h2>
+        <Link to="/activities" className="text-sm font-medium text-brand-700 hover:underline">
+          View all
+        </Link>
+      </div>
+      {activities === null ? (
+        <p role="alert" className="mt-3 text-red-700">
+          Failed to load activities
+        </p>
+      ) : activities.length === 0 ? (
+        <p className="mt-3 text-gray-600">No activities found</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-gray-100" data-testid="recent-activities">
+          {activities.map((a) => (
+            <ActivityRow key={a.id} activity={a} compact />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ShareButtons({ url }: { url: string }) {
+  const text = "Tracking my rides and runs with the CycleWari Community";
+  const links = [
+    { label: "Share on X", href: `https://twitter.com/intent/tweet?${new URLSearchParams({ url, text })}` },
+    { label: "Share on Facebook", href: `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}` },
+  ];
+  return (
+    <section aria-labelledby="share-heading" className={card}>
+      <h2 id="share-heading" className="text-lg font-semibold text-gray-900">
+        Share
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {links.map((l) => (
+          <a
+            key={l.label}
+            href={l.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+          >
+            {l.label}
+          </a>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The member's dashboard (spec part 1 §2), at /dashboard and, for members, at /. */
+export function Dashboard({ data, home = false }: { data: DashboardData; home?: boolean }) {
+  const [params] = useSearchParams();
+  const tab = params.get("tab");
+  const chart = params.get("chart");
+  const { stats, strava } = data;
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:py-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
+          <p className="mt-1 text-gray-600">Welcome back, {data.username}.</p>
+          <p className="mt-1 text-sm text-gray-500" data-testid="recent-summary">
+            Last {stats.recent.days} days: {formatInt(stats.recent.activityCount)} activities · {formatKm(stats.recent.totalDistanceKm)} ·{" "}
+            {formatHours(stats.recent.totalMovingTimeHours)}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {home ? (
+            <>
+              <Link to="/dashboard" className="rounded-md border border-gray-300 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50">
+                My Dashboard
+              </Link>
+              <Link to="/challenges" className="rounded-md border border-gray-300 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50">
+                View Challenges
+              </Link>
+            </>
+          ) : null}
+          <Link to="/wari" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+            Wari 2025 Challenge
+          </Link>
+          <StravaConnectButton status={strava} />
+        </div>
+      </div>
+
+      <ConnectReturnNotice />
+      {strava ? <SyncBanner status={strava} /> : null}
+
+      <ComponentErrorBoundary name="Statistics">
+        <SportStats stats={stats} initialTab={isSportTab(tab) ? tab : "Ride"} />
+      </ComponentErrorBoundary>
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <ComponentErrorBoundary name="Activity Timeline">
+            <TimelineCard
+              timeline={data.timeline}
+              initialChart={CHART_TYPES.some((c) => c.value === chart) ? (chart as ChartType) : "summary"}
+              initialView={params.get("view") === "monthly" ? "monthly" : "trends"}
+            />
+          </ComponentErrorBoundary>
+        </div>
+        <div className="min-w-0 space-y-6">
+          <ComponentErrorBoundary name="Recent Activities">
+            <RecentActivities activities={data.recent} />
+          </ComponentErrorBoundary>
+          <ComponentErrorBoundary name="Workout Recommendations">
+            <RecommendationsCard />
+          </ComponentErrorBoundary>
+          <ComponentErrorBoundary name="Share">
+            <ShareButtons url={data.shareUrl} />
+          </ComponentErrorBoundary>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * The activity list (/activities and GET /api/activities): filters, search,
+ * sort and pagination in SQL, and who may see whose activities.
+ *
+ * A member sees their own activities. Someone else's only when they are an
+ * admin, or when they name a challenge (challengeId) in which both they and
+ * that member take part (the "View all N activities" link of the challenge
+ * detail); a challenge narrows the list to the activities that count
+ * towards it (its dates and its sport, by the challenges module's rule).
+ */
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { activities, challengeParticipations, challenges, users, type Activity, type User } from "../../../db/schema";
+import type { Db } from "../../../db/client";
+import type { AppContext } from "../../../workers/load-context";
+import { AppError } from "~/lib/http.server";
+import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/challenges/progress.server";
+import { kmToMetres } from "./achievements";
+import { sportMatches } from "./activity-sql.server";
+import { activityListQuery, MAX_LIMIT, MSG, PAGE_SIZE, queryOf, type ActivityListQuery, type ActivitySort } from "./schema";
+
+export interface ActivityView {
+  id: number;
+  userId: number;
+  stravaId: number;
+  name: string;
+  type: string;
+  sportType: string;
+  /** ISO-8601 UTC */
+  startDate: string;
+  /** Strava's local wall-clock time */
+  startDateLocal: string;
+  timezone: string | null;
+  distance: number;
+  movingTime: number;
+  elapsedTime: number;
+  totalElevationGain: number;
+  commute: boolean;
+  trainer: boolean;
+  manual: boolean;
+  averageSpeed: number | null;
+  maxSpeed: number | null;
+}
+
+export interface Pagination {
+  total: number;
+  page: number;
+  limit: number;
+  pages: number;
+}
+
+export interface ActivityPage {
+  activities: ActivityView[];
+  pagination: Pagination;
+  /** Whose activities these are. */
+  owner: { id: number; username: string };
+  /** The challenge that narrows the list, when challengeId was given. */
+  challenge: { id: number; title: string } | null;
+}
+
+export function toActivityView(a: Activity): ActivityView {
+  return {
+    id: a.id,
+    userId: a.userId,
+    stravaId: a.stravaId,
+    name: a.name,
+    type: a.type,
+    sportType: a.sportType,
+    startDate: a.startDate.toISOString(),
+    startDateLocal: a.startDateLocal,
+    timezone: a.timezone,
+    distance: a.distance,
+    movingTime: a.movingTime,
+    elapsedTime: a.elapsedTime,
+    totalElevationGain: a.totalElevationGain,
+    commute: a.commute,
+    trainer: a.trainer,
+    manual: a.manual,
+    averageSpeed: a.averageSpeed,
+    maxSpeed: a.maxSpeed,
+  };
+}
+
+type Challenge = typeof challenges.$inferSelect;
+
+const ORDER: Record<ActivitySort, SQL[]> = {
+  "-startDate": [desc(activities.startDate), desc(activities.id)],
+  startDate: [asc(activities.startDate), asc(activities.id)],
+  "-distance": [desc(activities.distance), desc(activities.startDate)],
+  distance: [asc(activities.distance), desc(activities.startDate)],
+  "-movingTime": [desc(activities.movingTime), desc(activities.startDate)],
+  "-totalElevationGain": [desc(activities.totalElevationGain), desc(activities.startDate)],
+  name: [sql`${activities.name} COLLATE NOCASE ASC`, desc(activities.startDate)],
+};
+
+/** Whose activities the viewer asked for, checked; plus the challenge that narrows them. */
+async function resolveScope(app: AppContext, viewer: User, query: Partial<ActivityListQuery>) {
+  const userId = query.userId ?? viewer.id;
+  const self = userId === viewer.id;
+  if (!query.challengeId) {
+    if (self) return { owner: viewer, challenge: null };
+    if (!viewer.isAdmin) throw new AppError(403, MSG.forbidden);
+  }
+  const [challenge, members, owner] = await Promise.all([
+    query.challengeId ? app.db.query.challenges.findFirst({ where: eq(challenges.id, query.challengeId) }) : null,
+    query.challengeId
+      ? app.db
+          .select({ userId: challengeParticipations.userId })
+          .from(challengeParticipations)
+          .where(and(eq(challengeParticipations.challengeId, query.challengeId), inArray(challengeParticipations.userId, [viewer.id, userId])))
+      : [],
+    self ? viewer : app.db.query.users.findFirst({ where: eq(users.id, userId) }),
+  ]);
+  if (query.challengeId && !challenge) throw new AppError(404, MSG.challengeNotFound);
+  const joined = new Set(members.map((m) => m.userId));
+  if (!self && !viewer.isAdmin && !(joined.has(viewer.id) && joined.has(userId))) throw new AppError(403, MSG.forbidden);
+  if (!owner) throw new AppError(404, MSG.userNotFound);
+  return { owner, challenge: challenge ?? null };
+}
+
+function listConditions(userId: number, query: Partial<ActivityListQuery>, challenge: Challenge | null): SQL {
+  const where: (SQL | undefined)[] = [eq(activities.userId, userId)];
+  if (query.type) where.push(sportMatches(query.type));
+  if (query.minDistance !== undefined) where.push(gte(activities.distance, kmToMetres(query.minDistance)));
+  if (query.maxDistance !== undefined) where.push(lte(activities.distance, kmToMetres(query.maxDistance)));
+  if (query.minElevation !== undefined) where.push(gte(activities.totalElevationGain, query.minElevation));
+  if (query.commute !== undefined) where.push(eq(activities.commute, query.commute));
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`${activities.name} LIKE ${pattern} ESCAPE '\\'`);
+  }
+  if (challenge) {
+    // The challenge's own matching rule (app/modules/challenges), so the list shows exactly what counts
+    // towards progress and the detail page's "View all N activities".
+    where.push(
+      gte(activities.startDate, challenge.startDate),
+      lte(activities.startDate, challenge.endDate),
+      sql`EXISTS (SELECT 1 FROM activities a JOIN challenges c ON c.id = ${challenge.id} WHERE a.id = ${activities.id} AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)})`,
+    );
+  }
+  return and(...where)!;
+}
+
+/** The two statements of a page (the total and the rows), exported so the benchmark times the same SQL. */
+export function listQueries(db: Db, userId: number, query: Partial<ActivityListQuery>, challenge: Challenge | null = null) {
+  const page = query.page ?? 1;
+  const limit = query.limit ?? PAGE_SIZE;
+  const where = listConditions(userId, query, challenge);
+  return {
+    page,
+    limit,
+    total: db.select({ total: count() }).from(activities).where(where),
+    rows: db
+      .select()
+      .from(activities)
+      .where(where)
+      .orderBy(...ORDER[query.sort ?? "-startDate"])
+      .limit(limit)
+      .offset((page - 1) * limit),
+  };
+}
+
+/** One page of activities and the total, in one round trip. */
+export async function listActivities(app: AppContext, viewer: User, query: Partial<ActivityListQuery>): Promise<ActivityPage> {
+  const { owner, challenge } = await resolveScope(app, viewer, query);
+  const q = listQueries(app.db, owner.id, query, challenge);
+  const [[{ total }], rows] = await app.db.batch([q.total, q.rows]);
+  return {
+    activities: rows.map(toActivityView),
+    pagination: { total, page: q.page, limit: q.limit, pages: Math.ceil(total / q.limit) },
+    owner: { id: owner.id, username: owner.username },
+    challenge: challenge ? { id: challenge.id, title: challenge.title } : null,
+  };
+}
+
+/**
+ * The /activities page: the same list as GET /api/activities?page=…, or the
+ * 400/403/404 message to show above the filters instead of an error page.
+ */
+export async function activitiesPage(app: AppContext, viewer: User, url: URL) {
+  const filters = queryOf(url);
+  const parsed = activityListQuery.safeParse(filters);
+  if (!parsed.success) return { filters, result: null, error: parsed.error.issues[0]?.message ?? "Invalid filters", status: 400 };
+  try {
+    return { filters, result: await listActivities(app, viewer, parsed.data), error: null, status: 200 };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { filters, result: null, error: error.message, status: error.status };
+  }
+}
+
+/**
+ * GET /api/activities answers the paginated object when page or limit is
+ * given, otherwise a plain list (the spec allows both) of at most MAX_LIMIT.
+ */
+export async function listActivitiesForApi(app: AppContext, viewer: User, query: ActivityListQuery): Promise<ActivityPage | ActivityView[]> {
+  if (query.page !== undefined || query.limit !== undefined) return listActivities(app, viewer, query);
+  return (await listActivities(app, viewer, { ...query, page: 1, limit: MAX_LIMIT })).activities;
+}

@@ -1,0 +1,96 @@
+/**
+ * The /recommendations page's loader and action. Same module functions as the
+ * /api routes; the action answers with a redirect carrying the spec's toast
+ * (so it works without JavaScript), or with the failure for the form.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data } from "@remix-run/cloudflare";
+import type { AppContext } from "../../../workers/load-context";
+import { requireVerifiedUser } from "~/lib/guards.server";
+import { AppError, idParam, redirect } from "~/lib/http.server";
+import { setToastCookie } from "~/lib/toast.server";
+import { SPORTS, STATUSES, TOASTS, type FitnessProfile, type RecommendationSport, type RecommendationStatus } from "./constants";
+import { emptyProfileValues } from "./fitness-profile";
+import { getFitnessProfile } from "./fitness-profile.server";
+import { completeRecommendation, countRecommendations, generateRecommendations, listRecommendations, skipRecommendation } from "./recommendations.server";
+import { generateSchema } from "./schema";
+
+export type PageIntent = "generate" | "complete" | "skip";
+
+export function statusOf(url: URL): RecommendationStatus {
+  const value = url.searchParams.get("status");
+  return (STATUSES as readonly string[]).includes(value ?? "") ? (value as RecommendationStatus) : "pending";
+}
+
+/** Tabs (?status=, default pending), the list of that tab, the counts, and the fitness profile panel. */
+export async function recommendationsPage(app: AppContext, request: Request) {
+  const user = await requireVerifiedUser(app, request);
+  const status = statusOf(new URL(request.url));
+  const [listing, profile] = await Promise.all([
+    Promise.all([listRecommendations(app, user.id, status), countRecommendations(app, user.id)]).catch((error: unknown) => {
+      console.error("loading recommendations failed", error);
+      return null;
+    }),
+    // Spec §3: the empty default profile stands in when the profile cannot be read.
+    getFitnessProfile(app, user.id).catch((error: unknown): FitnessProfile => {
+      console.error("loading the fitness profile failed", error);
+      return { id: null, userId: user.id, lastUpdated: app.now().toISOString(), ...emptyProfileValues() };
+    }),
+  ]);
+  const preferred = profile.preferredSportTypes.filter((s): s is RecommendationSport => (SPORTS as readonly string[]).includes(s));
+  return {
+    status,
+    items: listing?.[0] ?? [],
+    counts: listing?.[1] ?? { pending: 0, completed: 0, skipped: 0 },
+    loadError: listing === null,
+    profile,
+    /** The generator's sport checkboxes start with the member's preferred sports. */
+    defaultSports: preferred,
+  };
+}
+
+function failure(intent: PageIntent, error: unknown) {
+  if (!(error instanceof AppError)) console.error(`recommendations ${intent} failed`, error);
+  const status = error instanceof AppError ? error.status : 500;
+  const message = error instanceof AppError ? error.message : "Something went wrong. Please try again.";
+  return data({ intent, ok: false as const, message, result: undefined }, { status });
+}
+
+async function withToast(app: AppContext, to: string, toast: { title: string; description?: string }) {
+  return redirect(to, { headers: { "Set-Cookie": await setToastCookie(app, { ...toast, variant: "success" }) } });
+}
+
+/** Intents: generate (the generator form), complete and skip (a pending item's buttons). */
+export async function recommendationsAction(app: AppContext, request: Request) {
+  const user = await requireVerifiedUser(app, request);
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "generate") {
+    const submission = parseWithZod(formData, { schema: generateSchema });
+    if (submission.status !== "success") {
+      const first = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input";
+      return data({ intent: "generate" as const, ok: false as const, message: first, result: submission.reply() }, { status: 400 });
+    }
+    try {
+      await generateRecommendations(app, user.id, submission.value);
+    } catch (error) {
+      return failure("generate", error);
+    }
+    throw await withToast(app, "/recommendations?status=pending", TOASTS.generated);
+  }
+
+  if (intent === "complete" || intent === "skip") {
+    try {
+      const id = idParam(String(formData.get("id") ?? ""), "Recommendation");
+      if (intent === "complete") await completeRecommendation(app, user.id, id);
+      else await skipRecommendation(app, user.id, id);
+    } catch (error) {
+      return failure(intent, error);
+    }
+    throw await withToast(app, `/recommendations?status=${statusOf(url)}`, intent === "complete" ? TOASTS.completed : TOASTS.skipped);
+  }
+
+  return data({ intent: "generate" as const, ok: false as const, message: "Unknown action", result: undefined }, { status: 400 });
+}

@@ -1,0 +1,251 @@
+import { expect, signIn, signInFreshMember, snap, test } from "./fixtures";
+
+const kmOf = (text: string) => Number(text.replace(/[^\d.]/g, ""));
+
+test.describe("dashboard", () => {
+  test.beforeEach(async ({ page }) => signIn(page));
+
+  test("each sport tab shows its stat cards and achievements; the tabs work from the keyboard", async ({ page, consoleErrors }) => {
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("strava-connect")).toHaveText("Connected to Strava");
+    await expect(page.getByRole("link", { name: "Wari 2025 Challenge" })).toHaveAttribute("href", "/wari");
+
+    const tabs = page.getByRole("tablist", { name: "Sports" });
+    await expect(tabs.getByRole("tab", { name: "Ride" })).toHaveAttribute("aria-selected", "true");
+    const expectations: [string, string[]][] = [
+      ["Ride", ["Above 200 km", "Above 100 km", "Above 50 km"]],
+      ["Run", ["Marathon", "Half Marathon", "10K", "5K"]],
+      ["Swim", ["5K", "3K", "1.5K", "750 m"]],
+      ["Walk", ["Marathon", "Half Marathon", "10K", "5K"]],
+      ["Hike", ["30K", "20K", "10K", "5K"]],
+      ["Other", []],
+    ];
+    for (const [sport, tiles] of expectations) {
+      await tabs.getByRole("tab", { name: sport, exact: true }).click();
+      const panel = page.getByTestId(`panel-${sport}`);
+      await expect(panel.getByTestId("stat-card")).toHaveCount(4);
+      for (const label of ["Activities", "Distance", "Moving Time", "Elevation"]) await expect(panel.getByText(label, { exact: true })).toBeVisible();
+      await expect(panel.getByTestId("achievement-tile")).toHaveCount(tiles.length);
+      for (const [i, label] of tiles.entries()) await expect(panel.getByTestId("achievement-tile").nth(i)).toContainText(label);
+    }
+    // Ride counts VirtualRide: its activities are more than the plain rides.
+    await tabs.getByRole("tab", { name: "Commute" }).click();
+    const commute = page.getByTestId("panel-Commute");
+    for (const label of ["Commute Days", "Distance", "Elevation", "CO2 Offset", "Fuel Saved", "Money Saved", "Rides", "Runs", "Walks"]) {
+      await expect(commute.getByText(label, { exact: true })).toBeVisible();
+    }
+    await expect(commute.getByTestId("stat-card").filter({ hasText: "Money Saved" })).toContainText(/₹[\d,]+\.\d\d/);
+
+    // Keyboard: arrows move between tabs (Headless UI).
+    await tabs.getByRole("tab", { name: "Ride" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tabs.getByRole("tab", { name: "Run" })).toHaveAttribute("aria-selected", "true");
+    await expect(tabs.getByRole("tab", { name: "Run" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(tabs.getByRole("tab", { name: "Other" })).toHaveAttribute("aria-selected", "true");
+    await tabs.getByRole("tab", { name: "Ride" }).click();
+    await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
+    await snap(page, "dashboard-desktop");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("an achievement tile lands on the filtered activity list with the same count", async ({ page }) => {
+    await page.goto("/dashboard");
+    const tile = page.getByTestId("achievement-tile").filter({ hasText: "Above 100 km" });
+    const count = Number((await tile.locator("span").nth(1).innerText()).replace(/\D/g, ""));
+    expect(count).toBeGreaterThan(0);
+    await tile.click();
+    await expect(page).toHaveURL(/\/activities\?type=Ride&minDistance=100&maxDistance=199\.9$/);
+    await expect(page.getByTestId("results-count")).toContainText(`${count} activit`);
+    await expect(page.getByLabel("Sport")).toHaveValue("Ride");
+    await expect(page.getByLabel("Min distance (km)")).toHaveValue("100");
+    await expect(page.getByLabel("Max distance (km)")).toHaveValue("199.9");
+    const rows = page.getByTestId("activity-row");
+    await expect(rows.first()).toBeVisible();
+    for (const text of await rows.locator("dd").filter({ hasText: / km$/ }).allInnerTexts()) {
+      expect(kmOf(text)).toBeGreaterThanOrEqual(100);
+      expect(kmOf(text)).toBeLessThanOrEqual(199.9);
+    }
+  });
+
+  test("the timeline: every range and chart type, the sport filter, and the monthly pager", async ({ page, consoleErrors }) => {
+    // The server's HTML preloads no chart code: ApexCharts arrives after hydration, in its own chunk.
+    const html = await (await page.request.get("/dashboard")).text();
+    expect(html).toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/modulepreload" href="[^"]*apex/);
+    await page.goto("/dashboard");
+
+    const chart = page.getByTestId("timeline-chart");
+    await expect(chart.locator(".apexcharts-canvas")).toBeVisible();
+    // The space was reserved: the chart box keeps its height.
+    expect((await chart.boundingBox())?.height).toBe(260);
+
+    const range = page.getByRole("group", { name: "Range" });
+    await expect(range.getByRole("link", { name: "3M" })).toHaveAttribute("aria-current", "true");
+    for (const [label, value] of [["1M", "1m"], ["6M", "6m"], ["1Y", "1y"], ["All", "all"], ["3M", "3m"]]) {
+      await range.getByRole("link", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`range=${value}`));
+      await expect(range.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "true");
+      await expect(chart.locator(".apexcharts-canvas")).toBeVisible();
+      await expect(page.getByTestId("timeline-totals")).toBeVisible();
+    }
+    for (const type of ["Distance", "Time", "Elevation", "Summary"]) {
+      await page.getByRole("group", { name: "Chart type" }).getByRole("button", { name: type }).click();
+      await expect(page.getByRole("button", { name: type })).toHaveAttribute("aria-pressed", "true");
+      await expect(chart.locator(".apexcharts-canvas")).toBeVisible();
+      await expect(page.getByText("Error rendering chart")).toHaveCount(0);
+    }
+
+    await page.getByLabel("Sport", { exact: true }).selectOption("Swim");
+    await expect(page).toHaveURL(/sportType=Swim/);
+    await expect(page.getByLabel("Sport", { exact: true })).toHaveValue("Swim");
+
+    await page.getByRole("tab", { name: "Monthly" }).click();
+    const monthly = page.getByTestId("timeline-monthly");
+    const heading = monthly.getByRole("heading", { level: 3 });
+    const thisMonth = await heading.innerText();
+    await monthly.getByRole("link", { name: "Previous month" }).click();
+    await expect(heading).not.toHaveText(thisMonth);
+    await expect(page).toHaveURL(/month=\d{4}-\d\d/);
+    await expect(page.getByRole("tab", { name: "Monthly" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("link", { name: "All", exact: true }).click();
+    await page.getByLabel("Sport", { exact: true }).selectOption("All");
+    await expect(page).toHaveURL(/sportType=All/);
+    const list = page.getByTestId("month-list");
+    await expect(list).toBeVisible();
+    expect(await list.evaluate((el) => getComputedStyle(el).maxHeight)).toBe("224px"); // 14rem
+    expect(await list.evaluate((el) => getComputedStyle(el).overflowY)).toBe("auto");
+    await snap(page, "dashboard-timeline-monthly");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test("recent activities, share buttons and the recommendations slot", async ({ page }) => {
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("recent-activities").getByTestId("activity-row")).toHaveCount(3);
+    const url = encodeURIComponent(new URL("/dashboard", page.url()).href);
+    await expect(page.getByRole("link", { name: "Share on X" })).toHaveAttribute("href", new RegExp(`^https://twitter\\.com/intent/tweet\\?url=${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    await expect(page.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute("href", `https://www.facebook.com/sharer/sharer.php?u=${url}`);
+    await expect(page.getByRole("heading", { name: "Workout Recommendations" })).toBeVisible();
+  });
+
+  test("/ is the dashboard for a signed-in member", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Activity Timeline" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "My Dashboard" })).toBeVisible();
+    // The timeline's controls stay on /.
+    await page.getByLabel("Sport", { exact: true }).selectOption("Run");
+    await expect(page).toHaveURL(/\/\?sportType=Run$/);
+    await page.getByRole("group", { name: "Range" }).getByRole("link", { name: "6M" }).click();
+    await expect(page).toHaveURL(/\/\?sportType=Run&range=6m$/);
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  });
+});
+
+test.describe("activities", () => {
+  test.beforeEach(async ({ page }) => signIn(page));
+
+  test("pagination shows first and last pages, neighbours and gaps; search and sort", async ({ page }) => {
+    await page.goto("/activities");
+    await expect(page.getByTestId("results-count")).toContainText("page 1 of");
+    const pages = Number((await page.getByTestId("results-count").innerText()).match(/of (\d+)/)![1]);
+    expect(pages).toBeGreaterThan(8);
+    await expect(page.getByTestId("activity-row")).toHaveCount(20);
+    const nav = page.getByRole("navigation", { name: "Pagination" });
+    await expect(nav.locator('[aria-current="page"]')).toHaveText("1");
+    await expect(nav.getByText("…")).toHaveCount(1);
+
+    await nav.getByRole("link", { name: `Last page, page ${pages}` }).click();
+    await expect(page).toHaveURL(new RegExp(`page=${pages}$`));
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(String(pages));
+    await nav.getByRole("link", { name: `Page ${pages - 1}`, exact: true }).click();
+    await expect(nav.locator('[aria-current="page"]')).toHaveText(String(pages - 1));
+    // In the middle: first, a gap, the neighbours, a gap, last.
+    await page.goto("/activities?page=10");
+    await expect(nav.locator('[aria-current="page"]')).toHaveText("10");
+    await expect(nav.getByText("…")).toHaveCount(2);
+    for (const n of [9, 11]) await expect(nav.getByRole("link", { name: `Page ${n}`, exact: true })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Page 8", exact: true })).toHaveCount(0);
+    await nav.getByRole("link", { name: "Next page" }).click();
+    await expect(nav.locator('[aria-current="page"]')).toHaveText("11");
+    await nav.getByRole("link", { name: "First page, page 1" }).click();
+    await expect(nav.locator('[aria-current="page"]')).toHaveText("1");
+
+    await page.getByLabel("Search").fill("zwift");
+    await page.getByLabel("Sort").selectOption("-distance");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await expect(page).toHaveURL(/search=zwift/);
+    const names = await page.getByTestId("activity-row").locator("p.font-medium").allInnerTexts();
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names) expect(name.toLowerCase()).toContain("zwift");
+    const km = (await page.getByTestId("activity-row").locator("dd").filter({ hasText: / km$/ }).allInnerTexts()).map(kmOf);
+    expect(km).toEqual([...km].sort((a, b) => b - a));
+
+    await page.goto("/activities?minDistance=far");
+    await expect(page.getByRole("alert")).toContainText("minDistance must be a number of kilometres, 0 or more");
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the filters and the pages still work", async ({ page }) => {
+      await page.goto("/activities");
+      await page.getByLabel("Sport").selectOption("Run");
+      await page.getByLabel("Min distance (km)").fill("21.1");
+      await page.getByRole("button", { name: "Apply filters" }).click();
+      await expect(page).toHaveURL(/type=Run/);
+      await expect(page).toHaveURL(/minDistance=21\.1/);
+      for (const text of await page.getByTestId("activity-row").locator("dd").filter({ hasText: / km$/ }).allInnerTexts()) {
+        expect(kmOf(text)).toBeGreaterThanOrEqual(21.1);
+      }
+      await page.goto("/activities");
+      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2", exact: true }).click();
+      await expect(page).toHaveURL(/page=2/);
+      await expect(page.getByTestId("results-count")).toContainText("page 2 of");
+      // The timeline's range links work without JavaScript too.
+      await page.goto("/dashboard");
+      await page.getByRole("group", { name: "Range" }).getByRole("link", { name: "1Y" }).click();
+      await expect(page).toHaveURL(/range=1y/);
+      await expect(page.getByRole("group", { name: "Range" }).getByRole("link", { name: "1Y" })).toHaveAttribute("aria-current", "true");
+    });
+  });
+});
+
+test("a member without activities sees the empty states", async ({ page, consoleErrors }) => {
+  await signInFreshMember(page);
+  await page.goto("/dashboard");
+  const ride = page.getByRole("tabpanel").getByTestId("stat-card");
+  await expect(ride.first()).toContainText("0");
+  await expect(page.getByText("No activities found for this time period")).toBeVisible();
+  await expect(page.getByTestId("timeline-chart")).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Recent Activities" }).getByText("No activities found", { exact: true })).toBeVisible();
+  await page.getByRole("tab", { name: "Monthly" }).click();
+  await expect(page.getByText("No activities found for this month")).toBeVisible();
+  await page.getByRole("tab", { name: "Commute" }).click();
+  await expect(page.getByRole("tabpanel").first().getByText("₹0.00")).toBeVisible();
+  await expect(page.getByTestId("strava-connect")).toHaveText("Connect with Strava");
+  await snap(page, "dashboard-empty");
+  await page.goto("/activities");
+  await expect(page.getByText("No activities found", { exact: true })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});
+
+test.describe("on a 375 px wide phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("the dashboard and the activity list fit without sideways scrolling", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
+    for (const tab of ["Ride", "Commute", "Other"]) await expect(page.getByRole("tab", { name: tab })).toBeInViewport();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.getByRole("tab", { name: "Commute" }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.getByRole("tab", { name: "Ride" }).click();
+    await snap(page, "dashboard-phone");
+    await page.goto("/activities?page=5");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await snap(page, "activities-phone");
+  });
+});

@@ -1,0 +1,454 @@
+// The dashboard and activity calls against the real Worker and a fresh D1:
+// rows are inserted directly, and every number the API answers is checked
+// against sums computed here, independently, from the same rows.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createUser, json, login } from "./helpers";
+
+const DAY = 86_400_000;
+const IST = 5.5 * 3600_000;
+
+interface Row {
+  sportType: string;
+  km: number;
+  minutes?: number;
+  elevation?: number;
+  daysAgo: number;
+  commute?: boolean;
+  name?: string;
+}
+
+interface Inserted extends Row {
+  id: number;
+  start: Date;
+  localDay: string;
+}
+
+let stravaIds = Date.now() * 100;
+const legacyType = (sportType: string) => ({ MountainBikeRide: "Ride", GravelRide: "Ride", TrailRun: "Run" })[sportType] ?? sportType;
+
+/** Inserts rows as the sync does (start_date epoch seconds, start_date_local in IST like Strava). */
+async function insertActivities(userId: number, rows: Row[], now = Date.now()): Promise<Inserted[]> {
+  const out: Inserted[] = [];
+  const statements = rows.map((row, i) => {
+    // Mid-morning IST, so the local day is the UTC day and no row sits on a range boundary.
+    const day = new Date(now - row.daysAgo * DAY);
+    const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 3, i % 50));
+    const local = new Date(start.getTime() + IST).toISOString().replace(/\.\d{3}Z$/, "Z");
+    out.push({ ...row, id: 0, start, localDay: local.slice(0, 10) });
+    return env.DB.prepare(
+      `INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, total_elevation_gain, start_date, start_date_local, timezone, commute)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '(GMT+05:30) Asia/Kolkata', ?) RETURNING id`,
+    ).bind(
+      userId, stravaIds++, row.name ?? `${row.sportType} ${i}`, legacyType(row.sportType), row.sportType, row.km * 1000, (row.minutes ?? 30) * 60,
+      (row.minutes ?? 30) * 60 + 60, row.elevation ?? 0, Math.floor(start.getTime() / 1000), local, row.commute ? 1 : 0,
+    );
+  });
+  const results = await env.DB.batch<{ id: number }>(statements);
+  results.forEach((r, i) => (out[i].id = r.results[0].id));
+  return out;
+}
+
+// The spec's sports, written out here on purpose (not imported from the module under test).
+const RIDE = ["Ride", "VirtualRide", "MountainBikeRide", "GravelRide"];
+const RUN = ["Run", "TrailRun", "VirtualRun"];
+const sportOf = (t: string) => (RIDE.includes(t) ? "Ride" : RUN.includes(t) ? "Run" : ["Swim", "Walk", "Hike"].includes(t) ? t : "Other");
+const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
+function totals(rows: Inserted[]) {
+  return {
+    activityCount: rows.length,
+    totalDistanceKm: round(rows.reduce((s, r) => s + r.km * 1000, 0) / 1000, 2),
+    totalMovingTimeHours: round(rows.reduce((s, r) => s + (r.minutes ?? 30) * 60, 0) / 3600, 2),
+    totalElevation: round(rows.reduce((s, r) => s + (r.elevation ?? 0), 0), 1),
+  };
+}
+
+// A member whose rows sit on every achievement boundary, with commutes and other sports.
+const MEMBER_ROWS: Row[] = [
+  { sportType: "Ride", km: 49.99, elevation: 300, daysAgo: 3 },
+  { sportType: "Ride", km: 50, elevation: 410.5, daysAgo: 12 },
+  { sportType: "Ride", km: 99.9, elevation: 800, daysAgo: 45 },
+  { sportType: "Ride", km: 100, elevation: 900, daysAgo: 70 },
+  { sportType: "Ride", km: 199.9, minutes: 480, elevation: 1500, daysAgo: 100 },
+  { sportType: "Ride", km: 200, minutes: 500, elevation: 2100.3, daysAgo: 200, name: "BRM 200 Pune" },
+  { sportType: "VirtualRide", km: 60, elevation: 700, daysAgo: 5, name: "Zwift - Watopia" },
+  { sportType: "GravelRide", km: 120.5, elevation: 1100, daysAgo: 150 },
+  { sportType: "MountainBikeRide", km: 20, elevation: 600, daysAgo: 20 },
+  { sportType: "Ride", km: 12, elevation: 40, daysAgo: 2, commute: true, name: "Commute to office" },
+  { sportType: "Ride", km: 12.5, elevation: 42, daysAgo: 2, commute: true, name: "Commute home" },
+  { sportType: "Run", km: 42.2, minutes: 240, elevation: 120, daysAgo: 30 + 15 },
+  { sportType: "Run", km: 42.19, minutes: 238, daysAgo: 80 },
+  { sportType: "Run", km: 21.1, minutes: 120, daysAgo: 8 },
+  { sportType: "Run", km: 21.09, daysAgo: 9 },
+  { sportType: "Run", km: 10, daysAgo: 10 },
+  { sportType: "Run", km: 9.99, daysAgo: 11 },
+  { sportType: "Run", km: 5, daysAgo: 14 },
+  { sportType: "Run", km: 4.99, daysAgo: 15 },
+  { sportType: "TrailRun", km: 15, elevation: 650, daysAgo: 16 },
+  { sportType: "Run", km: 6, daysAgo: 4, commute: true, name: "Run commute" },
+  { sportType: "Walk", km: 5, daysAgo: 6 },
+  { sportType: "Walk", km: 42.2, minutes: 540, daysAgo: 300 },
+  { sportType: "Walk", km: 3, daysAgo: 4, commute: true, name: "Walk to the station" },
+  { sportType: "Swim", km: 5, daysAgo: 18 },
+  { sportType: "Swim", km: 4.99, daysAgo: 19 },
+  { sportType: "Swim", km: 3, daysAgo: 21 },
+  { sportType: "Swim", km: 2.99, daysAgo: 22 },
+  { sportType: "Swim", km: 1.5, daysAgo: 23 },
+  { sportType: "Swim", km: 1.49, daysAgo: 24 },
+  { sportType: "Swim", km: 0.75, daysAgo: 25 },
+  { sportType: "Swim", km: 0.749, daysAgo: 26 },
+  { sportType: "Hike", km: 30, elevation: 1800, daysAgo: 40 },
+  { sportType: "Hike", km: 29.99, elevation: 1700, daysAgo: 41 },
+  { sportType: "Hike", km: 20, elevation: 900, daysAgo: 42 },
+  { sportType: "Hike", km: 19.99, daysAgo: 43 },
+  { sportType: "Hike", km: 10, daysAgo: 44 },
+  { sportType: "Hike", km: 9.99, daysAgo: 46 },
+  { sportType: "Hike", km: 5, daysAgo: 47 },
+  { sportType: "Hike", km: 4.99, daysAgo: 48 },
+  { sportType: "Yoga", km: 0, minutes: 60, daysAgo: 1 },
+  { sportType: "EBikeRide", km: 25, elevation: 100, daysAgo: 7, commute: true, name: "E-bike 100% commute" },
+];
+
+let member: Awaited<ReturnType<typeof createUser>>;
+let memberCookie: string;
+let rows: Inserted[];
+let other: Awaited<ReturnType<typeof createUser>>;
+let otherCookie: string;
+let otherRows: Inserted[];
+
+beforeAll(async () => {
+  member = await createUser({ profileCompleted: true });
+  other = await createUser({ profileCompleted: true });
+  rows = await insertActivities(member.id, MEMBER_ROWS);
+  otherRows = await insertActivities(other.id, [
+    { sportType: "Ride", km: 300, daysAgo: 1, name: "Someone else's ride" },
+    { sportType: "Run", km: 42.5, daysAgo: 2, commute: true },
+  ]);
+  [memberCookie, otherCookie] = await Promise.all([login(member.username, member.password), login(other.username, other.password)]);
+});
+
+type Stats = {
+  overall: ReturnType<typeof totals>;
+  bySport: Record<string, ReturnType<typeof totals>>;
+  achievements: Record<string, Record<string, number>>;
+  commuteStats: Record<string, number>;
+  recent: ReturnType<typeof totals> & { days: number };
+};
+
+describe("GET /api/dashboard/stats", () => {
+  it("answers totals equal to sums over the member's rows", async () => {
+    const res = await call("/api/dashboard/stats", { cookie: memberCookie });
+    expect(res.status).toBe(200);
+    const stats = await json<Stats>(res);
+    expect(stats.overall).toEqual(totals(rows));
+    for (const sport of ["Ride", "Run", "Swim", "Walk", "Hike", "Other"]) {
+      expect(stats.bySport[sport], sport).toEqual(totals(rows.filter((r) => sportOf(r.sportType) === sport)));
+    }
+    // VirtualRide is part of Ride.
+    expect(stats.bySport.Ride.activityCount).toBe(rows.filter((r) => RIDE.includes(r.sportType)).length);
+    expect(stats.recent).toMatchObject({ days: 30, ...totals(rows.filter((r) => r.daysAgo < 30)) });
+  });
+
+  it("counts each activity in the band of the highest threshold it reaches", async () => {
+    const stats = await json<Stats>(await call("/api/dashboard/stats", { cookie: memberCookie }));
+    expect(stats.achievements).toEqual({
+      // 50, 99.9, virtual 60 | 100, 199.9, gravel 120.5 | 200
+      Ride: { above50km: 3, above100km: 3, above200km: 1 },
+      // 42.2 | 42.19, 21.1 | 21.09, 10, trail 15 | 9.99, 5, commute 6
+      Run: { marathon: 1, halfMarathon: 2, tenK: 3, fiveK: 3 },
+      Walk: { marathon: 1, halfMarathon: 0, tenK: 0, fiveK: 1 },
+      Swim: { fiveK: 1, threeK: 2, onePointFiveK: 2, sevenFifty: 2 },
+      Hike: { thirtyK: 1, twentyK: 2, tenK: 2, fiveK: 2 },
+    });
+  });
+
+  it("sums commutes: distinct local days, distance, elevation, savings and counts per sport", async () => {
+    const stats = await json<Stats>(await call("/api/dashboard/stats", { cookie: memberCookie }));
+    const commutes = rows.filter((r) => r.commute);
+    const km = round(commutes.reduce((s, r) => s + r.km * 1000, 0) / 1000, 2);
+    expect(stats.commuteStats).toMatchObject({
+      days: new Set(commutes.map((r) => r.localDay)).size,
+      activityCount: commutes.length,
+      totalDistanceKm: km,
+      totalElevation: round(commutes.reduce((s, r) => s + (r.elevation ?? 0), 0), 1),
+      rideCount: 2,
+      runCount: 1,
+      walkCount: 1,
+      co2Offset: round(km * 0.157, 1),
+      fuelSaved: round(km * 0.0667, 1),
+      moneySaved: Math.round(km * 0.0667 * 94.72 * 100),
+    });
+    // Two rides on one day, a run and a walk on another, an e-bike ride on a third.
+    expect(stats.commuteStats.days).toBe(3);
+  });
+
+  it("is zero everywhere for a member without activities", async () => {
+    const fresh = await createUser();
+    const stats = await json<Stats>(await call("/api/dashboard/stats", { cookie: await login(fresh.username, fresh.password) }));
+    const zero = { activityCount: 0, totalDistanceKm: 0, totalMovingTimeHours: 0, totalElevation: 0 };
+    expect(stats.overall).toEqual(zero);
+    expect(stats.bySport.Ride).toEqual(zero);
+    expect(stats.achievements.Ride).toEqual({ above50km: 0, above100km: 0, above200km: 0 });
+    expect(stats.commuteStats).toMatchObject({ days: 0, totalDistanceKm: 0, co2Offset: 0, fuelSaved: 0, moneySaved: 0, rideCount: 0 });
+  });
+
+  it("refuses guests (401) and unverified members (403)", async () => {
+    expect((await call("/api/dashboard/stats")).status).toBe(401);
+    const unverified = await createUser({ isVerified: false });
+    const res = await call("/api/dashboard/stats", { cookie: await login(unverified.username, unverified.password) });
+    expect(res.status).toBe(403);
+    expect((await json(res)).code).toBe("email_unverified");
+  });
+});
+
+type Page = { activities: { id: number; name: string; distance: number; sportType: string; userId: number; startDate: string; commute: boolean }[]; pagination: { total: number; page: number; limit: number; pages: number } };
+
+async function list(query: string, cookie = memberCookie): Promise<Page> {
+  const res = await call(`/api/activities?${query}`, { cookie });
+  expect(res.status, `${query}: ${res.status}`).toBe(200);
+  return json<Page>(res);
+}
+const ids = (page: Page) => page.activities.map((a) => a.id).sort((a, b) => a - b);
+const idsOf = (selected: Inserted[]) => selected.map((r) => r.id).sort((a, b) => a - b);
+
+describe("GET /api/activities", () => {
+  it("answers a plain list without page or limit, the paginated object with either", async () => {
+    const plain = await json<unknown[]>(await call("/api/activities", { cookie: memberCookie }));
+    expect(Array.isArray(plain)).toBe(true);
+    expect(plain).toHaveLength(rows.length);
+    const paged = await list("limit=3&page=1");
+    expect(paged.pagination).toEqual({ total: rows.length, page: 1, limit: 3, pages: Math.ceil(rows.length / 3) });
+    expect(paged.activities.map((a) => a.id)).toEqual([...rows].sort((a, b) => b.start.getTime() - a.start.getTime()).slice(0, 3).map((r) => r.id));
+  });
+
+  it("pages newest first, 20 a page by default, without overlaps", async () => {
+    const first = await list("page=1");
+    const second = await list("page=2");
+    const third = await list("page=3");
+    expect(first.pagination).toEqual({ total: rows.length, page: 1, limit: 20, pages: 3 });
+    expect(first.activities).toHaveLength(20);
+    expect(third.activities).toHaveLength(rows.length - 40);
+    const all = [...first.activities, ...second.activities, ...third.activities];
+    expect(new Set(all.map((a) => a.id)).size).toBe(rows.length);
+    const dates = all.map((a) => a.startDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect((await list("page=9")).activities).toEqual([]);
+  });
+
+  it.each<[string, (r: Inserted) => boolean]>([
+    ["type=Ride", (r) => RIDE.includes(r.sportType)],
+    ["sportType=Ride", (r) => RIDE.includes(r.sportType)],
+    ["type=VirtualRide", (r) => r.sportType === "VirtualRide"],
+    ["type=Run", (r) => RUN.includes(r.sportType)],
+    ["type=Other", (r) => sportOf(r.sportType) === "Other"],
+    ["type=Ride&minDistance=50&maxDistance=99.9", (r) => RIDE.includes(r.sportType) && r.km >= 50 && r.km <= 99.9],
+    ["type=Ride&minDistance=200", (r) => RIDE.includes(r.sportType) && r.km >= 200],
+    ["minDistance=42.2", (r) => r.km >= 42.2],
+    ["maxDistance=5", (r) => r.km <= 5],
+    ["minElevation=900", (r) => (r.elevation ?? 0) >= 900],
+    ["commute=true", (r) => Boolean(r.commute)],
+    ["commute=false", (r) => !r.commute],
+    ["type=Ride&commute=true", (r) => RIDE.includes(r.sportType) && Boolean(r.commute)],
+    ["search=commute", (r) => /commute/i.test(r.name ?? "")],
+    ["search=100%25", (r) => (r.name ?? "").includes("100%")],
+    ["search=BRM", (r) => (r.name ?? "").includes("BRM")],
+  ])("filters %s", async (query, keep) => {
+    const page = await list(`${query}&limit=100`);
+    expect(ids(page)).toEqual(idsOf(rows.filter(keep)));
+    expect(page.pagination.total).toBe(rows.filter(keep).length);
+  });
+
+  it("links from each achievement tile land on exactly the activities the tile counted", async () => {
+    const stats = await json<Stats>(await call("/api/dashboard/stats", { cookie: memberCookie }));
+    const cases: [string, number][] = [
+      ["type=Ride&minDistance=50&maxDistance=99.9", stats.achievements.Ride.above50km],
+      ["type=Ride&minDistance=100&maxDistance=199.9", stats.achievements.Ride.above100km],
+      ["type=Run&minDistance=21.1&maxDistance=42.19", stats.achievements.Run.halfMarathon],
+      ["type=Swim&minDistance=0.75&maxDistance=1.49", stats.achievements.Swim.sevenFifty],
+      ["type=Hike&minDistance=30", stats.achievements.Hike.thirtyK],
+    ];
+    for (const [query, count] of cases) expect((await list(`${query}&limit=1`)).pagination.total, query).toBe(count);
+  });
+
+  it("sorts by distance, elevation, name and date", async () => {
+    const byDistance = (await list("sort=-distance&limit=100")).activities.map((a) => a.distance);
+    expect(byDistance).toEqual([...byDistance].sort((a, b) => b - a));
+    const shortest = (await list("sort=distance&limit=1")).activities[0];
+    expect(shortest.distance).toBe(0);
+    const oldest = (await list("sort=startDate&limit=1")).activities[0];
+    expect(oldest.id).toBe(rows.find((r) => r.daysAgo === 300)!.id);
+    const names = (await list("sort=name&limit=100")).activities.map((a) => a.name.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
+  it.each([
+    ["minDistance=abc", "minDistance must be a number of kilometres, 0 or more"],
+    ["maxDistance=-3", "maxDistance must be a number of kilometres, 0 or more"],
+    ["minDistance=10&maxDistance=5", "minDistance cannot be greater than maxDistance"],
+    ["minElevation=lots", "minElevation must be a number of metres, 0 or more"],
+    ["commute=maybe", "commute must be true or false"],
+    ["page=0", "page must be a positive whole number"],
+    ["limit=500", "limit must be a whole number between 1 and 100"],
+    ["userId=abc", "userId must be a positive whole number"],
+    ["type=Ride'--", "type must be a sport type such as Ride, Run or VirtualRide"],
+  ])("answers %s with 400 and the message", async (query, message) => {
+    const res = await call(`/api/activities?${query}`, { cookie: memberCookie });
+    expect(res.status).toBe(400);
+    expect((await json(res)).message).toBe(message);
+  });
+
+  it("refuses guests with 401 JSON", async () => {
+    const res = await call("/api/activities?page=1");
+    expect(res.status).toBe(401);
+    expect(await json(res)).toEqual({ message: "Not authenticated" });
+  });
+
+  it("never shows another member's activities", async () => {
+    const mine = await list("limit=100", otherCookie);
+    expect(ids(mine)).toEqual(idsOf(otherRows));
+    const res = await call(`/api/activities?userId=${member.id}`, { cookie: otherCookie });
+    expect(res.status).toBe(403);
+    expect((await json(res)).message).toBe("You can only view your own activities");
+    const stats = await json<Stats>(await call("/api/dashboard/stats", { cookie: otherCookie }));
+    expect(stats.overall.activityCount).toBe(otherRows.length);
+  });
+
+  it("lets an admin see a member's activities", async () => {
+    const admin = await createUser({ isAdmin: true });
+    const page = await list(`userId=${member.id}&limit=100`, await login(admin.username, admin.password));
+    expect(ids(page)).toEqual(idsOf(rows));
+    const missing = await call("/api/activities?userId=99999999", { cookie: await login(admin.username, admin.password) });
+    expect(missing.status).toBe(404);
+  });
+
+  it("shows a fellow participant's activities inside a shared challenge, narrowed to its dates and sport", async () => {
+    const now = Date.now();
+    const challenge = await env.DB.prepare(
+      `INSERT INTO challenges (title, description, sport_type, start_date, end_date, target_distance) VALUES ('Ride month', 'Ride', 'Ride', ?, ?, 500000) RETURNING id`,
+    )
+      .bind(Math.floor((now - 60 * DAY) / 1000), Math.floor(now / 1000))
+      .first<{ id: number }>();
+    const cid = challenge!.id;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(cid, member.id),
+      env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(cid, other.id),
+    ]);
+    const page = await list(`userId=${member.id}&challengeId=${cid}&limit=100`, otherCookie);
+    expect(ids(page)).toEqual(idsOf(rows.filter((r) => RIDE.includes(r.sportType) && r.daysAgo < 60)));
+
+    const outsider = await createUser();
+    const refused = await call(`/api/activities?userId=${member.id}&challengeId=${cid}`, { cookie: await login(outsider.username, outsider.password) });
+    expect(refused.status).toBe(403);
+    const unknown = await call(`/api/activities?userId=${member.id}&challengeId=99999999`, { cookie: otherCookie });
+    expect(unknown.status).toBe(404);
+    expect((await json(unknown)).message).toBe("Challenge not found");
+  });
+});
+
+type Timeline = {
+  range: string;
+  bucket: string;
+  from: string;
+  series: { period: string; count: number; distanceKm: number; movingTimeMinutes: number; elevation: number }[];
+  totals: { count: number; distanceKm: number; movingTimeMinutes: number; elevation: number };
+  month: { month: string; prev: string | null; next: string | null; totals: { count: number }; activities: { id: number }[] };
+};
+
+describe("GET /api/activities/timeline", () => {
+  const monthsAgo = (n: number) => {
+    const d = new Date();
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, d.getUTCDate())).toISOString().slice(0, 10);
+  };
+
+  it.each([
+    ["1m", 1, "day"],
+    ["3m", 3, "week"],
+    ["6m", 6, "week"],
+    ["1y", 12, "month"],
+  ] as const)("range %s sums the rows since then, per %s", async (range, months, bucket) => {
+    const res = await call(`/api/activities/timeline?range=${range}`, { cookie: memberCookie });
+    expect(res.status).toBe(200);
+    const t = await json<Timeline>(res);
+    const from = monthsAgo(months);
+    const inRange = rows.filter((r) => r.localDay >= from);
+    expect(t).toMatchObject({ range, bucket, from });
+    expect(t.totals.count).toBe(inRange.length);
+    expect(t.totals.distanceKm).toBeCloseTo(inRange.reduce((s, r) => s + r.km, 0), 1);
+    expect(t.totals.movingTimeMinutes).toBe(inRange.reduce((s, r) => s + (r.minutes ?? 30), 0));
+    // The series adds up to the totals, with a point for every period (no gaps).
+    expect(t.series.reduce((s, p) => s + p.count, 0)).toBe(inRange.length);
+    if (bucket === "day") expect(t.series.length).toBeGreaterThanOrEqual(28);
+    if (bucket === "month") expect(t.series).toHaveLength(13);
+  });
+
+  it("range all starts at the first activity; the sport filter keeps its sport", async () => {
+    const all = await json<Timeline>(await call("/api/activities/timeline?range=all", { cookie: memberCookie }));
+    expect(all.totals.count).toBe(rows.length);
+    expect(all.from).toBe(rows.find((r) => r.daysAgo === 300)!.localDay);
+    const swims = await json<Timeline>(await call("/api/activities/timeline?range=all&sportType=Swim", { cookie: memberCookie }));
+    expect(swims.totals.count).toBe(rows.filter((r) => r.sportType === "Swim").length);
+    const rides = await json<Timeline>(await call("/api/activities/timeline?range=all&sportType=Ride", { cookie: memberCookie }));
+    expect(rides.totals.count).toBe(rows.filter((r) => RIDE.includes(r.sportType)).length);
+  });
+
+  it("lists one month's activities with a pager", async () => {
+    const day = rows.find((r) => r.daysAgo === 45)!.localDay;
+    const month = day.slice(0, 7);
+    const t = await json<Timeline>(await call(`/api/activities/timeline?range=1y&month=${month}`, { cookie: memberCookie }));
+    const inMonth = rows.filter((r) => r.localDay.startsWith(month));
+    expect(t.month.month).toBe(month);
+    expect(t.month.totals.count).toBe(inMonth.length);
+    expect(t.month.activities.map((a) => a.id).sort((a, b) => a - b)).toEqual(idsOf(inMonth));
+    expect(t.month.prev).not.toBeNull();
+    expect(t.month.next).not.toBeNull();
+    const current = await json<Timeline>(await call("/api/activities/timeline", { cookie: memberCookie }));
+    expect(current.month.next).toBeNull();
+  });
+
+  it("is empty for a member without activities", async () => {
+    const fresh = await createUser();
+    const t = await json<Timeline>(await call("/api/activities/timeline?range=all", { cookie: await login(fresh.username, fresh.password) }));
+    expect(t.totals.count).toBe(0);
+    expect(t.series).toEqual([]);
+    expect(t.month.activities).toEqual([]);
+  });
+
+  it("answers bad values with 400 and guests with 401", async () => {
+    const bad = await call("/api/activities/timeline?range=2w", { cookie: memberCookie });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).message).toBe("range must be one of 1m, 3m, 6m, 1y, all");
+    expect((await call("/api/activities/timeline?sportType=Chess", { cookie: memberCookie })).status).toBe(400);
+    expect((await call("/api/activities/timeline")).status).toBe(401);
+  });
+});
+
+describe("pages", () => {
+  it("/dashboard and / show the member's dashboard; / shows visitors the landing page", async () => {
+    for (const path of ["/dashboard", "/"]) {
+      const res = await call(path, { cookie: memberCookie });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      for (const text of ["Activity Timeline", "Recent Activities", "Workout Recommendations", "Wari 2025 Challenge", "https://twitter.com/intent/tweet", "https://www.facebook.com/sharer/sharer.php"]) {
+        expect(html, `${path}: ${text}`).toContain(text);
+      }
+    }
+    const landing = await (await call("/")).text();
+    expect(landing).toContain("Track Activities");
+    expect(landing).not.toContain("Activity Timeline");
+    const guest = await call("/dashboard");
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toMatch(/^\/auth/);
+  });
+
+  it("/activities lists with the filters and shows a bad filter's message with status 400", async () => {
+    const ok = await call("/activities?type=Swim", { cookie: memberCookie });
+    expect(ok.status).toBe(200);
+    const text = (await ok.text()).replaceAll("<!-- -->", "");
+    expect(text).toContain(`${rows.filter((r) => r.sportType === "Swim").length} activities`);
+    const bad = await call("/activities?minDistance=far", { cookie: memberCookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("minDistance must be a number of kilometres, 0 or more");
+    const forbidden = await call(`/activities?userId=${member.id}`, { cookie: otherCookie });
+    expect(forbidden.status).toBe(403);
+  });
+});
