@@ -1,18 +1,25 @@
 /**
  * Challenge progress = the sum of the distance of the participant's
  * activities of the challenge's sport inside [startDate, endDate]. Ride counts
- * VirtualRide (and every ride sport whose legacy type is Ride); AllSports
- * counts everything. An admin's manual correction (manual_progress) wins until
+ * VirtualRide (and the other ride types of the dashboard's grouping);
+ * AllSports counts everything. An admin's manual correction (manual_progress) wins until
  * an admin recalculation clears it. One set-based UPDATE; the sync engine runs
  * it in the same batch as each activity upsert or delete, so leaderboards
  * follow the sync.
  */
 import { sql, type SQL } from "drizzle-orm";
+import { SPORT_GROUPS } from "../activities/sports";
 
-/** The matching rule, as SQL over `a` (activities) and `c` (challenges). */
-export const ACTIVITY_MATCHES_CHALLENGE = `(c.sport_type = 'AllSports'
-  OR a.type = c.sport_type OR a.sport_type = c.sport_type
-  OR (c.sport_type = 'Ride' AND a.type = 'VirtualRide'))`;
+const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
+
+/**
+ * The matching rule, as SQL over `a` (activities) and `c` (challenges): the
+ * dashboard's sport groups (decision 007), so Ride counts VirtualRide and the
+ * other ride types, and AllSports counts everything.
+ */
+export const ACTIVITY_MATCHES_CHALLENGE = `(c.sport_type = 'AllSports' OR ${Object.entries(SPORT_GROUPS)
+  .map(([sport, types]) => `(c.sport_type = '${sport}' AND a.sport_type IN (${quoted(types)}))`)
+  .join(" OR ")})`;
 
 const COMPUTED = `COALESCE((
     SELECT SUM(a.distance) FROM activities a JOIN challenges c ON c.id = challenge_participations.challenge_id
