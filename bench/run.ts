@@ -21,7 +21,7 @@ import { copyFileSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, wri
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { readVars } from "../db/seed";
-import { BENCH_ACTIVITIES, BENCH_USER, benchSeedSql } from "./seed";
+import { BENCH_ACTIVITIES, BENCH_USER, benchSeedSql, CHALLENGE_BENCH, challengeBenchSql } from "./seed";
 import { listPageSql, statsSql } from "./sql";
 import { runSyncBench } from "./sync";
 
@@ -68,6 +68,9 @@ async function prepareDatabase(now: Date) {
   log(`seeding ${BENCH_ACTIVITIES.toLocaleString("en")} activities for "${BENCH_USER.username}"`);
   const file = join(PERSIST, "..", "bench-seed.sql");
   writeFileSync(file, await benchSeedSql({ pepper, now }));
+  run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--file", file, "--yes"]);
+  log(`seeding a challenge with ${CHALLENGE_BENCH.participants.toLocaleString("en")} participants and ${CHALLENGE_BENCH.activities.toLocaleString("en")} activities`);
+  writeFileSync(file, challengeBenchSql(now));
   run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--file", file, "--yes"]);
   rmSync(file);
 }
@@ -117,10 +120,10 @@ async function login(): Promise<string> {
   return cookie;
 }
 
-async function time(path: string, cookie: string): Promise<number[]> {
+async function time(path: string, cookie: string, method = "GET"): Promise<number[]> {
   const once = async () => {
     const start = performance.now();
-    const res = await fetch(`${TARGET}${path}`, { headers: { Cookie: cookie } });
+    const res = await fetch(`${TARGET}${path}`, { method, headers: { Cookie: cookie, Origin: BASE } });
     await res.arrayBuffer();
     const ms = performance.now() - start;
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
@@ -212,6 +215,13 @@ async function main() {
       "GET /dashboard (HTML)": summary(await time("/dashboard", cookie)),
       // Reference: the same trip through wrangler, Remix and the session check, with no activity query.
       "GET /api/user (baseline: HTTP + session)": summary(await time("/api/user", cookie)),
+      [`GET /challenges/{id} (HTML, ${CHALLENGE_BENCH.participants} participants)`]: summary(await time(`/challenges/${CHALLENGE_BENCH.id}`, cookie)),
+      [`GET /api/challenges/{id}/leaderboard (${CHALLENGE_BENCH.participants} participants)`]: summary(
+        await time(`/api/challenges/${CHALLENGE_BENCH.id}/leaderboard`, cookie),
+      ),
+      [`POST /api/admin/challenges/{id}/recalculate-progress (${CHALLENGE_BENCH.activities.toLocaleString("en")} activities)`]: summary(
+        await time(`/api/admin/challenges/${CHALLENGE_BENCH.id}/recalculate-progress`, cookie, "POST"),
+      ),
     };
     js = await firstLoadJs(cookie);
   } finally {
@@ -233,6 +243,8 @@ async function main() {
     statsWithin3xOfSql: stats.medianMs <= TARGETS.statsVsSql * rawStats.medianMs,
     dashboardHtmlMedianUnder80ms: http["GET /dashboard (HTML)"].medianMs < TARGETS.dashboardMedianMs,
     firstLoadJsUnder150KbGzip: js.gzipKb < TARGETS.firstLoadJsGzipKb && !js.chartInFirstLoad,
+    challengeDetailMedianUnder100ms: http[`GET /challenges/{id} (HTML, ${CHALLENGE_BENCH.participants} participants)`].medianMs < 100,
+    leaderboardMedianUnder100ms: http[`GET /api/challenges/{id}/leaderboard (${CHALLENGE_BENCH.participants} participants)`].medianMs < 100,
   };
   const baseline = http["GET /api/user (baseline: HTTP + session)"];
   log("Strava sync: a 10,000-activity backfill, then 5 members × 2,000 under the default limits");

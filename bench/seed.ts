@@ -40,3 +40,39 @@ export async function benchSeedSql(opts: { pepper: string; now: Date; count?: nu
   }
   return out.join("\n");
 }
+
+/** The challenge scenario: 1,000 participants with 200,000 activities inside the challenge window. */
+export const CHALLENGE_BENCH = { id: 900_001, participants: 1000, activities: 200_000, firstUserId: 910_001 };
+
+/**
+ * Generated inside SQLite with recursive CTEs (a few hundred bytes of SQL
+ * instead of tens of megabytes). The bench member joins too, and is made an
+ * admin so the benchmark can time the recalculation call.
+ */
+export function challengeBenchSql(now: Date): string {
+  const c = CHALLENGE_BENCH;
+  const nowS = Math.floor(now.getTime() / 1000);
+  const start = nowS - 60 * 86400;
+  const end = nowS + 30 * 86400;
+  return `
+UPDATE users SET is_admin = 1 WHERE id = ${BENCH_USER.id};
+INSERT INTO users (id, username, email, is_verified, profile_completed, gender)
+  WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${c.participants - 1})
+  SELECT ${c.firstUserId} + i, 'rider' || i, 'rider' || i || '@bench.test', 1, 1, CASE i % 3 WHEN 0 THEN 'female' ELSE 'male' END FROM n;
+INSERT INTO challenges (id, title, description, target_distance, sport_type, start_date, end_date, is_active)
+  VALUES (${c.id}, 'Bench Ride 2000', 'A thousand riders', 2000000, 'Ride', ${start}, ${end}, 1);
+INSERT INTO challenge_participations (challenge_id, user_id)
+  WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${c.participants - 1})
+  SELECT ${c.id}, ${c.firstUserId} + i FROM n;
+INSERT INTO challenge_participations (challenge_id, user_id) VALUES (${c.id}, ${BENCH_USER.id});
+INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, total_elevation_gain, start_date, start_date_local, commute, trainer, manual)
+  WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${c.activities - 1})
+  SELECT ${c.firstUserId} + (i % ${c.participants}), 8000000000 + i, 'Bench activity ' || i,
+    CASE i % 5 WHEN 0 THEN 'VirtualRide' WHEN 1 THEN 'Run' ELSE 'Ride' END,
+    CASE i % 5 WHEN 0 THEN 'VirtualRide' WHEN 1 THEN 'Run' ELSE 'Ride' END,
+    5000 + (i * 7919) % 60000, 3600, 3700, i % 500,
+    ${start} + (i * 37) % ${end - start - 86400 * 30},
+    strftime('%Y-%m-%dT%H:%M:%SZ', ${start} + (i * 37) % ${end - start - 86400 * 30}, 'unixepoch'), 0, 0, 0
+  FROM n;
+`;
+}

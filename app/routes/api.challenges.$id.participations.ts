@@ -8,6 +8,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireVerifiedUser(context.app, request);
     const query = parseInput(participantQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-    return Response.json(await listParticipants(context.app, idParam(params.id, "Challenge"), user, query));
+    const result = await listParticipants(context.app, idParam(params.id, "Challenge"), user, query);
+    // The spec's answer is the list; paging travels in headers (?page=&limit=, 50 by default).
+    return Response.json(result.participants, {
+      headers: { "X-Total-Count": String(result.total), "X-Page": String(result.page), "X-Total-Pages": String(result.pages) },
+    });
   });
 }

@@ -18,13 +18,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, "Challenge not found");
     challenge = challengeView(await requireChallenge(context.app, id));
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) return data({ challenge: null, participants: [], joined: false, isAdmin: user.isAdmin, query: null }, { status: 404 });
+    if (error instanceof AppError && error.status === 404) {
+      return data({ challenge: null, participants: [], total: 0, pages: 1, joined: false, isAdmin: user.isAdmin, query: null }, { status: 404 });
+    }
     throw error;
   }
   const parsed = participantQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : participantQuerySchema.parse({});
-  const [participants, joined] = await Promise.all([listParticipants(context.app, id, user, query), isParticipant(context.app, id, user.id)]);
-  return { challenge, participants, joined, isAdmin: user.isAdmin, query };
+  const [list, joined] = await Promise.all([listParticipants(context.app, id, user, query), isParticipant(context.app, id, user.id)]);
+  return { challenge, participants: list.participants, total: list.total, pages: list.pages, joined, isAdmin: user.isAdmin, query };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -34,7 +36,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const fmtDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 export default function ChallengeDetail() {
-  const { challenge, participants, joined, isAdmin, query } = useLoaderData<typeof loader>();
+  const { challenge, participants, total, pages, joined, isAdmin, query } = useLoaderData<typeof loader>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   if (!challenge || !query) {
@@ -48,13 +50,15 @@ export default function ChallengeDetail() {
     );
   }
   const canJoin = challenge.isActive && !joined && new Date(challenge.endDate) > new Date();
-  const tabHref = (gender: string) => {
+  const withParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(searchParams);
-    if (gender === "all") next.delete("gender");
-    else next.set("gender", gender);
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+    if (key !== "page") next.delete("page");
     const qs = next.toString();
     return qs ? `?${qs}` : ".";
   };
+  const tabHref = (gender: string) => withParam("gender", gender === "all" ? null : gender);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <JoinFeedback failureText={{ title: "Error", description: "Failed to join challenge. Please try again later." }} />
@@ -113,7 +117,7 @@ export default function ChallengeDetail() {
       <section aria-labelledby="participants-heading" className="space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
           <h2 id="participants-heading" className="text-lg font-semibold text-gray-900">
-            Participants ({participants.length})
+            Participants ({total})
           </h2>
           <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
             {query.gender !== "all" ? <input type="hidden" name="gender" value={query.gender} /> : null}
@@ -207,6 +211,27 @@ export default function ChallengeDetail() {
             ))}
           </ol>
         )}
+        {pages > 1 ? (
+          <nav aria-label="Participant pages" className="flex items-center justify-between text-sm">
+            {query.page > 1 ? (
+              <Link to={withParam("page", String(query.page - 1))} preventScrollReset className="font-medium text-brand-700 hover:underline">
+                ← Previous
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-gray-600">
+              Page {query.page} of {pages}
+            </span>
+            {query.page < pages ? (
+              <Link to={withParam("page", String(query.page + 1))} preventScrollReset className="font-medium text-brand-700 hover:underline">
+                Next →
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
       </section>
     </main>
   );

@@ -133,6 +133,10 @@ describe("participants and leaderboard", () => {
     const byName = await json<P[]>(await call(`/api/challenges/${id}/participations?sort=name`, { cookie: member.cookie }));
     expect(byName.map((p) => p.user.username.toLowerCase())).toEqual([...byName.map((p) => p.user.username.toLowerCase())].sort());
     expect((await call(`/api/challenges/${id}/participations?sort=bogus`, { cookie: member.cookie })).status).toBe(400);
+    const paged = await call(`/api/challenges/${id}/participations?limit=2&page=2`, { cookie: member.cookie });
+    expect(paged.headers.get("X-Total-Count")).toBe("4");
+    expect((await json<P[]>(paged)).map((p) => p.rank)).toEqual([3, 4]);
+    expect((await call(`/api/challenges/${id}/participations?limit=500`, { cookie: member.cookie })).status).toBe(400);
 
     // A non-participant sees the standings but not others' activities.
     const outside = await json<P[]>(await call(`/api/challenges/${id}/participations`, { cookie: outsider.cookie }));

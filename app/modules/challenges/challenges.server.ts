@@ -125,43 +125,47 @@ interface ActivityRow {
 }
 
 /**
- * Participants with rank, percent and (for participants and admins) at most
- * three matching activities each plus their count, filtered by a
- * case-insensitive username search and gender, sorted by progress, name or
- * joining date. Two SQL statements regardless of the number of participants.
+ * One page of participants with rank, percent and (for participants and
+ * admins) at most three matching activities each plus their count, filtered
+ * by a case-insensitive username search and gender, sorted by progress, name
+ * or joining date. Three SQL statements whatever the number of participants;
+ * the activity query only touches the page's members.
  */
 export async function listParticipants(app: AppContext, challengeId: number, viewer: User, query: ParticipantQuery) {
   const challenge = await requireChallenge(app, challengeId);
-  const order = query.sort === "name" ? "lower(u.username) ASC" : query.sort === "joined" ? "p.created_at ASC, p.id ASC" : "p.progress DESC, lower(u.username) ASC";
+  const order = query.sort === "name" ? "lower(r.username) ASC" : query.sort === "joined" ? "r.created_at ASC, r.id ASC" : "r.progress DESC, lower(r.username) ASC";
   const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const genderFilter = query.gender === "all" ? sql`1 = 1` : query.gender === "other" ? sql`coalesce(u.gender, 'not_specified') IN ('other', 'not_specified')` : sql`u.gender = ${query.gender}`;
-  const participants = await app.db.all<ParticipantRow>(sql`
-    SELECT * FROM (
+  const genderFilter =
+    query.gender === "all" ? sql`1 = 1` : query.gender === "other" ? sql`coalesce(r.gender, 'not_specified') IN ('other', 'not_specified')` : sql`r.gender = ${query.gender}`;
+  const ranked = sql`(
       SELECT p.id, p.user_id, p.progress, p.created_at, u.username, u.gender, u.age, u.profile_image_url,
         RANK() OVER (ORDER BY p.progress DESC) AS rank
       FROM challenge_participations p JOIN users u ON u.id = p.user_id
       WHERE p.challenge_id = ${challengeId}
-    ) ranked JOIN users u ON u.id = ranked.user_id JOIN challenge_participations p ON p.id = ranked.id
-    WHERE lower(u.username) LIKE ${like} ESCAPE '\\' AND ${genderFilter}
-    ORDER BY ${sql.raw(order)}`);
+    ) r`;
+  const where = sql`lower(r.username) LIKE ${like} ESCAPE '\\' AND ${genderFilter}`;
+  const [participants, [{ total }]] = await Promise.all([
+    app.db.all<ParticipantRow>(sql`SELECT r.* FROM ${ranked} WHERE ${where} ORDER BY ${sql.raw(order)} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`),
+    app.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${ranked} WHERE ${where}`),
+  ]);
 
   const mayViewActivities = viewer.isAdmin || (await isParticipant(app, challengeId, viewer.id));
   const activitiesByUser = new Map<number, ActivityRow[]>();
   if (mayViewActivities && participants.length) {
+    const ids = JSON.stringify(participants.map((p) => p.user_id));
     const rows = await app.db.all<ActivityRow>(sql`
       SELECT * FROM (
         SELECT a.id, a.user_id, a.name, a.type, a.sport_type, a.start_date, a.distance, a.moving_time, a.total_elevation_gain,
           ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.start_date DESC) AS rn,
           COUNT(*) OVER (PARTITION BY a.user_id) AS total
-        FROM activities a
-        JOIN challenge_participations p ON p.user_id = a.user_id AND p.challenge_id = ${challengeId}
-        JOIN challenges c ON c.id = p.challenge_id
-        WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
+        FROM activities a JOIN challenges c ON c.id = ${challengeId}
+        WHERE a.user_id IN (SELECT value FROM json_each(${ids}))
+          AND a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
       ) WHERE rn <= ${ACTIVITIES_PER_PARTICIPANT}`);
     for (const row of rows) activitiesByUser.set(row.user_id, [...(activitiesByUser.get(row.user_id) ?? []), row]);
   }
 
-  return participants.map((p) => {
+  const items = participants.map((p) => {
     const acts = activitiesByUser.get(p.user_id) ?? [];
     return {
       id: p.id,
@@ -186,6 +190,7 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
       })),
     };
   });
+  return { participants: items, total, page: query.page, limit: query.limit, pages: Math.max(1, Math.ceil(total / query.limit)) };
 }
 
 /** Ranked progress, highest first (ties share a rank). */

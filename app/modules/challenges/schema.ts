@@ -58,9 +58,13 @@ export const progressSchema = z.object({
 export const PARTICIPANT_SORTS = ["progress", "name", "joined"] as const;
 export const GENDER_TABS = ["all", "male", "female", "other"] as const;
 
+export const PARTICIPANTS_PAGE_SIZE = 50;
+
 export const participantQuerySchema = z.object({
   q: z.string().trim().max(50).optional().default(""),
   sort: z.enum(PARTICIPANT_SORTS).optional().default("progress"),
   gender: z.enum(GENDER_TABS).optional().default("all"),
+  page: z.coerce.number({ invalid_type_error: "page must be a positive whole number" }).int().min(1, "page must be a positive whole number").max(100_000).optional().default(1),
+  limit: z.coerce.number({ invalid_type_error: "limit must be between 1 and 200" }).int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").optional().default(PARTICIPANTS_PAGE_SIZE),
 });
 export type ParticipantQuery = z.infer<typeof participantQuerySchema>;
