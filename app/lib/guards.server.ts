@@ -1,10 +1,12 @@
 /**
- * Server-side guards. Pages get redirects; /api routes get JSON errors
- * (401 no session, 403 not allowed). Every protected loader and action calls one.
+ * Server-side guards. Pages get redirects; /api routes get JSON error
+ * Responses (401 no session, 403 not allowed), thrown so that any route
+ * answers correctly whether or not it wraps its work in apiHandler.
+ * Every protected loader and action calls one.
  */
 import type { User } from "../../db/schema";
 import type { AppContext } from "../../workers/load-context";
-import { AppError, isApiRequest, redirect } from "./http.server";
+import { isApiRequest, jsonError, redirect } from "./http.server";
 import { getCurrentUser } from "./session.server";
 
 export const MESSAGES = {
@@ -20,7 +22,7 @@ export async function getOptionalUser(app: AppContext, request: Request): Promis
 export async function requireUser(app: AppContext, request: Request): Promise<User> {
   const user = await getOptionalUser(app, request);
   if (user) return user;
-  if (isApiRequest(request)) throw new AppError(401, MESSAGES.unauthenticated);
+  if (isApiRequest(request)) throw jsonError(401, MESSAGES.unauthenticated);
   const url = new URL(request.url);
   throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
@@ -33,14 +35,14 @@ export function isConfined(user: User): boolean {
 export async function requireVerifiedUser(app: AppContext, request: Request): Promise<User> {
   const user = await requireUser(app, request);
   if (!isConfined(user)) return user;
-  if (isApiRequest(request)) throw new AppError(403, MESSAGES.unverified, { code: "email_unverified" });
+  if (isApiRequest(request)) throw jsonError(403, MESSAGES.unverified, { code: "email_unverified" });
   throw redirect("/profile-settings");
 }
 
 export async function requireAdmin(app: AppContext, request: Request): Promise<User> {
   const user = await requireVerifiedUser(app, request);
   if (user.isAdmin) return user;
-  if (isApiRequest(request)) throw new AppError(403, MESSAGES.adminRequired);
+  if (isApiRequest(request)) throw jsonError(403, MESSAGES.adminRequired);
   throw redirect("/dashboard");
 }
 

@@ -63,10 +63,13 @@ export async function readJson(request: Request): Promise<Record<string, unknown
   throw new AppError(400, "Invalid JSON body");
 }
 
-/** A route param that must be a positive integer id, else 404 (no such record). */
+/**
+ * A route param that must be a positive integer id, else a thrown 404
+ * Response (no such record): JSON for /api, the not-found page for pages.
+ */
 export function idParam(value: string | undefined, what = "Record"): number {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError(404, `${what} not found`);
+  if (!Number.isSafeInteger(id) || id <= 0) throw jsonError(404, `${what} not found`);
   return id;
 }
 

@@ -228,6 +228,10 @@ describe("admin calls", () => {
       .first<{ s: number }>();
     expect(recalculated.results[0].progress).toBe(sum!.s);
 
+    // Malformed ids are a 404, never a 500, for pages and /api alike.
+    expect((await call("/api/challenges/abc", { cookie: admin.cookie })).status).toBe(404);
+    expect((await call("/admin/challenges/abc", { cookie: admin.cookie })).status).toBe(404);
+    expect((await call(`/api/admin/challenges/${created.id}/users/xyz/progress`, { method: "POST", body: { progress: 1 }, cookie: admin.cookie })).status).toBe(404);
     expect((await call(`/api/challenges/${created.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
     expect((await call(`/api/challenges/${created.id}`, { cookie: admin.cookie })).status).toBe(404);
   });

@@ -339,6 +339,31 @@ describe("webhooks", () => {
   });
 });
 
+describe("member Strava calls", () => {
+  it("need a session (401) and a verified account (403)", async () => {
+    const calls: [string, string][] = [
+      ["/api/user/strava-status", "GET"],
+      ["/api/user/sync-status", "GET"],
+      ["/api/user/strava-sync", "POST"],
+      ["/api/user/connect-strava", "GET"],
+      ["/api/user/connect-strava/callback?state=x&code=y", "GET"],
+    ];
+    const unverified = await createUser({ isVerified: false });
+    const cookie = await login(unverified.username, unverified.password);
+    for (const [path, method] of calls) {
+      expect((await call(path, { method })).status, path).toBe(401);
+      expect((await call(path, { method, cookie })).status, path).toBe(403);
+    }
+  });
+
+  it("a member without Strava cannot start a sync (400)", async () => {
+    const u = await createUser();
+    const res = await call("/api/user/strava-sync", { method: "POST", cookie: await login(u.username, u.password) });
+    expect(res.status).toBe(400);
+    expect((await json(res)).code).toBe("strava_not_connected");
+  });
+});
+
 describe("admin sync calls", () => {
   it("guard: guest 401, member 403", async () => {
     const member = await createUser();

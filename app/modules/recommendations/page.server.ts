@@ -50,6 +50,7 @@ export async function recommendationsPage(app: AppContext, request: Request) {
 }
 
 function failure(intent: PageIntent, error: unknown) {
+  if (error instanceof Response) return data({ intent, ok: false as const, message: "Recommendation not found", result: undefined }, { status: error.status });
   if (!(error instanceof AppError)) console.error(`recommendations ${intent} failed`, error);
   const status = error instanceof AppError ? error.status : 500;
   const message = error instanceof AppError ? error.message : "Something went wrong. Please try again.";
