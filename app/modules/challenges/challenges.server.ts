@@ -111,6 +111,20 @@ interface ParticipantRow {
   rank: number;
 }
 
+/** The /api shape of an activity row read with raw SQL. */
+function activityView(a: ActivityRow) {
+  return {
+    id: a.id,
+    name: a.name,
+    type: a.type,
+    sportType: a.sport_type,
+    startDate: new Date(a.start_date * 1000).toISOString(),
+    distance: a.distance,
+    movingTime: a.moving_time,
+    totalElevationGain: a.total_elevation_gain,
+  };
+}
+
 interface ActivityRow {
   id: number;
   user_id: number;
@@ -178,16 +192,7 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
       user: { username: p.username, gender: p.gender, age: p.age, profileImageUrl: p.profile_image_url },
       challenge: { title: challenge.title, targetDistance: challenge.targetDistance, sportType: challenge.sportType, startDate: challenge.startDate.toISOString(), endDate: challenge.endDate.toISOString() },
       activityCount: mayViewActivities ? (acts[0]?.total ?? 0) : null,
-      activities: acts.map((a) => ({
-        id: a.id,
-        name: a.name,
-        type: a.type,
-        sportType: a.sport_type,
-        startDate: new Date(a.start_date * 1000).toISOString(),
-        distance: a.distance,
-        movingTime: a.moving_time,
-        totalElevationGain: a.total_elevation_gain,
-      })),
+      activities: acts.map(activityView),
     };
   });
   return { participants: items, total, page: query.page, limit: query.limit, pages: Math.max(1, Math.ceil(total / query.limit)) };
@@ -231,18 +236,7 @@ export async function challengeActivities(app: AppContext, challengeId: number, 
     WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)} ${userFilter}
     ORDER BY a.start_date DESC
     LIMIT ${Math.min(500, opts.limit ?? 100)}`);
-  return rows.map((a) => ({
-    id: a.id,
-    userId: a.user_id,
-    username: a.username,
-    name: a.name,
-    type: a.type,
-    sportType: a.sport_type,
-    startDate: new Date(a.start_date * 1000).toISOString(),
-    distance: a.distance,
-    movingTime: a.moving_time,
-    totalElevationGain: a.total_elevation_gain,
-  }));
+  return rows.map((a) => ({ ...activityView(a), userId: a.user_id, username: a.username }));
 }
 
 // ---- Admin ----------------------------------------------------------------
