@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { getCurrentUser } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
@@ -29,6 +29,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data({ user, toast: toast.toast }, { headers });
 }
 
+/** A thin bar and a spinner while the next page loads (the user is re-read on every navigation). */
+function NavigationProgress() {
+  const navigation = useNavigation();
+  if (navigation.state === "idle") return null;
+  return (
+    <div role="progressbar" aria-label="Loading" aria-busy="true" className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-100">
+      <div className="h-full w-1/3 animate-pulse rounded-r-full bg-brand-600" />
+    </div>
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>("root");
   return (
@@ -41,6 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-full">
         <ToastProvider initial={loaderData?.toast ?? null}>
+          <NavigationProgress />
           <Header user={loaderData?.user ?? null} />
           {children}
         </ToastProvider>

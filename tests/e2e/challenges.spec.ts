@@ -77,14 +77,18 @@ test("challenge detail: search, sort and gender tabs", async ({ page }) => {
   await page.getByLabel("Sort by").selectOption("name");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/sort=name/);
-  const names = await participants.getByTestId("participant-name").allInnerTexts();
-  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })));
+  await expect(participants).toHaveCount(total);
+  const sortedByName = async () => {
+    const names = await participants.getByTestId("participant-name").allInnerTexts();
+    return names.join("|") === [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })).join("|");
+  };
+  await expect.poll(sortedByName).toBe(true);
 
   const genderTabs = page.getByRole("navigation", { name: "Gender" });
   await genderTabs.getByRole("link", { name: "Women" }).click();
   await expect(page).toHaveURL(/gender=female/);
-  const women = await participants.count();
-  expect(women).toBeLessThan(total);
+  // The address changes a moment before the filtered list is rendered.
+  await expect.poll(() => participants.count()).toBeLessThan(total);
   await genderTabs.getByRole("link", { name: "All" }).click();
   await expect(participants).toHaveCount(total);
 });
