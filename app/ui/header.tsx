@@ -1,5 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Form, Link, NavLink, useNavigation, useSubmit } from "@remix-run/react";
+import { settle } from "./navigation";
 import { useState } from "react";
 
 export interface HeaderUser {
@@ -149,7 +150,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <MenuItem>
           <button
             type="button"
-            onClick={() => submit(null, { method: "post", action: "/logout" })}
+            onClick={() => settle(submit(null, { method: "post", action: "/logout" }))}
             disabled={loggingOut}
             className="block w-full rounded px-3 py-2 text-left text-sm text-red-700 data-[focus]:bg-red-50 disabled:opacity-60"
           >

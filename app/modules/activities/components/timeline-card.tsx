@@ -1,5 +1,6 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { settle } from "~/ui/navigation";
 import type { ApexOptions } from "apexcharts";
 import { useState, type ReactNode } from "react";
 import { LazyChart } from "~/ui/charts/lazy-chart";
@@ -133,7 +134,7 @@ export function TimelineCard({ timeline, initialChart, initialView }: { timeline
             </Link>
           ))}
         </div>
-        <Form method="get" action={location.pathname} preventScrollReset replace className="flex items-center gap-2" onChange={(e) => submit(e.currentTarget, { preventScrollReset: true, replace: true })}>
+        <Form method="get" action={location.pathname} preventScrollReset replace className="flex items-center gap-2" onChange={(e) => settle(submit(e.currentTarget, { preventScrollReset: true, replace: true }))}>
           {[...new URLSearchParams(search)]
             .filter(([key]) => key !== "sportType" && key !== "month")
             .map(([key, value]) => (
