@@ -18,6 +18,27 @@ export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
 const inputClass =
   "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
 
+/** Label, control and error list wired together (ids, aria-invalid, aria-describedby). */
+function useFieldIds(explicitId: string | undefined, errors: Errors) {
+  const fallbackId = useId();
+  const id = explicitId ?? fallbackId;
+  const errorId = `${id}-error`;
+  const invalid = Boolean(errors?.length);
+  return { id, errorId, invalid, aria: { "aria-invalid": invalid || undefined, "aria-describedby": invalid ? errorId : undefined } };
+}
+
+function FieldShell({ id, errorId, label, errors, children }: { id: string; errorId: string; label: ReactNode; errors?: Errors; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      {children}
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
 export function Field({
   label,
   errors,
@@ -29,25 +50,12 @@ export function Field({
   inputProps: InputHTMLAttributes<HTMLInputElement>;
   hint?: ReactNode;
 }) {
-  const fallbackId = useId();
-  const id = inputProps.id ?? fallbackId;
-  const errorId = `${id}-error`;
-  const invalid = Boolean(errors?.length);
+  const { id, errorId, invalid, aria } = useFieldIds(inputProps.id, errors);
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <input
-        {...inputProps}
-        id={id}
-        className={inputClass}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-      />
+    <FieldShell id={id} errorId={errorId} label={label} errors={errors}>
+      <input {...inputProps} id={id} className={inputClass} {...aria} />
       {hint && !invalid ? <p className="mt-1 text-xs text-gray-500">{hint}</p> : null}
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldShell>
   );
 }
 
@@ -64,16 +72,10 @@ export function SelectField({
   options: { value: string; label: string }[];
   placeholder?: string;
 }) {
-  const fallbackId = useId();
-  const id = selectProps.id ?? fallbackId;
-  const errorId = `${id}-error`;
-  const invalid = Boolean(errors?.length);
+  const { id, errorId, aria } = useFieldIds(selectProps.id, errors);
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <select {...selectProps} id={id} className={inputClass} aria-invalid={invalid || undefined} aria-describedby={invalid ? errorId : undefined}>
+    <FieldShell id={id} errorId={errorId} label={label} errors={errors}>
+      <select {...selectProps} id={id} className={inputClass} {...aria}>
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -81,8 +83,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <ErrorList id={errorId} errors={errors} />
-    </div>
+    </FieldShell>
   );
 }
 

@@ -12,22 +12,9 @@ import {
   volumeLevel,
   type SportAggregate,
 } from "~/modules/recommendations/fitness-profile";
+import { sport } from "./support/sport-aggregate";
 
 const WEEKS = PROFILE_WINDOW_WEEKS;
-
-/** `n` sessions of `km` at `kmh`, with `climb` metres per km. */
-function sport(name: string, n: number, km: number, kmh: number, climb = 0, longestKm = km): SportAggregate {
-  const seconds = (km / kmh) * 3600;
-  return {
-    sport: name,
-    activityCount: n,
-    totalDistance: n * km * 1000,
-    totalDuration: n * seconds,
-    totalElevation: n * km * climb,
-    longestDistance: longestKm * 1000,
-    longestDuration: (longestKm / kmh) * 3600,
-  };
-}
 
 /** Weekly distance `weeklyKm` spread over `perWeek` sessions for the whole window. */
 function weekly(name: string, weeklyKm: number, perWeek: number, kmh = 25): SportAggregate {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DIFFICULTIES, IMPROVEMENT_TARGETS, SPORTS, type RecommendationSport } from "~/modules/recommendations/constants";
-import { computeFitnessProfile, emptyProfileValues, type SportAggregate } from "~/modules/recommendations/fitness-profile";
+import { computeFitnessProfile, emptyProfileValues } from "~/modules/recommendations/fitness-profile";
 import { difficultyLabel, formatTargetDistance, formatTargetDuration } from "~/modules/recommendations/format";
 import {
   baselineFor,
@@ -11,19 +11,7 @@ import {
   type GeneratorProfile,
   type PlannedWorkout,
 } from "~/modules/recommendations/generator";
-
-function sport(name: string, n: number, km: number, kmh: number, climb = 0, longestKm = km): SportAggregate {
-  const seconds = (km / kmh) * 3600;
-  return {
-    sport: name,
-    activityCount: n,
-    totalDistance: n * km * 1000,
-    totalDuration: n * seconds,
-    totalElevation: n * km * climb,
-    longestDistance: longestKm * 1000,
-    longestDuration: (longestKm / kmh) * 3600,
-  };
-}
+import { sport } from "./support/sport-aggregate";
 
 // A rider who also runs (a quarter of the time): 30 rides of 50 km (longest 80 km) at 25 km/h with 8 m/km, 24 runs of 8 km at 10 km/h.
 const rider: GeneratorProfile = computeFitnessProfile({ bySport: [sport("Ride", 30, 50, 25, 8, 80), sport("Run", 24, 8, 10, 12, 12)], activeWeeks: 11 });
