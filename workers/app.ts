@@ -21,7 +21,7 @@ export default {
       return Response.json({ message: "Cross-site request refused" }, { status: 403 });
     }
     try {
-      const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
+      const app = createAppContext(env, (promise) => ctx.waitUntil(promise), request);
       return await handleRemixRequest(request, { app });
     } catch (error) {
       console.error("unhandled error in fetch", error);

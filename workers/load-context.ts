@@ -13,6 +13,12 @@ export interface AppContext {
   waitUntil: (promise: Promise<unknown>) => void;
   /** The clock, injectable for tests. */
   now: () => Date;
+  /**
+   * Answers shared by the loaders of one incoming GET/HEAD request (root and
+   * route loaders run together and need the same signed-in user). Absent for
+   * requests that run an action, whose loaders must see the action's writes.
+   */
+  requestMemo?: Map<string, Promise<unknown>>;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -21,8 +27,10 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export function createAppContext(env: Env, waitUntil?: (promise: Promise<unknown>) => void): AppContext {
+export function createAppContext(env: Env, waitUntil?: (promise: Promise<unknown>) => void, request?: Request): AppContext {
+  const readOnly = request?.method === "GET" || request?.method === "HEAD";
   return {
+    ...(readOnly ? { requestMemo: new Map() } : {}),
     env,
     db: createDb(env.DB),
     waitUntil: waitUntil ?? ((promise) => void promise.catch((error) => console.error("background task failed", error))),
@@ -35,7 +43,7 @@ interface CloudflareContext {
 }
 
 /** Used by workers/app.ts and by `cloudflareDevProxyVitePlugin` in vite.config.ts. */
-export function getLoadContext({ context }: { request: Request; context: CloudflareContext }) {
+export function getLoadContext({ request, context }: { request: Request; context: CloudflareContext }) {
   const { env, ctx } = context.cloudflare;
-  return { app: createAppContext(env, (promise) => ctx.waitUntil(promise)) };
+  return { app: createAppContext(env, (promise) => ctx.waitUntil(promise), request) };
 }

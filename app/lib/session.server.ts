@@ -1,10 +1,12 @@
 /**
- * Sessions live in KV under a random 256-bit id; the signed `__session`
- * cookie carries only that id. The user row is re-read from D1 on every
- * request (see docs/decisions/005-sessions.md).
+ * Sessions live in KV under `<userId>.<random 256-bit>`; the signed
+ * `__session` cookie carries only that id. The user row is re-read from D1 on
+ * every request, in parallel with the KV read: the id names the user the
+ * record must belong to (see docs/decisions/005-sessions.md).
  */
-import { createCookie, createSessionStorage, type Session } from "@remix-run/cloudflare";
+import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { users, type User } from "../../db/schema";
 import type { AppContext } from "../../workers/load-context";
 import { randomToken } from "./encoding";
@@ -25,9 +27,14 @@ export interface SessionData {
 
 const kvKey = (id: string) => `session:${id}`;
 
-export function sessionStorage(app: AppContext) {
-  const { env } = app;
-  const cookie = createCookie("__session", {
+/** The user a session id was issued to, or null for anything that is not such an id. */
+export function sessionUserId(id: unknown): number | null {
+  const match = typeof id === "string" ? /^([1-9]\d{0,15})\.[A-Za-z0-9_-]{43}$/.exec(id) : null;
+  return match ? Number(match[1]) : null;
+}
+
+function sessionCookie({ env }: AppContext) {
+  return createCookie("__session", {
     secrets: (env.SESSION_SECRET || "insecure-dev-secret").split(",").map((s) => s.trim()),
     httpOnly: true,
     sameSite: "lax",
@@ -35,15 +42,24 @@ export function sessionStorage(app: AppContext) {
     path: "/",
     maxAge: SESSION_ABSOLUTE_SECONDS,
   });
+}
+
+async function readSessionData({ env }: AppContext, id: string): Promise<Partial<SessionData> | null> {
+  return (await env.SESSIONS.get(kvKey(id), "json")) as Partial<SessionData> | null;
+}
+
+export function sessionStorage(app: AppContext) {
+  const { env } = app;
   return createSessionStorage<SessionData>({
-    cookie,
+    cookie: sessionCookie(app),
     async createData(data) {
-      const id = randomToken(32);
+      if (!data.userId) throw new Error("a session is created for a user");
+      const id = `${data.userId}.${randomToken(32)}`;
       await env.SESSIONS.put(kvKey(id), JSON.stringify(data), { expirationTtl: SESSION_IDLE_SECONDS });
       return id;
     },
     async readData(id) {
-      return (await env.SESSIONS.get(kvKey(id), "json")) as Partial<SessionData> | null;
+      return readSessionData(app, id);
     },
     async updateData(id, data) {
       await env.SESSIONS.put(kvKey(id), JSON.stringify(data), { expirationTtl: SESSION_IDLE_SECONDS });
@@ -52,10 +68,6 @@ export function sessionStorage(app: AppContext) {
       await env.SESSIONS.delete(kvKey(id));
     },
   });
-}
-
-export async function getSession(app: AppContext, request: Request) {
-  return sessionStorage(app).getSession(request.headers.get("Cookie"));
 }
 
 function sessionIsLive(session: Session<SessionData>, nowSeconds: number): boolean {
@@ -72,21 +84,70 @@ export interface CurrentUser {
   setCookie: string | null;
 }
 
-/** The signed-in, active user for this request, or null. */
-export async function getCurrentUser(app: AppContext, request: Request): Promise<CurrentUser | null> {
-  const session = await getSession(app, request);
-  const userId = session.get("userId");
-  if (!userId) return null;
+type Statements = readonly BatchItem<"sqlite">[];
+
+/**
+ * Reads the session record from KV and, at the same time, the user row the
+ * signed id names from D1 together with the caller's own statements for that
+ * user in one batch (one D1 round trip). Nothing is handed back unless the
+ * record belongs to that user, is live, and the user is active with the same
+ * session version.
+ */
+async function readCurrentUser<T extends Statements>(
+  app: AppContext,
+  request: Request,
+  statements?: (userId: number) => T,
+): Promise<{ current: CurrentUser; results: BatchResponse<T> } | null> {
+  const id: unknown = await sessionCookie(app).parse(request.headers.get("Cookie"));
+  const userId = sessionUserId(id);
+  if (!userId || typeof id !== "string") return null;
+  const userRow = app.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [data, [[user], ...results]] = await Promise.all([
+    readSessionData(app, id),
+    statements
+      ? (app.db.batch([userRow, ...statements(userId)]) as unknown as Promise<[User[], ...BatchResponse<T>]>)
+      : userRow.then((rows) => [rows] as const),
+  ]);
+  if (!data || data.userId !== userId) return null;
+  const session = createSession<SessionData>(data as SessionData, id);
   const nowSeconds = Math.floor(app.now().getTime() / 1000);
   if (!sessionIsLive(session, nowSeconds)) return null;
-  const user = await app.db.query.users.findFirst({ where: eq(users.id, userId) });
   if (!user || !user.isActive || user.sessionVersion !== session.get("sessionVersion")) return null;
   let setCookie: string | null = null;
   if (nowSeconds - (session.get("lastSeenAt") ?? 0) > TOUCH_EVERY_SECONDS) {
     session.set("lastSeenAt", nowSeconds);
     setCookie = await sessionStorage(app).commitSession(session);
   }
-  return { user, session, setCookie };
+  return { current: { user, session, setCookie }, results: results as unknown as BatchResponse<T> };
+}
+
+/**
+ * The signed-in, active user for this request, or null. Read once per
+ * incoming GET: the root loader and the route's loader share the answer
+ * (app.requestMemo exists only for requests that run no action).
+ */
+export function getCurrentUser(app: AppContext, request: Request): Promise<CurrentUser | null> {
+  const read = async () => (await readCurrentUser(app, request))?.current ?? null;
+  if (!app.requestMemo) return read();
+  const key = `currentUser:${request.headers.get("Cookie") ?? ""}`;
+  let pending = app.requestMemo.get(key) as Promise<CurrentUser | null> | undefined;
+  if (!pending) {
+    pending = read();
+    app.requestMemo.set(key, pending);
+  }
+  return pending;
+}
+
+/**
+ * The signed-in user and the results of `statements` (built for that user's
+ * id) from the same D1 batch as the user row, or null when no one is signed in.
+ */
+export async function getCurrentUserWith<T extends Statements>(
+  app: AppContext,
+  request: Request,
+  statements: (userId: number) => T,
+): Promise<{ current: CurrentUser; results: BatchResponse<T> } | null> {
+  return readCurrentUser(app, request, statements);
 }
 
 /** Starts a fresh session (a new id: rotation at login) and returns its Set-Cookie header. */

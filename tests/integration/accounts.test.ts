@@ -1,3 +1,4 @@
+import { createCookie } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { call, cookiesFrom, createUser, json, linkFromLatestEmail, login, unique } from "./helpers";
@@ -110,6 +111,42 @@ describe("login, sessions and logout", () => {
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().join()).toMatch(/__session=;/);
     expect((await call("/api/user", { cookie: second })).status).toBe(401);
+  });
+
+  it("honours a session record only for the member its id names, on every read path", async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const signed = createCookie("__session", { secrets: [env.SESSION_SECRET] });
+    const record = async (idUser: number, dataUser: { id: number }) => {
+      const id = `${idUser}.${"A".repeat(43)}`;
+      const now = Math.floor(Date.now() / 1000);
+      await env.SESSIONS.put(`session:${id}`, JSON.stringify({ userId: dataUser.id, sessionVersion: 1, createdAt: now, lastSeenAt: now }));
+      return (await signed.serialize(id)).split(";")[0];
+    };
+    // A well-formed record opens both the plain session check and the batched one (/api/dashboard/stats)…
+    const good = await record(owner.id, owner);
+    expect((await call("/api/user", { cookie: good })).status).toBe(200);
+    expect((await call("/api/dashboard/stats", { cookie: good })).status).toBe(200);
+    // …a record whose id names another member opens neither: the user read is started from the id.
+    const crossed = await record(other.id, owner);
+    expect((await call("/api/user", { cookie: crossed })).status).toBe(401);
+    expect((await call("/api/dashboard/stats", { cookie: crossed })).status).toBe(401);
+    // An id without a user prefix is not a session at all.
+    const bare = (await signed.serialize("A".repeat(43))).split(";")[0];
+    expect((await call("/api/user", { cookie: bare })).status).toBe(401);
+  });
+
+  it("ends sessions on the batched read path too when the member is deactivated or their version moves", async () => {
+    const u = await createUser();
+    const cookie = await login(u.username, u.password);
+    expect((await call("/api/dashboard/stats", { cookie })).status).toBe(200);
+    await env.DB.prepare("UPDATE users SET session_version = session_version + 1 WHERE id = ?").bind(u.id).run();
+    expect((await call("/api/dashboard/stats", { cookie })).status).toBe(401);
+    const again = await login(u.username, u.password);
+    await env.DB.prepare("UPDATE users SET is_active = 0 WHERE id = ?").bind(u.id).run();
+    const res = await call("/api/dashboard/stats", { cookie: again });
+    expect(res.status).toBe(401);
+    expect(await json(res)).toEqual({ message: "Not authenticated" });
   });
 
   it("refuses a deactivated account and ends its sessions at once", async () => {

@@ -9,9 +9,11 @@
  * - the last 30 days on (user_id, start_date);
  * - commutes on (user_id, commute, start_date).
  */
-import { and, count, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import { activities, type User } from "../../../db/schema";
+import type { BatchResponse } from "drizzle-orm/batch";
 import type { Db } from "../../../db/client";
+import { requireVerifiedUserWith } from "~/lib/guards.server";
 import type { AppContext } from "../../../workers/load-context";
 import { ACHIEVEMENT_BANDS, ACHIEVEMENT_SPORTS, type AchievementSport } from "./achievements";
 import { countIf, inBand, sportGroupOf, sportMatches, totalsColumns } from "./activity-sql.server";
@@ -56,11 +58,13 @@ export interface DashboardStats {
   recent: SportTotals & { days: number; since: string };
 }
 
+const recentSince = (now: Date) => new Date(now.getTime() - RECENT_DAYS * 86_400_000);
+
 const num = (sqlText: ReturnType<typeof sql>) => sqlText.mapWith(Number);
 
 /** The four statements, exported so the benchmark times the very same SQL with the sqlite3 CLI. */
 export function dashboardStatsQueries(db: Db, userId: number, now: Date) {
-  const since = new Date(now.getTime() - RECENT_DAYS * 86_400_000);
+  const since = recentSince(now);
   const mine = eq(activities.userId, userId);
 
   const perType = db.$with("per_type").as(
@@ -100,7 +104,7 @@ export function dashboardStatsQueries(db: Db, userId: number, now: Date) {
       Object.fromEntries(
         bandCounts.map(({ sport, band }, i) => [
           `${sport}.${band.key}`,
-          num(sql`(${db.select({ n: count() }).from(activities).where(and(mine, sportMatches(sport), inBand(band)))})`).as(`band_${i}`),
+          num(sql`(SELECT count(*) FROM ${activities} WHERE ${and(mine, sportMatches(sport), inBand(band))})`).as(`band_${i}`),
         ]),
       ),
     )
@@ -125,10 +129,30 @@ export function dashboardStatsQueries(db: Db, userId: number, now: Date) {
   return { bySport, achievements, recent, commute, since };
 }
 
-export async function getDashboardStats(app: AppContext, user: Pick<User, "id">): Promise<DashboardStats> {
-  const q = dashboardStatsQueries(app.db, user.id, app.now());
-  const [groupRows, [bands], [recentRow], [commuteRow]] = await app.db.batch([q.bySport, q.achievements, q.recent, q.commute]);
+/** The four statements as one batch list, for a caller that runs them alongside its own (see statsForRequest). */
+export function dashboardStatsStatements(db: Db, userId: number, now: Date) {
+  const q = dashboardStatsQueries(db, userId, now);
+  return [q.bySport, q.achievements, q.recent, q.commute] as const;
+}
 
+type StatsRows = BatchResponse<ReturnType<typeof dashboardStatsStatements>>;
+
+export async function getDashboardStats(app: AppContext, user: Pick<User, "id">): Promise<DashboardStats> {
+  const now = app.now();
+  return assembleDashboardStats(app, now, await app.db.batch(dashboardStatsStatements(app.db, user.id, now)));
+}
+
+/**
+ * GET /api/dashboard/stats: the member's session check and the four
+ * statements in one D1 round trip.
+ */
+export async function statsForRequest(app: AppContext, request: Request): Promise<DashboardStats> {
+  const now = app.now();
+  const { results } = await requireVerifiedUserWith(app, request, (userId) => dashboardStatsStatements(app.db, userId, now));
+  return assembleDashboardStats(app, now, results);
+}
+
+function assembleDashboardStats(app: AppContext, now: Date, [groupRows, [bands], [recentRow], [commuteRow]]: StatsRows): DashboardStats {
   const bySportRow = new Map(groupRows.map((row) => [row.sport, row]));
   const bySport = Object.fromEntries(
     DASHBOARD_SPORTS.map((sport) => {
@@ -171,6 +195,6 @@ export async function getDashboardStats(app: AppContext, user: Pick<User, "id">)
       walkCount: commuteRow.walkCount,
       factors,
     },
-    recent: { days: RECENT_DAYS, since: q.since.toISOString(), ...recentRow },
+    recent: { days: RECENT_DAYS, since: recentSince(now).toISOString(), ...recentRow },
   };
 }
