@@ -17,7 +17,7 @@ interface Feedback {
   user?: { id: number; username: string; email: string } | null;
 }
 
-function form(fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) {
+function form(fields: Record<string, string>, file?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.set(k, v);
   if (file) body.set("screenshot", new File([file.bytes], file.name, { type: file.type }));
