@@ -29,9 +29,22 @@ const idle = `${base} border-gray-300 bg-white text-gray-700 hover:bg-gray-50`;
 const disabled = `${base} cursor-not-allowed border-gray-200 bg-gray-50 text-gray-400`;
 
 /** Page links (plain GET links, so they work without JavaScript). */
-export function Pagination({ page, pages, hrefFor, label = "Pagination" }: { page: number; pages: number; hrefFor: (page: number) => string; label?: string }) {
+export function Pagination({
+  page,
+  pages,
+  hrefFor,
+  label = "Pagination",
+  neighbours = 1,
+}: {
+  page: number;
+  pages: number;
+  hrefFor: (page: number) => string;
+  label?: string;
+  /** Pages shown either side of the current one. */
+  neighbours?: number;
+}) {
   if (pages <= 1) return null;
-  const items = pageItems(page, pages);
+  const items = pageItems(page, pages, neighbours);
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1">
       {page > 1 ? (

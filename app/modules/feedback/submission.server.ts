@@ -13,7 +13,6 @@ const MAX_BODY_BYTES = SCREENSHOT_MAX_BYTES + 64 * 1024;
 
 export interface Submission {
   fields: Record<string, unknown>;
-  formData: FormData | null;
   screenshot: File | null;
 }
 
@@ -21,7 +20,7 @@ export async function readSubmission(request: Request): Promise<Submission> {
   const length = Number(request.headers.get("Content-Length") ?? 0);
   if (length > MAX_BODY_BYTES) throw new AppError(400, FEEDBACK_MSG.screenshotSize, { errors: { screenshot: [FEEDBACK_MSG.screenshotSize] } });
   const type = request.headers.get("Content-Type") ?? "";
-  if (type.includes("application/json")) return { fields: await readJson(request), formData: null, screenshot: null };
+  if (type.includes("application/json")) return { fields: await readJson(request), screenshot: null };
   let formData: FormData;
   try {
     formData = await request.formData();
@@ -33,5 +32,5 @@ export async function readSubmission(request: Request): Promise<Submission> {
     const value = formData.get(name);
     if (typeof value === "string") fields[name] = value;
   }
-  return { fields, formData, screenshot: screenshotOf(formData.get("screenshot")) };
+  return { fields, screenshot: screenshotOf(formData.get("screenshot")) };
 }
