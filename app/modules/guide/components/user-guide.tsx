@@ -1,0 +1,102 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { useLocation } from "@remix-run/react";
+import { forwardRef, type ComponentPropsWithoutRef, type MouseEvent } from "react";
+import { useHydrated } from "~/ui/charts/lazy-chart";
+import { GUIDE_TABS, guideTabIndex, guideTabSearch, parseGuideTab } from "../tabs";
+import { DashboardGuide, GettingStartedGuide, OtherFeaturesGuide, WariGuide } from "./guide-panels";
+
+const PANELS = {
+  "getting-started": GettingStartedGuide,
+  dashboard: DashboardGuide,
+  wari: WariGuide,
+  other: OtherFeaturesGuide,
+} as const;
+
+function isPlainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+/**
+ * A tab that is a real link to `?tab=…`. Without JavaScript it navigates and the
+ * server renders that panel; every tab is then in the tab order. Once hydrated,
+ * Headless UI owns it (click and arrow keys select, roving tabindex) and the
+ * plain click stays on the page.
+ */
+const TabLink = forwardRef<HTMLAnchorElement, ComponentPropsWithoutRef<"a">>(function TabLink({ onClick, tabIndex, ...props }, ref) {
+  const hydrated = useHydrated();
+  return (
+    <a
+      ref={ref}
+      {...props}
+      tabIndex={hydrated ? tabIndex : 0}
+      onClick={(event) => {
+        onClick?.(event);
+        if (isPlainClick(event)) event.preventDefault();
+      }}
+    />
+  );
+});
+
+/** /user-guide (spec part 2 §2): public; tabs Getting Started, Dashboard, Wari 2025, Other Features; a support contact. */
+export function UserGuide({ supportEmail }: { supportEmail: string }) {
+  const { search } = useLocation();
+  const initial = parseGuideTab(new URLSearchParams(search).get("tab"));
+
+  // The address follows the selected tab so a reload or a shared link opens it
+  // again. Only the address changes: the guide is static, nothing to reload.
+  const remember = (index: number) => {
+    window.history.replaceState(window.history.state, "", guideTabSearch(window.location.search, GUIDE_TABS[index].id));
+  };
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
+      <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">User Guide</h1>
+      <p className="mt-1 text-gray-600">
+        Everything you need to get going with CycleWari Community: your account, Strava, the dashboard, the Wari 2025 ride and the rest.
+      </p>
+
+      {/* Remounts when the router brings another ?tab= (a link from elsewhere). */}
+      <TabGroup key={initial} defaultIndex={guideTabIndex(initial)} onChange={remember} className="mt-6">
+        <TabList aria-label="User guide sections" className="grid grid-cols-2 gap-1 rounded-lg bg-gray-100 p-1 sm:grid-cols-4">
+          {GUIDE_TABS.map((tab) => (
+            <Tab
+              key={tab.id}
+              as={TabLink}
+              href={guideTabSearch(search, tab.id)}
+              className="rounded-md px-3 py-2 text-center text-sm font-semibold text-gray-600 hover:text-gray-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 data-[selected]:bg-white data-[selected]:text-gray-900 data-[selected]:shadow"
+            >
+              {tab.label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanels className="mt-6">
+          {GUIDE_TABS.map((tab) => {
+            const Panel = PANELS[tab.id];
+            return (
+              <TabPanel
+                key={tab.id}
+                data-testid={`guide-${tab.id}`}
+                className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 sm:p-6"
+              >
+                <Panel />
+              </TabPanel>
+            );
+          })}
+        </TabPanels>
+      </TabGroup>
+
+      <section aria-labelledby="support-heading" className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:p-6">
+        <h2 id="support-heading" className="text-lg font-semibold text-gray-900">
+          Need help?
+        </h2>
+        <p className="mt-1 text-gray-700">
+          Questions, problems with your account or Strava sync, or ideas for the community: write to our support team at{" "}
+          <a href={`mailto:${supportEmail}`} className="break-all font-semibold text-brand-700 underline hover:text-brand-600">
+            {supportEmail}
+          </a>
+          . Signed-in members can also send feedback from the Feedback page.
+        </p>
+      </section>
+    </main>
+  );
+}
