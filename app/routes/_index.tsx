@@ -85,6 +85,12 @@ function Landing({ signedIn }: { signedIn: boolean }) {
           </article>
         ))}
       </section>
+      <p className="pb-12 text-center text-sm text-gray-600">
+        New here?{" "}
+        <Link to="/user-guide" className="font-medium text-brand-700 hover:underline">
+          Read the user guide
+        </Link>
+      </p>
     </main>
   );
 }

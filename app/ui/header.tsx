@@ -35,6 +35,7 @@ const userMenuLinks: NavItem[] = [
   { to: "/wari", label: "Wari 2025" },
   { to: "/feedback", label: "Submit Feedback" },
   { to: "/profile-settings", label: "Profile Settings" },
+  { to: "/user-guide", label: "User Guide" },
 ];
 
 export function Header({ user }: { user: HeaderUser | null }) {
