@@ -50,7 +50,7 @@ export async function findUserByLogin(app: AppContext, login: string): Promise<U
   });
 }
 
-async function assertUnique(app: AppContext, username: string, email: string, exceptUserId?: number) {
+export async function assertUnique(app: AppContext, username: string, email: string, exceptUserId?: number) {
   const clash = await app.db.query.users.findFirst({
     where: or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase())),
   });

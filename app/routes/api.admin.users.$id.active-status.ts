@@ -1,0 +1,3 @@
+import { userFlagAction } from "~/modules/admin/flag-route.server";
+
+export const action = userFlagAction("isActive");

@@ -1,0 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireAdmin } from "~/lib/guards.server";
+import { apiHandler, idParam } from "~/lib/http.server";
+import { userChallenges } from "~/modules/admin/users.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return apiHandler(async () => {
+    await requireAdmin(context.app, request);
+    return Response.json(await userChallenges(context.app, idParam(params.id, "User")));
+  });
+}
