@@ -1,0 +1,127 @@
+/**
+ * Admin reports (spec part 2: Analysis tab; calls /api/admin/reports/*). Each
+ * is one SQL aggregate; the pivot of the per-user report into sport columns
+ * is the only shaping done here.
+ */
+import { count, countDistinct, desc, gte, inArray, sql } from "drizzle-orm";
+import { activities, challengeParticipations, challenges, eventRegistrations, stravaConnections, users } from "../../../db/schema";
+import type { AppContext } from "../../../workers/load-context";
+
+/** The spec's client caches reports for 5 minutes; the answers say so too. */
+export const REPORT_CACHE_SECONDS = 300;
+/** Months shown by the activity trends report. */
+export const TREND_MONTHS = 12;
+/** The sport columns of the user-activity report that are always present (others are added when found). */
+export const DEFAULT_SPORT_COLUMNS = ["Run", "Ride", "Swim", "Walk", "Hike"] as const;
+
+const toKm1 = (metres: number) => Math.round(metres / 100) / 10;
+
+const km = (column: unknown) => sql<number>`round(coalesce(sum(${column}), 0) / 1000.0, 1)`.mapWith(Number);
+
+export async function activitiesByType(app: AppContext) {
+  return app.db
+    .select({
+      sportType: activities.sportType,
+      totalDistanceKm: km(activities.distance),
+      totalMovingTimeHours: sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 3600.0, 1)`.mapWith(Number),
+      totalElevationGain: sql<number>`round(coalesce(sum(${activities.totalElevationGain}), 0))`.mapWith(Number),
+      activityCount: count(),
+      uniqueUsers: countDistinct(activities.userId),
+    })
+    .from(activities)
+    .groupBy(activities.sportType)
+    .orderBy(desc(count()));
+}
+
+/** Month by month over the last TREND_MONTHS months (months without activities are present with zeros). */
+export async function activityTrends(app: AppContext) {
+  const now = app.now();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (TREND_MONTHS - 1), 1));
+  const month = sql<string>`strftime('%Y-%m', ${activities.startDate}, 'unixepoch')`;
+  const rows = await app.db
+    .select({ month, activityCount: count(), totalDistanceKm: km(activities.distance), activeUsers: countDistinct(activities.userId) })
+    .from(activities)
+    .where(gte(activities.startDate, first))
+    .groupBy(month)
+    .orderBy(month);
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  return Array.from({ length: TREND_MONTHS }, (_, i) => {
+    const d = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1));
+    const key = d.toISOString().slice(0, 7);
+    return byMonth.get(key) ?? { month: key, activityCount: 0, totalDistanceKm: 0, activeUsers: 0 };
+  });
+}
+
+export async function userParticipation(app: AppContext) {
+  const [row] = await app.db
+    .select({
+      totalUsers: sql<number>`(SELECT count(*) FROM ${users})`.mapWith(Number),
+      stravaConnectedUsers: sql<number>`(SELECT count(*) FROM ${stravaConnections})`.mapWith(Number),
+      uniqueParticipants: sql<number>`(SELECT count(DISTINCT ${challengeParticipations.userId}) FROM ${challengeParticipations})`.mapWith(Number),
+      totalChallenges: sql<number>`(SELECT count(*) FROM ${challenges})`.mapWith(Number),
+      totalRegistrations: sql<number>`(SELECT count(*) FROM ${eventRegistrations})`.mapWith(Number),
+      paidRegistrations: sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.paymentStatus} IN ('paid', 'completed'))`.mapWith(Number),
+    })
+    .from(sql`(SELECT 1)`);
+  return {
+    users: { totalUsers: row.totalUsers, stravaConnectedUsers: row.stravaConnectedUsers },
+    challenges: { uniqueParticipants: row.uniqueParticipants, totalChallenges: row.totalChallenges },
+    events: { totalRegistrations: row.totalRegistrations, paidRegistrations: row.paidRegistrations },
+  };
+}
+
+export interface UserActivityRow {
+  userId: number;
+  username: string;
+  email: string;
+  profileImageUrl: string | null;
+  totalActivities: number;
+  totalDistanceKm: number;
+  /** km per sport type, one key per column in `sportColumns`. */
+  distanceBySport: Record<string, number>;
+}
+
+/** Per member with activities: totals and the distance per sport type. */
+export async function userActivitiesReport(app: AppContext): Promise<{ sportColumns: string[]; users: UserActivityRow[] }> {
+  const rows = await app.db
+    .select({ userId: activities.userId, sportType: activities.sportType, n: count(), metres: sql<number>`coalesce(sum(${activities.distance}), 0)`.mapWith(Number) })
+    .from(activities)
+    .groupBy(activities.userId, activities.sportType);
+  const ids = [...new Set(rows.map((r) => r.userId))];
+  const people = new Map<number, { username: string; email: string; profileImageUrl: string | null }>();
+  // D1 caps bound parameters at 100 per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    const chunk = ids.slice(i, i + 90);
+    const found = await app.db.select({ id: users.id, username: users.username, email: users.email, profileImageUrl: users.profileImageUrl }).from(users).where(inArray(users.id, chunk));
+    for (const p of found) people.set(p.id, p);
+  }
+  const sportColumns = [...DEFAULT_SPORT_COLUMNS, ...[...new Set(rows.map((r) => r.sportType))].filter((s) => !(DEFAULT_SPORT_COLUMNS as readonly string[]).includes(s)).sort()];
+  const byUser = new Map<number, UserActivityRow>();
+  const metres = new Map<number, number>();
+  for (const r of rows) {
+    const person = people.get(r.userId);
+    if (!person) continue;
+    let entry = byUser.get(r.userId);
+    if (!entry) {
+      entry = { userId: r.userId, ...person, totalActivities: 0, totalDistanceKm: 0, distanceBySport: Object.fromEntries(sportColumns.map((s) => [s, 0])) };
+      byUser.set(r.userId, entry);
+    }
+    entry.totalActivities += r.n;
+    metres.set(r.userId, (metres.get(r.userId) ?? 0) + r.metres);
+    entry.distanceBySport[r.sportType] = toKm1(r.metres);
+  }
+  for (const [userId, total] of metres) byUser.get(userId)!.totalDistanceKm = toKm1(total);
+  return { sportColumns, users: [...byUser.values()].sort((a, b) => b.totalDistanceKm - a.totalDistanceKm || a.username.localeCompare(b.username)) };
+}
+
+/** Buckets for the Distance Distribution chart: members by total distance in 50 km steps. */
+export function distanceBuckets(rows: Pick<UserActivityRow, "totalDistanceKm">[], stepKm = 50) {
+  const counts = new Map<number, number>();
+  for (const r of rows) {
+    const bucket = Math.floor(r.totalDistanceKm / stepKm);
+    counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
+  }
+  const last = Math.max(-1, ...counts.keys());
+  return Array.from({ length: last + 1 }, (_, b) => ({ label: `${b * stepKm}-${(b + 1) * stepKm} km`, members: counts.get(b) ?? 0 }));
+}
+
