@@ -24,8 +24,7 @@ export function navLinks(user: HeaderUser | null): NavItem[] {
     { to: "/wari", label: "Wari 2025" },
     { to: "/feedback", label: "Feedback" },
   ];
-  // The admin dashboard (/admin) is not built yet; its Feedback area is, so Admin leads there for now.
-  if (user.isAdmin) links.push({ to: "/admin/feedback", label: "Admin" });
+  if (user.isAdmin) links.push({ to: "/admin", label: "Admin" });
   return links;
 }
 

@@ -132,8 +132,8 @@ test.describe("admin feedback", () => {
     const { feedback } = (await created.json()) as { feedback: { id: number } };
 
     await signIn(page, "admin", "Admin@1234");
-    await page.goto("/dashboard");
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+    await page.goto("/admin?tab=feedback");
+    await page.getByRole("link", { name: "Manage feedback" }).click();
     await expect(page.getByRole("heading", { name: "Feedback Management" })).toBeVisible();
     await expect(page.getByText(/^Showing 10 of \d+$/)).toBeVisible();
     const pages = page.getByRole("navigation", { name: "Feedback pages" });

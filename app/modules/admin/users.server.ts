@@ -10,6 +10,7 @@ import type { AppContext } from "../../../workers/load-context";
 import { hashPassword } from "~/lib/password.server";
 import { AppError } from "~/lib/http.server";
 import { assertUnique, publicUser, sendVerificationEmail } from "~/modules/auth/auth.server";
+import { sportMatches } from "~/modules/activities/activity-sql.server";
 import { ADMIN_MSG, type CreateUserInput, type UserListQuery } from "./schema";
 
 export type AdminUserFlag = "isAdmin" | "isVerified" | "isActive";
@@ -147,7 +148,8 @@ export async function userActivities(app: AppContext, id: number, limit: number)
 
 /** Running and cycling totals for the user dashboard header (km to 1 decimal, minutes). */
 export async function userSportSummary(app: AppContext, id: number) {
-  const group = sql<string>`CASE WHEN ${activities.sportType} IN ('Run', 'TrailRun', 'VirtualRun') THEN 'running' WHEN ${activities.sportType} IN ('Ride', 'VirtualRide', 'MountainBikeRide', 'GravelRide', 'EBikeRide', 'EMountainBikeRide', 'Velomobile', 'Handcycle') THEN 'cycling' END`;
+  // The dashboard's sport groups (Run includes trail and virtual runs, Ride every kind of ride).
+  const group = sql<string>`CASE WHEN ${sportMatches("Run")} THEN 'running' WHEN ${sportMatches("Ride")} THEN 'cycling' END`;
   const rows = await app.db
     .select({
       sport: group,

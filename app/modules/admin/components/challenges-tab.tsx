@@ -1,0 +1,207 @@
+/** Challenges tab: cards with an active switch, Edit and Delete; the create/edit dialog (spec part 2 sections 5 and 9). */
+import { Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { ChallengeView } from "~/modules/challenges/challenges.server";
+import { ActiveBadge, SPORT_LABELS } from "~/modules/challenges/components/challenge-ui";
+import { ErrorList } from "~/ui/form";
+import { btnDanger, btnPrimary, btnSecondary, FetcherMark, inputClass, LoadFailed, Modal, useAdminFetcher } from "./shared";
+
+type Challenge = ChallengeView & { participantCount: number };
+
+/** Create offers Run, Ride, Swim, Walk; edit adds Hike and AllSports (spec part 2 section 9). */
+const CREATE_SPORTS = ["Run", "Ride", "Swim", "Walk"] as const;
+const EDIT_SPORTS = ["Run", "Ride", "Swim", "Walk", "Hike", "AllSports"] as const;
+
+/** `YYYY-MM-DDTHH:mm` in India time for a datetime-local input. */
+function localInput(date: Date): string {
+  const ist = new Date(date.getTime() + 330 * 60_000);
+  return ist.toISOString().slice(0, 16);
+}
+
+const plusDays = (value: string, days: number) => {
+  const parsed = new Date(`${value}:00+05:30`);
+  return Number.isNaN(parsed.getTime()) ? value : localInput(new Date(parsed.getTime() + days * 86_400_000));
+};
+
+export function ChallengeFormDialog({ challenge, trigger }: { challenge?: Challenge; trigger: (open: () => void) => React.ReactNode }) {
+  const editing = Boolean(challenge);
+  const [open, setOpen] = useState(false);
+  const fetcher = useAdminFetcher();
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const errors = result && !result.ok ? result.errors : undefined;
+  const [start, setStart] = useState("");
+  const [end, setEnd] = useState("");
+
+  const openDialog = () => {
+    // Spec defaults: start now, end 7 days later.
+    const now = new Date();
+    setStart(challenge ? localInput(new Date(challenge.startDate)) : localInput(now));
+    setEnd(challenge ? localInput(new Date(challenge.endDate)) : localInput(new Date(now.getTime() + 7 * 86_400_000)));
+    setOpen(true);
+  };
+  useEffect(() => {
+    if (result?.ok) setOpen(false);
+  }, [result]);
+
+  const err = (name: string) => <ErrorList errors={errors?.[name]} />;
+  const sports = editing ? EDIT_SPORTS : CREATE_SPORTS;
+  return (
+    <>
+      {trigger(openDialog)}
+      <Modal open={open} onClose={() => setOpen(false)} title={editing ? "Edit Challenge" : "Create New Challenge"} wide>
+        <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2">
+          <FetcherMark />
+          <input type="hidden" name="intent" value={editing ? "update-challenge" : "create-challenge"} />
+          {challenge ? <input type="hidden" name="challengeId" value={challenge.id} /> : null}
+          <div className="sm:col-span-2">
+            <label htmlFor="challenge-title" className="block text-sm font-medium text-gray-800">Title</label>
+            <input id="challenge-title" name="title" defaultValue={challenge?.title} className={inputClass} aria-invalid={errors?.title ? true : undefined} />
+            {err("title")}
+          </div>
+          <div className="sm:col-span-2">
+            <label htmlFor="challenge-description" className="block text-sm font-medium text-gray-800">Description</label>
+            <textarea id="challenge-description" name="description" rows={3} defaultValue={challenge?.description} className={inputClass} aria-invalid={errors?.description ? true : undefined} />
+            {err("description")}
+          </div>
+          <div>
+            <label htmlFor="challenge-start" className="block text-sm font-medium text-gray-800">Start date (IST)</label>
+            <input
+              id="challenge-start"
+              name="startDate"
+              type="datetime-local"
+              value={start}
+              onChange={(e) => {
+                setStart(e.target.value);
+                // Spec: on edit, changing the start date sets the end date to 7 days later.
+                if (editing) setEnd(plusDays(e.target.value, 7));
+              }}
+              className={inputClass}
+            />
+            {err("startDate")}
+          </div>
+          <div>
+            <label htmlFor="challenge-end" className="block text-sm font-medium text-gray-800">End date (IST)</label>
+            <input id="challenge-end" name="endDate" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} className={inputClass} aria-invalid={errors?.endDate ? true : undefined} />
+            {err("endDate")}
+          </div>
+          <div>
+            <label htmlFor="challenge-sport" className="block text-sm font-medium text-gray-800">Sport type</label>
+            <select id="challenge-sport" name="sportType" defaultValue={challenge?.sportType ?? "Run"} className={inputClass}>
+              {sports.map((s) => (
+                <option key={s} value={s}>
+                  {SPORT_LABELS[s]}
+                </option>
+              ))}
+            </select>
+            {err("sportType")}
+          </div>
+          <div>
+            <label htmlFor="challenge-distance" className="block text-sm font-medium text-gray-800">Target distance (km)</label>
+            <input id="challenge-distance" name="targetDistanceKm" type="number" min={0} step="0.1" defaultValue={challenge?.targetDistance != null ? challenge.targetDistance / 1000 : ""} className={inputClass} />
+            {err("targetDistance")}
+          </div>
+          <div>
+            {editing ? (
+              <>
+                <label htmlFor="challenge-time" className="block text-sm font-medium text-gray-800">Target time (hours)</label>
+                <input id="challenge-time" name="targetTimeHours" type="number" min={0} step="1" defaultValue={challenge?.targetTime != null ? challenge.targetTime / 3600 : ""} className={inputClass} />
+              </>
+            ) : (
+              <>
+                <label htmlFor="challenge-time" className="block text-sm font-medium text-gray-800">Target time (days)</label>
+                <input id="challenge-time" name="targetTimeDays" type="number" min={0} step="1" className={inputClass} />
+              </>
+            )}
+            {err("targetTime")}
+          </div>
+          <label className="flex items-center gap-2 self-end text-sm text-gray-800">
+            <input type="checkbox" name="isActive" defaultChecked={challenge?.isActive ?? true} className="h-4 w-4 rounded border-gray-300 text-brand-600" /> Active
+          </label>
+          <div className="flex justify-end gap-2 sm:col-span-2">
+            <button type="button" className={btnSecondary} onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="submit" className={btnPrimary} disabled={fetcher.state !== "idle"}>
+              {fetcher.state !== "idle" ? "Saving..." : editing ? "Save Changes" : "Create Challenge"}
+            </button>
+          </div>
+        </fetcher.Form>
+      </Modal>
+    </>
+  );
+}
+
+function ChallengeCard({ challenge }: { challenge: Challenge }) {
+  const toggle = useAdminFetcher();
+  const remove = useAdminFetcher();
+  const [confirming, setConfirming] = useState(false);
+  const pending = toggle.formData ? toggle.formData.get("value") === "true" : null;
+  const active = pending ?? challenge.isActive;
+  return (
+    <article className="flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold text-gray-900">
+          <Link to={`/admin/challenges/${challenge.id}`} className="hover:underline">
+            {challenge.title}
+          </Link>
+        </h3>
+        <ActiveBadge active={active} />
+      </div>
+      <p className="mt-1 line-clamp-2 text-sm text-gray-600">{challenge.description}</p>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-gray-500">Sport</dt>
+          <dd className="text-gray-900">{SPORT_LABELS[challenge.sportType] ?? challenge.sportType}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-500">Participants</dt>
+          <dd className="text-gray-900">{challenge.participantCount}</dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
+        <toggle.Form method="post">
+          <FetcherMark />
+          <input type="hidden" name="intent" value="challenge-active" />
+          <input type="hidden" name="challengeId" value={challenge.id} />
+          <input type="hidden" name="value" value={String(!active)} />
+          <button type="submit" className={btnSecondary} disabled={toggle.state !== "idle"}>
+            {active ? "Deactivate" : "Activate"}
+          </button>
+        </toggle.Form>
+        <ChallengeFormDialog challenge={challenge} trigger={(open) => <button type="button" className={btnSecondary} onClick={open}>Edit</button>} />
+        <button type="button" className={`${btnSecondary} text-red-700`} onClick={() => setConfirming(true)}>
+          Delete
+        </button>
+        <Link to={`/admin/challenges/${challenge.id}`} className="ml-auto text-sm font-medium text-brand-700 hover:underline">
+          Progress
+        </Link>
+      </div>
+      <Modal open={confirming} onClose={() => setConfirming(false)} title="Delete challenge">
+        <p className="text-sm text-gray-700">Are you sure you want to delete this challenge?</p>
+        <remove.Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
+          <FetcherMark />
+          <input type="hidden" name="intent" value="delete-challenge" />
+          <input type="hidden" name="challengeId" value={challenge.id} />
+          <button type="button" className={btnSecondary} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+          <button type="submit" className={btnDanger}>
+            Delete
+          </button>
+        </remove.Form>
+      </Modal>
+    </article>
+  );
+}
+
+export function ChallengesTab({ challenges }: { challenges: Challenge[] | null }) {
+  if (challenges === null) return <LoadFailed what="challenges" tab="challenges" />;
+  if (challenges.length === 0) return <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">No challenges yet. Create the first one.</p>;
+  return (
+    <section aria-label="Challenges" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {challenges.map((c) => (
+        <ChallengeCard key={c.id} challenge={c} />
+      ))}
+    </section>
+  );
+}

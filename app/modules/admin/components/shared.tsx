@@ -1,0 +1,89 @@
+/** Pieces every admin tab uses: dialogs, the fetcher toast, buttons and the tab bar. */
+import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { useHydrated } from "~/ui/charts/lazy-chart";
+import { useToast } from "~/ui/toast";
+import type { AdminActionResult } from "../page.server";
+
+export const btn = "inline-flex items-center justify-center gap-1 rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60";
+export const btnPrimary = `${btn} bg-brand-600 text-white hover:bg-brand-700`;
+export const btnSecondary = `${btn} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
+export const btnDanger = `${btn} bg-red-600 text-white hover:bg-red-700`;
+export const inputClass =
+  "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
+
+/** A fetcher posting to /admin whose answer is shown as a toast (success or failure). */
+export function useAdminFetcher(key?: string) {
+  const fetcher = useFetcher<AdminActionResult>(key ? { key } : undefined);
+  const toast = useToast();
+  const shown = useRef<AdminActionResult | undefined>(undefined);
+  useEffect(() => {
+    // Shown as soon as the action answers (while the page revalidates), so a
+    // form whose row disappears with the change still gets its toast.
+    const result = fetcher.data;
+    if (!result || shown.current === result) return;
+    shown.current = result;
+    toast({ title: result.title, description: result.message || undefined, variant: result.ok ? "success" : "destructive" });
+  }, [fetcher.data, toast]);
+  return fetcher;
+}
+
+/**
+ * Marks a form as posted by a fetcher, so the action answers data instead of
+ * redirecting. Rendered only once hydrated: without JavaScript the same form
+ * is a plain post, answered with a redirect back and a toast.
+ */
+export function FetcherMark() {
+  return useHydrated() ? <input type="hidden" name="_fetcher" value="1" /> : null;
+}
+
+export function Modal({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
+        <DialogPanel className={`w-full ${wide ? "max-w-2xl" : "max-w-md"} rounded-xl bg-white p-5 shadow-xl`}>
+          <DialogTitle className="text-lg font-semibold text-gray-900">{title}</DialogTitle>
+          <div className="mt-4">{children}</div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+export function TabBar<T extends string>({ tabs, current, hrefFor, label }: { tabs: readonly { id: T; label: string }[]; current: T; hrefFor: (tab: T) => string; label: string }) {
+  return (
+    <nav aria-label={label} className="-mx-4 overflow-x-auto px-4">
+      <ul className="flex min-w-max gap-1 rounded-lg bg-gray-100 p-1">
+        {tabs.map((tab) => (
+          <li key={tab.id}>
+            <Link
+              to={hrefFor(tab.id)}
+              aria-current={tab.id === current ? "page" : undefined}
+              preventScrollReset
+              className={`block rounded-md px-3 py-2 text-sm font-medium ${tab.id === current ? "bg-white text-brand-700 shadow" : "text-gray-700 hover:bg-white/70"}`}
+            >
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A tab whose data did not load: the error and a Retry that loads the tab again (with or without JavaScript). */
+export function LoadFailed({ what, tab }: { what: string; tab: string }) {
+  return (
+    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+      <span>Failed to load {what}.</span>
+      <Form method="get" action="/admin">
+        <input type="hidden" name="tab" value={tab} />
+        <button type="submit" className={btnSecondary}>
+          Retry
+        </button>
+      </Form>
+    </div>
+  );
+}

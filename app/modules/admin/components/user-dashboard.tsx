@@ -1,0 +1,213 @@
+/** /admin/users/{id}: one member seen by an admin (spec part 2: User Dashboard). */
+import { Link, useSearchParams } from "@remix-run/react";
+import { Alert } from "~/ui/form";
+import type { adminUserPage } from "../page.server";
+import { btnPrimary, btnSecondary, FetcherMark, TabBar, useAdminFetcher } from "./shared";
+
+type PageData = Extract<Awaited<ReturnType<typeof adminUserPage>>, { state: "ok" }>;
+
+const TABS = [
+  { id: "activities", label: "Activities" },
+  { id: "challenges", label: "Challenges" },
+  { id: "events", label: "Events" },
+  { id: "sync", label: "Strava Sync" },
+] as const;
+type Tab = (typeof TABS)[number]["id"];
+
+const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-US", { timeZone: "Asia/Kolkata", month: "short", day: "numeric", year: "numeric" }) : "—");
+const km1 = (metres: number) => (metres / 1000).toFixed(1);
+
+export function AdminForbidden() {
+  return (
+    <main className="mx-auto max-w-xl space-y-4 px-4 py-10">
+      <Alert tone="error" title="Admin access required">
+        This page is for administrators.
+      </Alert>
+      <Link to="/dashboard" className={btnSecondary}>
+        Go to your dashboard
+      </Link>
+    </main>
+  );
+}
+
+export function UserMissing() {
+  return (
+    <main className="mx-auto max-w-xl space-y-4 px-4 py-10">
+      <Alert tone="error">User not found</Alert>
+      <Link to="/admin" className={btnSecondary}>
+        Back to Admin
+      </Link>
+    </main>
+  );
+}
+
+function SummaryCard({ title, totals }: { title: string; totals: { count: number; distanceKm: number; timeMinutes: number } }) {
+  return (
+    <div className="rounded-xl border border-gray-200 bg-white p-4">
+      <h2 className="font-semibold text-gray-900">{title}</h2>
+      <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
+        <div>
+          <dt className="text-gray-500">Activities</dt>
+          <dd className="text-lg font-semibold text-gray-900">{totals.count}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-500">Distance</dt>
+          <dd className="text-lg font-semibold text-gray-900">{totals.distanceKm.toFixed(1)} km</dd>
+        </div>
+        <div>
+          <dt className="text-gray-500">Time</dt>
+          <dd className="text-lg font-semibold text-gray-900">{totals.timeMinutes} min</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function Empty({ children }: { children: string }) {
+  return <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-gray-700">{children}</p>;
+}
+
+function SyncPanel({ data }: { data: PageData }) {
+  const fetcher = useAdminFetcher();
+  const busy = fetcher.state !== "idle";
+  if (!data.sync) return <Alert tone="error">Unable to load Strava sync information for this user.</Alert>;
+  const s = data.sync;
+  return (
+    <div className="space-y-4">
+      <dl className="grid gap-3 sm:grid-cols-3">
+        {[
+          ["Strava", s.stravaConnected ? `Connected (athlete ${s.stravaId})` : "Not connected"],
+          ["Activities", String(s.totalActivities)],
+          ["Latest activity", date(s.latestActivityDate)],
+          ["Last sync", date(s.lastSyncAt)],
+          ["Token expires", s.stravaTokenExpiry ? new Date(s.stravaTokenExpiry).toLocaleString("en-US", { timeZone: "Asia/Kolkata" }) : "—"],
+          ["Sync state", s.syncStatus.error ? `Error: ${s.syncStatus.error}` : s.syncStatus.state],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-gray-200 bg-white p-3">
+            <dt className="text-sm text-gray-500">{label}</dt>
+            <dd className="mt-0.5 font-medium text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {s.activityTypes.length ? (
+        <ul className="flex flex-wrap gap-2 text-sm">
+          {s.activityTypes.map((t) => (
+            <li key={t.type} className="rounded-full bg-gray-100 px-3 py-1 text-gray-800">
+              {t.type}: {t.count} · {km1(t.totalDistance)} km
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <fetcher.Form method="post">
+        <FetcherMark />
+        <button type="submit" className={btnPrimary} disabled={busy || !s.stravaConnected}>
+          {busy ? "Syncing..." : "Sync Strava activities"}
+        </button>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+export function UserDashboard({ data }: { data: PageData }) {
+  const [params] = useSearchParams();
+  const tabParam = params.get("tab");
+  const tab: Tab = TABS.some((t) => t.id === tabParam) ? (tabParam as Tab) : "activities";
+  const { user } = data;
+  const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <Link to="/admin" className={btnSecondary}>
+        ← Back to Admin
+      </Link>
+      <header className="mt-4 flex flex-wrap items-center gap-4">
+        <div className="grid h-14 w-14 place-items-center rounded-full bg-gray-800 text-xl font-semibold uppercase text-white" aria-hidden="true">
+          {user.username.slice(0, 1)}
+        </div>
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-bold text-gray-900">{user.username}</h1>
+          <p className="truncate text-sm text-gray-600">
+            {name ? `${name} · ` : ""}
+            {user.email} · joined {date(user.createdAt)}
+          </p>
+          <p className="mt-1 flex flex-wrap gap-1 text-xs">
+            {user.isAdmin ? <span className="rounded-full bg-purple-100 px-2 py-0.5 font-semibold text-purple-900">Admin</span> : null}
+            <span className={`rounded-full px-2 py-0.5 font-semibold ${user.isVerified ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}>{user.isVerified ? "Verified" : "Unverified"}</span>
+            <span className={`rounded-full px-2 py-0.5 font-semibold ${user.isActive ? "bg-green-100 text-green-900" : "bg-gray-200 text-gray-800"}`}>{user.isActive ? "Active" : "Inactive"}</span>
+          </p>
+        </div>
+      </header>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2">
+        <SummaryCard title="Running" totals={data.summary.running} />
+        <SummaryCard title="Cycling" totals={data.summary.cycling} />
+      </div>
+      <div className="mt-6">
+        <TabBar tabs={TABS} current={tab} hrefFor={(id) => `?tab=${id}`} label="User sections" />
+      </div>
+      <section className="mt-4">
+        {tab === "activities" ? (
+          data.recent.activities.length === 0 ? (
+            <Empty>No activities yet.</Empty>
+          ) : (
+            <div className="space-y-3">
+              <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
+                {data.recent.activities.map((a) => (
+                  <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                    <div className="min-w-0">
+                      <p className="truncate font-medium text-gray-900">{a.name}</p>
+                      <p className="text-sm text-gray-600">
+                        {a.type} · {date(a.startDate)}
+                      </p>
+                    </div>
+                    <p className="text-sm text-gray-800">
+                      {km1(a.distance)} km · {Math.round(a.movingTime / 60)} min · {Math.round(a.totalElevationGain)} m
+                    </p>
+                  </li>
+                ))}
+              </ul>
+              {data.recent.total > data.recent.activities.length ? (
+                <Link to={`/activities?userId=${user.id}`} className={btnSecondary}>
+                  View All {data.recent.total} Activities
+                </Link>
+              ) : null}
+            </div>
+          )
+        ) : null}
+        {tab === "challenges" ? (
+          data.challenges.length === 0 ? (
+            <Empty>Not in any challenge.</Empty>
+          ) : (
+            <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
+              {data.challenges.map((c) => (
+                <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                  <Link to={`/admin/challenges/${c.challengeId}`} className="font-medium text-brand-700 hover:underline">
+                    {c.challenge.title}
+                  </Link>
+                  <span className="text-sm text-gray-800">
+                    {km1(c.progress)} km{c.challenge.targetDistance ? ` of ${km1(c.challenge.targetDistance)} km` : ""} · {c.challenge.sportType}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : null}
+        {tab === "events" ? (
+          data.events.length === 0 ? (
+            <Empty>No event registrations.</Empty>
+          ) : (
+            <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
+              {data.events.map((e) => (
+                <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
+                  <span className="font-medium text-gray-900">{e.event.title}</span>
+                  <span className="text-sm text-gray-800">
+                    {date(e.event.date)} · {e.paymentStatus === "paid" || e.paymentStatus === "completed" ? "Paid" : "Pending"}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        ) : null}
+        {tab === "sync" ? <SyncPanel data={data} /> : null}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+/** The /admin tabs, in order, addressed by `?tab=`. */
+export const ADMIN_TABS = ["users", "challenges", "feedback", "sync", "analysis"] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+export const TAB_LABELS: Record<AdminTab, string> = {
+  users: "Users",
+  challenges: "Challenges",
+  feedback: "Feedback",
+  sync: "Strava Sync",
+  analysis: "Analysis",
+};
+
+export function tabOf(url: URL): AdminTab {
+  const tab = url.searchParams.get("tab");
+  return (ADMIN_TABS as readonly string[]).includes(tab ?? "") ? (tab as AdminTab) : "users";
+}

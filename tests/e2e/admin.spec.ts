@@ -1,0 +1,194 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, snap, test, unique } from "./fixtures";
+
+const asAdmin = (page: Page) => signIn(page, "admin", "Admin@1234");
+
+async function expectToast(page: Page, title: string) {
+  await expect(page.getByTestId("toast")).toContainText(title);
+}
+
+test.describe("admin dashboard", () => {
+  test("users: search, pages, create, toggle flags, refuse deleting a member with history, delete one without", async ({ page }) => {
+    await asAdmin(page);
+    await page.goto("/dashboard");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Users" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "User pages" })).toBeVisible();
+    await snap(page, "admin-users");
+
+    // Create a user through the dialog; the spec's messages for missing fields.
+    const username = unique("made");
+    await page.getByRole("button", { name: "Create User" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create User" });
+    await dialog.getByRole("button", { name: "Create User" }).click();
+    await expectToast(page, "Missing Fields");
+    await dialog.getByLabel("Username").fill(username);
+    await dialog.getByLabel("Email", { exact: true }).fill(`${username}@example.com`);
+    await dialog.getByLabel("Password").fill("Secret@123");
+    await dialog.getByRole("button", { name: "Create User" }).click();
+    await expectToast(page, "User Created");
+    await expect(dialog).toHaveCount(0);
+
+    await page.getByLabel("Search by username or email").fill(username);
+    await page.getByRole("button", { name: "Search" }).click();
+    const row = page.getByRole("row").filter({ hasText: username });
+    await expect(row).toHaveCount(1);
+
+    // The three flags are independent switches.
+    const admin = row.getByRole("switch", { name: `Admin: ${username}` });
+    await expect(admin).toHaveAttribute("aria-checked", "false");
+    await admin.click();
+    await expectToast(page, "Admin Granted");
+    await expect(admin).toHaveAttribute("aria-checked", "true");
+    const active = row.getByRole("switch", { name: `Active: ${username}` });
+    await active.click();
+    await expectToast(page, "User Deactivated");
+    await expect(active).toHaveAttribute("aria-checked", "false");
+
+    // The new user has no history: deleting works.
+    await row.getByRole("button", { name: `Delete ${username}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "User Deleted");
+    await expect(page.getByRole("row").filter({ hasText: username })).toHaveCount(0);
+
+    // The demo athlete has activities: deleting is refused with the counts.
+    await page.getByLabel("Search by username or email").fill("athlete");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.getByRole("row").filter({ hasText: "athlete@example.com" }).getByRole("button", { name: "Delete athlete" }).click();
+    const refusal = page.getByRole("dialog");
+    await refusal.getByRole("button", { name: "Delete" }).click();
+    await expect(refusal.getByText("Failed to Delete User")).toBeVisible();
+    await expect(refusal.getByText(/\d+ activities/)).toBeVisible();
+    await expect(refusal.getByRole("button", { name: "Delete" })).toHaveCount(0);
+    await snap(page, "admin-delete-refused");
+    await refusal.getByRole("button", { name: "Close" }).click();
+
+    // The admin's own admin and active switches are locked.
+    await page.getByLabel("Search by username or email").fill("admin@example.com");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("switch", { name: "Admin: admin" })).toBeDisabled();
+    await expect(page.getByRole("switch", { name: "Active: admin" })).toBeDisabled();
+  });
+
+  test("challenges: create with the spec's validation, edit, deactivate and delete", async ({ page }) => {
+    await asAdmin(page);
+    await page.goto("/admin?tab=challenges");
+    const title = `Admin test ${unique("c")}`;
+    await page.getByRole("button", { name: "Create New Challenge" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create New Challenge" });
+    await expect(dialog.getByLabel("Sport type").locator("option")).toHaveText(["Running", "Cycling", "Swimming", "Walking"]);
+    await dialog.getByRole("button", { name: "Create Challenge" }).click();
+    await expect(dialog.getByText("Title is required")).toBeVisible();
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Description").fill("Ride 100 km this week.");
+    await dialog.getByLabel("Sport type").selectOption("Ride");
+    await dialog.getByLabel("Target distance (km)").fill("100");
+    await dialog.getByLabel("End date (IST)").fill("2020-01-01T00:00");
+    await dialog.getByRole("button", { name: "Create Challenge" }).click();
+    await expect(dialog.getByText("End date must be after start date")).toBeVisible();
+    const start = await dialog.getByLabel("Start date (IST)").inputValue();
+    const end = new Date(new Date(`${start}:00Z`).getTime() + 7 * 86_400_000).toISOString().slice(0, 16);
+    await dialog.getByLabel("End date (IST)").fill(end);
+    await dialog.getByRole("button", { name: "Create Challenge" }).click();
+    await expectToast(page, "Challenge created successfully");
+
+    const card = page.getByRole("article").filter({ hasText: title });
+    await expect(card.getByText("Cycling")).toBeVisible();
+    await card.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Challenge" });
+    await expect(edit.getByLabel("Sport type").locator("option")).toHaveCount(6);
+    await expect(edit.getByLabel("Target distance (km)")).toHaveValue("100");
+    // Changing the start date moves the end date to 7 days later.
+    await edit.getByLabel("Start date (IST)").fill("2030-03-01T06:00");
+    await expect(edit.getByLabel("End date (IST)")).toHaveValue("2030-03-08T06:00");
+    await edit.getByLabel("Title").fill(`${title} edited`);
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Challenge updated successfully");
+    const edited = page.getByRole("article").filter({ hasText: `${title} edited` });
+    await edited.getByRole("button", { name: "Deactivate" }).click();
+    await expectToast(page, "Challenge deactivated");
+    await expect(edited.getByRole("button", { name: "Activate" })).toBeVisible();
+    await snap(page, "admin-challenges");
+    await edited.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Are you sure you want to delete this challenge?")).toBeVisible();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Challenge deleted successfully");
+    await expect(page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
+  });
+
+  test("Strava sync, feedback and analysis tabs", async ({ page }) => {
+    await asAdmin(page);
+    await page.goto("/admin?tab=sync");
+    const row = page.getByRole("row").filter({ hasText: "athlete@example.com" });
+    await expect(row).toBeVisible();
+    await expect(page.getByText("Refreshes every 30 seconds.")).toBeVisible();
+    await row.getByRole("button", { name: "Sync athlete" }).click();
+    await expectToast(page, "Sync Initiated");
+    await snap(page, "admin-sync");
+
+    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Feedback" }).click();
+    await expect(page.getByRole("link", { name: "Manage feedback" })).toBeVisible();
+
+    await page.goto("/admin?tab=analysis");
+    await expect(page.getByRole("heading", { name: "Activity Analysis" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Ride", exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Participation Stats" }).click();
+    await expect(page.getByText("Strava connected")).toBeVisible();
+    await page.getByRole("link", { name: "Distance Distribution" }).click();
+    await expect(page.getByText("Members by their total distance, in 50 km steps.")).toBeVisible();
+    await page.getByRole("link", { name: "User Activity Analysis" }).click();
+    await expect(page.getByRole("row").filter({ hasText: "athlete" }).first()).toBeVisible();
+    await snap(page, "admin-analysis-users");
+  });
+
+  test("the user dashboard: summaries, tabs, 'View All', sync panel; unknown user; members are refused", async ({ page }) => {
+    await asAdmin(page);
+    await page.goto("/admin/users/2");
+    await expect(page.getByRole("heading", { name: "athlete", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Running" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Cycling" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /View All \d+ Activities/ })).toHaveAttribute("href", "/activities?userId=2");
+    await page.getByRole("link", { name: "Strava Sync" }).click();
+    await expect(page.getByText(/Connected \(athlete 1001\)/)).toBeVisible();
+    await snap(page, "admin-user-dashboard");
+
+    await page.goto("/admin/users/999999");
+    await expect(page.getByText("User not found")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Admin" })).toHaveAttribute("href", "/admin");
+
+    await signIn(page);
+    const res = await page.goto("/admin/users/2");
+    expect(res?.status()).toBe(403);
+    await expect(page.getByText("Admin access required")).toBeVisible();
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("at 375 px the admin tabs fit", async ({ page }) => {
+    await asAdmin(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const tab of ["users", "challenges", "sync", "analysis"]) {
+      await page.goto(`/admin?tab=${tab}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, tab).toBeLessThanOrEqual(0);
+    }
+    await snap(page, "admin-phone");
+  });
+});
+
+test.describe("admin without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a flag switch posts and comes back with the toast", async ({ page }) => {
+    await asAdmin(page);
+    await page.goto("/admin?tab=users&q=vihaan01");
+    const verified = page.getByRole("switch", { name: "Verified: vihaan01" });
+    const before = await verified.getAttribute("aria-checked");
+    await verified.click();
+    await expect(page.getByTestId("toast")).toContainText(before === "true" ? "Email Unverified" : "Email Verified");
+    await expect(page.getByRole("switch", { name: "Verified: vihaan01" })).toHaveAttribute("aria-checked", before === "true" ? "false" : "true");
+    // Put it back.
+    await page.getByRole("switch", { name: "Verified: vihaan01" }).click();
+  });
+});
