@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createUser, json, login, unique } from "./helpers";
+import { call, createUser, json, linkFromLatestEmail, login, unique } from "./helpers";
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3, 4]);
 
@@ -196,6 +196,9 @@ describe("admin feedback calls", () => {
       expect(res.status).toBe(200);
       expect((await json<{ feedback: Feedback }>(res)).feedback).toMatchObject({ id: created.id, status, adminResponse: `Answer while ${status}` });
     }
+    // The member is told by e-mail, with a link to the feedback.
+    const link = await linkFromLatestEmail(member.email, "Re: Needs an answer");
+    expect(link.pathname).toBe(`/feedback/history/${created.id}`);
     const seen = await json<Feedback>(await call(`/api/feedback/${created.id}`, { cookie: member.cookie }));
     expect(seen).toMatchObject({ status: "pending", adminResponse: "Answer while pending" });
 

@@ -6,6 +6,7 @@
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { feedback, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
+import { actionEmail, sendEmail } from "~/lib/email.server";
 import { randomToken } from "~/lib/encoding";
 import { AppError } from "~/lib/http.server";
 import { consumeAttempt } from "~/modules/auth/rate-limit.server";
@@ -143,15 +144,38 @@ export async function getFeedbackForAdmin(app: AppContext, id: number): Promise<
   return adminRow(app, id);
 }
 
-/** Any of the four statuses, freely, with the response text (empty clears it). */
+/**
+ * Any of the four statuses, freely, with the response text (empty clears it).
+ * When the response text changes, the member is told by e-mail (after the
+ * answer; a failed e-mail does not undo the update).
+ */
 export async function respondToFeedback(app: AppContext, id: number, input: ResponseInput): Promise<AdminFeedbackView> {
+  const before = await app.db.query.feedback.findFirst({ where: eq(feedback.id, id), columns: { adminResponse: true } });
+  if (!before) throw new AppError(404, FEEDBACK_MSG.notFound);
+  const response = input.adminResponse || null;
   const updated = await app.db
     .update(feedback)
-    .set({ status: input.status, adminResponse: input.adminResponse || null, updatedAt: app.now() })
+    .set({ status: input.status, adminResponse: response, updatedAt: app.now() })
     .where(eq(feedback.id, id))
     .returning({ id: feedback.id });
   if (updated.length === 0) throw new AppError(404, FEEDBACK_MSG.notFound);
-  return adminRow(app, id);
+  const view = await adminRow(app, id);
+  if (response && response !== before.adminResponse && view.user && !view.user.email.endsWith(".invalid")) {
+    app.waitUntil(
+      sendEmail(
+        app,
+        actionEmail({
+          to: view.user.email,
+          subject: `Re: ${view.subject}`,
+          intro: `Hi ${view.user.username}, the team answered your feedback "${view.subject}".`,
+          action: "Read the response",
+          url: new URL(`/feedback/history/${id}`, app.env.APP_URL).toString(),
+          outro: "Thank you for helping us improve CycleWari Community.",
+        }),
+      ),
+    );
+  }
+  return view;
 }
 
 /**
