@@ -1,3 +1,4 @@
+import { Tab, TabList } from "@headlessui/react";
 import { forwardRef, type ComponentPropsWithoutRef, type MouseEvent } from "react";
 import { useHydrated } from "~/ui/charts/lazy-chart";
 
@@ -25,3 +26,21 @@ export const TabLink = forwardRef<HTMLAnchorElement, ComponentPropsWithoutRef<"a
     />
   );
 });
+
+/** A Headless UI TabList whose tabs are `TabLink`s to their `href` (each a `?tab=` address). */
+export function LinkTabList({ label, tabs, className }: { label: string; tabs: readonly { id: string; label: string; href: string }[]; className: string }) {
+  return (
+    <TabList aria-label={label} className={`grid gap-1 rounded-lg bg-gray-100 p-1 ${className}`}>
+      {tabs.map((tab) => (
+        <Tab
+          key={tab.id}
+          as={TabLink}
+          href={tab.href}
+          className="rounded-md px-2 py-2 text-center text-sm font-semibold text-gray-600 hover:text-gray-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 data-[selected]:bg-white data-[selected]:text-gray-900 data-[selected]:shadow sm:px-3"
+        >
+          {tab.label}
+        </Tab>
+      ))}
+    </TabList>
+  );
+}

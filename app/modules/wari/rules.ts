@@ -131,7 +131,7 @@ export const COUNTDOWN_MESSAGES = {
   far: "Plenty of time to build your base. Follow the plan week by week.",
   near: "The event is getting close. Keep your long rides steady and consistent.",
   final: "Final week! Taper, rest well and prepare your bike and nutrition.",
-  passed: "The event day has passed. Thank you for riding with us: see you at the next edition!",
+  passed: "Thank you for riding with us: see you at the next edition!",
 } as const;
 
 /** Time left until the event; the message changes at more than 30 and more than 7 days (§3). */
@@ -209,32 +209,19 @@ const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Frid
 const round5 = (n: number) => Math.max(5, Math.round(n / 5) * 5);
 const minutes = (km: number, speedKmh: number) => Math.max(15, Math.round(((km / speedKmh) * 60) / 5) * 5);
 
-type Slot = { type: string; intensity: number; share: number; text: string } | "rest" | "long";
+type RideSlot = { type: string; intensity: number; share: number; text: string };
+type Slot = RideSlot | "rest" | "long";
+const RECOVERY: RideSlot = { type: "Recovery Ride", intensity: 1, share: 0.15, text: "Easy spin, legs loose" };
+const ENDURANCE: RideSlot = { type: "Endurance", intensity: 2, share: 0.35, text: "Steady endurance ride at a conversational pace" };
 /** The training week by weekday (0 Sunday … 6 Saturday); shares split the km left after the long ride. */
 const WEEK_PATTERN: Record<"base" | "build" | "taper", Slot[]> = {
-  base: [
-    { type: "Recovery Ride", intensity: 1, share: 0.15, text: "Easy spin, legs loose" },
-    "rest",
-    { type: "Cadence Drills", intensity: 2, share: 0.25, text: "High-cadence drills at an easy effort" },
-    { type: "Endurance", intensity: 2, share: 0.35, text: "Steady endurance ride at a conversational pace" },
-    { type: "Tempo", intensity: 3, share: 0.25, text: "Tempo blocks at a comfortably hard effort" },
-    "rest",
-    "long",
-  ],
-  build: [
-    { type: "Recovery Ride", intensity: 1, share: 0.15, text: "Easy spin, legs loose" },
-    "rest",
-    { type: "Intervals", intensity: 4, share: 0.25, text: "5 × 5 minutes hard with 3 minutes easy between" },
-    { type: "Endurance", intensity: 2, share: 0.35, text: "Steady endurance ride at a conversational pace" },
-    { type: "Tempo", intensity: 3, share: 0.25, text: "Sustained tempo, practise eating and drinking on the bike" },
-    "rest",
-    "long",
-  ],
+  base: [RECOVERY, "rest", { type: "Cadence Drills", intensity: 2, share: 0.25, text: "High-cadence drills at an easy effort" }, ENDURANCE, { type: "Tempo", intensity: 3, share: 0.25, text: "Tempo blocks at a comfortably hard effort" }, "rest", "long"],
+  build: [RECOVERY, "rest", { type: "Intervals", intensity: 4, share: 0.25, text: "5 × 5 minutes hard with 3 minutes easy between" }, ENDURANCE, { type: "Tempo", intensity: 3, share: 0.25, text: "Sustained tempo, practise eating and drinking on the bike" }, "rest", "long"],
   taper: [
-    { type: "Recovery Ride", intensity: 1, share: 0.2, text: "Easy spin, legs loose" },
+    { ...RECOVERY, share: 0.2 },
     "rest",
     { type: "Intervals", intensity: 3, share: 0.25, text: "Short, sharp efforts: 3 × 3 minutes" },
-    { type: "Endurance", intensity: 2, share: 0.35, text: "Steady ride, shorter than usual" },
+    { ...ENDURANCE, text: "Steady ride, shorter than usual" },
     { type: "Easy Spin", intensity: 1, share: 0.2, text: "Relaxed ride to keep the legs fresh" },
     "rest",
     "long",

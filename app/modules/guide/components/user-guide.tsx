@@ -1,6 +1,6 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { useLocation } from "@remix-run/react";
-import { TabLink } from "~/ui/tab-link";
+import { LinkTabList } from "~/ui/tab-link";
 import { GUIDE_TABS, guideTabIndex, guideTabSearch, parseGuideTab } from "../tabs";
 import { DashboardGuide, GettingStartedGuide, OtherFeaturesGuide, WariGuide } from "./guide-panels";
 
@@ -31,18 +31,7 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
 
       {/* Remounts when the router brings another ?tab= (a link from elsewhere). */}
       <TabGroup key={initial} defaultIndex={guideTabIndex(initial)} onChange={remember} className="mt-6">
-        <TabList aria-label="User guide sections" className="grid grid-cols-2 gap-1 rounded-lg bg-gray-100 p-1 sm:grid-cols-4">
-          {GUIDE_TABS.map((tab) => (
-            <Tab
-              key={tab.id}
-              as={TabLink}
-              href={guideTabSearch(search, tab.id)}
-              className="rounded-md px-3 py-2 text-center text-sm font-semibold text-gray-600 hover:text-gray-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 data-[selected]:bg-white data-[selected]:text-gray-900 data-[selected]:shadow"
-            >
-              {tab.label}
-            </Tab>
-          ))}
-        </TabList>
+        <LinkTabList label="User guide sections" className="grid-cols-2 sm:grid-cols-4" tabs={GUIDE_TABS.map((tab) => ({ ...tab, href: guideTabSearch(search, tab.id) }))} />
         <TabPanels className="mt-6">
           {GUIDE_TABS.map((tab) => {
             const Panel = PANELS[tab.id];

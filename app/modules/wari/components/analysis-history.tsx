@@ -3,7 +3,7 @@ import type { ActivityAnalysis } from "../analysis.server";
 import type { EventHistoryEntry } from "../event.server";
 import { dateTime, formatKm, shortDate } from "../format";
 import { RECOMMENDED_WEEKLY_KM } from "../rules";
-import { card } from "./overview";
+import { card, Tiles } from "./overview";
 
 /** The Activity Analysis tab: totals, the last 12 weeks as HTML bars (no chart library), and advice. */
 export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
@@ -34,14 +34,7 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
         <h2 id="totals-heading" className="text-lg font-semibold text-gray-900">
           Your Cycling
         </h2>
-        <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {totals.map(([label, value]) => (
-            <div key={label} className="rounded-lg bg-gray-50 p-3">
-              <dt className="text-xs text-gray-600">{label}</dt>
-              <dd className="mt-1 font-bold text-gray-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Tiles items={totals} />
       </section>
       <section className={card} aria-labelledby="weekly-heading">
         <h2 id="weekly-heading" className="text-lg font-semibold text-gray-900">
@@ -51,7 +44,6 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
           The dashed line marks {RECOMMENDED_WEEKLY_KM.min} km, the low end of the recommended {RECOMMENDED_WEEKLY_KM.min}-{RECOMMENDED_WEEKLY_KM.max} km a week.
         </p>
         <div className="relative mt-4 h-40" role="img" aria-label={`Weekly cycling distance: ${analysis.weeklyDistances.map((w) => `${shortDate(w.weekStart)} ${formatKm(w.km)} km`).join(", ")}`}>
-          <div className="absolute inset-x-0 border-t border-dashed border-amber-500" style={{ bottom: `${target}%` }} aria-hidden="true" />
           <div className="flex h-full items-end gap-1 sm:gap-2" aria-hidden="true">
             {analysis.weeklyDistances.map((w) => (
               <div key={w.weekStart} className="flex h-full flex-1 flex-col justify-end" title={`${shortDate(w.weekStart)}: ${formatKm(w.km)} km`}>
@@ -59,6 +51,7 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
               </div>
             ))}
           </div>
+          <div className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-dashed border-gray-700" style={{ bottom: `${target}%` }} aria-hidden="true" />
         </div>
         <div className="mt-1 flex justify-between text-xs text-gray-500" aria-hidden="true">
           <span>{shortDate(analysis.weeklyDistances[0].weekStart)}</span>

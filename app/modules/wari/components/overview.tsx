@@ -9,6 +9,20 @@ import { CATEGORY_GUIDANCE, countdown, COUNTDOWN_TICK_MS, EVENT_DATE_LABEL, EVEN
 
 export const card = "rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6";
 
+/** Label and value tiles, two a row on phones and four from `sm`. */
+export function Tiles({ items, large = false }: { items: readonly (readonly [string, string])[]; large?: boolean }) {
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map(([label, value]) => (
+        <div key={label} className="rounded-lg bg-gray-50 p-3">
+          <dt className="text-xs text-gray-600">{label}</dt>
+          <dd className={`mt-1 font-bold text-gray-900 ${large ? "text-lg" : ""}`}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** Starts from the server's clock (same first render on both sides), then ticks every second in the browser. */
 function useTickingNow(serverNow: string, stopped: boolean) {
   const [now, setNow] = useState(() => Date.parse(serverNow));
@@ -28,7 +42,8 @@ function Countdown({ serverNow }: { serverNow: string }) {
   if (left.passed) {
     return (
       <div data-testid="countdown" className="rounded-lg bg-gray-50 p-4 text-center">
-        <p className="text-lg font-semibold text-gray-900">The event took place on {EVENT_DATE_LABEL}</p>
+        <p className="text-lg font-semibold text-gray-900">Event day has passed</p>
+        <p className="text-sm font-medium text-gray-800">{EVENT_DATE_LABEL}</p>
         <p className="mt-1 text-sm text-gray-600">{left.message}</p>
       </div>
     );
@@ -111,7 +126,10 @@ export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
         <h2 id="readiness-heading" className="text-lg font-semibold text-gray-900">
           Your Event Readiness
         </h2>
-        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">{category}</span>
+        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800" data-testid="readiness-category">
+          <span className="font-normal">Current level: </span>
+          {category}
+        </span>
       </div>
       <div className="mt-4">
         <div className="flex justify-between text-sm">
@@ -122,14 +140,7 @@ export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
           <div className="h-full rounded-full bg-brand-600" style={{ width: `${readiness}%` }} />
         </div>
       </div>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {tiles.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-gray-50 p-3">
-            <dt className="text-xs text-gray-600">{label}</dt>
-            <dd className="mt-1 text-lg font-bold text-gray-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Tiles items={tiles} large />
       <div className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-gray-800" data-testid="category-guidance">
         <p className="font-semibold text-gray-900">{category} guidance</p>
         <p className="mt-1">{CATEGORY_GUIDANCE[category]}</p>
@@ -163,14 +174,7 @@ export function PlanSummary({ plan }: { plan: TrainingPlanView }) {
       <h2 id="summary-heading" className="text-lg font-semibold text-gray-900">
         Training Plan Progress
       </h2>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {items.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-gray-50 p-3">
-            <dt className="text-xs text-gray-600">{label}</dt>
-            <dd className="mt-1 font-bold text-gray-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <Tiles items={items} />
     </section>
   );
 }

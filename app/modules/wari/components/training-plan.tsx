@@ -47,7 +47,9 @@ function WorkoutRow({ week, dayIndex, workout, done }: { week: Week; dayIndex: n
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-gray-900">
             {workout.type}
-            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${INTENSITY_TONES[Math.min(5, Math.max(0, workout.intensity))]}`}>{intensityLabel(workout.intensity)}</span>
+            {workout.type === "Rest" ? null : (
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${INTENSITY_TONES[Math.min(5, Math.max(0, workout.intensity))]}`}>{intensityLabel(workout.intensity)}</span>
+            )}
             {workout.duration > 0 ? <span className="text-xs font-normal text-gray-500">{formatMinutes(workout.duration)}</span> : null}
           </p>
           <p className="mt-0.5 break-words text-sm text-gray-600">{workout.description}</p>

@@ -1,8 +1,8 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Alert, Spinner } from "~/ui/form";
-import { TabLink } from "~/ui/tab-link";
+import { LinkTabList } from "~/ui/tab-link";
 import { useToast } from "~/ui/toast";
 import type { WariPageData, WariTab } from "../page.server";
 import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_YEAR } from "../rules";
@@ -117,18 +117,7 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
 
           {/* Remounts on every navigation (a form's redirect names the tab to show); a tab click only replaces the address. */}
           <TabGroup key={`${data.tab}-${locationKey}`} defaultIndex={TABS.findIndex((t) => t.id === data.tab)} onChange={remember}>
-            <TabList aria-label="Wari sections" className="grid grid-cols-3 gap-1 rounded-lg bg-gray-100 p-1">
-              {TABS.map((tab) => (
-                <Tab
-                  key={tab.id}
-                  as={TabLink}
-                  href={tabSearch(search, tab.id)}
-                  className="rounded-md px-2 py-2 text-center text-sm font-semibold text-gray-600 hover:text-gray-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 data-[selected]:bg-white data-[selected]:text-gray-900 data-[selected]:shadow"
-                >
-                  {tab.label}
-                </Tab>
-              ))}
-            </TabList>
+            <LinkTabList label="Wari sections" className="grid-cols-3" tabs={TABS.map((tab) => ({ ...tab, href: tabSearch(search, tab.id) }))} />
             <TabPanels className="mt-4">
               <TabPanel className="focus:outline-none" data-testid="tab-plan">
                 <TrainingPlanTab plan={data.plan} openWeek={openWeek} refusal={actionData && !actionData.ok && actionData.intent === "toggle" ? actionData : null} />
