@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createUser, json, login } from "./helpers";
+import { call, cookiesFrom, createUser, json, login } from "./helpers";
 
 const DAY = 86_400_000;
 let stravaId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000);
@@ -260,5 +260,48 @@ describe("POST /api/wari/event/register and GET /api/event/history", () => {
       [2024, 251.3, true],
       [2023, 180.5, false],
     ]);
+  });
+});
+
+describe("the /wari page without JavaScript", () => {
+  it("registers, generates and ticks through the page action, with the spec's toasts and refusals", async () => {
+    const m = await member();
+    const headers = { Host: "localhost:8787" };
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(fields)) data.set(k, v);
+      return data;
+    };
+    const post = (fields: Record<string, string>) => call("/wari?tab=plan", { method: "POST", cookie: m.cookie, headers, body: form(fields) });
+
+    const page = await (await call("/wari", { cookie: m.cookie })).text();
+    expect(page).toContain("Register for Event");
+    expect(page).toContain("Not categorized yet");
+    expect(page).toContain("No Training Plan Available");
+
+    const reg = await post({ intent: "register" });
+    expect(reg.status).toBe(302);
+    expect(await (await call("/wari", { cookie: m.cookie })).text()).toContain("Registered for 2025");
+
+    const gen = await post({ intent: "generate" });
+    expect(gen.status).toBe(302);
+    expect(gen.headers.get("Location")).toBe("/wari?tab=plan");
+    const next = await (await call("/wari?tab=plan", { cookie: cookiesFrom(gen, m.cookie) })).text();
+    expect(next).toContain("Your training plan has been successfully generated!");
+    // Generating again just shows the plan.
+    expect((await post({ intent: "generate" })).headers.get("Location")).toBe("/wari?tab=plan");
+
+    const rest = await post({ intent: "toggle", key: "week16_day1_Rest", complete: "true" });
+    expect(rest.status).toBe(302);
+    expect(rest.headers.get("Location")).toBe("/wari?tab=plan&week=16#week-16");
+    const ride = await post({ intent: "toggle", key: "week16_day3_Openers", complete: "true" });
+    expect(ride.status).toBe(400);
+    const html = await ride.text();
+    expect(html).toContain("Cannot mark as complete");
+    expect(html).toContain("No matching activity found for this workout");
+    const viaFetcher = await post({ intent: "toggle", key: "week16_day1_Rest", complete: "false", via: "fetcher" });
+    expect(viaFetcher.status).toBe(200);
+    const current = await json<Plan>(await call("/api/training-plan/current", { cookie: m.cookie }));
+    expect(current.progress.week16).toEqual({ completedWorkouts: [] });
   });
 });

@@ -37,7 +37,7 @@ function RegisterControl({ registered }: { registered: boolean }) {
   if (registered) {
     return (
       <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1.5 text-sm font-semibold text-green-800" data-testid="registered-badge">
-        <span aria-hidden="true">✓</span> Registered for {EVENT_YEAR}
+        <span aria-hidden="true">✓</span> {`Registered for ${EVENT_YEAR}`}
       </span>
     );
   }
