@@ -1,7 +1,6 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { useLocation } from "@remix-run/react";
-import { forwardRef, type ComponentPropsWithoutRef, type MouseEvent } from "react";
-import { useHydrated } from "~/ui/charts/lazy-chart";
+import { LinkTabList } from "~/ui/tab-link";
 import { GUIDE_TABS, guideTabIndex, guideTabSearch, parseGuideTab } from "../tabs";
 import { DashboardGuide, GettingStartedGuide, OtherFeaturesGuide, WariGuide } from "./guide-panels";
 
@@ -11,31 +10,6 @@ const PANELS = {
   wari: WariGuide,
   other: OtherFeaturesGuide,
 } as const;
-
-function isPlainClick(event: MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
-
-/**
- * A tab that is a real link to `?tab=…`. Without JavaScript it navigates and the
- * server renders that panel; every tab is then in the tab order. Once hydrated,
- * Headless UI owns it (click and arrow keys select, roving tabindex) and the
- * plain click stays on the page.
- */
-const TabLink = forwardRef<HTMLAnchorElement, ComponentPropsWithoutRef<"a">>(function TabLink({ onClick, tabIndex, ...props }, ref) {
-  const hydrated = useHydrated();
-  return (
-    <a
-      ref={ref}
-      {...props}
-      tabIndex={hydrated ? tabIndex : 0}
-      onClick={(event) => {
-        onClick?.(event);
-        if (isPlainClick(event)) event.preventDefault();
-      }}
-    />
-  );
-});
 
 /** /user-guide (spec part 2 §2): public; tabs Getting Started, Dashboard, Wari 2025, Other Features; a support contact. */
 export function UserGuide({ supportEmail }: { supportEmail: string }) {
@@ -57,18 +31,7 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
 
       {/* Remounts when the router brings another ?tab= (a link from elsewhere). */}
       <TabGroup key={initial} defaultIndex={guideTabIndex(initial)} onChange={remember} className="mt-6">
-        <TabList aria-label="User guide sections" className="grid grid-cols-2 gap-1 rounded-lg bg-gray-100 p-1 sm:grid-cols-4">
-          {GUIDE_TABS.map((tab) => (
-            <Tab
-              key={tab.id}
-              as={TabLink}
-              href={guideTabSearch(search, tab.id)}
-              className="rounded-md px-3 py-2 text-center text-sm font-semibold text-gray-600 hover:text-gray-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 data-[selected]:bg-white data-[selected]:text-gray-900 data-[selected]:shadow"
-            >
-              {tab.label}
-            </Tab>
-          ))}
-        </TabList>
+        <LinkTabList label="User guide sections" className="grid-cols-2 sm:grid-cols-4" tabs={GUIDE_TABS.map((tab) => ({ ...tab, href: guideTabSearch(search, tab.id) }))} />
         <TabPanels className="mt-6">
           {GUIDE_TABS.map((tab) => {
             const Panel = PANELS[tab.id];

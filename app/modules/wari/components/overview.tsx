@@ -1,0 +1,180 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { SubmitButton } from "~/ui/form";
+import type { ActivityAnalysis } from "../analysis.server";
+import type { RegistrationView } from "../event.server";
+import { formatKm, longDate } from "../format";
+import type { TrainingPlanView } from "../plan.server";
+import { CATEGORY_GUIDANCE, countdown, COUNTDOWN_TICK_MS, EVENT_DATE_LABEL, EVENT_DISTANCE_KM, LONGEST_RIDE_MIN_KM, readinessOf } from "../rules";
+
+export const card = "rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6";
+
+/** Label and value tiles, two a row on phones and four from `sm`. */
+export function Tiles({ items, large = false }: { items: readonly (readonly [string, string])[]; large?: boolean }) {
+  return (
+    <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {items.map(([label, value]) => (
+        <div key={label} className="rounded-lg bg-gray-50 p-3">
+          <dt className="text-xs text-gray-600">{label}</dt>
+          <dd className={`mt-1 font-bold text-gray-900 ${large ? "text-lg" : ""}`}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Starts from the server's clock (same first render on both sides), then ticks every second in the browser. */
+function useTickingNow(serverNow: string, stopped: boolean) {
+  const [now, setNow] = useState(() => Date.parse(serverNow));
+  useEffect(() => {
+    setNow(Date.now());
+    if (stopped) return;
+    const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
+    return () => clearInterval(timer);
+  }, [stopped]);
+  return now;
+}
+
+function Countdown({ serverNow }: { serverNow: string }) {
+  const initiallyPassed = countdown(Date.parse(serverNow)).passed;
+  const now = useTickingNow(serverNow, initiallyPassed);
+  const left = countdown(now);
+  if (left.passed) {
+    return (
+      <div data-testid="countdown" className="rounded-lg bg-gray-50 p-4 text-center">
+        <p className="text-lg font-semibold text-gray-900">Event day has passed</p>
+        <p className="text-sm font-medium text-gray-800">{EVENT_DATE_LABEL}</p>
+        <p className="mt-1 text-sm text-gray-600">{left.message}</p>
+      </div>
+    );
+  }
+  const units = [
+    ["days", left.days],
+    ["hours", left.hours],
+    ["minutes", left.minutes],
+    ["seconds", left.seconds],
+  ] as const;
+  return (
+    <div data-testid="countdown">
+      <div className="grid grid-cols-4 gap-2 text-center" aria-live="off">
+        {units.map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-brand-50 px-1 py-3">
+            <div className="text-2xl font-bold tabular-nums text-brand-700">{value}</div>
+            <div className="text-xs uppercase tracking-wide text-gray-600">{label}</div>
+          </div>
+        ))}
+      </div>
+      <p className="mt-3 text-center text-sm text-gray-700">{left.message}</p>
+    </div>
+  );
+}
+
+export function GenerateButton({ label = "Generate Training Plan", className = "" }: { label?: string; className?: string }) {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "generate";
+  return (
+    <Form method="post" action="/wari?tab=plan" className={className}>
+      <input type="hidden" name="intent" value="generate" />
+      <SubmitButton pending={pending} pendingText="Generating...">
+        {label}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export function EventCard({ serverNow, plan, registration }: { serverNow: string; plan: TrainingPlanView | null; registration: RegistrationView | null }) {
+  const category = plan?.category ?? registration?.category ?? null;
+  const info = [
+    ["Event Date", EVENT_DATE_LABEL],
+    ["Distance", `${EVENT_DISTANCE_KM} kilometers in one day`],
+    ["Your Category", category ?? "Not categorized yet"],
+    ["Training Start Date", plan ? longDate(plan.startDate) : "Not started"],
+  ] as const;
+  return (
+    <section aria-labelledby="countdown-heading" className={card}>
+      <h2 id="countdown-heading" className="text-lg font-semibold text-gray-900">
+        Countdown to the Event
+      </h2>
+      <div className="mt-3">
+        <Countdown serverNow={serverNow} />
+      </div>
+      <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-gray-500">Key Information</h3>
+      <dl className="mt-2 divide-y divide-gray-100 text-sm" data-testid="key-information">
+        {info.map(([term, value]) => (
+          <div key={term} className="flex justify-between gap-4 py-2">
+            <dt className="text-gray-600">{term}</dt>
+            <dd className="text-right font-medium text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {plan ? null : <GenerateButton className="mt-4" />}
+    </section>
+  );
+}
+
+export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
+  const { category, readiness } = readinessOf(analysis);
+  const tiles = [
+    ["This Year (km)", formatKm(analysis.currentYearCyclingKm)],
+    ["Weekly Avg (km)", formatKm(analysis.weeklyAverageCyclingKm)],
+    ["Longest Ride (km)", formatKm(analysis.longestRideKm)],
+    ["Consistency", `${analysis.consistencyScore}/100`],
+  ] as const;
+  return (
+    <section aria-labelledby="readiness-heading" className={card} data-testid="readiness-card">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="readiness-heading" className="text-lg font-semibold text-gray-900">
+          Your Event Readiness
+        </h2>
+        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800" data-testid="readiness-category">
+          <span className="font-normal">Current level: </span>
+          {category}
+        </span>
+      </div>
+      <div className="mt-4">
+        <div className="flex justify-between text-sm">
+          <span className="text-gray-600">Overall readiness</span>
+          <span className="font-semibold text-gray-900">{readiness}%</span>
+        </div>
+        <div className="mt-1 h-3 w-full overflow-hidden rounded-full bg-gray-100" role="progressbar" aria-label="Overall readiness" aria-valuemin={0} aria-valuemax={100} aria-valuenow={readiness}>
+          <div className="h-full rounded-full bg-brand-600" style={{ width: `${readiness}%` }} />
+        </div>
+      </div>
+      <Tiles items={tiles} large />
+      <div className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-gray-800" data-testid="category-guidance">
+        <p className="font-semibold text-gray-900">{category} guidance</p>
+        <p className="mt-1">{CATEGORY_GUIDANCE[category]}</p>
+      </div>
+      {analysis.longestRideKm < LONGEST_RIDE_MIN_KM ? (
+        <div role="alert" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-semibold">Room for improvement</p>
+          <p className="mt-1">
+            Your longest ride ({formatKm(analysis.longestRideKm)} km) is below the recommended {LONGEST_RIDE_MIN_KM} km minimum. Lengthen your long ride by 10-15% each week.
+          </p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function PlanSummary({ plan }: { plan: TrainingPlanView }) {
+  const weeks = plan.planDetails.weeklySchedule;
+  if (!weeks.length) return null;
+  const current = weeks[plan.currentWeekIndex];
+  const done = weeks.reduce((n, w) => n + w.progress.completedWorkouts.length, 0);
+  const total = weeks.reduce((n, w) => n + w.workouts.filter((x) => !x.isEventDay).length, 0);
+  const items = [
+    ["Current Week", `Week ${current.week} of ${weeks.length}`],
+    ["Phase", String(current.phase)],
+    ["Total Distance Goal", `${formatKm(plan.planDetails.totalDistanceKm)} km`],
+    ["Workouts Done", `${done} of ${total}`],
+  ] as const;
+  return (
+    <section aria-labelledby="summary-heading" className={card} data-testid="plan-summary">
+      <h2 id="summary-heading" className="text-lg font-semibold text-gray-900">
+        Training Plan Progress
+      </h2>
+      <Tiles items={items} />
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
+import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { Alert, Spinner } from "~/ui/form";
+import { LinkTabList } from "~/ui/tab-link";
+import { useToast } from "~/ui/toast";
+import type { WariPageData, WariTab } from "../page.server";
+import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_YEAR } from "../rules";
+import { WARI_MSG } from "../schema";
+import { AnalysisTab, HistoryTab } from "./analysis-history";
+import { EventCard, PlanSummary, ReadinessCard } from "./overview";
+import { TrainingPlanTab } from "./training-plan";
+
+interface ActionAnswer {
+  intent: string;
+  ok: boolean;
+  title: string;
+  message: string;
+}
+
+const TABS: { id: WariTab; label: string }[] = [
+  { id: "plan", label: "Training Plan" },
+  { id: "analysis", label: "Activity Analysis" },
+  { id: "history", label: "History" },
+];
+
+function tabSearch(search: string, id: WariTab) {
+  const params = new URLSearchParams(search);
+  params.set("tab", id);
+  params.delete("week");
+  params.delete("generate");
+  return `?${params}`;
+}
+
+function RegisterControl({ registered }: { registered: boolean }) {
+  const navigation = useNavigation();
+  if (registered) {
+    return (
+      <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1.5 text-sm font-semibold text-green-800" data-testid="registered-badge">
+        <span aria-hidden="true">✓</span> {`Registered for ${EVENT_YEAR}`}
+      </span>
+    );
+  }
+  const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value="register" />
+      <button
+        type="submit"
+        disabled={pending}
+        className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+      >
+        {pending ? "Registering..." : "Register for Event"}
+      </button>
+    </Form>
+  );
+}
+
+/** /wari (spec part 2 §2 "Annual 250 km event"). */
+export function WariPage({ data, actionData }: { data: WariPageData; actionData?: ActionAnswer }) {
+  const { search, pathname, key: locationKey } = useLocation();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const params = new URLSearchParams(search);
+  const openWeek = Number(params.get("week")) || null;
+  const generateFailed = params.get("generate") === "failed";
+  const loading = (navigation.state === "loading" && navigation.location.pathname === pathname && !navigation.formData);
+
+  useEffect(() => {
+    if (actionData && !actionData.ok) toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
+  }, [actionData, toast]);
+
+  const remember = (index: number) => {
+    window.history.replaceState(window.history.state, "", tabSearch(window.location.search, TABS[index].id));
+  };
+
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:py-8">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">IAS CycleWari 2025 Challenge</h1>
+          <p className="mt-1 text-gray-600">
+            Prepare for the one-day {EVENT_DISTANCE_KM} km cycling challenge on {EVENT_DATE_LABEL}.
+          </p>
+        </div>
+        {data.loadError ? null : <RegisterControl registered={data.registration !== null} />}
+      </div>
+
+      {loading ? <Spinner label="Loading Wari Dashboard..." /> : null}
+      {actionData && !actionData.ok && actionData.intent === "register" ? (
+        <Alert tone="error" title={actionData.title}>
+          {actionData.message}
+        </Alert>
+      ) : null}
+      {generateFailed ? <Alert tone="error">{WARI_MSG.generateFailed}</Alert> : null}
+
+      {data.loadError || !data.analysis ? (
+        <div className="space-y-3">
+          <Alert tone="error" title="Error">
+            {data.loadError ?? WARI_MSG.loadFailed}
+          </Alert>
+          <Link to="/wari" className="inline-flex rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50">
+            Try again
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="lg:col-span-1">
+              <EventCard serverNow={data.now} plan={data.plan} registration={data.registration} />
+            </div>
+            <div className="space-y-6 lg:col-span-2">
+              <ReadinessCard analysis={data.analysis} />
+              {data.plan && data.plan.planDetails.weeklySchedule.length ? <PlanSummary plan={data.plan} /> : null}
+            </div>
+          </div>
+
+          {/* Remounts on every navigation (a form's redirect names the tab to show); a tab click only replaces the address. */}
+          <TabGroup key={`${data.tab}-${locationKey}`} defaultIndex={TABS.findIndex((t) => t.id === data.tab)} onChange={remember}>
+            <LinkTabList label="Wari sections" className="grid-cols-3" tabs={TABS.map((tab) => ({ ...tab, href: tabSearch(search, tab.id) }))} />
+            <TabPanels className="mt-4">
+              <TabPanel className="focus:outline-none" data-testid="tab-plan">
+                <TrainingPlanTab plan={data.plan} openWeek={openWeek} refusal={actionData && !actionData.ok && actionData.intent === "toggle" ? actionData : null} />
+              </TabPanel>
+              <TabPanel className="focus:outline-none" data-testid="tab-analysis">
+                <AnalysisTab analysis={data.analysis} />
+              </TabPanel>
+              <TabPanel className="focus:outline-none" data-testid="tab-history">
+                <HistoryTab history={data.history} />
+              </TabPanel>
+            </TabPanels>
+          </TabGroup>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Registration for the 2025 event and the member's event history.
+ * Registering is idempotent: the unique (user, year) index keeps one row; a
+ * repeat answers 200 with the existing registration (the first time 201).
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { eventHistory, wariRegistrations } from "../../../db/schema";
+import type { AppContext } from "../../../workers/load-context";
+import { EVENT_YEAR } from "./rules";
+
+export interface RegistrationView {
+  id: number;
+  eventYear: number;
+  eventName: string;
+  category: string | null;
+  registeredAt: string;
+}
+
+export interface EventHistoryEntry {
+  id: number;
+  eventYear: number;
+  eventName: string;
+  isHistorical: boolean;
+  activityName: string | null;
+  /** metres */
+  distanceAchieved: number | null;
+  distanceAchievedKm: number | null;
+  completed: boolean;
+  startTime: string | null;
+  endTime: string | null;
+}
+
+const toView = (row: typeof wariRegistrations.$inferSelect): RegistrationView => ({
+  id: row.id,
+  eventYear: row.eventYear,
+  eventName: row.eventName,
+  category: row.category,
+  registeredAt: row.registeredAt.toISOString(),
+});
+
+export async function getRegistration(app: AppContext, userId: number, eventYear = EVENT_YEAR): Promise<RegistrationView | null> {
+  const [row] = await app.db
+    .select()
+    .from(wariRegistrations)
+    .where(and(eq(wariRegistrations.userId, userId), eq(wariRegistrations.eventYear, eventYear)))
+    .limit(1);
+  return row ? toView(row) : null;
+}
+
+/** POST /api/wari/event/register. */
+export async function registerForEvent(app: AppContext, userId: number, input: { eventYear: number; eventName: string }) {
+  const inserted = await app.db
+    .insert(wariRegistrations)
+    .values({ userId, eventYear: input.eventYear, eventName: input.eventName })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted[0]) return { created: true, registration: toView(inserted[0]) };
+  const existing = await getRegistration(app, userId, input.eventYear);
+  if (!existing) throw new Error("registration vanished after a conflict");
+  return { created: false, registration: existing };
+}
+
+/** GET /api/event/history: the member's past participations, newest year first. */
+export async function listEventHistory(app: AppContext, userId: number): Promise<EventHistoryEntry[]> {
+  const rows = await app.db.select().from(eventHistory).where(eq(eventHistory.userId, userId)).orderBy(desc(eventHistory.eventYear));
+  return rows.map((row) => ({
+    id: row.id,
+    eventYear: row.eventYear,
+    eventName: row.eventName,
+    isHistorical: row.isHistorical,
+    activityName: row.activityName,
+    distanceAchieved: row.distanceAchieved,
+    distanceAchievedKm: row.distanceAchieved === null ? null : Math.round(row.distanceAchieved / 100) / 10,
+    completed: row.completed,
+    startTime: row.startTime?.toISOString() ?? null,
+    endTime: row.endTime?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,182 @@
+/**
+ * The member's 2025 training plan: read it with its progress, generate it from
+ * the activity analysis, tick workouts off (the server rules of §4), and check
+ * a day for a matching ride. One plan per member and event year (unique index).
+ */
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { activities, trainingPlans, trainingProgress, wariRegistrations } from "../../../db/schema";
+import type { AppContext } from "../../../workers/load-context";
+import { AppError } from "~/lib/http.server";
+import { sportMatches } from "~/modules/activities/activity-sql.server";
+import { getActivityAnalysis } from "./analysis.server";
+import { currentWeekIndex, EVENT_YEAR, generateTrainingPlan, parseWorkoutKey, totalDistanceKm, workoutDate, type PlanDetails, type PlanWeek } from "./rules";
+import { WARI_MSG } from "./schema";
+
+const DAY_MS = 86_400_000;
+
+export interface WeekProgress {
+  completedWorkouts: string[];
+}
+
+export interface TrainingPlanView {
+  id: number;
+  eventYear: number;
+  category: string;
+  startDate: string;
+  createdAt: string;
+  planDetails: Omit<PlanDetails, "weeklySchedule"> & { weeklySchedule: (PlanWeek & { progress: WeekProgress })[] };
+  /** Keyed by `week{n}`. */
+  progress: Record<string, WeekProgress>;
+  currentWeekIndex: number;
+}
+
+/** The stored JSON, read defensively (older plans may lack the summary fields). */
+function readDetails(raw: unknown): PlanDetails {
+  const value = (typeof raw === "string" ? JSON.parse(raw) : raw) as Partial<PlanDetails> | null;
+  const weeklySchedule = Array.isArray(value?.weeklySchedule) ? value.weeklySchedule : [];
+  return {
+    eventYear: value?.eventYear ?? EVENT_YEAR,
+    eventDate: value?.eventDate ?? "2025-06-07",
+    eventDistanceKm: value?.eventDistanceKm ?? 250,
+    totalWeeks: value?.totalWeeks ?? weeklySchedule.length,
+    totalDistanceKm: value?.totalDistanceKm ?? totalDistanceKm(weeklySchedule),
+    weeklySchedule,
+  };
+}
+
+async function loadPlan(app: AppContext, userId: number) {
+  const [plans, progress] = await app.db.batch([
+    app.db.select().from(trainingPlans).where(and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, EVENT_YEAR))).limit(1),
+    app.db
+      .select({ week: trainingProgress.week, completedWorkouts: trainingProgress.completedWorkouts })
+      .from(trainingProgress)
+      .innerJoin(trainingPlans, eq(trainingPlans.id, trainingProgress.planId))
+      .where(and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, EVENT_YEAR)))
+      .orderBy(asc(trainingProgress.week)),
+  ]);
+  const plan = plans[0];
+  return plan ? { plan, details: readDetails(plan.planDetails), progress } : null;
+}
+
+/** GET /api/training-plan/current: the plan with progress, or null. */
+export async function getCurrentPlan(app: AppContext, userId: number): Promise<TrainingPlanView | null> {
+  const loaded = await loadPlan(app, userId);
+  if (!loaded) return null;
+  const { plan, details, progress } = loaded;
+  const byWeek: Record<string, WeekProgress> = {};
+  for (const row of progress) byWeek[`week${row.week}`] = { completedWorkouts: Array.isArray(row.completedWorkouts) ? row.completedWorkouts : [] };
+  return {
+    id: plan.id,
+    eventYear: plan.eventYear,
+    category: plan.category,
+    startDate: plan.startDate.toISOString(),
+    createdAt: plan.createdAt.toISOString(),
+    planDetails: {
+      ...details,
+      weeklySchedule: details.weeklySchedule.map((week) => ({ ...week, progress: byWeek[`week${week.week}`] ?? { completedWorkouts: [] } })),
+    },
+    progress: byWeek,
+    currentWeekIndex: currentWeekIndex(plan.startDate, details.weeklySchedule.length, app.now()),
+  };
+}
+
+/**
+ * POST /api/training-plan/generate: a plan from the member's analysis, once
+ * (409 when one exists). The registration, if any, takes the plan's category.
+ */
+export async function generatePlanFor(app: AppContext, userId: number): Promise<TrainingPlanView> {
+  if (await loadPlan(app, userId)) throw new AppError(409, WARI_MSG.planExists, { code: "plan_exists" });
+  const generated = generateTrainingPlan(await getActivityAnalysis(app, userId));
+  const mine = and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, EVENT_YEAR));
+  const [inserted] = await app.db.batch([
+    app.db
+      .insert(trainingPlans)
+      .values({ userId, eventYear: EVENT_YEAR, category: generated.category, startDate: new Date(generated.startDate), planDetails: generated.planDetails })
+      .onConflictDoNothing()
+      .returning({ id: trainingPlans.id }),
+    app.db
+      .update(wariRegistrations)
+      .set({ category: sql`(SELECT ${trainingPlans.category} FROM ${trainingPlans} WHERE ${mine})` })
+      .where(and(eq(wariRegistrations.userId, userId), eq(wariRegistrations.eventYear, EVENT_YEAR))),
+  ]);
+  if (!inserted.length) throw new AppError(409, WARI_MSG.planExists, { code: "plan_exists" });
+  const plan = await getCurrentPlan(app, userId);
+  if (!plan) throw new AppError(500, WARI_MSG.generateFailed);
+  return plan;
+}
+
+/** The member's ride on a calendar day (its local start date), longest first. */
+export async function findMatchingRide(app: AppContext, userId: number, day: string) {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  // The (user_id, start_date) index narrows to a 3-day range; the local date decides.
+  const [ride] = await app.db
+    .select({ id: activities.id, name: activities.name, distance: activities.distance })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.userId, userId),
+        gte(activities.startDate, new Date(start - DAY_MS)),
+        lt(activities.startDate, new Date(start + 2 * DAY_MS)),
+        sportMatches("Ride"),
+        sql`substr(${activities.startDateLocal}, 1, 10) = ${day}`,
+      ),
+    )
+    .orderBy(desc(activities.distance))
+    .limit(1);
+  return ride ?? null;
+}
+
+async function planWeek(app: AppContext, userId: number, week: number) {
+  const loaded = await loadPlan(app, userId);
+  if (!loaded) throw new AppError(404, WARI_MSG.noPlan);
+  const found = loaded.details.weeklySchedule.find((w) => w.week === week);
+  if (!found) throw new AppError(404, WARI_MSG.weekNotFound);
+  const stored = loaded.progress.find((p) => p.week === week)?.completedWorkouts ?? [];
+  return { planId: loaded.plan.id, week: found, stored };
+}
+
+/** GET /api/training-plan/check-activity/{week}/{dayIndex}. */
+export async function checkWorkoutActivity(app: AppContext, userId: number, week: number, dayIndex: number) {
+  const { week: found } = await planWeek(app, userId, week);
+  const workout = found.workouts[dayIndex];
+  if (!workout) throw new AppError(404, WARI_MSG.dayNotFound);
+  const date = workoutDate(found.startDate, dayIndex);
+  const ride = await findMatchingRide(app, userId, date);
+  return {
+    hasMatchingActivity: ride !== null,
+    message: ride ? `Found ${ride.name} (${(ride.distance / 1000).toFixed(1)} km) on ${date}` : WARI_MSG.noMatchingActivity,
+    date,
+    workout: { day: workout.day, type: workout.type, isEventDay: Boolean(workout.isEventDay) },
+    activity: ride ? { id: ride.id, name: ride.name, distanceKm: Math.round(ride.distance / 100) / 10 } : null,
+  };
+}
+
+/**
+ * PUT /api/training-plan/week/{week}/progress: replaces the week's completed
+ * workouts. Keys must name this week's workouts. Removing is always allowed;
+ * a newly added key is allowed for a rest day, refused for the event day, and
+ * for any other day only when a ride exists on that day's date.
+ */
+export async function updateWeekProgress(app: AppContext, userId: number, week: number, completedWorkouts: string[]) {
+  const { planId, week: found, stored } = await planWeek(app, userId, week);
+  const keys = [...new Set(completedWorkouts)];
+  for (const key of keys) {
+    const parsed = parseWorkoutKey(key);
+    const workout = parsed ? found.workouts[parsed.dayIndex] : undefined;
+    if (!parsed || parsed.week !== week || !workout || workout.type !== parsed.type) throw new AppError(400, WARI_MSG.wrongWeekKey, { errors: { completedWorkouts: [WARI_MSG.wrongWeekKey] } });
+  }
+  for (const key of keys.filter((k) => !stored.includes(k))) {
+    const { dayIndex } = parseWorkoutKey(key)!;
+    const workout = found.workouts[dayIndex];
+    if (workout.isEventDay) throw new AppError(400, WARI_MSG.eventDay, { code: "event_day" });
+    if (workout.type === "Rest") continue;
+    if (!(await findMatchingRide(app, userId, workoutDate(found.startDate, dayIndex)))) {
+      throw new AppError(400, WARI_MSG.noMatchingActivity, { code: "no_matching_activity" });
+    }
+  }
+  await app.db
+    .insert(trainingProgress)
+    .values({ planId, week, completedWorkouts: keys })
+    .onConflictDoUpdate({ target: [trainingProgress.planId, trainingProgress.week], set: { completedWorkouts: keys, updatedAt: app.now() } });
+  return { message: "Progress updated", week, progress: { completedWorkouts: keys } };
+}

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { requireVerifiedUser } from "~/lib/guards.server";
+import { apiHandler, jsonError, parseInput, readJson } from "~/lib/http.server";
+import { registerForEvent } from "~/modules/wari/event.server";
+import { registerSchema } from "~/modules/wari/schema";
+
+export const loader = () => jsonError(405, "Method not allowed");
+
+/** {eventYear: 2025, eventName?} → 201 the first time, 200 with the same registration on a repeat. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return jsonError(405, "Method not allowed");
+  return apiHandler(async () => {
+    const user = await requireVerifiedUser(context.app, request);
+    const { created, registration } = await registerForEvent(context.app, user.id, parseInput(registerSchema, await readJson(request)));
+    return Response.json({ message: created ? "Registered" : "Already registered", created, registration }, { status: created ? 201 : 200 });
+  });
+}

@@ -1,0 +1,142 @@
+import type { Page } from "@playwright/test";
+import { expect, signIn, signInFreshMember, snap, test } from "./fixtures";
+
+async function expectToast(page: Page, title: string, description?: string) {
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText(title);
+  if (description) await expect(toast).toContainText(description);
+}
+
+const keyInfo = (page: Page, term: string) => page.getByTestId("key-information").locator("div").filter({ has: page.locator("dt", { hasText: term }) }).locator("dd");
+
+test.describe("the athlete's Wari dashboard", () => {
+  test("shows the badge, key information, readiness, the plan, a rest-day toggle and the history", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/wari");
+    await expect(page.getByRole("heading", { name: "IAS CycleWari 2025 Challenge", level: 1 })).toBeVisible();
+    await expect(page.getByText("one-day 250 km cycling challenge on June 7, 2025")).toBeVisible();
+    await expect(page.getByTestId("registered-badge")).toHaveText(/Registered for 2025/);
+    await expect(page.getByRole("button", { name: "Register for Event" })).toHaveCount(0);
+
+    // The event is over (the page is used after 7 June 2025): the countdown says so.
+    await expect(page.getByTestId("countdown")).toContainText("Event day has passed");
+    await expect(keyInfo(page, "Event Date")).toHaveText("June 7, 2025");
+    await expect(keyInfo(page, "Distance")).toHaveText("250 kilometers in one day");
+    await expect(keyInfo(page, "Your Category")).toHaveText("Intermediate");
+    await expect(keyInfo(page, "Training Start Date")).toHaveText("February 24, 2025");
+    await expect(page.getByRole("button", { name: "Generate Training Plan" })).toHaveCount(0);
+
+    const readiness = page.getByTestId("readiness-card");
+    for (const label of ["This Year (km)", "Weekly Avg (km)", "Longest Ride (km)", "Consistency"]) await expect(readiness.getByText(label)).toBeVisible();
+    await expect(readiness.getByTestId("readiness-category")).toContainText(/Beginner|Intermediate|Advanced|Elite/);
+    await expect(readiness.getByRole("progressbar", { name: "Overall readiness" })).toBeVisible();
+    await expect(readiness.getByTestId("category-guidance")).toBeVisible();
+    const summary = page.getByTestId("plan-summary");
+    await expect(summary).toContainText("Week 14 of 14");
+    await expect(summary).toContainText("Total Distance Goal");
+
+    // The current (last) week is open; its Monday rest day toggles on and off, and stays toggled after a reload.
+    const week = page.getByTestId("week-14");
+    await expect(week).toHaveAttribute("open", "");
+    await expect(week).toContainText("Current week");
+    await week.getByRole("button", { name: "Mark Monday Rest as complete" }).click();
+    await expect(week.getByRole("button", { name: "Mark Monday Rest as not done" })).toHaveAttribute("aria-pressed", "true");
+    await expect(week).toContainText("1/7 done");
+    await snap(page, "wari-athlete");
+    await page.reload();
+    await expect(page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as not done" })).toBeVisible();
+    await page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as not done" }).click();
+    await expect(page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as complete" })).toHaveAttribute("aria-pressed", "false");
+
+    await page.getByRole("tab", { name: "Activity Analysis" }).click();
+    await expect(page).toHaveURL(/tab=analysis/);
+    await expect(page.getByRole("heading", { name: /Weekly Distance, Last 12 Weeks/ })).toBeVisible();
+    await snap(page, "wari-athlete-analysis");
+
+    await page.getByRole("tab", { name: "History" }).click();
+    const entry = page.getByTestId("history-entry");
+    await expect(entry).toContainText("IAS CycleWari 2024");
+    await expect(entry).toContainText("251.3 km");
+    await expect(entry).toContainText("Completed");
+  });
+});
+
+test.describe("a new member", () => {
+  test("sees the empty states, registers, generates a plan and cannot tick a ride without a ride", async ({ page }) => {
+    await signInFreshMember(page);
+    await page.goto("/wari");
+    await expect(keyInfo(page, "Your Category")).toHaveText("Not categorized yet");
+    await expect(keyInfo(page, "Training Start Date")).toHaveText("Not started");
+    await expect(page.getByText("No Training Plan Available")).toBeVisible();
+    await expect(page.getByTestId("readiness-category")).toContainText("Beginner");
+    await expect(page.getByRole("progressbar", { name: "Overall readiness" })).toHaveAttribute("aria-valuenow", "20");
+    await expect(page.getByRole("alert").filter({ hasText: "Room for improvement" })).toContainText("below the recommended 100 km minimum");
+    await page.getByRole("tab", { name: "Activity Analysis" }).click();
+    await expect(page.getByText("No Activity Data")).toBeVisible();
+    await page.getByRole("tab", { name: "History" }).click();
+    await expect(page.getByText("First-Time Participant")).toBeVisible();
+    await snap(page, "wari-new-member");
+
+    await page.getByRole("button", { name: "Register for Event" }).click();
+    await expect(page.getByTestId("registered-badge")).toBeVisible();
+
+    await page.getByRole("button", { name: "Generate Training Plan" }).click();
+    await expectToast(page, "Success", "Your training plan has been successfully generated!");
+    await expect(page.getByRole("button", { name: "Generate Training Plan" })).toHaveCount(0);
+    await expect(keyInfo(page, "Your Category")).toHaveText("Beginner");
+    await expect(keyInfo(page, "Training Start Date")).toHaveText("February 16, 2025");
+    const last = page.getByTestId("week-16");
+    await expect(last).toContainText("Event Day");
+    await expect(page.getByTestId("plan-summary")).toContainText("Week 16 of 16");
+
+    await last.getByRole("button", { name: "Mark Tuesday Easy Spin as complete" }).click();
+    await expectToast(page, "Cannot mark as complete", "No matching activity found for this workout");
+    await expect(last.getByRole("button", { name: "Mark Tuesday Easy Spin as complete" })).toHaveAttribute("aria-pressed", "false");
+    await last.getByRole("button", { name: "Mark Friday Rest as complete" }).click();
+    await expect(last.getByRole("button", { name: "Mark Friday Rest as not done" })).toBeVisible();
+    await snap(page, "wari-new-member-plan");
+  });
+
+  test("at 375 px the dashboard fits without sideways scrolling", async ({ page }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const tab of ["plan", "analysis", "history"]) {
+      await page.goto(`/wari?tab=${tab}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, tab).toBeLessThanOrEqual(0);
+      if (tab === "plan") {
+        await snap(page, "wari-phone");
+        await page.screenshot({ path: "tests/e2e/.artifacts/wari-phone-top.png" });
+        await page.getByTestId("week-14").screenshot({ path: "tests/e2e/.artifacts/wari-phone-week.png" });
+      }
+    }
+  });
+
+  test("guests are sent to sign in", async ({ page }) => {
+    await page.goto("/wari");
+    await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fwari/);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("registering, generating and ticking a rest day work as plain forms", async ({ page }) => {
+    await signInFreshMember(page);
+    await page.goto("/wari");
+    await page.getByRole("button", { name: "Register for Event" }).click();
+    await expect(page.getByTestId("registered-badge")).toBeVisible();
+    await page.getByRole("button", { name: "Generate Training Plan" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Your training plan has been successfully generated!");
+    await expect(page.getByTestId("week-16")).toContainText("Event Day");
+
+    await page.getByTestId("week-16").getByRole("button", { name: "Mark Monday Rest as complete" }).click();
+    await expect(page).toHaveURL(/week=16/);
+    await expect(page.getByTestId("week-16").getByRole("button", { name: "Mark Monday Rest as not done" })).toBeVisible();
+    await page.getByTestId("week-16").getByRole("button", { name: "Mark Wednesday Openers as complete" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Cannot mark as complete" })).toContainText("No matching activity found for this workout");
+
+    await page.goto("/wari?tab=history");
+    await expect(page.getByText("First-Time Participant")).toBeVisible();
+  });
+});

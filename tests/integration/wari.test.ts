@@ -1,0 +1,307 @@
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, cookiesFrom, createUser, json, login } from "./helpers";
+
+const DAY = 86_400_000;
+let stravaId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000);
+
+interface Row {
+  sportType: string;
+  distance: number;
+  start: Date;
+}
+
+async function insertActivity(userId: number, row: Row, name = `${row.sportType} ${row.distance}`) {
+  stravaId += 1;
+  await env.DB.prepare(
+    `INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, start_date, start_date_local)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(userId, stravaId, name, row.sportType, row.sportType, row.distance, 3600, 3700, Math.floor(row.start.getTime() / 1000), `${row.start.toISOString().slice(0, 19)}Z`)
+    .run();
+}
+
+async function member() {
+  const u = await createUser();
+  return { id: u.id, cookie: await login(u.username, u.password) };
+}
+
+interface Analysis {
+  currentYearCyclingKm: number;
+  weeklyAverageCyclingKm: number;
+  longestRideKm: number;
+  totalLifetimeCyclingKm: number;
+  activeCyclingDays: number;
+  consistencyScore: number;
+  otherSportsActive: boolean;
+  category: string;
+  readiness: number;
+  weeklyDistances: { weekStart: string; km: number }[];
+}
+
+interface Plan {
+  id: number;
+  category: string;
+  startDate: string;
+  currentWeekIndex: number;
+  progress: Record<string, { completedWorkouts: string[] }>;
+  planDetails: {
+    totalWeeks: number;
+    totalDistanceKm: number;
+    weeklySchedule: {
+      week: number;
+      phase: string;
+      startDate: string;
+      endDate: string;
+      weeklyGoalKm: number;
+      longRideGoalKm: number;
+      workouts: { day: string; type: string; duration: number; intensity: number; isEventDay: boolean }[];
+      progress: { completedWorkouts: string[] };
+    }[];
+  };
+}
+
+const dayOf = (weekStart: string, dayIndex: number) => new Date(Date.parse(weekStart) + dayIndex * DAY);
+
+describe("guards", () => {
+  it.each([
+    ["GET", "/api/event/history"],
+    ["GET", "/api/wari/analysis/user"],
+    ["GET", "/api/training-plan/current"],
+    ["POST", "/api/training-plan/generate"],
+    ["PUT", "/api/training-plan/week/1/progress"],
+    ["GET", "/api/training-plan/check-activity/1/0"],
+    ["POST", "/api/wari/event/register"],
+  ])("%s %s: 401 for guests, 403 for unverified members", async (method, path) => {
+    const body = method === "GET" ? undefined : {};
+    const guest = await call(path, { method, body });
+    expect(guest.status).toBe(401);
+    const u = await createUser({ isVerified: false });
+    const res = await call(path, { method, body, cookie: await login(u.username, u.password) });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("GET /api/wari/analysis/user", () => {
+  it("answers SQL aggregates equal to sums computed from the inserted rows", async () => {
+    const m = await member();
+    const now = Date.now();
+    const rows: Row[] = [
+      { sportType: "Ride", distance: 30_000, start: new Date(now - 3 * DAY) },
+      { sportType: "Ride", distance: 15_000, start: new Date(now - 3 * DAY + 3_600_000) },
+      { sportType: "VirtualRide", distance: 20_000, start: new Date(now - 10 * DAY) },
+      { sportType: "GravelRide", distance: 55_500, start: new Date(now - 20 * DAY) },
+      { sportType: "MountainBikeRide", distance: 12_250, start: new Date(now - 50 * DAY) },
+      { sportType: "Ride", distance: 40_000, start: new Date(now - 120 * DAY) },
+      { sportType: "Ride", distance: 130_000, start: new Date(now - 400 * DAY) },
+      { sportType: "EBikeRide", distance: 80_000, start: new Date(now - 4 * DAY) },
+      { sportType: "Run", distance: 10_000, start: new Date(now - 5 * DAY) },
+    ];
+    for (const row of rows) await insertActivity(m.id, row);
+    // Another member's ride never counts.
+    const other = await createUser();
+    await insertActivity(other.id, { sportType: "Ride", distance: 500_000, start: new Date(now - 2 * DAY) });
+
+    const cycling = rows.filter((r) => ["Ride", "VirtualRide", "GravelRide", "MountainBikeRide"].includes(r.sportType));
+    const since = now - 84 * DAY;
+    const inWindow = cycling.filter((r) => r.start.getTime() >= since);
+    const yearStart = Date.UTC(new Date(now).getUTCFullYear(), 0, 1);
+    const sumKm = (list: Row[]) => Math.round(list.reduce((s, r) => s + r.distance, 0) / 100) / 10;
+    const activeWeeks = new Set(inWindow.map((r) => Math.floor((r.start.getTime() - since) / (7 * DAY)))).size;
+
+    const res = await call("/api/wari/analysis/user", { cookie: m.cookie });
+    expect(res.status).toBe(200);
+    const a = await json<Analysis>(res);
+    expect(a.totalLifetimeCyclingKm).toBe(sumKm(cycling));
+    expect(a.currentYearCyclingKm).toBe(sumKm(cycling.filter((r) => r.start.getTime() >= yearStart)));
+    expect(a.weeklyAverageCyclingKm).toBe(Math.round(inWindow.reduce((s, r) => s + r.distance, 0) / 12 / 100) / 10);
+    expect(a.longestRideKm).toBe(Math.max(...cycling.filter((r) => r.start.getTime() >= now - 365 * DAY).map((r) => r.distance)) / 1000);
+    expect(a.activeCyclingDays).toBe(new Set(inWindow.map((r) => r.start.toISOString().slice(0, 10))).size);
+    expect(a.consistencyScore).toBe(Math.round((100 * activeWeeks) / 12));
+    expect(a.otherSportsActive).toBe(true);
+    expect(a.weeklyDistances).toHaveLength(12);
+    expect(Math.round(a.weeklyDistances.reduce((s, w) => s + w.km, 0) * 10) / 10).toBe(sumKm(inWindow));
+    // longest 55.5 km > 50 → Intermediate (readiness 45) by the rule.
+    expect(a).toMatchObject({ category: "Intermediate", readiness: 45 });
+  });
+
+  it("is all zeros and Beginner for a member without activities", async () => {
+    const m = await member();
+    const a = await json<Analysis>(await call("/api/wari/analysis/user", { cookie: m.cookie }));
+    expect(a).toMatchObject({ currentYearCyclingKm: 0, weeklyAverageCyclingKm: 0, longestRideKm: 0, totalLifetimeCyclingKm: 0, activeCyclingDays: 0, consistencyScore: 0, otherSportsActive: false, category: "Beginner", readiness: 20 });
+  });
+});
+
+describe("training plan", () => {
+  let m: { id: number; cookie: string };
+  let plan: Plan;
+
+  beforeAll(async () => {
+    m = await member();
+  });
+
+  it("is null before generation; generate answers the plan (201) that current then returns; a second generate is 409", async () => {
+    const before = await call("/api/training-plan/current", { cookie: m.cookie });
+    expect(before.status).toBe(200);
+    expect(await before.json()).toBeNull();
+
+    const gen = await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
+    expect(gen.status).toBe(201);
+    plan = await json<Plan>(gen);
+    expect(plan.category).toBe("Beginner");
+    const weeks = plan.planDetails.weeklySchedule;
+    expect(weeks).toHaveLength(16);
+    expect(weeks.at(-1)!.endDate.slice(0, 10)).toBe("2025-06-07");
+    expect(weeks[0].phase).toBe("Base Building");
+    expect(weeks.at(-1)!.workouts.at(-1)).toMatchObject({ isEventDay: true, intensity: 5 });
+    // Today is after the 2025 event: the current week is the last one.
+    expect(plan.currentWeekIndex).toBe(15);
+
+    const current = await json<Plan>(await call("/api/training-plan/current", { cookie: m.cookie }));
+    expect(current).toEqual(plan);
+
+    const again = await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
+    expect(again.status).toBe(409);
+  });
+
+  const put = (week: number, completedWorkouts: unknown) => call(`/api/training-plan/week/${week}/progress`, { method: "PUT", body: { completedWorkouts }, cookie: m.cookie });
+
+  it("marks rest days freely, refuses a ride day without a ride, accepts it with one, and never the event day", async () => {
+    const week = plan.planDetails.weeklySchedule[1];
+    const restIndex = week.workouts.findIndex((w) => w.type === "Rest");
+    const rideIndex = week.workouts.findIndex((w) => w.type === "Long Ride");
+    const restKey = `week2_day${restIndex}_Rest`;
+    const rideKey = `week2_day${rideIndex}_Long Ride`;
+
+    const rest = await put(2, [restKey]);
+    expect(rest.status).toBe(200);
+    expect(await rest.json()).toMatchObject({ progress: { completedWorkouts: [restKey] } });
+
+    const noRide = await put(2, [restKey, rideKey]);
+    expect(noRide.status).toBe(400);
+    expect(await noRide.json()).toMatchObject({ message: "No matching activity found for this workout" });
+
+    const check = await json<{ hasMatchingActivity: boolean; message: string }>(await call(`/api/training-plan/check-activity/2/${rideIndex}`, { cookie: m.cookie }));
+    expect(check).toMatchObject({ hasMatchingActivity: false, message: "No matching activity found for this workout" });
+
+    // A run that day, or a ride the day before, is not a match; a ride that day is.
+    const date = dayOf(week.startDate, rideIndex);
+    await insertActivity(m.id, { sportType: "Run", distance: 10_000, start: new Date(date.getTime() + 8 * 3_600_000) });
+    await insertActivity(m.id, { sportType: "Ride", distance: 10_000, start: new Date(date.getTime() - 6 * 3_600_000) });
+    expect((await put(2, [restKey, rideKey])).status).toBe(400);
+    await insertActivity(m.id, { sportType: "Ride", distance: 62_000, start: new Date(date.getTime() + 7 * 3_600_000) }, "Saturday long ride");
+    const found = await json<{ hasMatchingActivity: boolean; message: string }>(await call(`/api/training-plan/check-activity/2/${rideIndex}`, { cookie: m.cookie }));
+    expect(found.hasMatchingActivity).toBe(true);
+    expect(found.message).toContain("Saturday long ride");
+
+    const ok = await put(2, [restKey, rideKey]);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toMatchObject({ week: 2, progress: { completedWorkouts: [restKey, rideKey] } });
+
+    // Unticking is always allowed; the plan shows the progress keyed by week.
+    expect((await put(2, [rideKey])).status).toBe(200);
+    const current = await json<Plan>(await call("/api/training-plan/current", { cookie: m.cookie }));
+    expect(current.progress.week2).toEqual({ completedWorkouts: [rideKey] });
+    expect(current.planDetails.weeklySchedule[1].progress).toEqual({ completedWorkouts: [rideKey] });
+
+    // The event day (last day of week 16) cannot be marked, even with a ride that day.
+    await insertActivity(m.id, { sportType: "Ride", distance: 251_000, start: new Date("2025-06-07T05:00:00Z") });
+    const event = await put(16, ["week16_day6_Event"]);
+    expect(event.status).toBe(400);
+    expect(((await event.json()) as { message: string }).message).toBe("The event day cannot be marked as complete");
+  });
+
+  it("refuses keys that are not this week's workouts", async () => {
+    for (const keys of [["week3_day1_Rest"], ["week2_day1_Long Ride"], ["garbage"], "week2_day1_Rest"]) {
+      expect((await put(2, keys)).status).toBe(400);
+    }
+    expect((await put(99, [])).status).toBe(404);
+    expect((await put(0, [])).status).toBe(404);
+    expect((await call("/api/training-plan/check-activity/2/7", { cookie: m.cookie })).status).toBe(404);
+  });
+
+  it("answers 404 for progress without a plan", async () => {
+    const other = await member();
+    const res = await call("/api/training-plan/week/1/progress", { method: "PUT", body: { completedWorkouts: [] }, cookie: other.cookie });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("POST /api/wari/event/register and GET /api/event/history", () => {
+  it("registers once: 201, then 200 with the same registration; only 2025", async () => {
+    const m = await member();
+    const first = await call("/api/wari/event/register", { body: { eventYear: 2025, eventName: "IAS CycleWari 2025" }, cookie: m.cookie });
+    expect(first.status).toBe(201);
+    const a = await json<{ created: boolean; registration: { id: number; eventYear: number } }>(first);
+    expect(a).toMatchObject({ created: true, registration: { eventYear: 2025 } });
+    const again = await call("/api/wari/event/register", { body: { eventYear: 2025, eventName: "IAS CycleWari 2025" }, cookie: m.cookie });
+    expect(again.status).toBe(200);
+    expect((await json<{ registration: { id: number } }>(again)).registration.id).toBe(a.registration.id);
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM wari_registrations WHERE user_id = ?").bind(m.id).first<{ n: number }>();
+    expect(count?.n).toBe(1);
+    expect((await call("/api/wari/event/register", { body: { eventYear: 2024, eventName: "x" }, cookie: m.cookie })).status).toBe(400);
+
+    // Generating a plan gives the registration its category.
+    await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
+    const reg = await env.DB.prepare("SELECT category FROM wari_registrations WHERE user_id = ?").bind(m.id).first<{ category: string }>();
+    expect(reg?.category).toBe("Beginner");
+  });
+
+  it("lists the member's own history entries, newest first, with km", async () => {
+    const m = await member();
+    expect(await (await call("/api/event/history", { cookie: m.cookie })).json()).toEqual([]);
+    await env.DB.prepare(
+      "INSERT INTO event_history (user_id, event_year, event_name, is_historical, activity_name, distance_achieved, completed) VALUES (?, 2023, 'IAS CycleWari 2023', 1, 'Wari 23', 180500, 0), (?, 2024, 'IAS CycleWari 2024', 1, 'Wari 24', 251300, 1)",
+    )
+      .bind(m.id, m.id)
+      .run();
+    const list = await json<{ eventYear: number; distanceAchievedKm: number; completed: boolean }[]>(await call("/api/event/history", { cookie: m.cookie }));
+    expect(list.map((e) => [e.eventYear, e.distanceAchievedKm, e.completed])).toEqual([
+      [2024, 251.3, true],
+      [2023, 180.5, false],
+    ]);
+  });
+});
+
+describe("the /wari page without JavaScript", () => {
+  it("registers, generates and ticks through the page action, with the spec's toasts and refusals", async () => {
+    const m = await member();
+    const headers = { Host: "localhost:8787" };
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(fields)) data.set(k, v);
+      return data;
+    };
+    const post = (fields: Record<string, string>) => call("/wari?tab=plan", { method: "POST", cookie: m.cookie, headers, body: form(fields) });
+
+    const page = await (await call("/wari", { cookie: m.cookie })).text();
+    expect(page).toContain("Register for Event");
+    expect(page).toContain("Not categorized yet");
+    expect(page).toContain("No Training Plan Available");
+
+    const reg = await post({ intent: "register" });
+    expect(reg.status).toBe(302);
+    expect(await (await call("/wari", { cookie: m.cookie })).text()).toContain("Registered for 2025");
+
+    const gen = await post({ intent: "generate" });
+    expect(gen.status).toBe(302);
+    expect(gen.headers.get("Location")).toBe("/wari?tab=plan");
+    const next = await (await call("/wari?tab=plan", { cookie: cookiesFrom(gen, m.cookie) })).text();
+    expect(next).toContain("Your training plan has been successfully generated!");
+    // Generating again just shows the plan.
+    expect((await post({ intent: "generate" })).headers.get("Location")).toBe("/wari?tab=plan");
+
+    const rest = await post({ intent: "toggle", key: "week16_day1_Rest", complete: "true" });
+    expect(rest.status).toBe(302);
+    expect(rest.headers.get("Location")).toBe("/wari?tab=plan&week=16#week-16");
+    const ride = await post({ intent: "toggle", key: "week16_day3_Openers", complete: "true" });
+    expect(ride.status).toBe(400);
+    const html = await ride.text();
+    expect(html).toContain("Cannot mark as complete");
+    expect(html).toContain("No matching activity found for this workout");
+    const viaFetcher = await post({ intent: "toggle", key: "week16_day1_Rest", complete: "false", via: "fetcher" });
+    expect(viaFetcher.status).toBe(200);
+    const current = await json<Plan>(await call("/api/training-plan/current", { cookie: m.cookie }));
+    expect(current.progress.week16).toEqual({ completedWorkouts: [] });
+  });
+});
