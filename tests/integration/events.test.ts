@@ -317,3 +317,81 @@ describe("POST /api/webhooks/razorpay", () => {
     expect(await json(await webhook(unknown))).toEqual({ ok: true, handled: false });
   });
 });
+
+describe("page actions (forms without JavaScript)", () => {
+  // A browser's form post carries Host (Remix compares it with Origin).
+  const headers = { Host: "localhost:8787" };
+  const form = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    return body;
+  };
+  const eventFields = { title: "Form Ride", description: "Made in the dialog.", date: "2030-06-07T06:30", location: "Satara", fee: "1500.50", maxParticipants: "30", isActive: "on" };
+  const latest = () => env.DB.prepare("SELECT * FROM events WHERE title LIKE 'Form Ride%' ORDER BY id DESC").first<Record<string, unknown>>();
+
+  it("the admin event form creates, updates, toggles and deletes through adminEventAction, with the spec's toasts", async () => {
+    const created = await call("/events?index", { cookie: admin.cookie, headers, body: form({ intent: "create", redirectTo: "/events", ...eventFields }) });
+    expect(created.status).toBe(302);
+    expect(created.headers.get("Location")).toBe("/events");
+    const row = await latest();
+    // Rupees → paise; the datetime-local value is India time.
+    expect(row).toMatchObject({ title: "Form Ride", fee: 150050, max_participants: 30, is_active: 1, date: Date.parse("2030-06-07T01:00:00Z") / 1000 });
+    const page = await (await call("/events", { cookie: `${admin.cookie}; ${created.headers.get("Set-Cookie")!.split(";")[0]}` })).text();
+    expect(page).toContain("Event created successfully");
+
+    const id = String(row!.id);
+    const updated = await call("/events?index", { cookie: admin.cookie, headers, body: form({ intent: "update", id, redirectTo: "/events", ...eventFields, title: "Form Ride 2", maxParticipants: "", isActive: "" }) });
+    expect(updated.status).toBe(302);
+    expect(await latest()).toMatchObject({ title: "Form Ride 2", max_participants: null, is_active: 0 });
+
+    const invalid = await call("/events?index", { cookie: admin.cookie, headers, body: form({ intent: "update", id, ...eventFields, title: "", fee: "-5" }) });
+    expect(invalid.status).toBe(400);
+    const html = await invalid.text();
+    expect(html).toContain("Title is required");
+    expect(html).toContain("Fee must be positive");
+
+    expect((await call("/events?index", { cookie: admin.cookie, headers, body: form({ intent: "toggle", id, isActive: "true", redirectTo: "/events" }) })).status).toBe(302);
+    expect((await latest())?.is_active).toBe(1);
+    expect((await call("/events?index", { cookie: admin.cookie, headers, body: form({ intent: "delete", id, redirectTo: "/events" }) })).status).toBe(302);
+    expect(await env.DB.prepare("SELECT id FROM events WHERE id = ?").bind(Number(id)).first()).toBeNull();
+    expect((await call("/events?index", { cookie: admin.cookie, headers, body: form({ intent: "delete", id }) })).status).toBe(404);
+  });
+
+  it("sends members to the dashboard and guests to sign-in instead of running the admin form", async () => {
+    const asMember = await call("/events?index", { cookie: member.cookie, headers, body: form({ intent: "create", ...eventFields, title: "Form Ride member" }) });
+    expect(asMember.status).toBe(302);
+    expect(asMember.headers.get("Location")).toBe("/dashboard");
+    const asGuest = await call("/events?index", { headers, body: form({ intent: "create", ...eventFields }) });
+    expect(asGuest.status).toBe(302);
+    expect(asGuest.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
+    expect(await env.DB.prepare("SELECT id FROM events WHERE title = 'Form Ride member'").first()).toBeNull();
+  });
+
+  it("the registration form posts to /events/{id}/register: errors in the page, then the payment step", async () => {
+    const event = await createEvent({ fee: 50000 });
+    const m = await newMember();
+    const bad = await call(`/events/${event.id}/register`, { cookie: m.cookie, headers, body: form({ name: "A", email: "x", phone: "1", emergencyContact: "2", amount: "50000" }) });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    for (const message of ["Name must be at least 2 characters", "Please enter a valid email address", "Please enter a valid phone number", "Please enter a valid emergency contact"]) {
+      expect(html).toContain(message);
+    }
+    expect(await registrationStatus(event.id, m.id)).toBeUndefined();
+
+    const good = await call(`/events/${event.id}/register`, { cookie: m.cookie, headers, body: form({ ...details, amount: "50000" }) });
+    expect(good.status).toBe(200);
+    const page = await good.text();
+    expect(page).toContain("Paying needs JavaScript");
+    expect(page).toContain("₹500.00");
+    expect(await registrationStatus(event.id, m.id)).toBe("pending");
+
+    // The payment page is prefilled from the pending registration; without one it sends to the form.
+    expect(await (await call(`/events/${event.id}/payment`, { cookie: m.cookie })).text()).toContain(details.phone);
+    const other = await newMember();
+    const redirect = await call(`/events/${event.id}/payment`, { cookie: other.cookie });
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get("Location")).toBe(`/events/${event.id}/register`);
+    expect((await call("/events/abc/register", { cookie: m.cookie })).status).toBe(404);
+    expect((await call("/events/999999", { cookie: m.cookie })).status).toBe(404);
+  });
+});

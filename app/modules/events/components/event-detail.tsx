@@ -34,9 +34,9 @@ export function EventNotFound() {
 
 function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <div className="rounded-lg border border-gray-200 bg-white p-4">
+    <div className="rounded-lg border border-gray-200 bg-white p-3 sm:p-4">
       <dt className="text-sm text-gray-500">{label}</dt>
-      <dd className="mt-1 text-2xl font-semibold text-gray-900">{value}</dd>
+      <dd className="mt-1 break-words text-xl font-semibold text-gray-900 sm:text-2xl">{value}</dd>
       {hint ? <dd className="mt-0.5 text-xs text-gray-500">{hint}</dd> : null}
     </div>
   );
@@ -62,11 +62,11 @@ function AdminRegistrations({ event, registrations, q }: { event: EventView; reg
       <h2 id="stats-title" className="text-lg font-semibold text-gray-900">
         Registration Statistics
       </h2>
-      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <Stat label="Registrations" value={event.maxParticipants ? `${stats.total} / ${event.maxParticipants}` : String(stats.total)} hint={stats.remaining === null ? "No participant limit" : `${stats.remaining} places left`} />
-        <div className="rounded-lg border border-gray-200 bg-white p-4">
+        <div className="rounded-lg border border-gray-200 bg-white p-3 sm:p-4">
           <dt className="text-sm text-gray-500">Capacity</dt>
-          <dd className="mt-1 text-2xl font-semibold text-gray-900">{stats.capacityPercent === null ? "—" : `${stats.capacityPercent}%`}</dd>
+          <dd className="mt-1 text-xl font-semibold text-gray-900 sm:text-2xl">{stats.capacityPercent === null ? "—" : `${stats.capacityPercent}%`}</dd>
           {stats.capacityPercent === null ? null : (
             <dd className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200" role="progressbar" aria-label="Capacity used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={stats.capacityPercent}>
               <div className="h-full rounded-full bg-brand-600" style={{ width: `${stats.capacityPercent}%` }} />
@@ -104,8 +104,8 @@ function AdminRegistrations({ event, registrations, q }: { event: EventView; reg
                 <tr>
                   <th scope="col" className="px-4 py-2">Participant</th>
                   <th scope="col" className="hidden px-4 py-2 sm:table-cell">Email</th>
-                  <th scope="col" className="px-4 py-2">Registered</th>
-                  <th scope="col" className="px-4 py-2">Payment</th>
+                  <th scope="col" className="hidden px-4 py-2 sm:table-cell">Registered</th>
+                  <th scope="col" className="px-4 py-2 text-right sm:text-left">Payment</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100">
@@ -117,12 +117,13 @@ function AdminRegistrations({ event, registrations, q }: { event: EventView; reg
                         <div className="min-w-0">
                           <p className="font-medium text-gray-900">{r.user.username}</p>
                           <p className="break-all text-xs text-gray-500 sm:hidden">{r.user.email}</p>
+                          <p className="text-xs text-gray-500 sm:hidden">Registered {formatDay(r.registrationDate)}</p>
                         </div>
                       </div>
                     </td>
                     <td className="hidden px-4 py-2 text-gray-700 sm:table-cell">{r.user.email}</td>
-                    <td className="whitespace-nowrap px-4 py-2 text-gray-700">{formatDay(r.registrationDate)}</td>
-                    <td className="px-4 py-2">
+                    <td className="hidden whitespace-nowrap px-4 py-2 text-gray-700 sm:table-cell">{formatDay(r.registrationDate)}</td>
+                    <td className="px-4 py-2 text-right sm:text-left">
                       <PaymentBadge status={r.paymentStatus} />
                     </td>
                   </tr>
