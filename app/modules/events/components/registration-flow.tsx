@@ -249,8 +249,9 @@ export function PaymentPanel({
         <dt className="text-gray-500">Event</dt>
         <dd className="font-medium text-gray-900">{event.title}</dd>
         <dt className="text-gray-500">Participant</dt>
-        <dd className="break-all text-gray-900">
-          {start.registration.name} · {start.registration.email}
+        <dd className="min-w-0 text-gray-900">
+          <span className="block">{start.registration.name}</span>
+          <span className="block break-all text-gray-600">{start.registration.email}</span>
         </dd>
         <dt className="text-gray-500">Amount</dt>
         <dd className="font-semibold text-gray-900">{formatRupees(start.amount)}</dd>
