@@ -1,0 +1,201 @@
+import { Form, Link } from "@remix-run/react";
+import { useState } from "react";
+import type { AdminRegistration, EventView, OwnRegistration } from "../events.server";
+import { formatDay, formatRupees } from "../format";
+import { registrationStats } from "../stats";
+import { ActiveBadge, CompletedBadge, EventFacts, PaymentBadge } from "./parts";
+
+export type EventDetailData =
+  | { missing: true }
+  | { missing: false; event: EventView; isAdmin: boolean; now: string; q: string; registrations: AdminRegistration[] | null; own: OwnRegistration | null };
+
+const button = "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold";
+const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
+
+export function BackToEvents() {
+  return (
+    <Link to="/events" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <span aria-hidden="true">←</span> Back to Events
+    </Link>
+  );
+}
+
+export function EventNotFound() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">Event not found</h1>
+      <p className="mt-3 text-gray-600">This event does not exist or has been removed.</p>
+      <Link to="/events" className={`${primary} mt-6`}>
+        Back to Events
+      </Link>
+    </main>
+  );
+}
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-3 sm:p-4">
+      <dt className="text-sm text-gray-500">{label}</dt>
+      <dd className="mt-1 break-words text-xl font-semibold text-gray-900 sm:text-2xl">{value}</dd>
+      {hint ? <dd className="mt-0.5 text-xs text-gray-500">{hint}</dd> : null}
+    </div>
+  );
+}
+
+function Avatar({ user }: { user: AdminRegistration["user"] }) {
+  if (user.profileImageUrl) return <img src={user.profileImageUrl} alt="" className="h-8 w-8 shrink-0 rounded-full object-cover" />;
+  return (
+    <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold uppercase text-brand-800">
+      {user.username.slice(0, 1)}
+    </span>
+  );
+}
+
+/** Admins: statistics (capacity, collected, pending) and the searchable participants table. */
+function AdminRegistrations({ event, registrations, q }: { event: EventView; registrations: AdminRegistration[]; q: string }) {
+  const [query, setQuery] = useState(q);
+  const stats = registrationStats(event, registrations);
+  const needle = query.trim().toLowerCase();
+  const shown = needle ? registrations.filter((r) => r.user.username.toLowerCase().includes(needle) || r.user.email.toLowerCase().includes(needle)) : registrations;
+  return (
+    <section aria-labelledby="stats-title" className="space-y-4">
+      <h2 id="stats-title" className="text-lg font-semibold text-gray-900">
+        Registration Statistics
+      </h2>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label="Registrations" value={event.maxParticipants ? `${stats.total} / ${event.maxParticipants}` : String(stats.total)} hint={stats.remaining === null ? "No participant limit" : `${stats.remaining} places left`} />
+        <div className="rounded-lg border border-gray-200 bg-white p-3 sm:p-4">
+          <dt className="text-sm text-gray-500">Capacity</dt>
+          <dd className="mt-1 text-xl font-semibold text-gray-900 sm:text-2xl">{stats.capacityPercent === null ? "—" : `${stats.capacityPercent}%`}</dd>
+          {stats.capacityPercent === null ? null : (
+            <dd className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200" role="progressbar" aria-label="Capacity used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={stats.capacityPercent}>
+              <div className="h-full rounded-full bg-brand-600" style={{ width: `${stats.capacityPercent}%` }} />
+            </dd>
+          )}
+        </div>
+        <Stat label="Total Collected" value={formatRupees(stats.totalCollected)} hint={`${stats.paid} paid`} />
+        <Stat label="Pending Amount" value={formatRupees(stats.pendingAmount)} hint={`${stats.pending} pending`} />
+      </dl>
+
+      <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
+        <div className="flex flex-col gap-3 border-b border-gray-200 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <h3 className="font-semibold text-gray-900">Participants</h3>
+          <Form method="get" role="search" onSubmit={(e) => e.preventDefault()} className="w-full sm:w-72">
+            <label htmlFor="participant-search" className="sr-only">
+              Search participants
+            </label>
+            <input
+              id="participant-search"
+              name="q"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="Search by username or email"
+              className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+            />
+          </Form>
+        </div>
+        {shown.length === 0 ? (
+          <p className="p-6 text-center text-sm text-gray-600">{registrations.length === 0 ? "No registrations yet." : "No participants match your search."}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-gray-200 text-sm">
+              <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-600">
+                <tr>
+                  <th scope="col" className="px-4 py-2">Participant</th>
+                  <th scope="col" className="hidden px-4 py-2 sm:table-cell">Email</th>
+                  <th scope="col" className="hidden px-4 py-2 sm:table-cell">Registered</th>
+                  <th scope="col" className="px-4 py-2 text-right sm:text-left">Payment</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {shown.map((r) => (
+                  <tr key={r.id}>
+                    <td className="px-4 py-2">
+                      <div className="flex items-center gap-2">
+                        <Avatar user={r.user} />
+                        <div className="min-w-0">
+                          <p className="font-medium text-gray-900">{r.user.username}</p>
+                          <p className="break-all text-xs text-gray-500 sm:hidden">{r.user.email}</p>
+                          <p className="text-xs text-gray-500 sm:hidden">Registered {formatDay(r.registrationDate)}</p>
+                        </div>
+                      </div>
+                    </td>
+                    <td className="hidden px-4 py-2 text-gray-700 sm:table-cell">{r.user.email}</td>
+                    <td className="hidden whitespace-nowrap px-4 py-2 text-gray-700 sm:table-cell">{formatDay(r.registrationDate)}</td>
+                    <td className="px-4 py-2 text-right sm:text-left">
+                      <PaymentBadge status={r.paymentStatus} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p className="border-t border-gray-200 px-4 py-2 text-xs text-gray-500">
+          Showing {shown.length} of {registrations.length}
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function YourRegistration({ event, own, canRegister }: { event: EventView; own: OwnRegistration | null; canRegister: boolean }) {
+  return (
+    <section aria-labelledby="your-registration" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id="your-registration" className="text-lg font-semibold text-gray-900">
+        Your Registration
+      </h2>
+      {own ? (
+        <div className="mt-3 space-y-3">
+          <dl className="grid grid-cols-[auto,1fr] items-center gap-x-6 gap-y-2 text-sm">
+            <dt className="text-gray-500">Registration date</dt>
+            <dd className="text-gray-900">{formatDay(own.registrationDate)}</dd>
+            <dt className="text-gray-500">Payment status</dt>
+            <dd>
+              <PaymentBadge status={own.paymentStatus} />
+            </dd>
+          </dl>
+          {own.paymentStatus === "pending" ? (
+            <Link to={`/events/${event.id}/payment`} className={primary}>
+              Complete Payment
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <p className="mt-2 text-sm text-gray-600">{canRegister ? "You have not registered for this event yet." : "You did not register for this event."}</p>
+      )}
+    </section>
+  );
+}
+
+export function EventDetailPage({ data }: { data: EventDetailData }) {
+  if (data.missing) return <EventNotFound />;
+  const { event, isAdmin, registrations, own } = data;
+  const past = new Date(event.date) < new Date(data.now);
+  const canRegister = event.isActive && !past;
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <BackToEvents />
+      <article className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="min-w-0 break-words text-2xl font-bold text-gray-900">{event.title}</h1>
+          <div className="flex gap-1.5">
+            <ActiveBadge active={event.isActive} />
+            {past ? <CompletedBadge /> : null}
+          </div>
+        </div>
+        <p className="mt-3 whitespace-pre-line text-gray-700">{event.description}</p>
+        <div className="mt-5">
+          <EventFacts event={event} />
+        </div>
+        {canRegister && !own && !isAdmin ? (
+          <Link to={`/events/${event.id}/register`} className={`${primary} mt-6`}>
+            Register Now
+          </Link>
+        ) : null}
+      </article>
+      {isAdmin && registrations ? <AdminRegistrations event={event} registrations={registrations} q={data.q} /> : <YourRegistration event={event} own={own} canRegister={canRegister} />}
+    </main>
+  );
+}

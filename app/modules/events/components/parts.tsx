@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+import { CalendarIcon, PeopleIcon, PinIcon, RupeeIcon } from "./icons";
+import { formatEventDate, formatRupees } from "../format";
+import { isPaid } from "../schema";
+
+const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold";
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return <span className={`${badge} ${active ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700"}`}>{active ? "Active" : "Inactive"}</span>;
+}
+
+export function CompletedBadge() {
+  return <span className={`${badge} bg-slate-700 text-white`}>Completed</span>;
+}
+
+/** 'completed' reads as Paid, anything else as Pending (the member's reading of the status). */
+export function PaymentBadge({ status }: { status: string }) {
+  return isPaid(status) ? <span className={`${badge} bg-green-100 text-green-800`}>Paid</span> : <span className={`${badge} bg-amber-100 text-amber-900`}>Pending</span>;
+}
+
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-2">
+      <span aria-hidden="true" className="mt-0.5 flex w-5 shrink-0 justify-center text-brand-600">
+        {icon}
+      </span>
+      <span className="min-w-0 break-words">{children}</span>
+    </li>
+  );
+}
+
+/** Date, location, cap and fee of an event, as the cards and the detail page show them. */
+export function EventFacts({ event }: { event: { date: string; location: string; maxParticipants: number | null; fee: number } }) {
+  return (
+    <ul className="space-y-1.5 text-sm text-gray-700">
+      <Fact icon={<CalendarIcon />}>{formatEventDate(event.date)}</Fact>
+      <Fact icon={<PinIcon />}>{event.location}</Fact>
+      {event.maxParticipants ? <Fact icon={<PeopleIcon />}>Limited to {event.maxParticipants} participants</Fact> : null}
+      <Fact icon={<RupeeIcon />}>
+        <span className="font-semibold text-gray-900">{event.fee === 0 ? "Free" : formatRupees(event.fee)}</span>
+        {event.fee === 0 ? null : <span className="text-gray-500"> registration fee</span>}
+      </Fact>
+    </ul>
+  );
+}

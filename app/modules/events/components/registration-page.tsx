@@ -1,0 +1,75 @@
+/**
+ * /events/{id}/register and /events/{id}/payment as full pages: the same form
+ * and payment step as the dialog. Without JavaScript the form posts to the
+ * page action and errors show on the page; paying needs the provider's
+ * checkout script, which the page says in a <noscript>.
+ */
+import { Link, useNavigate } from "@remix-run/react";
+import type { EventView, OwnRegistration } from "../events.server";
+import type { Prefill, RegisterActionData } from "../page.server";
+import { isPaid } from "../schema";
+import { BackToEvents, EventNotFound } from "./event-detail";
+import { EventFacts, PaymentBadge } from "./parts";
+import { PaymentPanel, RegistrationForm, useRegistrationFlow } from "./registration-flow";
+
+export type RegistrationPageData =
+  | { missing: true }
+  | { missing: false; event: EventView; own: OwnRegistration | null; prefill: Prefill; checkoutUrl: string; now: string };
+
+function Closed({ event, message }: { event: EventView; message: string }) {
+  return (
+    <div className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-gray-700">
+      <p>{message}</p>
+      <Link to={`/events/${event.id}`} className="mt-3 inline-block font-medium text-brand-700 hover:underline">
+        View the event
+      </Link>
+    </div>
+  );
+}
+
+export function RegistrationPage({ data, actionData, kind }: { data: RegistrationPageData; actionData: RegisterActionData | undefined; kind: "register" | "payment" }) {
+  const navigate = useNavigate();
+  const event = data.missing ? { id: 0, title: "", fee: 0 } : data.event;
+  const flow = useRegistrationFlow({ event, checkoutUrl: data.missing ? "" : data.checkoutUrl, onDone: () => navigate(`/events/${event.id}`) });
+  if (data.missing) return <EventNotFound />;
+
+  const { own } = data;
+  const open = data.event.isActive && new Date(data.event.date) >= new Date(data.now);
+  // Without JavaScript the form's answer arrives as the page's action data.
+  const start = flow.start ?? (actionData?.ok ? actionData.start : null);
+  const freeDone = start && !start.orderId;
+  const paying = start && (!flow.start || flow.phase !== "form");
+  let body;
+  if (own && isPaid(own.paymentStatus)) {
+    body = (
+      <div className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-900">
+        <p className="font-semibold">You&apos;re registered for this event.</p>
+        <p className="mt-1 flex items-center gap-2 text-sm">
+          Payment status: <PaymentBadge status={own.paymentStatus} />
+        </p>
+      </div>
+    );
+  } else if (freeDone) {
+    body = <Closed event={data.event} message="You've successfully registered for the event!" />;
+  } else if (!open) {
+    body = <Closed event={data.event} message="Registration for this event is closed." />;
+  } else if (paying) {
+    body = <PaymentPanel event={data.event} start={start} phase={flow.phase === "form" ? "payment" : flow.phase} error={flow.error} onPay={() => void flow.pay(start)} onBack={flow.back} />;
+  } else {
+    body = <RegistrationForm event={data.event} prefill={flow.start?.registration ?? data.prefill} initial={flow.start ? undefined : actionData} onStarted={flow.begin} />;
+  }
+
+  return (
+    <main className="mx-auto max-w-2xl space-y-6 px-4 py-8">
+      <BackToEvents />
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">{kind === "payment" ? "Complete Payment" : "Register for Event"}</h1>
+        <p className="mt-1 text-gray-700">{data.event.title}</p>
+      </div>
+      <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+        <EventFacts event={data.event} />
+      </div>
+      <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">{body}</section>
+    </main>
+  );
+}

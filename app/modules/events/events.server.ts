@@ -1,0 +1,296 @@
+/**
+ * Events: the list and detail for everyone, registration and Razorpay payment
+ * for members, registration lists and create / edit / delete / activate for
+ * admins. Pages and /api routes call these functions and return the same
+ * shapes. Money is in paise; dates are ISO strings in views.
+ */
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { eventRegistrations, events, payments, users, type User } from "../../../db/schema";
+import type { AppContext } from "../../../workers/load-context";
+import { AppError } from "~/lib/http.server";
+import { createOrder, fetchPayment, publicKeyId } from "./razorpay.server";
+import { CURRENCY, isPaid, REGISTRATION_MSG, type EventInput, type InitializePaymentInput, type VerifyPaymentInput } from "./schema";
+import { verifyHmacSha256, verifyPaymentSignature } from "./signature";
+
+type EventRow = typeof events.$inferSelect;
+type RegistrationRow = typeof eventRegistrations.$inferSelect;
+
+export function eventView(e: EventRow) {
+  return {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    date: e.date.toISOString(),
+    location: e.location,
+    fee: e.fee,
+    maxParticipants: e.maxParticipants,
+    isActive: e.isActive,
+  };
+}
+export type EventView = ReturnType<typeof eventView>;
+
+/** The member's own registration, with the details they typed (to prefill 'Complete Payment'). */
+export function ownRegistrationView(r: RegistrationRow) {
+  return {
+    id: r.id,
+    eventId: r.eventId,
+    userId: r.userId,
+    registrationDate: r.registrationDate.toISOString(),
+    paymentStatus: r.paymentStatus,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    emergencyContact: r.emergencyContact,
+  };
+}
+export type OwnRegistration = ReturnType<typeof ownRegistrationView>;
+
+/** An event counts as completed when its date is before now. */
+export const isPast = (event: { date: string | Date }, now: Date) => new Date(event.date).getTime() < now.getTime();
+
+// ---- Reading ----------------------------------------------------------------
+
+/** Admins see every event; everyone else the active ones. Soonest first. */
+export async function listEvents(app: AppContext, viewer: Pick<User, "isAdmin"> | null) {
+  const rows = await app.db
+    .select()
+    .from(events)
+    .where(viewer?.isAdmin ? undefined : eq(events.isActive, true))
+    .orderBy(asc(events.date), asc(events.id));
+  return rows.map(eventView);
+}
+
+export async function requireEvent(app: AppContext, id: number): Promise<EventRow> {
+  const row = await app.db.query.events.findFirst({ where: eq(events.id, id) });
+  if (!row) throw new AppError(404, REGISTRATION_MSG.notFound);
+  return row;
+}
+
+export async function getEvent(app: AppContext, id: number): Promise<EventView> {
+  return eventView(await requireEvent(app, id));
+}
+
+/** Admin: an event's registrations with the member (username, email, profile image), newest first. */
+export async function listRegistrations(app: AppContext, eventId: number) {
+  await requireEvent(app, eventId);
+  const rows = await app.db
+    .select({ r: eventRegistrations, user: { id: users.id, username: users.username, email: users.email, profileImageUrl: users.profileImageUrl } })
+    .from(eventRegistrations)
+    .innerJoin(users, eq(users.id, eventRegistrations.userId))
+    .where(eq(eventRegistrations.eventId, eventId))
+    .orderBy(desc(eventRegistrations.registrationDate), desc(eventRegistrations.id));
+  return rows.map(({ r, user }) => ({
+    id: r.id,
+    eventId: r.eventId,
+    userId: r.userId,
+    registrationDate: r.registrationDate.toISOString(),
+    paymentStatus: r.paymentStatus,
+    user,
+  }));
+}
+export type AdminRegistration = Awaited<ReturnType<typeof listRegistrations>>[number];
+
+async function findOwnRegistration(app: AppContext, eventId: number, userId: number) {
+  return (await app.db.query.eventRegistrations.findFirst({ where: and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)) })) ?? null;
+}
+
+/** The member's registration for one event, or null. */
+export async function getOwnRegistration(app: AppContext, user: Pick<User, "id">, eventId: number): Promise<OwnRegistration | null> {
+  await requireEvent(app, eventId);
+  const row = await findOwnRegistration(app, eventId, user.id);
+  return row ? ownRegistrationView(row) : null;
+}
+
+/** The member's registrations keyed by event id, each with the event's title, date and location. */
+export async function ownRegistrationsByEvent(app: AppContext, user: Pick<User, "id">) {
+  const rows = await app.db
+    .select({ r: eventRegistrations, event: { title: events.title, date: events.date, location: events.location } })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(eq(eventRegistrations.userId, user.id));
+  const map: Record<string, OwnRegistration & { event: { title: string; date: string; location: string } }> = {};
+  for (const { r, event } of rows) map[r.eventId] = { ...ownRegistrationView(r), event: { ...event, date: event.date.toISOString() } };
+  return map;
+}
+export type OwnRegistrationMap = Awaited<ReturnType<typeof ownRegistrationsByEvent>>;
+
+// ---- Registration and payment ------------------------------------------------
+
+export interface PaymentStart {
+  /** Null for a free event, which is registered as paid at once. */
+  orderId: string | null;
+  amount: number;
+  currency: string;
+  keyId: string | null;
+  registration: OwnRegistration;
+}
+
+/**
+ * Inserts the member's registration only while the event has room: one
+ * statement, so two members racing for the last place cannot both get it.
+ * Returns the new row's id, or null when the event is full (or the member
+ * registered in the meantime: the caller reads that back).
+ */
+async function insertRegistrationIfRoom(app: AppContext, event: EventRow, user: User, input: InitializePaymentInput, status: "pending" | "paid") {
+  const rows = await app.db.all<{ id: number }>(sql`
+    INSERT INTO event_registrations (event_id, user_id, name, email, phone, emergency_contact, payment_status)
+    SELECT ${event.id}, ${user.id}, ${input.name}, ${input.email}, ${input.phone}, ${input.emergencyContact}, ${status}
+    WHERE (SELECT max_participants FROM events WHERE id = ${event.id}) IS NULL
+       OR (SELECT count(*) FROM event_registrations WHERE event_id = ${event.id})
+        < (SELECT max_participants FROM events WHERE id = ${event.id})
+    ON CONFLICT (event_id, user_id) DO NOTHING
+    RETURNING id`);
+  return rows[0]?.id ?? null;
+}
+
+/** Creates or refreshes the member's pending registration (capacity enforced), or throws the rule it breaks. */
+async function upsertRegistration(app: AppContext, event: EventRow, user: User, input: InitializePaymentInput): Promise<RegistrationRow> {
+  const free = event.fee === 0;
+  const existing = await findOwnRegistration(app, event.id, user.id);
+  if (existing && isPaid(existing.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
+  if (existing) {
+    const [row] = await app.db
+      .update(eventRegistrations)
+      .set({ name: input.name, email: input.email, phone: input.phone, emergencyContact: input.emergencyContact, ...(free ? { paymentStatus: "paid" } : {}), updatedAt: app.now() })
+      .where(and(eq(eventRegistrations.id, existing.id), eq(eventRegistrations.paymentStatus, "pending")))
+      .returning();
+    if (!row) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
+    return row;
+  }
+  const id = await insertRegistrationIfRoom(app, event, user, input, free ? "paid" : "pending");
+  const row = id ? await app.db.query.eventRegistrations.findFirst({ where: eq(eventRegistrations.id, id) }) : await findOwnRegistration(app, event.id, user.id);
+  if (!row) throw new AppError(409, REGISTRATION_MSG.full, { code: "event_full" });
+  if (!id && isPaid(row.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
+  return row;
+}
+
+/**
+ * Step 1 of registration: checks the event is open and the amount is its fee,
+ * creates or updates the pending registration, then a Razorpay order for the
+ * fee. A free event is registered as paid without Razorpay.
+ */
+export async function initializePayment(app: AppContext, user: User, eventId: number, input: InitializePaymentInput): Promise<PaymentStart> {
+  const event = await requireEvent(app, eventId);
+  if (!event.isActive) throw new AppError(400, REGISTRATION_MSG.inactive, { code: "event_inactive" });
+  if (isPast(event, app.now())) throw new AppError(400, REGISTRATION_MSG.past, { code: "event_past" });
+  if (input.amount !== event.fee) throw new AppError(400, REGISTRATION_MSG.amount, { errors: { amount: [REGISTRATION_MSG.amount] } });
+  const keyId = event.fee === 0 ? null : publicKeyId(app);
+  const registration = await upsertRegistration(app, event, user, input);
+  if (event.fee === 0) return { orderId: null, amount: 0, currency: CURRENCY, keyId, registration: ownRegistrationView(registration) };
+
+  const order = await createOrder(app, {
+    amount: event.fee,
+    currency: CURRENCY,
+    receipt: `event${event.id}-reg${registration.id}`,
+    notes: { eventId: String(event.id), registrationId: String(registration.id), userId: String(user.id) },
+  });
+  await app.db.insert(payments).values({ registrationId: registration.id, orderId: order.id, amount: order.amount, currency: order.currency, status: "created" });
+  return { orderId: order.id, amount: order.amount, currency: order.currency, keyId, registration: ownRegistrationView(registration) };
+}
+
+/**
+ * Marks an order's payment and its registration paid, idempotently: a second
+ * call (verify after the webhook, or a replayed webhook) changes nothing. A
+ * registration already 'completed' stays so.
+ */
+async function markOrderPaid(app: AppContext, orderId: string, paymentId: string) {
+  const now = app.now();
+  const registrationOfOrder = app.db.select({ id: payments.registrationId }).from(payments).where(eq(payments.orderId, orderId));
+  await app.db.batch([
+    app.db.update(payments).set({ status: "paid", paymentId, updatedAt: now }).where(and(eq(payments.orderId, orderId), ne(payments.status, "paid"))),
+    app.db
+      .update(eventRegistrations)
+      .set({ paymentStatus: "paid", updatedAt: now })
+      .where(and(sql`${eventRegistrations.id} IN ${registrationOfOrder}`, eq(eventRegistrations.paymentStatus, "pending"))),
+  ]);
+}
+
+/** A payment Razorpay reports for `order`: captured or authorized, for that order and its full amount. */
+const settlesOrder = (payment: { order_id: string; amount: number; status: string }, order: { orderId: string; amount: number }) =>
+  payment.order_id === order.orderId && payment.amount === order.amount && (payment.status === "captured" || payment.status === "authorized");
+
+/**
+ * Step 2: checks the checkout's signature (HMAC-SHA256 of `orderId|paymentId`
+ * with the key secret), asks Razorpay for the payment to confirm it settles
+ * this order, and marks the registration paid. Calling it again for the same
+ * payment answers the same success.
+ */
+export async function verifyPayment(app: AppContext, user: User, eventId: number, input: VerifyPaymentInput) {
+  await requireEvent(app, eventId);
+  const [found] = await app.db
+    .select({ payment: payments, registration: eventRegistrations })
+    .from(payments)
+    .innerJoin(eventRegistrations, eq(eventRegistrations.id, payments.registrationId))
+    .where(and(eq(payments.orderId, input.orderId), eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, user.id)));
+  if (!found) throw new AppError(404, REGISTRATION_MSG.orderNotFound);
+  const valid = await verifyPaymentSignature(app.env.RAZORPAY_KEY_SECRET, input.orderId, input.paymentId, input.signature);
+  if (!valid) throw new AppError(400, REGISTRATION_MSG.verifyFailed, { code: "invalid_signature" });
+
+  const alreadyDone = found.payment.status === "paid" && found.payment.paymentId === input.paymentId;
+  if (!alreadyDone) {
+    const payment = await fetchPayment(app, input.paymentId);
+    if (!settlesOrder(payment, found.payment)) throw new AppError(400, REGISTRATION_MSG.verifyFailed, { code: "payment_not_settled" });
+    await markOrderPaid(app, input.orderId, input.paymentId);
+  }
+  const registration = await findOwnRegistration(app, eventId, user.id);
+  return { message: "You've successfully registered for the event!", registration: ownRegistrationView(registration!) };
+}
+
+interface WebhookPayment {
+  id: string;
+  order_id: string;
+  amount: number;
+  status: string;
+}
+
+/**
+ * POST /api/webhooks/razorpay: the body is trusted only with a valid
+ * X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret).
+ * `payment.captured` (and `order.paid`) mark the order paid, idempotently;
+ * other events and unknown orders are acknowledged and ignored.
+ */
+export async function handleRazorpayWebhook(app: AppContext, request: Request): Promise<Response> {
+  const raw = await request.text();
+  const valid = await verifyHmacSha256(app.env.RAZORPAY_WEBHOOK_SECRET, raw, request.headers.get("X-Razorpay-Signature"));
+  if (!valid) throw new AppError(400, "Invalid webhook signature", { code: "invalid_signature" });
+  let body: { event?: unknown; payload?: { payment?: { entity?: WebhookPayment } } };
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw new AppError(400, "Invalid JSON body");
+  }
+  const payment = body.payload?.payment?.entity;
+  if ((body.event !== "payment.captured" && body.event !== "order.paid") || !payment?.order_id || !payment.id) {
+    return Response.json({ ok: true, handled: false });
+  }
+  const order = await app.db.query.payments.findFirst({ where: eq(payments.orderId, payment.order_id) });
+  if (!order || !settlesOrder(payment, order)) return Response.json({ ok: true, handled: false });
+  await markOrderPaid(app, payment.order_id, payment.id);
+  return Response.json({ ok: true, handled: true });
+}
+
+// ---- Admin --------------------------------------------------------------------
+
+export async function createEvent(app: AppContext, input: EventInput): Promise<EventView> {
+  const [row] = await app.db.insert(events).values(input).returning();
+  return eventView(row);
+}
+
+export async function updateEvent(app: AppContext, id: number, input: EventInput): Promise<EventView> {
+  const [row] = await app.db.update(events).set({ ...input, updatedAt: app.now() }).where(eq(events.id, id)).returning();
+  if (!row) throw new AppError(404, REGISTRATION_MSG.notFound);
+  return eventView(row);
+}
+
+/** Deletes the event with its registrations and payment records (cascade). */
+export async function deleteEvent(app: AppContext, id: number) {
+  const deleted = await app.db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
+  if (deleted.length === 0) throw new AppError(404, REGISTRATION_MSG.notFound);
+  return { message: "Event deleted successfully" };
+}
+
+export async function setEventActive(app: AppContext, id: number, isActive: boolean): Promise<EventView> {
+  const [row] = await app.db.update(events).set({ isActive, updatedAt: app.now() }).where(eq(events.id, id)).returning();
+  if (!row) throw new AppError(404, REGISTRATION_MSG.notFound);
+  return eventView(row);
+}

@@ -1,0 +1,58 @@
+/**
+ * Razorpay's REST API (orders, payments) through RAZORPAY_API_URL with HTTP
+ * Basic key id / key secret, so tests and the demo differ from production by
+ * configuration alone.
+ */
+import type { AppContext } from "../../../workers/load-context";
+import { AppError } from "~/lib/http.server";
+import { REGISTRATION_MSG } from "./schema";
+
+export interface RazorpayOrder {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+}
+
+export interface RazorpayPayment {
+  id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  status: "created" | "authorized" | "captured" | "refunded" | "failed";
+}
+
+function credentials(app: AppContext) {
+  const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret } = app.env;
+  if (!keyId || !keySecret) throw new AppError(503, REGISTRATION_MSG.paymentsUnavailable);
+  return { keyId, keySecret };
+}
+
+async function razorpay<T>(app: AppContext, path: string, init: RequestInit, failure: string): Promise<T> {
+  const { keyId, keySecret } = credentials(app);
+  let res: Response;
+  try {
+    res = await fetch(`${app.env.RAZORPAY_API_URL.replace(/\/$/, "")}${path}`, {
+      ...init,
+      headers: { Authorization: `Basic ${btoa(`${keyId}:${keySecret}`)}`, "Content-Type": "application/json", Accept: "application/json" },
+    });
+  } catch (error) {
+    console.error(`razorpay ${path} unreachable`, error);
+    throw new AppError(502, failure);
+  }
+  if (!res.ok) {
+    console.error(`razorpay ${path} answered ${res.status}`, (await res.text()).slice(0, 300));
+    throw new AppError(502, failure);
+  }
+  return (await res.json()) as T;
+}
+
+export function createOrder(app: AppContext, order: { amount: number; currency: string; receipt: string; notes: Record<string, string> }) {
+  return razorpay<RazorpayOrder>(app, "/orders", { method: "POST", body: JSON.stringify(order) }, REGISTRATION_MSG.initFailed);
+}
+
+export function fetchPayment(app: AppContext, paymentId: string) {
+  return razorpay<RazorpayPayment>(app, `/payments/${encodeURIComponent(paymentId)}`, { method: "GET" }, REGISTRATION_MSG.verifyFailed);
+}
+
+export const publicKeyId = (app: AppContext) => credentials(app).keyId;
