@@ -117,6 +117,45 @@ test.describe("admin dashboard", () => {
     await expect(page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
   });
 
+  test("events: create through the dialog with the spec's messages, edit, deactivate and delete after confirming", async ({ page }) => {
+    await asAdmin(page);
+    await page.goto("/admin?tab=events");
+    await expect(page.getByRole("link", { name: "Events" })).toHaveAttribute("aria-current", "page");
+    const title = `Admin ride ${unique("e")}`;
+    await page.getByRole("button", { name: "Create New Event" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Create Event" }).click();
+    await expect(dialog.getByText("Title is required")).toBeVisible();
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Description").fill("A morning ride around the lake.");
+    await dialog.getByLabel("Date and time (IST)").fill("2031-01-05T06:30");
+    await dialog.getByLabel("Location").fill("Pune");
+    await dialog.getByLabel("Fee (₹)").fill("-1");
+    await dialog.getByRole("button", { name: "Create Event" }).click();
+    await expect(dialog.getByText("Fee must be positive")).toBeVisible();
+    await dialog.getByLabel("Fee (₹)").fill("250");
+    await dialog.getByRole("button", { name: "Create Event" }).click();
+    await expectToast(page, "Event created successfully");
+
+    const card = page.getByRole("article").filter({ hasText: title });
+    await expect(card).toContainText("₹250.00");
+    await card.getByRole("button", { name: "Edit" }).click();
+    const edit = page.getByRole("dialog");
+    await edit.getByLabel("Location").fill("Pune, Khadakwasla");
+    await edit.getByRole("button", { name: "Update Event" }).click();
+    await expectToast(page, "Event updated successfully");
+    await expect(card).toContainText("Khadakwasla");
+    await card.getByRole("button", { name: "Deactivate" }).click();
+    await expectToast(page, "Event deactivated");
+    await expect(card.getByRole("button", { name: "Activate" })).toBeVisible();
+    await snap(page, "admin-events");
+    await card.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Are you sure you want to delete this event?")).toBeVisible();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+    await expectToast(page, "Event deleted successfully");
+    await expect(page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
+  });
+
   test("Strava sync, feedback and analysis tabs", async ({ page }) => {
     await asAdmin(page);
     await page.goto("/admin?tab=sync");
@@ -168,7 +207,7 @@ test.describe("admin dashboard", () => {
   test("at 375 px the admin tabs fit", async ({ page }) => {
     await asAdmin(page);
     await page.setViewportSize({ width: 375, height: 800 });
-    for (const tab of ["users", "challenges", "sync", "analysis"]) {
+    for (const tab of ["users", "events", "challenges", "sync", "analysis"]) {
       await page.goto(`/admin?tab=${tab}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, tab).toBeLessThanOrEqual(0);

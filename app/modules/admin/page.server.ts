@@ -12,6 +12,8 @@ import { AppError, idParam, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { createChallenge, deleteChallenge, listChallenges, setChallengeActive, updateChallenge } from "~/modules/challenges/challenges.server";
 import { challengeInputSchema } from "~/modules/challenges/schema";
+import { deleteEvent, listEvents, setEventActive } from "~/modules/events/events.server";
+import { EVENT_TOASTS, statusFailed } from "~/modules/events/schema";
 import { FEEDBACK_STATUSES } from "~/modules/feedback/schema";
 import { feedback, users } from "../../../db/schema";
 import { count, eq } from "drizzle-orm";
@@ -61,6 +63,8 @@ export async function adminPage(app: AppContext, request: Request) {
       const query = parsed.success ? parsed.data : userListQuerySchema.parse({});
       return { ...base, users: { query, list: await attempt("users", listUsers(app, query)) } };
     }
+    case "events":
+      return { ...base, events: await attempt("events", listEvents(app, admin)) };
     case "challenges":
       return { ...base, challenges: await attempt("challenges", listChallenges(app)) };
     case "feedback":
@@ -140,12 +144,14 @@ export async function adminAction(app: AppContext, request: Request) {
   const admin = await requireAdmin(app, request);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const reply = async (run: () => Promise<AdminActionResult>, failTitle: string) => {
+  /** `failTitle` may be built from the server's message ('Failed to update event status: {message}'). */
+  const reply = async (run: () => Promise<AdminActionResult>, failTitle: string | ((message: string) => string)) => {
     try {
       return await done(app, request, form, await run());
     } catch (error) {
-      const { status, ...result } = failure(intent, failTitle, error);
-      return done(app, request, form, result, status);
+      const { status, ...result } = failure(intent, "", error);
+      if (typeof failTitle === "function") return done(app, request, form, { ...result, title: failTitle(result.message), message: "" }, status);
+      return done(app, request, form, { ...result, title: failTitle }, status);
     }
   };
 
@@ -188,7 +194,7 @@ export async function adminAction(app: AppContext, request: Request) {
       return reply(async () => {
         await setChallengeActive(app, idParam(String(form.get("challengeId") ?? ""), "Challenge"), value);
         return { ok: true, intent, title: value ? "Challenge activated" : "Challenge deactivated", message: "" };
-      }, "Failed to update challenge status");
+      }, (message) => `Failed to update challenge status: ${message}`);
     }
     case "create-challenge":
     case "update-challenge": {
@@ -205,6 +211,18 @@ export async function adminAction(app: AppContext, request: Request) {
         return { ok: true, intent, title: creating ? "Challenge created successfully" : "Challenge updated successfully", message: "" };
       }, creating ? "Failed to create challenge" : "Failed to update challenge");
     }
+    case "event-active": {
+      const value = form.get("value") === "true";
+      return reply(async () => {
+        await setEventActive(app, idParam(String(form.get("eventId") ?? ""), "Event"), value);
+        return { ok: true, intent, title: value ? "Event activated" : "Event deactivated", message: "" };
+      }, statusFailed);
+    }
+    case "delete-event":
+      return reply(async () => {
+        await deleteEvent(app, idParam(String(form.get("eventId") ?? ""), "Event"));
+        return { ok: true, intent, title: EVENT_TOASTS.deleted.title, message: "" };
+      }, EVENT_TOASTS.deleteFailed.title);
     case "delete-challenge":
       return reply(async () => {
         await deleteChallenge(app, idParam(String(form.get("challengeId") ?? ""), "Challenge"));

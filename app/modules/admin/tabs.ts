@@ -1,9 +1,10 @@
 /** The /admin tabs, in order, addressed by `?tab=`. */
-export const ADMIN_TABS = ["users", "challenges", "feedback", "sync", "analysis"] as const;
+export const ADMIN_TABS = ["users", "events", "challenges", "feedback", "sync", "analysis"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const TAB_LABELS: Record<AdminTab, string> = {
   users: "Users",
+  events: "Events",
   challenges: "Challenges",
   feedback: "Feedback",
   sync: "Strava Sync",

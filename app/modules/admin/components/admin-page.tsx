@@ -5,6 +5,7 @@ import type { AdminPageData } from "../page.server";
 import { ADMIN_TABS, TAB_LABELS } from "../tabs";
 import { AnalysisTab } from "./analysis-tab";
 import { ChallengeFormDialog, ChallengesTab } from "./challenges-tab";
+import { CreateEventButton, EventsTab } from "./events-tab";
 import { btnPrimary, LoadFailed, TabBar } from "./shared";
 import { SyncTab } from "./sync-tab";
 import { UsersTab } from "./users-tab";
@@ -34,6 +35,7 @@ export function AdminPage({ data }: { data: AdminPageData }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">Admin Dashboard</h1>
         <div className="flex flex-wrap gap-2">
+          <CreateEventButton />
           <ChallengeFormDialog trigger={(open) => <button type="button" className={btnPrimary} onClick={open}>Create New Challenge</button>} />
         </div>
       </div>
@@ -42,6 +44,7 @@ export function AdminPage({ data }: { data: AdminPageData }) {
       </div>
       <div className="mt-6">
         {"users" in data && data.users ? <UsersTab data={data.users} adminId={data.adminId} /> : null}
+        {"events" in data ? <EventsTab events={data.events ?? null} /> : null}
         {"challenges" in data ? <ChallengesTab challenges={data.challenges ?? null} /> : null}
         {"feedback" in data ? <FeedbackTab counts={data.feedback ?? null} /> : null}
         {"sync" in data ? <SyncTab rows={data.sync ?? null} /> : null}

@@ -1,0 +1,92 @@
+/** Events tab: cards with an active switch, Edit (the events module's dialog) and Delete with the spec's confirmation. */
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import type { EventView } from "~/modules/events/events.server";
+import { EventFormDialog } from "~/modules/events/components/event-form-dialog";
+import { formatEventDate, formatRupees } from "~/modules/events/format";
+import { DELETE_CONFIRM } from "~/modules/events/schema";
+import { ActiveBadge } from "~/modules/challenges/components/challenge-ui";
+import { btnDanger, btnPrimary, btnSecondary, FetcherMark, LoadFailed, Modal, useAdminFetcher } from "./shared";
+
+export function CreateEventButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={btnPrimary} onClick={() => setOpen(true)}>
+        Create New Event
+      </button>
+      <EventFormDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function EventCard({ event }: { event: EventView }) {
+  const toggle = useAdminFetcher();
+  const remove = useAdminFetcher();
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const pending = toggle.formData ? toggle.formData.get("value") === "true" : null;
+  const active = pending ?? event.isActive;
+  return (
+    <article className="flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold text-gray-900">
+          <Link to={`/events/${event.id}`} className="hover:underline">
+            {event.title}
+          </Link>
+        </h3>
+        <ActiveBadge active={active} />
+      </div>
+      <p className="mt-1 text-sm text-gray-600">{formatEventDate(event.date)}</p>
+      <p className="text-sm text-gray-600">{event.location}</p>
+      <p className="mt-2 text-sm text-gray-900">
+        {formatRupees(event.fee)}
+        {event.maxParticipants ? ` · Limited to ${event.maxParticipants} participants` : ""}
+      </p>
+      <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
+        <toggle.Form method="post">
+          <FetcherMark />
+          <input type="hidden" name="intent" value="event-active" />
+          <input type="hidden" name="eventId" value={event.id} />
+          <input type="hidden" name="value" value={String(!active)} />
+          <button type="submit" className={btnSecondary} disabled={toggle.state !== "idle"}>
+            {active ? "Deactivate" : "Activate"}
+          </button>
+        </toggle.Form>
+        <button type="button" className={btnSecondary} onClick={() => setEditing(true)}>
+          Edit
+        </button>
+        <button type="button" className={`${btnSecondary} text-red-700`} onClick={() => setConfirming(true)}>
+          Delete
+        </button>
+      </div>
+      <EventFormDialog open={editing} event={event} onClose={() => setEditing(false)} />
+      <Modal open={confirming} onClose={() => setConfirming(false)} title="Delete event">
+        <p className="text-sm text-gray-700">{DELETE_CONFIRM}</p>
+        <remove.Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
+          <FetcherMark />
+          <input type="hidden" name="intent" value="delete-event" />
+          <input type="hidden" name="eventId" value={event.id} />
+          <button type="button" className={btnSecondary} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+          <button type="submit" className={btnDanger}>
+            Delete
+          </button>
+        </remove.Form>
+      </Modal>
+    </article>
+  );
+}
+
+export function EventsTab({ events }: { events: EventView[] | null }) {
+  if (events === null) return <LoadFailed what="events" tab="events" />;
+  if (events.length === 0) return <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">No events yet. Create the first one.</p>;
+  return (
+    <section aria-label="Events" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {events.map((e) => (
+        <EventCard key={e.id} event={e} />
+      ))}
+    </section>
+  );
+}
