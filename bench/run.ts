@@ -221,6 +221,10 @@ async function main() {
       [`GET /api/challenges/{id}/leaderboard (${CHALLENGE_BENCH.participants} participants)`]: summary(
         await time(`/api/challenges/${CHALLENGE_BENCH.id}/leaderboard`, cookie),
       ),
+      // Admin reports across every member's activities (the bench database holds about 220,000).
+      "GET /api/admin/reports/activities-by-type (all members)": summary(await time("/api/admin/reports/activities-by-type", cookie)),
+      "GET /api/admin/reports/activity-trends (all members, 12 months)": summary(await time("/api/admin/reports/activity-trends", cookie)),
+      "GET /api/admin/reports/user-activities (all members)": summary(await time("/api/admin/reports/user-activities", cookie)),
       [`POST /api/admin/challenges/{id}/recalculate-progress (${CHALLENGE_BENCH.activities.toLocaleString("en")} activities)`]: summary(
         await time(`/api/admin/challenges/${CHALLENGE_BENCH.id}/recalculate-progress`, cookie, "POST"),
       ),

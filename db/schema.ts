@@ -248,6 +248,8 @@ export const activities = sqliteTable(
     index("activities_user_commute_idx").on(t.userId, t.commute, t.startDate),
     // Covering index for the dashboard's per-sport totals and achievement band counts (index-only scans).
     index("activities_user_sport_distance_idx").on(t.userId, t.sportType, t.distance, t.movingTime, t.totalElevationGain),
+    // Covering index for the admin reports across members: the 12-month trend is a range over start_date.
+    index("activities_start_user_distance_idx").on(t.startDate, t.userId, t.distance),
   ],
 );
 

@@ -3,7 +3,7 @@
  * is one SQL aggregate; the pivot of the per-user report into sport columns
  * is the only shaping done here.
  */
-import { count, countDistinct, desc, gte, inArray, sql } from "drizzle-orm";
+import { count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
 import { activities, challengeParticipations, challenges, eventRegistrations, stravaConnections, users } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 
@@ -84,17 +84,19 @@ export interface UserActivityRow {
 /** Per member with activities: totals and the distance per sport type. */
 export async function userActivitiesReport(app: AppContext): Promise<{ sportColumns: string[]; users: UserActivityRow[] }> {
   const rows = await app.db
-    .select({ userId: activities.userId, sportType: activities.sportType, n: count(), metres: sql<number>`coalesce(sum(${activities.distance}), 0)`.mapWith(Number) })
+    .select({
+      userId: activities.userId,
+      sportType: activities.sportType,
+      n: count(),
+      metres: sql<number>`coalesce(sum(${activities.distance}), 0)`.mapWith(Number),
+      username: users.username,
+      email: users.email,
+      profileImageUrl: users.profileImageUrl,
+    })
     .from(activities)
+    .innerJoin(users, eq(users.id, activities.userId))
     .groupBy(activities.userId, activities.sportType);
-  const ids = [...new Set(rows.map((r) => r.userId))];
-  const people = new Map<number, { username: string; email: string; profileImageUrl: string | null }>();
-  // D1 caps bound parameters at 100 per statement.
-  for (let i = 0; i < ids.length; i += 90) {
-    const chunk = ids.slice(i, i + 90);
-    const found = await app.db.select({ id: users.id, username: users.username, email: users.email, profileImageUrl: users.profileImageUrl }).from(users).where(inArray(users.id, chunk));
-    for (const p of found) people.set(p.id, p);
-  }
+  const people = new Map(rows.map((r) => [r.userId, { username: r.username, email: r.email, profileImageUrl: r.profileImageUrl }]));
   const sportColumns = [...DEFAULT_SPORT_COLUMNS, ...[...new Set(rows.map((r) => r.sportType))].filter((s) => !(DEFAULT_SPORT_COLUMNS as readonly string[]).includes(s)).sort()];
   const byUser = new Map<number, UserActivityRow>();
   const metres = new Map<number, number>();

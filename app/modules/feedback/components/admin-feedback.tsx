@@ -83,7 +83,12 @@ export function AdminFeedbackListPage({ data }: { data: AdminListData }) {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-      <h1 className="text-2xl font-bold text-gray-900">Feedback Management</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-gray-900">Feedback Management</h1>
+        <Link to="/admin?tab=feedback" className={secondary}>
+          ← Admin dashboard
+        </Link>
+      </div>
 
       <Form
         method="get"

@@ -1,0 +1,1 @@
+CREATE INDEX `activities_start_user_distance_idx` ON `activities` (`start_date`,`user_id`,`distance`);
