@@ -1,10 +1,11 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type FormEvent } from "react";
 import { useHydrated } from "~/ui/charts/lazy-chart";
 import { useToast } from "~/ui/toast";
 import { formatKm, formatMinutes, shortDate } from "../format";
 import type { TrainingPlanView } from "../plan.server";
 import { intensityLabel, workoutDate, workoutKey, type Workout } from "../rules";
+import { WARI_MSG, WARI_TOASTS } from "../schema";
 import { GenerateButton } from "./overview";
 
 type Week = TrainingPlanView["planDetails"]["weeklySchedule"][number];
@@ -37,6 +38,25 @@ function WorkoutRow({ week, dayIndex, workout, done }: { week: Week; dayIndex: n
   }, [fetcher.state, fetcher.data, toast]);
 
   const label = `${workout.day} ${workout.type}`;
+
+  /**
+   * Spec: a workout other than a rest day can be marked only if the server
+   * finds a matching activity for that week and day, so the page asks first
+   * (the save enforces the same rule; this gives the answer before the tick).
+   */
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (checked || workout.type === "Rest") return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    fetch(`/api/training-plan/check-activity/${week.week}/${dayIndex}`, { headers: { Accept: "application/json" } })
+      .then(async (res) => {
+        const answer = (await res.json().catch(() => null)) as { hasMatchingActivity?: boolean; message?: string } | null;
+        if (!res.ok || !answer) throw new Error(answer?.message ?? res.statusText);
+        if (!answer.hasMatchingActivity) toast({ ...WARI_TOASTS.cannotComplete, description: answer.message || WARI_MSG.noMatchingActivity, variant: "destructive" });
+        else fetcher.submit(form, { method: "post", action: "/wari?tab=plan", preventScrollReset: true });
+      })
+      .catch(() => toast({ title: WARI_MSG.checkFailed, variant: "destructive" }));
+  };
   return (
     <li className={`flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4 ${workout.isEventDay ? "rounded-lg bg-brand-50 px-2" : ""}`} data-testid={`workout-${key}`}>
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -59,7 +79,7 @@ function WorkoutRow({ week, dayIndex, workout, done }: { week: Week; dayIndex: n
         {workout.isEventDay ? (
           <span className="inline-flex rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">Event Day</span>
         ) : (
-          <fetcher.Form method="post" action="/wari?tab=plan" preventScrollReset>
+          <fetcher.Form method="post" action="/wari?tab=plan" preventScrollReset onSubmit={onSubmit}>
             <input type="hidden" name="intent" value="toggle" />
             <input type="hidden" name="key" value={key} />
             <input type="hidden" name="complete" value={String(!checked)} />
