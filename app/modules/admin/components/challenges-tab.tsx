@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import type { ChallengeView } from "~/modules/challenges/challenges.server";
 import { ActiveBadge, SPORT_LABELS } from "~/modules/challenges/components/challenge-ui";
 import { ErrorList } from "~/ui/form";
-import { btnDanger, btnPrimary, btnSecondary, FetcherMark, inputClass, LoadFailed, Modal, useAdminFetcher } from "./shared";
+import { btnPrimary, btnSecondary, DeleteWithConfirm, FetcherMark, inputClass, LoadFailed, Modal, useActiveToggle, useAdminFetcher } from "./shared";
 
 type Challenge = ChallengeView & { participantCount: number };
 
@@ -132,11 +132,7 @@ export function ChallengeFormDialog({ challenge, trigger }: { challenge?: Challe
 }
 
 function ChallengeCard({ challenge }: { challenge: Challenge }) {
-  const toggle = useAdminFetcher();
-  const remove = useAdminFetcher();
-  const [confirming, setConfirming] = useState(false);
-  const pending = toggle.formData ? toggle.formData.get("value") === "true" : null;
-  const active = pending ?? challenge.isActive;
+  const toggle = useActiveToggle(challenge.isActive);
   return (
     <article className="flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">
@@ -145,7 +141,7 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
             {challenge.title}
           </Link>
         </h3>
-        <ActiveBadge active={active} />
+        <ActiveBadge active={toggle.active} />
       </div>
       <p className="mt-1 line-clamp-2 text-sm text-gray-600">{challenge.description}</p>
       <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
@@ -159,37 +155,13 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
         </div>
       </dl>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-        <toggle.Form method="post">
-          <FetcherMark />
-          <input type="hidden" name="intent" value="challenge-active" />
-          <input type="hidden" name="challengeId" value={challenge.id} />
-          <input type="hidden" name="value" value={String(!active)} />
-          <button type="submit" className={btnSecondary} disabled={toggle.state !== "idle"}>
-            {active ? "Deactivate" : "Activate"}
-          </button>
-        </toggle.Form>
+        {toggle.button({ intent: "challenge-active", idName: "challengeId", id: challenge.id })}
         <ChallengeFormDialog challenge={challenge} trigger={(open) => <button type="button" className={btnSecondary} onClick={open}>Edit</button>} />
-        <button type="button" className={`${btnSecondary} text-red-700`} onClick={() => setConfirming(true)}>
-          Delete
-        </button>
+        <DeleteWithConfirm title="Delete challenge" question="Are you sure you want to delete this challenge?" intent="delete-challenge" idName="challengeId" id={challenge.id} />
         <Link to={`/admin/challenges/${challenge.id}`} className="ml-auto text-sm font-medium text-brand-700 hover:underline">
           Progress
         </Link>
       </div>
-      <Modal open={confirming} onClose={() => setConfirming(false)} title="Delete challenge">
-        <p className="text-sm text-gray-700">Are you sure you want to delete this challenge?</p>
-        <remove.Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
-          <FetcherMark />
-          <input type="hidden" name="intent" value="delete-challenge" />
-          <input type="hidden" name="challengeId" value={challenge.id} />
-          <button type="button" className={btnSecondary} onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-          <button type="submit" className={btnDanger}>
-            Delete
-          </button>
-        </remove.Form>
-      </Modal>
     </article>
   );
 }

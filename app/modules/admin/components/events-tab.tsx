@@ -6,7 +6,7 @@ import { EventFormDialog } from "~/modules/events/components/event-form-dialog";
 import { formatEventDate, formatRupees } from "~/modules/events/format";
 import { DELETE_CONFIRM } from "~/modules/events/schema";
 import { ActiveBadge } from "~/modules/challenges/components/challenge-ui";
-import { btnDanger, btnPrimary, btnSecondary, FetcherMark, LoadFailed, Modal, useAdminFetcher } from "./shared";
+import { btnPrimary, btnSecondary, DeleteWithConfirm, LoadFailed, useActiveToggle } from "./shared";
 
 export function CreateEventButton() {
   const [open, setOpen] = useState(false);
@@ -21,12 +21,8 @@ export function CreateEventButton() {
 }
 
 function EventCard({ event }: { event: EventView }) {
-  const toggle = useAdminFetcher();
-  const remove = useAdminFetcher();
+  const toggle = useActiveToggle(event.isActive);
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const pending = toggle.formData ? toggle.formData.get("value") === "true" : null;
-  const active = pending ?? event.isActive;
   return (
     <article className="flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
       <div className="flex items-start justify-between gap-2">
@@ -35,7 +31,7 @@ function EventCard({ event }: { event: EventView }) {
             {event.title}
           </Link>
         </h3>
-        <ActiveBadge active={active} />
+        <ActiveBadge active={toggle.active} />
       </div>
       <p className="mt-1 text-sm text-gray-600">{formatEventDate(event.date)}</p>
       <p className="text-sm text-gray-600">{event.location}</p>
@@ -44,37 +40,13 @@ function EventCard({ event }: { event: EventView }) {
         {event.maxParticipants ? ` · Limited to ${event.maxParticipants} participants` : ""}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
-        <toggle.Form method="post">
-          <FetcherMark />
-          <input type="hidden" name="intent" value="event-active" />
-          <input type="hidden" name="eventId" value={event.id} />
-          <input type="hidden" name="value" value={String(!active)} />
-          <button type="submit" className={btnSecondary} disabled={toggle.state !== "idle"}>
-            {active ? "Deactivate" : "Activate"}
-          </button>
-        </toggle.Form>
+        {toggle.button({ intent: "event-active", idName: "eventId", id: event.id })}
         <button type="button" className={btnSecondary} onClick={() => setEditing(true)}>
           Edit
         </button>
-        <button type="button" className={`${btnSecondary} text-red-700`} onClick={() => setConfirming(true)}>
-          Delete
-        </button>
+        <DeleteWithConfirm title="Delete event" question={DELETE_CONFIRM} intent="delete-event" idName="eventId" id={event.id} />
       </div>
       <EventFormDialog open={editing} event={event} onClose={() => setEditing(false)} />
-      <Modal open={confirming} onClose={() => setConfirming(false)} title="Delete event">
-        <p className="text-sm text-gray-700">{DELETE_CONFIRM}</p>
-        <remove.Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
-          <FetcherMark />
-          <input type="hidden" name="intent" value="delete-event" />
-          <input type="hidden" name="eventId" value={event.id} />
-          <button type="button" className={btnSecondary} onClick={() => setConfirming(false)}>
-            Cancel
-          </button>
-          <button type="submit" className={btnDanger}>
-            Delete
-          </button>
-        </remove.Form>
-      </Modal>
     </article>
   );
 }

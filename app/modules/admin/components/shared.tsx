@@ -1,7 +1,7 @@
 /** Pieces every admin tab uses: dialogs, the fetcher toast, buttons and the tab bar. */
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/ui/charts/lazy-chart";
 import { useToast } from "~/ui/toast";
 import type { AdminActionResult } from "../page.server";
@@ -85,5 +85,51 @@ export function LoadFailed({ what, tab }: { what: string; tab: string }) {
         </button>
       </Form>
     </div>
+  );
+}
+
+/** An Activate/Deactivate button posting `intent` for one record; the card shows `active` (optimistic while it posts). */
+export function useActiveToggle(current: boolean) {
+  const fetcher = useAdminFetcher();
+  const pending = fetcher.formData ? fetcher.formData.get("value") === "true" : null;
+  const active = pending ?? current;
+  const button = ({ intent, idName, id }: { intent: string; idName: string; id: number }) => (
+    <fetcher.Form method="post">
+      <FetcherMark />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={idName} value={id} />
+      <input type="hidden" name="value" value={String(!active)} />
+      <button type="submit" className={btnSecondary} disabled={fetcher.state !== "idle"}>
+        {active ? "Deactivate" : "Activate"}
+      </button>
+    </fetcher.Form>
+  );
+  return { active, button };
+}
+
+/** A Delete button that asks first (`question`, the spec's wording) and posts `intent` for one record. */
+export function DeleteWithConfirm({ title, question, intent, idName, id }: { title: string; question: string; intent: string; idName: string; id: number }) {
+  const remove = useAdminFetcher();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <>
+      <button type="button" className={`${btnSecondary} text-red-700`} onClick={() => setConfirming(true)}>
+        Delete
+      </button>
+      <Modal open={confirming} onClose={() => setConfirming(false)} title={title}>
+        <p className="text-sm text-gray-700">{question}</p>
+        <remove.Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
+          <FetcherMark />
+          <input type="hidden" name="intent" value={intent} />
+          <input type="hidden" name={idName} value={id} />
+          <button type="button" className={btnSecondary} onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+          <button type="submit" className={btnDanger}>
+            Delete
+          </button>
+        </remove.Form>
+      </Modal>
+    </>
   );
 }
