@@ -20,7 +20,7 @@ import { count, eq } from "drizzle-orm";
 
 /** The user dashboard lists this many newest activities. */
 export const USER_PAGE_ACTIVITIES = 5;
-import { activitiesByType, activityTrends, distanceBuckets, userActivitiesReport, userParticipation } from "./reports.server";
+import { activitiesByType, activityCountBuckets, activityTrends, distanceBuckets, userActivitiesReport, userParticipation } from "./reports.server";
 import { tabOf } from "./tabs";
 import { ADMIN_MSG, createUserSchema, USER_TOASTS, userListQuerySchema } from "./schema";
 import { adminSyncUser, listSyncStatus, userSyncStats } from "./strava-sync.server";
@@ -49,7 +49,14 @@ async function analysis(app: AppContext) {
     attempt("participation", userParticipation(app)),
     attempt("user activities", userActivitiesReport(app)),
   ]);
-  return { byType, trends, participation, perUser, distribution: perUser ? distanceBuckets(perUser.users) : null };
+  return {
+    byType,
+    trends,
+    participation,
+    perUser,
+    distribution: perUser ? distanceBuckets(perUser.users) : null,
+    countDistribution: perUser ? activityCountBuckets(perUser.users) : null,
+  };
 }
 
 export async function adminPage(app: AppContext, request: Request) {

@@ -116,14 +116,23 @@ export async function userActivitiesReport(app: AppContext): Promise<{ sportColu
   return { sportColumns, users: [...byUser.values()].sort((a, b) => b.totalDistanceKm - a.totalDistanceKm || a.username.localeCompare(b.username)) };
 }
 
-/** Buckets for the Distance Distribution chart: members by total distance in 50 km steps. */
-export function distanceBuckets(rows: Pick<UserActivityRow, "totalDistanceKm">[], stepKm = 50) {
+/**
+ * Members counted in steps of `step` of a per-member number (the spec's user
+ * report groups total distance in 50 km buckets and activity counts in
+ * buckets of 10).
+ */
+export function buckets(values: number[], step: number, unit: string) {
   const counts = new Map<number, number>();
-  for (const r of rows) {
-    const bucket = Math.floor(r.totalDistanceKm / stepKm);
+  for (const value of values) {
+    const bucket = Math.floor(value / step);
     counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
   }
   const last = Math.max(-1, ...counts.keys());
-  return Array.from({ length: last + 1 }, (_, b) => ({ label: `${b * stepKm}-${(b + 1) * stepKm} km`, members: counts.get(b) ?? 0 }));
+  return Array.from({ length: last + 1 }, (_, b) => ({ label: `${b * step}-${(b + 1) * step}${unit}`, members: counts.get(b) ?? 0 }));
 }
 
+/** Buckets for the Distance Distribution chart: members by total distance in 50 km steps. */
+export const distanceBuckets = (rows: Pick<UserActivityRow, "totalDistanceKm">[]) => buckets(rows.map((r) => r.totalDistanceKm), 50, " km");
+
+/** Members by their number of activities, in steps of 10. */
+export const activityCountBuckets = (rows: Pick<UserActivityRow, "totalActivities">[]) => buckets(rows.map((r) => r.totalActivities), 10, " activities");

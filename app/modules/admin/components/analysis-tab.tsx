@@ -6,7 +6,13 @@
 import { useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LazyChart } from "~/ui/charts/lazy-chart";
-import type { activitiesByType, activityTrends, distanceBuckets, userActivitiesReport, userParticipation } from "../reports.server";
+import type {
+  activitiesByType,
+  activityTrends,
+  distanceBuckets,
+  userActivitiesReport,
+  userParticipation,
+} from "../reports.server";
 import { TabBar } from "./shared";
 
 export interface AnalysisData {
@@ -15,6 +21,7 @@ export interface AnalysisData {
   participation: Awaited<ReturnType<typeof userParticipation>> | null;
   perUser: Awaited<ReturnType<typeof userActivitiesReport>> | null;
   distribution: ReturnType<typeof distanceBuckets> | null;
+  countDistribution: ReturnType<typeof distanceBuckets> | null;
 }
 
 const VIEWS = [
@@ -27,15 +34,28 @@ const SECTIONS = [
   { id: "participation", label: "Participation Stats" },
 ] as const;
 
-const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-600";
+const th =
+  "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-600";
 const td = "px-3 py-2 text-gray-800";
 
 /** A report as a table; the first column is the row's name. */
-function ReportTable({ caption, headers, rows }: { caption?: string; headers: string[]; rows: { key: string; cells: ReactNode[] }[] }) {
+function ReportTable({
+  caption,
+  headers,
+  rows,
+}: {
+  caption?: string;
+  headers: string[];
+  rows: { key: string; cells: ReactNode[] }[];
+}) {
   return (
     <div className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white">
       <table className="min-w-full divide-y divide-gray-200 text-sm">
-        {caption ? <caption className="px-3 py-2 text-left text-sm text-gray-600">{caption}</caption> : null}
+        {caption ? (
+          <caption className="px-3 py-2 text-left text-sm text-gray-600">
+            {caption}
+          </caption>
+        ) : null}
         <thead className="bg-gray-50">
           <tr>
             {headers.map((h) => (
@@ -63,14 +83,20 @@ function ReportTable({ caption, headers, rows }: { caption?: string; headers: st
 
 function ErrorCard({ title, failed }: { title: string; failed: string[] }) {
   return (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+    <div
+      role="alert"
+      className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900"
+    >
       <p className="font-semibold">{title}</p>
       <ul className="mt-1 list-inside list-disc text-sm">
         {failed.map((f) => (
           <li key={f}>{f}</li>
         ))}
       </ul>
-      <p className="mt-2 text-sm">Please refresh the page or contact the administrator if the problem persists.</p>
+      <p className="mt-2 text-sm">
+        Please refresh the page or contact the administrator if the problem
+        persists.
+      </p>
     </div>
   );
 }
@@ -84,17 +110,32 @@ function Stat({ label, value }: { label: string; value: number | string }) {
   );
 }
 
-function Overview({ data, section }: { data: AnalysisData; section: (typeof SECTIONS)[number]["id"] }) {
+function Overview({
+  data,
+  section,
+}: {
+  data: AnalysisData;
+  section: (typeof SECTIONS)[number]["id"];
+}) {
   const failed = [
     data.byType === null ? "Failed to load activities by type" : null,
     data.trends === null ? "Failed to load activity trends" : null,
-    data.participation === null ? "Failed to load participation statistics" : null,
+    data.participation === null
+      ? "Failed to load participation statistics"
+      : null,
   ].filter((f): f is string => f !== null);
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-gray-900">Activity Analysis</h2>
-      {failed.length ? <ErrorCard title="Error Loading Analysis Data" failed={failed} /> : null}
-      <TabBar tabs={SECTIONS} current={section} hrefFor={(id) => `/admin?tab=analysis&view=overview&section=${id}`} label="Activity Analysis" />
+      {failed.length ? (
+        <ErrorCard title="Error Loading Analysis Data" failed={failed} />
+      ) : null}
+      <TabBar
+        tabs={SECTIONS}
+        current={section}
+        hrefFor={(id) => `/admin?tab=analysis&view=overview&section=${id}`}
+        label="Activity Analysis"
+      />
       {section === "types" && data.byType ? (
         <div className="space-y-4">
           <LazyChart
@@ -102,43 +143,113 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
             height={280}
             label="Distance by activity type"
             dataKey={`types-${data.byType.length}`}
-            series={[{ name: "Distance (km)", data: data.byType.map((t) => t.totalDistanceKm) }]}
-            options={{ xaxis: { categories: data.byType.map((t) => t.sportType) }, chart: { toolbar: { show: false } }, colors: ["#ea580c"], dataLabels: { enabled: false } }}
+            series={[
+              {
+                name: "Distance (km)",
+                data: data.byType.map((t) => t.totalDistanceKm),
+              },
+            ]}
+            options={{
+              xaxis: { categories: data.byType.map((t) => t.sportType) },
+              chart: { toolbar: { show: false } },
+              colors: ["#ea580c"],
+              dataLabels: { enabled: false },
+            }}
           />
           <ReportTable
-            headers={["Type", "Activities", "Distance (km)", "Moving time (h)", "Elevation (m)", "Members"]}
-            rows={data.byType.map((t) => ({ key: t.sportType, cells: [t.sportType, t.activityCount, t.totalDistanceKm, t.totalMovingTimeHours, t.totalElevationGain, t.uniqueUsers] }))}
+            headers={[
+              "Type",
+              "Activities",
+              "Distance (km)",
+              "Moving time (h)",
+              "Elevation (m)",
+              "Members",
+            ]}
+            rows={data.byType.map((t) => ({
+              key: t.sportType,
+              cells: [
+                t.sportType,
+                t.activityCount,
+                t.totalDistanceKm,
+                t.totalMovingTimeHours,
+                t.totalElevationGain,
+                t.uniqueUsers,
+              ],
+            }))}
           />
         </div>
       ) : null}
       {section === "distribution" && data.distribution ? (
         <div className="space-y-4">
-          <p className="text-sm text-gray-600">Members by their total distance, in 50 km steps.</p>
+          <p className="text-sm text-gray-600">
+            Members by their total distance, in 50 km steps.
+          </p>
           <LazyChart
             type="bar"
             height={280}
             label="Members by total distance"
             dataKey={`dist-${data.distribution.length}`}
-            series={[{ name: "Members", data: data.distribution.map((b) => b.members) }]}
-            options={{ xaxis: { categories: data.distribution.map((b) => b.label) }, chart: { toolbar: { show: false } }, colors: ["#2563eb"], dataLabels: { enabled: false } }}
+            series={[
+              {
+                name: "Members",
+                data: data.distribution.map((b) => b.members),
+              },
+            ]}
+            options={{
+              xaxis: { categories: data.distribution.map((b) => b.label) },
+              chart: { toolbar: { show: false } },
+              colors: ["#2563eb"],
+              dataLabels: { enabled: false },
+            }}
           />
           {data.trends ? (
             <ReportTable
               caption="Last 12 months"
-              headers={["Month", "Activities", "Distance (km)", "Active members"]}
-              rows={data.trends.map((m) => ({ key: m.month, cells: [m.month, m.activityCount, m.totalDistanceKm, m.activeUsers] }))}
+              headers={[
+                "Month",
+                "Activities",
+                "Distance (km)",
+                "Active members",
+              ]}
+              rows={data.trends.map((m) => ({
+                key: m.month,
+                cells: [
+                  m.month,
+                  m.activityCount,
+                  m.totalDistanceKm,
+                  m.activeUsers,
+                ],
+              }))}
             />
           ) : null}
         </div>
       ) : null}
       {section === "participation" && data.participation ? (
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Stat label="Total users" value={data.participation.users.totalUsers} />
-          <Stat label="Strava connected" value={data.participation.users.stravaConnectedUsers} />
-          <Stat label="Challenges" value={data.participation.challenges.totalChallenges} />
-          <Stat label="Challenge participants" value={data.participation.challenges.uniqueParticipants} />
-          <Stat label="Event registrations" value={data.participation.events.totalRegistrations} />
-          <Stat label="Paid registrations" value={data.participation.events.paidRegistrations} />
+          <Stat
+            label="Total users"
+            value={data.participation.users.totalUsers}
+          />
+          <Stat
+            label="Strava connected"
+            value={data.participation.users.stravaConnectedUsers}
+          />
+          <Stat
+            label="Challenges"
+            value={data.participation.challenges.totalChallenges}
+          />
+          <Stat
+            label="Challenge participants"
+            value={data.participation.challenges.uniqueParticipants}
+          />
+          <Stat
+            label="Event registrations"
+            value={data.participation.events.totalRegistrations}
+          />
+          <Stat
+            label="Paid registrations"
+            value={data.participation.events.paidRegistrations}
+          />
         </div>
       ) : null}
     </div>
@@ -146,25 +257,63 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
 }
 
 function UserAnalysis({ data }: { data: AnalysisData }) {
-  if (!data.perUser) return <ErrorCard title="Error Loading User Activity Data" failed={["Failed to load user activities"]} />;
+  if (!data.perUser)
+    return (
+      <ErrorCard
+        title="Error Loading User Activity Data"
+        failed={["Failed to load user activities"]}
+      />
+    );
   const { sportColumns, users } = data.perUser;
-  if (users.length === 0) return <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">No activities synced yet.</p>;
+  if (users.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">
+        No activities synced yet.
+      </p>
+    );
   return (
-    <ReportTable
-      caption={`${users.length} members with activities, by total distance (km)`}
-      headers={["Member", "Activities", "Total (km)", ...sportColumns]}
-      rows={users.map((u) => ({
-        key: String(u.userId),
-        cells: [
-          <a key="name" href={`/admin/users/${u.userId}`} className="font-medium text-brand-700 hover:underline">
-            {u.username}
-          </a>,
-          u.totalActivities,
-          u.totalDistanceKm,
-          ...sportColumns.map((c) => u.distanceBySport[c] || "—"),
-        ],
-      }))}
-    />
+    <div className="space-y-4">
+      {data.countDistribution ? (
+        <LazyChart
+          type="bar"
+          height={240}
+          label="Members by number of activities"
+          dataKey={`count-${data.countDistribution.length}`}
+          series={[
+            {
+              name: "Members",
+              data: data.countDistribution.map((b) => b.members),
+            },
+          ]}
+          options={{
+            xaxis: { categories: data.countDistribution.map((b) => b.label) },
+            chart: { toolbar: { show: false } },
+            colors: ["#16a34a"],
+            dataLabels: { enabled: false },
+            title: { text: "Members by number of activities (steps of 10)" },
+          }}
+        />
+      ) : null}
+      <ReportTable
+        caption={`${users.length} members with activities, by total distance (km)`}
+        headers={["Member", "Activities", "Total (km)", ...sportColumns]}
+        rows={users.map((u) => ({
+          key: String(u.userId),
+          cells: [
+            <a
+              key="name"
+              href={`/admin/users/${u.userId}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              {u.username}
+            </a>,
+            u.totalActivities,
+            u.totalDistanceKm,
+            ...sportColumns.map((c) => u.distanceBySport[c] || "—"),
+          ],
+        }))}
+      />
+    </div>
   );
 }
 
@@ -172,11 +321,22 @@ export function AnalysisTab({ data }: { data: AnalysisData }) {
   const [params] = useSearchParams();
   const view = params.get("view") === "users" ? "users" : "overview";
   const sectionParam = params.get("section");
-  const section = SECTIONS.some((s) => s.id === sectionParam) ? (sectionParam as (typeof SECTIONS)[number]["id"]) : "types";
+  const section = SECTIONS.some((s) => s.id === sectionParam)
+    ? (sectionParam as (typeof SECTIONS)[number]["id"])
+    : "types";
   return (
     <section aria-label="Analysis" className="space-y-4">
-      <TabBar tabs={VIEWS} current={view} hrefFor={(id) => `/admin?tab=analysis&view=${id}`} label="Analysis views" />
-      {view === "overview" ? <Overview data={data} section={section} /> : <UserAnalysis data={data} />}
+      <TabBar
+        tabs={VIEWS}
+        current={view}
+        hrefFor={(id) => `/admin?tab=analysis&view=${id}`}
+        label="Analysis views"
+      />
+      {view === "overview" ? (
+        <Overview data={data} section={section} />
+      ) : (
+        <UserAnalysis data={data} />
+      )}
     </section>
   );
 }
