@@ -13,9 +13,15 @@ describe("report buckets", () => {
 
   it("put members in steps of 10 activities", () => {
     expect(activityCountBuckets([{ totalActivities: 9 }, { totalActivities: 10 }, { totalActivities: 11 }])).toEqual([
-      { label: "0-10 activities", members: 1 },
-      { label: "10-20 activities", members: 2 },
+      { label: "0-10", members: 1 },
+      { label: "10-20", members: 2 },
     ]);
+  });
+
+  it("gather everything past the twelfth step in one open-ended bucket", () => {
+    const result = activityCountBuckets([{ totalActivities: 5 }, { totalActivities: 119 }, { totalActivities: 520 }]);
+    expect(result).toHaveLength(12);
+    expect(result[11]).toEqual({ label: "110+", members: 2 });
   });
 
   it("answer nothing for no members", () => {

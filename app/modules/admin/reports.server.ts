@@ -121,18 +121,22 @@ export async function userActivitiesReport(app: AppContext): Promise<{ sportColu
  * report groups total distance in 50 km buckets and activity counts in
  * buckets of 10).
  */
-export function buckets(values: number[], step: number, unit: string) {
+export function buckets(values: number[], step: number, unit: string, maxBuckets = 12) {
   const counts = new Map<number, number>();
   for (const value of values) {
-    const bucket = Math.floor(value / step);
+    // One outlier must not stretch the chart: the last bucket is open-ended.
+    const bucket = Math.min(Math.floor(value / step), maxBuckets - 1);
     counts.set(bucket, (counts.get(bucket) ?? 0) + 1);
   }
   const last = Math.max(-1, ...counts.keys());
-  return Array.from({ length: last + 1 }, (_, b) => ({ label: `${b * step}-${(b + 1) * step}${unit}`, members: counts.get(b) ?? 0 }));
+  return Array.from({ length: last + 1 }, (_, b) => ({
+    label: b === maxBuckets - 1 ? `${b * step}+${unit}` : `${b * step}-${(b + 1) * step}${unit}`,
+    members: counts.get(b) ?? 0,
+  }));
 }
 
 /** Buckets for the Distance Distribution chart: members by total distance in 50 km steps. */
 export const distanceBuckets = (rows: Pick<UserActivityRow, "totalDistanceKm">[]) => buckets(rows.map((r) => r.totalDistanceKm), 50, " km");
 
 /** Members by their number of activities, in steps of 10. */
-export const activityCountBuckets = (rows: Pick<UserActivityRow, "totalActivities">[]) => buckets(rows.map((r) => r.totalActivities), 10, " activities");
+export const activityCountBuckets = (rows: Pick<UserActivityRow, "totalActivities">[]) => buckets(rows.map((r) => r.totalActivities), 10, "");
