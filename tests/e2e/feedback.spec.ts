@@ -65,7 +65,8 @@ test.describe("member feedback", () => {
     await expect.poll(() => screenshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await snap(page, "feedback-detail-awaiting");
 
-    await page.goto("/feedback/history/999999999");
+    const missing = await page.goto("/feedback/history/999999999");
+    expect(missing?.status()).toBe(404);
     await expect(page.getByText("Feedback not found. It may have been deleted.")).toBeVisible();
   });
 

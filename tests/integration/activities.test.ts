@@ -212,10 +212,11 @@ const ids = (page: Page) => page.activities.map((a) => a.id).sort((a, b) => a - 
 const idsOf = (selected: Inserted[]) => selected.map((r) => r.id).sort((a, b) => a - b);
 
 describe("GET /api/activities", () => {
-  it("answers a plain list without page or limit, the paginated object with either", async () => {
-    const plain = await json<unknown[]>(await call("/api/activities", { cookie: memberCookie }));
+  it("answers a plain list without page or limit (the 20 newest), the paginated object with either", async () => {
+    const plain = await json<{ id: number }[]>(await call("/api/activities", { cookie: memberCookie }));
     expect(Array.isArray(plain)).toBe(true);
-    expect(plain).toHaveLength(rows.length);
+    expect(rows.length).toBeGreaterThan(20);
+    expect(plain.map((a) => a.id)).toEqual([...rows].sort((a, b) => b.start.getTime() - a.start.getTime()).slice(0, 20).map((r) => r.id));
     const paged = await list("limit=3&page=1");
     expect(paged.pagination).toEqual({ total: rows.length, page: 1, limit: 3, pages: Math.ceil(rows.length / 3) });
     expect(paged.activities.map((a) => a.id)).toEqual([...rows].sort((a, b) => b.start.getTime() - a.start.getTime()).slice(0, 3).map((r) => r.id));
@@ -389,6 +390,19 @@ describe("GET /api/activities/timeline", () => {
     expect(swims.totals.count).toBe(rows.filter((r) => r.sportType === "Swim").length);
     const rides = await json<Timeline>(await call("/api/activities/timeline?range=all&sportType=Ride", { cookie: memberCookie }));
     expect(rides.totals.count).toBe(rows.filter((r) => RIDE.includes(r.sportType)).length);
+  });
+
+  it("also answers the spec's flat activities[]: the range's activities of the sport, newest first", async () => {
+    const t = await json<Timeline & { activities: { id: number; startDateLocal: string }[] }>(
+      await call("/api/activities/timeline?range=3m&sportType=Ride", { cookie: memberCookie }),
+    );
+    const from = monthsAgo(3);
+    const expected = rows.filter((r) => r.localDay >= from && RIDE.includes(r.sportType));
+    expect(t.activities.map((a) => a.id).sort((a, b) => a - b)).toEqual(idsOf(expected));
+    const days = t.activities.map((a) => a.startDateLocal);
+    expect(days).toEqual([...days].sort().reverse());
+    const all = await json<{ activities: unknown[] }>(await call("/api/activities/timeline?range=all", { cookie: memberCookie }));
+    expect(all.activities).toHaveLength(rows.length);
   });
 
   it("lists one month's activities with a pager", async () => {

@@ -113,6 +113,8 @@ describe("admin reports", () => {
       expect(entry.totalDistanceKm).toBeCloseTo(mine.reduce((s, r) => s + r.metres, 0) / 1000, 1);
       expect(entry.distanceBySport.Ride).toBeCloseTo(mine.filter((r) => r.sport === "Ride").reduce((s, r) => s + r.metres, 0) / 1000, 1);
       expect(entry.distanceBySport.Walk).toBe(0);
+      // The spec's flat form: a numeric distance per sport type on the row itself.
+      for (const column of report.sportColumns) expect((entry as unknown as Record<string, number>)[column]).toBe(entry.distanceBySport[column]);
     }
     expect(report.users[0].userId).toBe(riders[0].id);
   });

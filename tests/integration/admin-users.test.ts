@@ -160,3 +160,64 @@ describe("deleting", () => {
     expect(await json(await call(`/api/admin/users/${u.id}/events`, { cookie: admin.cookie }))).toEqual([]);
   });
 });
+
+describe("part 2 §7's 'apparently unused' aliases", () => {
+  it("POST …/activate, …/deactivate and …/sync answer 401 to guests and 403 'Admin access required' to members", async () => {
+    for (const path of ["activate", "deactivate", "sync"]) {
+      const url = `/api/admin/users/${member.id}/${path}`;
+      expect((await call(url, { method: "POST" })).status, url).toBe(401);
+      const res = await call(url, { method: "POST", cookie: member.cookie });
+      expect(res.status, url).toBe(403);
+      expect((await json(res)).message).toBe("Admin access required");
+    }
+    const row = await env.DB.prepare("SELECT is_active FROM users WHERE id = ?").bind(member.id).first<{ is_active: number }>();
+    expect(row?.is_active).toBe(1);
+  });
+
+  it("deactivate and activate set the active flag like PATCH …/active-status, with its rules", async () => {
+    const u = await createUser();
+    const cookie = await login(u.username, u.password);
+    const off = await call(`/api/admin/users/${u.id}/deactivate`, { method: "POST", cookie: admin.cookie });
+    expect(off.status).toBe(200);
+    expect((await json<{ user: UserJson }>(off)).user.isActive).toBe(false);
+    expect((await call("/api/user", { cookie })).status).toBe(401);
+    const on = await call(`/api/admin/users/${u.id}/activate`, { method: "POST", cookie: admin.cookie });
+    expect((await json<{ user: UserJson }>(on)).user.isActive).toBe(true);
+    expect((await call("/api/login", { body: { username: u.username, password: u.password } })).status).toBe(200);
+
+    const self = await call(`/api/admin/users/${admin.id}/deactivate`, { method: "POST", cookie: admin.cookie });
+    expect(self.status).toBe(400);
+    expect((await json(self)).message).toBe("You cannot deactivate your own account");
+    expect((await call("/api/admin/users/999999999/activate", { method: "POST", cookie: admin.cookie })).status).toBe(404);
+  });
+
+  it("…/sync answers exactly what POST …/strava-sync answers", async () => {
+    const u = await createUser();
+    const viaAlias = await call(`/api/admin/users/${u.id}/sync`, { method: "POST", cookie: admin.cookie });
+    const viaSpec = await call(`/api/admin/users/${u.id}/strava-sync`, { method: "POST", cookie: admin.cookie });
+    expect(viaAlias.status).toBe(viaSpec.status);
+    expect(viaAlias.status).toBe(400);
+    expect(await json(viaAlias)).toEqual(await json(viaSpec));
+  });
+});
+
+describe("admin user objects", () => {
+  it("carry stravaTokenExpiry (part 2 §3): the token's expiry for a connected member, null otherwise", async () => {
+    const tag = unique("tok").toLowerCase();
+    const connected = await createUser({ username: `${tag}c` });
+    const plain = await createUser({ username: `${tag}p` });
+    const expiry = 1_900_000_000;
+    await env.DB.prepare("INSERT INTO strava_connections (user_id, athlete_id, access_token_enc, refresh_token_enc, expires_at) VALUES (?, ?, 'x', 'y', ?)")
+      .bind(connected.id, 880_000_000 + connected.id, expiry)
+      .run();
+    const one = await json<UserJson & { stravaTokenExpiry: string | null }>(await call(`/api/admin/users/${connected.id}`, { cookie: admin.cookie }));
+    expect(one.stravaTokenExpiry).toBe(new Date(expiry * 1000).toISOString());
+    const none = await json<{ stravaTokenExpiry: string | null }>(await call(`/api/admin/users/${plain.id}`, { cookie: admin.cookie }));
+    expect(none.stravaTokenExpiry).toBeNull();
+    const list = await json<(UserJson & { stravaTokenExpiry: string | null })[]>(await call(`/api/admin/users?search=${tag}`, { cookie: admin.cookie }));
+    expect(Object.fromEntries(list.map((u) => [u.username, u.stravaTokenExpiry]))).toEqual({
+      [`${tag}c`]: new Date(expiry * 1000).toISOString(),
+      [`${tag}p`]: null,
+    });
+  });
+});

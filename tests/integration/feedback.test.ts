@@ -227,3 +227,14 @@ describe("admin list paging past the end", () => {
     expect(far).toMatchObject({ total: all.total, page: 9999, feedback: [] });
   });
 });
+
+describe("/feedback/history/{id} page", () => {
+  it("answers 404 with the not-found text for an unknown id, a malformed id and another member's feedback", async () => {
+    const theirs = (await json<{ feedback: Feedback }>(await call("/api/feedback", { body: valid(), cookie: other.cookie }))).feedback;
+    for (const id of ["999999999", "abc", String(theirs.id)]) {
+      const res = await call(`/feedback/history/${id}`, { cookie: member.cookie });
+      expect(res.status, id).toBe(404);
+      expect(await res.text()).toContain("Feedback not found. It may have been deleted.");
+    }
+  });
+});

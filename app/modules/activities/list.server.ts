@@ -16,7 +16,7 @@ import { AppError } from "~/lib/http.server";
 import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/challenges/progress.server";
 import { kmToMetres } from "./achievements";
 import { sportMatches } from "./activity-sql.server";
-import { activityListQuery, MAX_LIMIT, MSG, PAGE_SIZE, queryOf, type ActivityListQuery, type ActivitySort } from "./schema";
+import { activityListQuery, MSG, PAGE_SIZE, queryOf, type ActivityListQuery, type ActivitySort } from "./schema";
 
 export interface ActivityView {
   id: number;
@@ -190,9 +190,10 @@ export async function activitiesPage(app: AppContext, viewer: User, url: URL) {
 
 /**
  * GET /api/activities answers the paginated object when page or limit is
- * given, otherwise a plain list (the spec allows both) of at most MAX_LIMIT.
+ * given, otherwise a plain list (the spec allows both): the first page, 20
+ * newest first (part 1 §9: "Activities page size default 20").
  */
 export async function listActivitiesForApi(app: AppContext, viewer: User, query: ActivityListQuery): Promise<ActivityPage | ActivityView[]> {
   if (query.page !== undefined || query.limit !== undefined) return listActivities(app, viewer, query);
-  return (await listActivities(app, viewer, { ...query, page: 1, limit: MAX_LIMIT })).activities;
+  return (await listActivities(app, viewer, { ...query, page: 1, limit: PAGE_SIZE })).activities;
 }

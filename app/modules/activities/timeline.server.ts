@@ -59,6 +59,8 @@ export interface Timeline {
 
 /** The Monthly tab lists at most this many activities of a month (its totals count them all). */
 export const MONTH_LIST_LIMIT = 100;
+/** GET /api/activities/timeline's flat `activities[]` (part 1 §7): the range's newest, at most this many. */
+export const TIMELINE_LIST_LIMIT = 1000;
 const RANGE_MONTHS: Record<Exclude<TimelineRange, "all">, number> = { "1m": 1, "3m": 3, "6m": 6, "1y": 12 };
 const BUCKET: Record<TimelineRange, TimelineBucket> = { "1m": "day", "3m": "week", "6m": "week", "1y": "month", all: "month" };
 
@@ -108,16 +110,30 @@ export function rangeStart(range: TimelineRange, now: Date): string | null {
 const EMPTY: TimelineTotals = { count: 0, distanceKm: 0, movingTimeMinutes: 0, elevation: 0 };
 
 /** The statements of one timeline, exported for the benchmark. */
-export function timelineQueries(db: Db, userId: number, query: TimelineQuery, now: Date, month: string) {
-  const bucket = BUCKET[query.range];
-  const from = rangeStart(query.range, now);
-  const where = and(
+function rangeWhere(userId: number, query: TimelineQuery, from: string | null) {
+  return and(
     eq(activities.userId, userId),
     // A day of slack before the cut: a local date can be a day behind UTC.
     from ? gte(activities.startDate, new Date(parseDay(from).getTime() - 86_400_000)) : undefined,
     from ? sql`${localDay} >= ${from}` : undefined,
     query.sportType === "All" ? undefined : sportMatches(query.sportType),
   );
+}
+
+const listColumns = {
+  id: activities.id,
+  name: activities.name,
+  sportType: activities.sportType,
+  startDateLocal: activities.startDateLocal,
+  distance: activities.distance,
+  movingTime: activities.movingTime,
+  totalElevationGain: activities.totalElevationGain,
+};
+
+export function timelineQueries(db: Db, userId: number, query: TimelineQuery, now: Date, month: string) {
+  const bucket = BUCKET[query.range];
+  const from = rangeStart(query.range, now);
+  const where = rangeWhere(userId, query, from);
   const monthStart = parseDay(`${month}-01`);
   const monthWhere = and(
     eq(activities.userId, userId),
@@ -140,15 +156,7 @@ export function timelineQueries(db: Db, userId: number, query: TimelineQuery, no
       .limit(1),
     monthTotals: db.select(pointColumns).from(activities).where(monthWhere),
     monthList: db
-      .select({
-        id: activities.id,
-        name: activities.name,
-        sportType: activities.sportType,
-        startDateLocal: activities.startDateLocal,
-        distance: activities.distance,
-        movingTime: activities.movingTime,
-        totalElevationGain: activities.totalElevationGain,
-      })
+      .select(listColumns)
       .from(activities)
       .where(monthWhere)
       .orderBy(desc(activities.startDate))
@@ -200,4 +208,19 @@ export async function getTimeline(app: AppContext, user: Pick<User, "id">, query
       activities: monthList,
     },
   };
+}
+
+/**
+ * GET /api/activities/timeline: the card's aggregates plus the spec's flat
+ * `activities[]` (part 1 §7) — the range's activities for the sport, newest
+ * first, at most TIMELINE_LIST_LIMIT. The page's loader uses getTimeline
+ * alone and never pays for the list.
+ */
+export async function getTimelineForApi(app: AppContext, user: Pick<User, "id">, query: TimelineQuery) {
+  const from = rangeStart(query.range, app.now());
+  const [timeline, list] = await Promise.all([
+    getTimeline(app, user, query),
+    app.db.select(listColumns).from(activities).where(rangeWhere(user.id, query, from)).orderBy(desc(activities.startDate)).limit(TIMELINE_LIST_LIMIT),
+  ]);
+  return { ...timeline, activities: list };
 }

@@ -16,3 +16,19 @@ export function userFlagAction(flag: AdminUserFlag) {
     });
   };
 }
+
+/**
+ * POST /api/admin/users/{id}/activate and /deactivate: part 2 §7 lists them
+ * ("defined but apparently unused"); thin aliases of PATCH …/active-status
+ * with the same guard, rules and answer, so a client written against the
+ * spec works.
+ */
+export function userActiveAlias(isActive: boolean) {
+  return async ({ request, context, params }: ActionFunctionArgs) => {
+    if (request.method !== "POST") return jsonError(405, "Method not allowed");
+    return apiHandler(async () => {
+      const admin = await requireAdmin(context.app, request);
+      return { user: await setUserFlag(context.app, admin, idParam(params.id, "User"), "isActive", isActive) };
+    });
+  };
+}

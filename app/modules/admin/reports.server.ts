@@ -81,8 +81,11 @@ export interface UserActivityRow {
   distanceBySport: Record<string, number>;
 }
 
+/** A report row as answered: the spec's flat "numeric distance per sport type" (`Ride: 12.5`) beside `distanceBySport`. */
+export type UserActivityReportRow = UserActivityRow & { [sportType: string]: unknown };
+
 /** Per member with activities: totals and the distance per sport type. */
-export async function userActivitiesReport(app: AppContext): Promise<{ sportColumns: string[]; users: UserActivityRow[] }> {
+export async function userActivitiesReport(app: AppContext): Promise<{ sportColumns: string[]; users: UserActivityReportRow[] }> {
   const rows = await app.db
     .select({
       userId: activities.userId,
@@ -113,7 +116,8 @@ export async function userActivitiesReport(app: AppContext): Promise<{ sportColu
     entry.distanceBySport[r.sportType] = toKm1(r.metres);
   }
   for (const [userId, total] of metres) byUser.get(userId)!.totalDistanceKm = toKm1(total);
-  return { sportColumns, users: [...byUser.values()].sort((a, b) => b.totalDistanceKm - a.totalDistanceKm || a.username.localeCompare(b.username)) };
+  const sorted = [...byUser.values()].sort((a, b) => b.totalDistanceKm - a.totalDistanceKm || a.username.localeCompare(b.username));
+  return { sportColumns, users: sorted.map((u) => ({ ...u.distanceBySport, ...u })) };
 }
 
 /**

@@ -5,7 +5,7 @@
  * per-user lists. Counts are SQL aggregates.
  */
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { activities, challengeParticipations, challenges, eventRegistrations, events, users, type User } from "../../../db/schema";
+import { activities, challengeParticipations, challenges, eventRegistrations, events, stravaConnections, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { hashPassword } from "~/lib/password.server";
 import { AppError } from "~/lib/http.server";
@@ -23,18 +23,24 @@ function userSearch(search: string): SQL | undefined {
   return or(sql`lower(${users.username}) LIKE ${pattern} ESCAPE '\\'`, sql`lower(${users.email}) LIKE ${pattern} ESCAPE '\\'`);
 }
 
+/** The admin's user object: the public fields plus `stravaTokenExpiry` (part 2 §3; null without Strava). */
+function adminUser(user: User, tokenExpiry: Date | null | undefined) {
+  return { ...publicUser(user), stravaTokenExpiry: tokenExpiry?.toISOString() ?? null };
+}
+
 /** One page of users (newest first) with the total from the same statement. */
 export async function listUsers(app: AppContext, query: UserListQuery) {
   const where = userSearch(query.search);
   const rows = await app.db
-    .select({ user: users, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .select({ user: users, tokenExpiry: stravaConnections.expiresAt, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
     .from(users)
+    .leftJoin(stravaConnections, eq(stravaConnections.userId, users.id))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const total = rows[0]?.total ?? (query.page > 1 ? (await app.db.select({ n: count() }).from(users).where(where))[0].n : 0);
-  return { users: rows.map((r) => publicUser(r.user)), total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+  return { users: rows.map((r) => adminUser(r.user, r.tokenExpiry)), total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
 }
 
 export async function requireUserById(app: AppContext, id: number): Promise<User> {
@@ -44,7 +50,13 @@ export async function requireUserById(app: AppContext, id: number): Promise<User
 }
 
 export async function getUserForAdmin(app: AppContext, id: number) {
-  return publicUser(await requireUserById(app, id));
+  const [row] = await app.db
+    .select({ user: users, tokenExpiry: stravaConnections.expiresAt })
+    .from(users)
+    .leftJoin(stravaConnections, eq(stravaConnections.userId, users.id))
+    .where(eq(users.id, id));
+  if (!row) throw new AppError(404, ADMIN_MSG.userNotFound);
+  return adminUser(row.user, row.tokenExpiry);
 }
 
 /** Created by an admin: verified at once if they say so, otherwise the member gets the usual verification e-mail. */

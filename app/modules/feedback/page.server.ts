@@ -85,8 +85,9 @@ export async function feedbackHistoryPage(app: AppContext, request: Request) {
 export async function feedbackDetailPage(app: AppContext, request: Request, id: string | undefined) {
   const user = await requireVerifiedUser(app, request);
   const feedbackId = Number(id);
-  if (!Number.isSafeInteger(feedbackId) || feedbackId <= 0) return { item: null, missing: true };
-  return orMissing(getOwnFeedback(app, user, feedbackId));
+  const found = Number.isSafeInteger(feedbackId) && feedbackId > 0 ? await orMissing(getOwnFeedback(app, user, feedbackId)) : { item: null, missing: true };
+  // The page shows "Feedback not found…" with a 404 status, so clients and crawlers see what it is.
+  return data(found, { status: found.missing ? 404 : 200 });
 }
 
 // ---- /admin/feedback and /admin/feedback/{id} -------------------------------

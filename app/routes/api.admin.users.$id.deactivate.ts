@@ -1,0 +1,3 @@
+import { userActiveAlias } from "~/modules/admin/flag-route.server";
+
+export const action = userActiveAlias(false);
