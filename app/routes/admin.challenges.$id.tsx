@@ -35,17 +35,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context.app, request);
   const id = idParam(params.id, "Challenge");
   const form = await request.formData();
+  const intent = form.get("intent") === "recalculate" ? "recalculate" : "progress";
   try {
-    if (form.get("intent") === "recalculate") {
+    if (intent === "recalculate") {
       const result = await recalculateChallengeProgress(context.app, id);
-      return { ok: true, message: result.message };
+      return { ok: true, intent, message: result.message };
     }
     const { progress } = parseInput(progressSchema, { progress: form.get("progress") });
     await setParticipantProgress(context.app, admin, id, idParam(String(form.get("userId")), "User"), progress);
-    return { ok: true, message: "Progress updated" };
+    return { ok: true, intent, message: "Progress updated" };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data({ ok: false, message: error.message }, { status: error.status });
+    return data({ ok: false, intent, message: error.message }, { status: error.status });
   }
 }
 
@@ -57,7 +58,7 @@ export default function AdminChallengeProgress() {
   const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? navigation.formData?.get("userId")) : null;
   useEffect(() => {
     if (!result) return;
-    toast(result.ok ? { title: result.message, variant: "success" } : { title: "Failed to update progress", description: result.message, variant: "destructive" });
+    toast(result.ok ? { title: result.message, variant: "success" } : { title: result.intent === "recalculate" ? "Failed to recalculate progress" : "Failed to update progress", description: result.message, variant: "destructive" });
   }, [result, toast]);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">

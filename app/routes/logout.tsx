@@ -6,7 +6,14 @@ import { setToastCookie } from "~/lib/toast.server";
 /** The user menu's Log out (a form POST, so it works without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroyUserSession(context.app, request));
+  try {
+    headers.append("Set-Cookie", await destroyUserSession(context.app, request));
+  } catch (error) {
+    // The session could not be ended on the server (KV unavailable): say so (part 1 §8) rather than pretend.
+    console.error("logout failed", error);
+    headers.append("Set-Cookie", await setToastCookie(context.app, { title: "Logout failed", variant: "destructive" }));
+    return redirect("/dashboard", { headers });
+  }
   headers.append("Set-Cookie", await setToastCookie(context.app, { title: "Logged out successfully", variant: "success" }));
   return redirect("/", { headers });
 }

@@ -221,3 +221,31 @@ describe("admin user objects", () => {
     });
   });
 });
+
+describe("admin sync toasts (part 2 §8)", () => {
+  const form = (fields: Record<string, string>) => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.set(k, v);
+    return body;
+  };
+  const nextPage = async (res: Response, path: string) => {
+    expect(res.status).toBe(302);
+    const toast = res.headers.get("Set-Cookie")!.split(";")[0];
+    return (await call(path, { cookie: `${admin.cookie}; ${toast}` })).text();
+  };
+
+  it("the Strava Sync tab says 'Sync Error' / 'Failed to sync Strava activities: {message}'", async () => {
+    const u = await createUser();
+    const res = await call("/admin?index&tab=sync", { cookie: admin.cookie, body: form({ intent: "sync-user", userId: String(u.id) }) });
+    const html = await nextPage(res, "/admin?tab=sync");
+    expect(html).toContain("Sync Error");
+    expect(html).toContain("Failed to sync Strava activities: Strava is not connected for this user");
+  });
+
+  it("the per-user panel says 'Error syncing Strava activities: {message}'", async () => {
+    const u = await createUser();
+    const res = await call(`/admin/users/${u.id}`, { cookie: admin.cookie, body: form({ intent: "sync-user" }) });
+    const html = await nextPage(res, `/admin/users/${u.id}`);
+    expect(html).toContain("Error syncing Strava activities: Strava is not connected for this user");
+  });
+});

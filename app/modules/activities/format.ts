@@ -1,10 +1,10 @@
 /**
  * Display formats shared by the dashboard and the activity list (spec part 1
  * §9: metres / 1000 for km, seconds / 3600 for hours; timeline distance to
- * 1 decimal, time in minutes). Fixed locale and time zone, so the server's
- * HTML and the browser's hydration agree.
+ * 1 decimal, time in minutes; dates in en-US format). Fixed locale and time
+ * zone, so the server's HTML and the browser's hydration agree.
  */
-const LOCALE = "en-IN";
+const LOCALE = "en-US";
 
 const fmt = (digits: number) => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const int = fmt(0);
@@ -34,7 +34,7 @@ export function formatRupees(paise: number): string {
   return `₹${two.format(paise / 100)}`;
 }
 
-/** Strava's local wall-clock time ("2025-03-04T07:12:00Z") as the athlete saw it: "4 Mar 2025". */
+/** Strava's local wall-clock time ("2025-03-04T07:12:00Z") as the athlete saw it: "Mar 4, 2025". */
 export function formatLocalDate(startDateLocal: string): string {
   return new Date(startDateLocal).toLocaleDateString(LOCALE, { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
 }
@@ -44,7 +44,7 @@ export function formatMonth(month: string): string {
   return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(LOCALE, { timeZone: "UTC", month: "long", year: "numeric" });
 }
 
-/** A timeline period label: day "4 Mar", week "3 Mar" (its Monday), month "Mar 2025". */
+/** A timeline period label: day "Mar 4", week "Mar 3" (its Monday), month "Mar 2025". */
 export function formatPeriod(period: string): string {
   const date = new Date(period.length === 7 ? `${period}-01T00:00:00Z` : `${period}T00:00:00Z`);
   return period.length === 7

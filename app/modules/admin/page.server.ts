@@ -28,6 +28,8 @@ import { createUserByAdmin, deleteUserByAdmin, listUsers, setUserFlag, userActiv
 import { publicUser } from "~/modules/auth/auth.server";
 
 /** A failed read shows the tab's error (with Retry) instead of taking the page down. */
+const requestFailed = (status: number) => `Request failed with status ${status}`;
+
 async function attempt<T>(what: string, promise: Promise<T>): Promise<T | null> {
   try {
     return await promise;
@@ -112,11 +114,12 @@ async function done(app: AppContext, request: Request, form: FormData, result: A
   return redirect(`${back.pathname}${back.search}`, { headers: { "Set-Cookie": toast } });
 }
 
+/** Part 2 §8: admin calls show the server's message, or 'Request failed with status {code}'. */
 function failure(intent: string, title: string, error: unknown): AdminActionResult & { status: number } {
-  if (error instanceof Response) return { ok: false, intent, title, message: error.status === 404 ? "Not found" : USER_TOASTS.fallback, status: error.status };
+  if (error instanceof Response) return { ok: false, intent, title, message: error.status === 404 ? "Not found" : requestFailed(error.status), status: error.status };
   if (!(error instanceof AppError)) console.error(`admin ${intent} failed`, error);
   const status = error instanceof AppError ? error.status : 500;
-  const message = error instanceof AppError ? error.message : USER_TOASTS.fallback;
+  const message = error instanceof AppError ? error.message : requestFailed(status);
   const summary = error instanceof AppError ? (error.extra.summary as AdminActionResult["summary"]) : undefined;
   const errors = error instanceof AppError ? (error.extra.errors as AdminActionResult["errors"]) : undefined;
   return { ok: false, intent, title, message, summary, errors, status };
@@ -152,13 +155,13 @@ export async function adminAction(app: AppContext, request: Request) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   /** `failTitle` may be built from the server's message ('Failed to update event status: {message}'). */
-  const reply = async (run: () => Promise<AdminActionResult>, failTitle: string | ((message: string) => string)) => {
+  const reply = async (run: () => Promise<AdminActionResult>, failTitle: string | ((message: string) => string), describe?: (message: string) => string) => {
     try {
       return await done(app, request, form, await run());
     } catch (error) {
       const { status, ...result } = failure(intent, "", error);
       if (typeof failTitle === "function") return done(app, request, form, { ...result, title: failTitle(result.message), message: "" }, status);
-      return done(app, request, form, { ...result, title: failTitle }, status);
+      return done(app, request, form, { ...result, title: failTitle, message: describe ? describe(result.message) : result.message }, status);
     }
   };
 
@@ -195,7 +198,7 @@ export async function adminAction(app: AppContext, request: Request) {
       return reply(async () => {
         const result = await adminSyncUser(app, idParam(String(form.get("userId") ?? ""), "User"));
         return { ok: true, intent, title: "Sync Initiated", message: result.message };
-      }, "Sync Error");
+      }, "Sync Error", (message) => `Failed to sync Strava activities: ${message}`);
     case "challenge-active": {
       const value = form.get("value") === "true";
       return reply(async () => {
@@ -253,9 +256,16 @@ export async function adminUserPage(app: AppContext, request: Request, idText: s
     userActivities(app, id, USER_PAGE_ACTIVITIES),
     userChallenges(app, id),
     userEvents(app, id),
-    attempt("user sync statistics", userSyncStats(app, id)),
+    userSyncStats(app, id).then(
+      (stats) => ({ stats, error: null }),
+      (error: unknown) => {
+        console.error("admin: user sync statistics failed", error);
+        const { message } = failure("sync-stats", "", error);
+        return { stats: null, error: `Error fetching Strava sync statistics: ${message}` };
+      },
+    ),
   ]);
-  return { state: "ok" as const, user: publicUser(user), summary, recent, challenges, events, sync };
+  return { state: "ok" as const, user: publicUser(user), summary, recent, challenges, events, sync: sync.stats, syncError: sync.error };
 }
 
 export async function adminUserAction(app: AppContext, request: Request, idText: string | undefined) {
@@ -266,7 +276,7 @@ export async function adminUserAction(app: AppContext, request: Request, idText:
     const result = await adminSyncUser(app, id);
     return done(app, request, form, { ok: true, intent: "sync-user", title: "Sync Initiated", message: result.message });
   } catch (error) {
-    const { status, ...result } = failure("sync-user", "Error syncing Strava activities", error);
-    return done(app, request, form, result, status);
+    const { status, ...result } = failure("sync-user", "", error);
+    return done(app, request, form, { ...result, title: `Error syncing Strava activities: ${result.message}`, message: "" }, status);
   }
 }

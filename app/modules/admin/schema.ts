@@ -23,7 +23,6 @@ export const USER_TOASTS = {
   createFailed: "Failed to Create User",
   createNetwork: "Failed to create user. Please try again.",
   deleteFailed: "Failed to Delete User",
-  fallback: "An error occurred",
 } as const;
 
 const requiredText = z.string({ required_error: ADMIN_MSG.missingFields, invalid_type_error: ADMIN_MSG.missingFields }).trim().min(1, ADMIN_MSG.missingFields);

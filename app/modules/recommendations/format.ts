@@ -40,7 +40,7 @@ export function levelLabel(level: FitnessLevel): string {
   return LEVEL_LABELS[level] ?? level;
 }
 
-/** ISO date → "4 Mar 2025" (UTC, fixed locale). */
+/** ISO date → "Mar 4, 2025" (UTC, en-US as the spec asks). */
 export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-IN", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+  return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
 }

@@ -18,7 +18,7 @@ export const CONNECT_CALLBACK_PATH = "/api/user/connect-strava/callback";
 const STATE_TTL_SECONDS = 600;
 
 /** The `error=` values the spec defines for the connect return. */
-export type ConnectError = "strava_already_connected" | "connect_failed" | "missing_code" | "auth_error" | "config_error";
+export type ConnectError = "strava_already_connected" | "connect_failed" | "missing_code" | "auth_error" | "config_error" | "connect_start_failed";
 
 interface PendingConnect {
   state: string;
@@ -48,15 +48,21 @@ function withQuery(path: string, key: "success" | "error", value: string, messag
 export async function startConnect(app: AppContext, user: User, returnToParam: string | null): Promise<Response> {
   const returnTo = safeRedirect(returnToParam, "/dashboard");
   if (!stravaConfigured(app)) return Response.redirect(new URL(withQuery(returnTo, "error", "config_error"), app.env.APP_URL).toString(), 302);
-  const state = `connect_${app.now().getTime()}_${randomToken(16)}`;
-  const pending: PendingConnect = { state, userId: user.id, returnTo };
-  return new Response(null, {
-    status: 302,
-    headers: {
-      Location: stravaAuthorizeUrl(app, { redirectPath: CONNECT_CALLBACK_PATH, state, scope: STRAVA_SCOPES }),
-      "Set-Cookie": await connectCookie(app).serialize(pending),
-    },
-  });
+  try {
+    const state = `connect_${app.now().getTime()}_${randomToken(16)}`;
+    const pending: PendingConnect = { state, userId: user.id, returnTo };
+    return new Response(null, {
+      status: 302,
+      headers: {
+        Location: stravaAuthorizeUrl(app, { redirectPath: CONNECT_CALLBACK_PATH, state, scope: STRAVA_SCOPES }),
+        "Set-Cookie": await connectCookie(app).serialize(pending),
+      },
+    });
+  } catch (error) {
+    // Part 1 §8's 'Connection Error: Failed to initiate Strava connection. Please try again.'
+    console.error("strava: starting a connect failed", error);
+    return Response.redirect(new URL(withQuery(returnTo, "error", "connect_start_failed"), app.env.APP_URL).toString(), 302);
+  }
 }
 
 /** GET /api/user/connect-strava/callback: store the tokens, start the backfill, back to the page. */

@@ -70,7 +70,12 @@ function Empty({ children }: { children: string }) {
 function SyncPanel({ data }: { data: PageData }) {
   const fetcher = useAdminFetcher();
   const busy = fetcher.state !== "idle";
-  if (!data.sync) return <Alert tone="error">Unable to load Strava sync information for this user.</Alert>;
+  if (!data.sync)
+    return (
+      <Alert tone="error">
+        {data.syncError ? `${data.syncError}. ` : ""}Unable to load Strava sync information for this user.
+      </Alert>
+    );
   const s = data.sync;
   return (
     <div className="space-y-4">

@@ -39,7 +39,8 @@ function useProfileForm(defaultValue: ProfileValues, id: string) {
   useEffect(() => {
     if (!actionData || actionData.intent === "next") return;
     if (actionData.intent === "complete" && !actionData.ok) {
-      toast({ title: "Cannot complete profile", description: actionData.message ?? undefined, variant: "destructive" });
+      // Part 1 §8: a 400 naming missing fields is 'Cannot complete profile'; any other failure 'Failed to complete profile'.
+      toast({ title: actionData.missing ? "Cannot complete profile" : "Failed to complete profile", description: actionData.message ?? undefined, variant: "destructive" });
     } else if (actionData.intent === "resend") {
       toast(actionData.ok ? { title: "Verification email sent", description: actionData.message ?? undefined, variant: "success" } : { title: "Failed to send verification email", description: actionData.message ?? undefined, variant: "destructive" });
     } else if (!actionData.ok) {

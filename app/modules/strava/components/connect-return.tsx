@@ -25,6 +25,8 @@ export function connectReturnToast(success: string | null, error: string | null,
         description: message || "Failed to authenticate with Strava. This may be due to expired credentials or API issues.",
         variant: "destructive",
       };
+    case "connect_start_failed":
+      return { title: "Connection Error", description: "Failed to initiate Strava connection. Please try again.", variant: "destructive" };
     case "config_error":
       return { title: "Configuration Error", description: "Strava connection is not properly configured. Please contact the administrator.", variant: "destructive" };
     default:
