@@ -236,7 +236,7 @@ describe("admin sync toasts (part 2 §8)", () => {
 
   it("the Strava Sync tab says 'Sync Error' / 'Failed to sync Strava activities: {message}'", async () => {
     const u = await createUser();
-    const res = await call("/admin?index&tab=sync", { cookie: admin.cookie, body: form({ intent: "sync-user", userId: String(u.id) }) });
+    const res = await call("/admin?index&tab=sync", { cookie: admin.cookie, headers: { Host: "localhost:8787" }, body: form({ intent: "sync-user", userId: String(u.id) }) });
     const html = await nextPage(res, "/admin?tab=sync");
     expect(html).toContain("Sync Error");
     expect(html).toContain("Failed to sync Strava activities: Strava is not connected for this user");
@@ -244,7 +244,7 @@ describe("admin sync toasts (part 2 §8)", () => {
 
   it("the per-user panel says 'Error syncing Strava activities: {message}'", async () => {
     const u = await createUser();
-    const res = await call(`/admin/users/${u.id}`, { cookie: admin.cookie, body: form({ intent: "sync-user" }) });
+    const res = await call(`/admin/users/${u.id}`, { cookie: admin.cookie, headers: { Host: "localhost:8787" }, body: form({ intent: "sync-user" }) });
     const html = await nextPage(res, `/admin/users/${u.id}`);
     expect(html).toContain("Error syncing Strava activities: Strava is not connected for this user");
   });
