@@ -123,6 +123,8 @@ test.describe("dashboard", () => {
   test("recent activities, share buttons and the recommendations slot", async ({ page }) => {
     await page.goto("/dashboard");
     await expect(page.getByTestId("recent-activities").getByTestId("activity-row")).toHaveCount(3);
+    // Dates in en-US format (part 2 §9), as on the events, admin and feedback pages.
+    for (const date of await page.getByTestId("recent-activities").locator("time").allInnerTexts()) expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     const url = encodeURIComponent(new URL("/dashboard", page.url()).href);
     await expect(page.getByRole("link", { name: "Share on X" })).toHaveAttribute("href", new RegExp(`^https://twitter\\.com/intent/tweet\\?url=${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
     await expect(page.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute("href", `https://www.facebook.com/sharer/sharer.php?u=${url}`);
