@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { getOptionalUser } from "~/lib/guards.server";
@@ -19,6 +19,12 @@ const RETURN_ERRORS: Record<string, Toast> = {
   auth_failed: { title: "Strava Authentication Failed", description: "We couldn't sign you in with Strava. Please try again.", variant: "destructive" },
   "google-login-error": { title: "Login Error", description: "Failed to initiate Google login. Please try again.", variant: "destructive" },
   "strava-login-error": { title: "Login Error", description: "Failed to initiate Strava login. Please try again.", variant: "destructive" },
+};
+
+/** A refused sign-in keeps its Retry-After on the page as on the API (429 + Retry-After). */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

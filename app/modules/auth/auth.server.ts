@@ -9,7 +9,8 @@ import { randomToken, sha256Hex } from "~/lib/encoding";
 import { actionEmail, sendEmail } from "~/lib/email.server";
 import { AppError } from "~/lib/http.server";
 import { dummyVerify, hashPassword, verifyPassword } from "~/lib/password.server";
-import { assertUnderLimits, clientIp, consumeAttempt, recordAttempt, type Limit } from "./rate-limit.server";
+import { beginLoginAttempt, loginFailed, loginSucceeded } from "./login-limits.server";
+import { clientIp, consumeAttempt } from "./rate-limit.server";
 import { MSG } from "./schema";
 
 export const VERIFY_TOKEN_SECONDS = 24 * 3600;
@@ -79,33 +80,30 @@ export async function registerUser(
   return user;
 }
 
-function loginLimits(request: Request, login: string): Limit[] {
-  return [
-    { key: `login:ip:${clientIp(request)}`, max: 20, windowSeconds: 900 },
-    { key: `login:account:${login.trim().toLowerCase()}`, max: 5, windowSeconds: 900 },
-  ];
-}
-
-/** Checks the password; failed attempts count against per-account and per-IP limits. */
+/**
+ * Checks the password. The attempt is counted before any password work
+ * (login-limits.server.ts): per (account, address), per address, and no
+ * account-wide lock, so strangers' failures cannot keep the owner out.
+ */
 export async function loginWithPassword(
   app: AppContext,
   request: Request,
   input: { username: string; password: string },
 ): Promise<User> {
-  const limits = loginLimits(request, input.username);
-  await assertUnderLimits(app, limits);
   const user = await findUserByLogin(app, input.username);
+  const attempt = await beginLoginAttempt(app, request, user ? `user:${user.id}` : `name:${input.username.trim().toLowerCase()}`);
   const pepper = app.env.PASSWORD_PEPPER;
   if (!user || !user.passwordHash) {
     await dummyVerify(input.password, pepper);
-    await recordAttempt(app, limits);
+    await loginFailed(app, attempt);
     throw new AppError(401, MSG.invalidCredentials);
   }
   const result = await verifyPassword(input.password, user.passwordHash, pepper);
   if (!result.ok) {
-    await recordAttempt(app, limits);
+    await loginFailed(app, attempt);
     throw new AppError(401, MSG.invalidCredentials);
   }
+  await loginSucceeded(app, attempt);
   if (!user.isActive) throw new AppError(403, MSG.deactivated, { code: "account_deactivated" });
   if (result.needsRehash) {
     const passwordHash = await hashPassword(input.password, pepper);

@@ -1,8 +1,12 @@
 /**
- * Fixed-window counters in D1 (atomic upsert; KV would be eventually
- * consistent). Used for login, forgot-password and resend-verification.
+ * Fixed-window counters in D1 (KV would be eventually consistent). Every
+ * attempt is counted BEFORE the guarded work runs, by one statement per
+ * limit that increments and returns the new count (`INSERT … ON CONFLICT DO
+ * UPDATE … RETURNING`), so concurrent requests can never all pass a check
+ * that was read before any of them wrote. Used for login (see
+ * login-limits.server.ts), forgot-password, resend-verification and feedback.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { rateLimits } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { AppError } from "~/lib/http.server";
@@ -14,45 +18,106 @@ export interface Limit {
   windowSeconds: number;
 }
 
+/** One limit after an attempt was counted against it. */
+export interface Counted {
+  limit: Limit;
+  /** The count in the current window, this attempt included. */
+  count: number;
+  windowStart: number;
+  /** Seconds until the current window ends. */
+  retryAfter: number;
+}
+
 function windowOf(app: AppContext, limit: Limit) {
   const now = Math.floor(app.now().getTime() / 1000);
   const start = now - (now % limit.windowSeconds);
   return { start, retryAfter: start + limit.windowSeconds - now };
 }
 
-/** Throws 429 with Retry-After when any limit is already used up. */
+function incrementStatement(app: AppContext, key: string, windowStart: number) {
+  return app.db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .returning({ count: rateLimits.count });
+}
+
+/**
+ * Counts one attempt against each limit (one atomic increment-and-return
+ * statement per limit, all in one batch) and returns the new counts. The
+ * caller decides; `assertCounted` refuses when any count exceeds its max.
+ */
+export async function countAttempt(app: AppContext, limits: Limit[]): Promise<Counted[]> {
+  if (limits.length === 0) return [];
+  const windows = limits.map((limit) => windowOf(app, limit));
+  const statements = limits.map((limit, i) => incrementStatement(app, limit.key, windows[i].start));
+  const results = await app.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  return limits.map((limit, i) => ({
+    limit,
+    count: (results[i] as { count: number }[])[0]?.count ?? Number.MAX_SAFE_INTEGER,
+    windowStart: windows[i].start,
+    retryAfter: windows[i].retryAfter,
+  }));
+}
+
+/** Throws 429 with Retry-After when any counted limit went over its max. */
+export function assertCounted(counted: Counted[]): void {
+  const over = counted.filter((c) => c.count > c.limit.max);
+  if (over.length > 0) throw tooMany(Math.max(...over.map((c) => c.retryAfter)));
+}
+
+/** Takes back one counted attempt (work that was refused or that should not count). */
+export async function refundAttempt(app: AppContext, counted: Counted): Promise<void> {
+  await app.db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, counted.limit.key), eq(rateLimits.windowStart, counted.windowStart), gt(rateLimits.count, 0)));
+}
+
+/** Forgets every window of a key (e.g. after a successful login). */
+export async function clearLimit(app: AppContext, key: string): Promise<void> {
+  await app.db.delete(rateLimits).where(eq(rateLimits.key, key));
+}
+
+/** The count in the limit's current window (0 when nothing was counted). */
+export async function currentCount(app: AppContext, limit: Limit): Promise<number> {
+  const row = await app.db.query.rateLimits.findFirst({
+    where: and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, windowOf(app, limit).start)),
+  });
+  return row?.count ?? 0;
+}
+
+/** Throws 429 with Retry-After when any limit is already used up (read only; does not count). */
 export async function assertUnderLimits(app: AppContext, limits: Limit[]): Promise<void> {
   for (const limit of limits) {
-    const { start, retryAfter } = windowOf(app, limit);
-    const row = await app.db.query.rateLimits.findFirst({
-      where: and(eq(rateLimits.key, limit.key), eq(rateLimits.windowStart, start)),
-    });
-    if (row && row.count >= limit.max) throw tooMany(retryAfter);
+    if ((await currentCount(app, limit)) >= limit.max) throw tooMany(windowOf(app, limit).retryAfter);
   }
 }
 
-/** Counts one attempt against each limit. */
+/** Counts one attempt against each limit (without deciding anything). */
 export async function recordAttempt(app: AppContext, limits: Limit[]): Promise<void> {
-  if (limits.length === 0) return;
-  const statements = limits.map((limit) =>
-    app.db
-      .insert(rateLimits)
-      .values({ key: limit.key, windowStart: windowOf(app, limit).start, count: 1 })
-      .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } }),
-  );
-  await app.db.batch(statements as [typeof statements[number], ...typeof statements]);
+  await countAttempt(app, limits);
 }
 
-/** Check and count in one go (for calls where every attempt counts). */
+/**
+ * Check and count in one go (for calls where every attempt counts): counts
+ * first, atomically, then throws 429 when any limit went over its max, so
+ * concurrent calls get at most `max` through per window.
+ */
 export async function consumeAttempt(app: AppContext, limits: Limit[]): Promise<void> {
-  await assertUnderLimits(app, limits);
-  await recordAttempt(app, limits);
+  assertCounted(await countAttempt(app, limits));
 }
 
-function tooMany(retryAfter: number) {
+export function tooMany(retryAfter: number) {
   return new AppError(429, MSG.tooMany, {}, { "Retry-After": String(Math.max(1, retryAfter)) });
 }
 
+/**
+ * The client's address: Cloudflare's CF-Connecting-IP, which the edge sets
+ * and clients cannot forge. X-Forwarded-For is deliberately ignored (its
+ * first entry is whatever the client sent). Without the header (tests
+ * calling the Worker directly) every caller shares the key "local".
+ */
 export function clientIp(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Forwarded-For")?.split(",")[0]?.trim() ?? "local";
+  return request.headers.get("CF-Connecting-IP")?.trim() || "local";
 }
