@@ -5,6 +5,7 @@ import { getCurrentUser } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { Header, type HeaderUser } from "~/ui/header";
+import { useNonce } from "~/ui/nonce";
 import { ToastProvider } from "~/ui/toast";
 import stylesheet from "./tailwind.css?url";
 
@@ -42,6 +43,7 @@ function NavigationProgress() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -56,8 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <Header user={loaderData?.user ?? null} />
           {children}
         </ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
