@@ -6,7 +6,7 @@
  * violation is one).
  */
 import type { Page, Response } from "@playwright/test";
-import { expect, FAKES_URL, signIn, signInFreshMember, snap, test } from "./fixtures";
+import { continueToPayment, expect, FAKES_URL, signIn, signInFreshMember, snap, test } from "./fixtures";
 
 /** Collects `securitypolicyviolation` events of every document the page loads. */
 async function watchViolations(page: Page) {
@@ -53,11 +53,7 @@ test("the event dialog and the provider's checkout open and pay under the CSP", 
   expectPagePolicy(response);
   const run = page.getByTestId("event-card").filter({ hasText: "Community 10K Run" });
   await run.getByRole("link", { name: "Register Now" }).click();
-  const dialog = page.getByRole("dialog", { name: "Register for Event" });
-  await dialog.getByLabel("Full name").fill("Meera Kulkarni");
-  await dialog.getByLabel("Phone").fill("9876501234");
-  await dialog.getByLabel("Emergency contact").fill("Anil Kulkarni 9822001122");
-  await dialog.getByRole("button", { name: /Continue to Payment/ }).click();
+  await continueToPayment(page.getByRole("dialog", { name: "Register for Event" }));
   // The checkout script came from RAZORPAY_CHECKOUT_URL and talks to its own origin.
   await expect(page.locator("#rzp-fake-modal")).toBeVisible();
   await expect(page.locator("#rzp-fake-amount")).toContainText("500.00");
