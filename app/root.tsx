@@ -43,7 +43,8 @@ function NavigationProgress() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>("root");
-  const nonce = useNonce();
+  // Empty under `npm run dev` and in the browser: render no nonce attribute then.
+  const nonce = useNonce() || undefined;
   return (
     <html lang="en" className="h-full">
       <head>
