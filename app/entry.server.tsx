@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "~/ui/nonce";
 
 const ABORT_DELAY = 5000;
 
@@ -10,25 +11,31 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // The nonce of the CSP that workers/app.ts sends with this page (none under `npm run dev`).
+  const nonce = loadContext.app?.cspNonce;
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
 
-  const body = await renderToReadableStream(<RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />, {
-    signal: controller.signal,
-    onError(error: unknown) {
-      if (!controller.signal.aborted) console.error(error);
-      responseStatusCode = 500;
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce ?? ""}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>,
+    {
+      nonce,
+      signal: controller.signal,
+      onError(error: unknown) {
+        if (!controller.signal.aborted) console.error(error);
+        responseStatusCode = 500;
+      },
     },
-  });
+  );
 
   body.allReady.then(() => clearTimeout(timeoutId));
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
+  // Security headers (CSP with the nonce above, nosniff, no-store, …) are added for every answer in workers/app.ts.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

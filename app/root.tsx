@@ -5,6 +5,7 @@ import { getCurrentUser } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { Header, type HeaderUser } from "~/ui/header";
+import { useNonce } from "~/ui/nonce";
 import { ToastProvider } from "~/ui/toast";
 import stylesheet from "./tailwind.css?url";
 
@@ -42,6 +43,8 @@ function NavigationProgress() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>("root");
+  // Empty under `npm run dev` and in the browser: render no nonce attribute then.
+  const nonce = useNonce() || undefined;
   return (
     <html lang="en" className="h-full">
       <head>
@@ -56,8 +59,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <Header user={loaderData?.user ?? null} />
           {children}
         </ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,6 +1,9 @@
 /**
  * The Worker: `fetch` serves Remix (pages and the /api resource routes),
  * `queue` consumes Strava sync jobs, `scheduled` runs the cron refreshes.
+ * Every answer gets the security headers here (app/lib/security-headers.server.ts),
+ * and none of the three handlers runs with a secret missing on https
+ * (app/lib/config.server.ts).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `remix vite:build` (npm run build) before wrangler bundles this file.
@@ -11,30 +14,52 @@ import { handleSyncBatch } from "~/modules/strava/queue.server";
 import type { SyncMessage } from "~/modules/strava/sync-messages";
 import type { Env } from "./env";
 import { createAppContext } from "./load-context";
+import { configurationProblem } from "~/lib/config.server";
 import { isAllowedOrigin } from "~/lib/origin.server";
+import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
+/** Throws (after logging) when a secret is missing on https: queue messages are retried, the cron run fails. */
+function refuseWhenMisconfigured(env: Env, handler: string): void {
+  const problem = configurationProblem(env);
+  if (!problem) return;
+  console.error(`${handler} refused: ${problem}`);
+  throw new Error(problem);
+}
+
+async function respond(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
+  const problem = configurationProblem(env);
+  if (problem) {
+    console.error(problem);
+    return new Response(problem, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  if (!isAllowedOrigin(request, env.APP_URL)) {
+    return Response.json({ message: "Cross-site request refused" }, { status: 403 });
+  }
+  try {
+    const app = createAppContext(env, (promise) => ctx.waitUntil(promise), request, nonce);
+    return await handleRemixRequest(request, { app });
+  } catch (error) {
+    console.error("unhandled error in fetch", error);
+    return new Response("An unexpected error occurred", { status: 500 });
+  }
+}
+
 export default {
   async fetch(request, env, ctx) {
-    if (!isAllowedOrigin(request, env.APP_URL)) {
-      return Response.json({ message: "Cross-site request refused" }, { status: 403 });
-    }
-    try {
-      const app = createAppContext(env, (promise) => ctx.waitUntil(promise), request);
-      return await handleRemixRequest(request, { app });
-    } catch (error) {
-      console.error("unhandled error in fetch", error);
-      return new Response("An unexpected error occurred", { status: 500 });
-    }
+    const nonce = createNonce();
+    return withSecurityHeaders(await respond(request, env, ctx, nonce), env, nonce);
   },
 
   async queue(batch, env, ctx) {
+    refuseWhenMisconfigured(env, "queue");
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
     await handleSyncBatch(app, batch);
   },
 
   async scheduled(controller, env, ctx) {
+    refuseWhenMisconfigured(env, "scheduled");
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
     await handleScheduled(app, { cron: controller.cron, scheduledTime: new Date(controller.scheduledTime) });
   },

@@ -19,6 +19,12 @@ export interface AppContext {
    * requests that run an action, whose loaders must see the action's writes.
    */
   requestMemo?: Map<string, Promise<unknown>>;
+  /**
+   * The nonce of this request's Content-Security-Policy (workers/app.ts), given
+   * to the page's inline scripts by app/entry.server.tsx. Absent under
+   * `npm run dev` (Vite sends no CSP) and outside requests.
+   */
+  cspNonce?: string;
 }
 
 declare module "@remix-run/cloudflare" {
@@ -27,10 +33,16 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export function createAppContext(env: Env, waitUntil?: (promise: Promise<unknown>) => void, request?: Request): AppContext {
+export function createAppContext(
+  env: Env,
+  waitUntil?: (promise: Promise<unknown>) => void,
+  request?: Request,
+  cspNonce?: string,
+): AppContext {
   const readOnly = request?.method === "GET" || request?.method === "HEAD";
   return {
     ...(readOnly ? { requestMemo: new Map() } : {}),
+    ...(cspNonce ? { cspNonce } : {}),
     env,
     db: createDb(env.DB),
     waitUntil: waitUntil ?? ((promise) => void promise.catch((error) => console.error("background task failed", error))),

@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import { users, type User } from "../../db/schema";
 import type { AppContext } from "../../workers/load-context";
+import { cookieSecrets, servesHttps } from "./config.server";
 import { randomToken } from "./encoding";
 
 /** A session ends after this long without a request. */
@@ -35,10 +36,10 @@ export function sessionUserId(id: unknown): number | null {
 
 function sessionCookie({ env }: AppContext) {
   return createCookie("__session", {
-    secrets: (env.SESSION_SECRET || "insecure-dev-secret").split(",").map((s) => s.trim()),
+    secrets: cookieSecrets(env),
     httpOnly: true,
     sameSite: "lax",
-    secure: env.APP_URL.startsWith("https://"),
+    secure: servesHttps(env),
     path: "/",
     maxAge: SESSION_ABSOLUTE_SECONDS,
   });

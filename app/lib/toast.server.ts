@@ -5,15 +5,16 @@
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
 import type { AppContext } from "../../workers/load-context";
 import type { Toast } from "~/ui/toast";
+import { cookieSecrets, servesHttps } from "./config.server";
 
 function toastStorage(app: AppContext) {
   return createCookieSessionStorage<{ toast: Toast }>({
     cookie: {
       name: "__toast",
-      secrets: (app.env.SESSION_SECRET || "insecure-dev-secret").split(",").map((s) => s.trim()),
+      secrets: cookieSecrets(app.env),
       httpOnly: true,
       sameSite: "lax",
-      secure: app.env.APP_URL.startsWith("https://"),
+      secure: servesHttps(app.env),
       path: "/",
       maxAge: 60,
     },

@@ -4,10 +4,24 @@
  */
 import { fromBase64, toBase64 } from "./encoding";
 
+function keyBytes(secretBase64: string | undefined): Uint8Array | null {
+  try {
+    const raw = secretBase64 ? fromBase64(secretBase64.trim()) : null;
+    return raw && raw.length === 32 ? raw : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why `secretBase64` cannot serve as TOKEN_ENCRYPTION_KEY, or null when it can. */
+export function tokenKeyProblem(secretBase64: string | undefined): string | null {
+  if (!secretBase64?.trim()) return "TOKEN_ENCRYPTION_KEY is not configured";
+  return keyBytes(secretBase64) ? null : "TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded";
+}
+
 async function importKey(secretBase64: string | undefined): Promise<CryptoKey> {
-  if (!secretBase64) throw new Error("TOKEN_ENCRYPTION_KEY is not configured");
-  const raw = fromBase64(secretBase64);
-  if (raw.length !== 32) throw new Error("TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded");
+  const raw = keyBytes(secretBase64);
+  if (!raw) throw new Error(tokenKeyProblem(secretBase64) ?? "TOKEN_ENCRYPTION_KEY is unusable");
   return crypto.subtle.importKey("raw", raw as BufferSource, "AES-GCM", false, ["encrypt", "decrypt"]);
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, signInFreshMember, snap, test } from "./fixtures";
+import { continueToPayment, expect, signIn, signInFreshMember, snap, test } from "./fixtures";
 
 // Seeded events: 1 "Sahyadri Century Ride" (₹1,500, 100 places; the athlete's registration is pending),
 // 2 "Community 10K Run" (₹500, no cap), 3 "Monsoon Trail Hike" (free, in the past).
@@ -44,10 +44,7 @@ test.describe("events as a member", () => {
     await expect(dialog.getByText("Please enter a valid phone number")).toBeVisible();
     await expect(dialog.getByText("Please enter a valid emergency contact")).toBeVisible();
     await snap(page, "events-dialog-errors");
-    await dialog.getByLabel("Full name").fill("Meera Kulkarni");
-    await dialog.getByLabel("Phone").fill("9876501234");
-    await dialog.getByLabel("Emergency contact").fill("Anil Kulkarni 9822001122");
-    await dialog.getByRole("button", { name: /Continue to Payment/ }).click();
+    await continueToPayment(dialog);
 
     // The provider's checkout opens; cancelling it brings back the payment step.
     await expect(page.locator("#rzp-fake-modal")).toBeVisible();

@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
 
 export const FAKES_URL = `http://127.0.0.1:${process.env.E2E_FAKES_PORT ?? 8792}`;
@@ -85,4 +85,12 @@ export async function signInFreshMember(page: Page) {
   expect(reg.status()).toBe(201);
   await page.goto(await linkFromMailbox(page, email, "Verify"));
   await expect(page.getByText("Email verified")).toBeVisible();
+}
+
+/** Fills the event registration dialog with valid details and continues to the provider's checkout. */
+export async function continueToPayment(dialog: Locator) {
+  await dialog.getByLabel("Full name").fill("Meera Kulkarni");
+  await dialog.getByLabel("Phone").fill("9876501234");
+  await dialog.getByLabel("Emergency contact").fill("Anil Kulkarni 9822001122");
+  await dialog.getByRole("button", { name: /Continue to Payment/ }).click();
 }

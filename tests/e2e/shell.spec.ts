@@ -33,4 +33,5 @@ test("hashed assets are served immutable", async ({ request }) => {
   expect(asset).toMatch(/^\/assets\/.+\.js$/);
   const res = await request.get(asset!);
   expect(res.headers()["cache-control"]).toContain("immutable");
+  expect(res.headers()["x-content-type-options"]).toBe("nosniff");
 });

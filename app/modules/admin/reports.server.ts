@@ -7,8 +7,6 @@ import { count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
 import { activities, challengeParticipations, challenges, eventRegistrations, stravaConnections, users } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 
-/** The spec's client caches reports for 5 minutes; the answers say so too. */
-export const REPORT_CACHE_SECONDS = 300;
 /** Months shown by the activity trends report. */
 export const TREND_MONTHS = 12;
 /** The sport columns of the user-activity report that are always present (others are added when found). */

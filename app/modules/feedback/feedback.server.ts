@@ -192,7 +192,7 @@ export async function screenshotResponse(app: AppContext, user: User, id: number
     headers: {
       "Content-Type": kind && kind.startsWith("image/") && kind !== "image/svg+xml" ? kind : "application/octet-stream",
       "Content-Length": String(object.size),
-      "Cache-Control": "private, max-age=3600",
+      "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
       ETag: object.httpEtag,

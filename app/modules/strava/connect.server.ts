@@ -7,6 +7,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import type { User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
+import { cookieSecrets, servesHttps } from "~/lib/config.server";
 import { randomToken } from "~/lib/encoding";
 import { AppError } from "~/lib/http.server";
 import { safeRedirect } from "~/lib/sign-in.server";
@@ -28,10 +29,10 @@ interface PendingConnect {
 
 function connectCookie(app: AppContext) {
   return createCookie("strava_connect", {
-    secrets: (app.env.SESSION_SECRET || "insecure-dev-secret").split(",").map((s) => s.trim()),
+    secrets: cookieSecrets(app.env),
     httpOnly: true,
     sameSite: "lax",
-    secure: app.env.APP_URL.startsWith("https://"),
+    secure: servesHttps(app.env),
     path: "/api/user/connect-strava",
     maxAge: STATE_TTL_SECONDS,
   });

@@ -1,0 +1,261 @@
+/**
+ * Security headers on every answer of the Worker (review finding #10) and
+ * secrets that fail closed on https (finding #13). See
+ * docs/decisions/017-response-headers.md.
+ */
+import { createExecutionContext, createMessageBatch, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import worker from "../../workers/app";
+import { call, createUser, login } from "./helpers";
+
+let member: { cookie: string };
+let admin: { cookie: string };
+
+beforeAll(async () => {
+  const m = await createUser();
+  member = { cookie: await login(m.username, m.password) };
+  const a = await createUser({ isAdmin: true });
+  admin = { cookie: await login(a.username, a.password) };
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** A request as the Worker receives it from Cloudflare's edge. */
+const incoming = (url: string) => new Request(url) as Request<unknown, IncomingRequestCfProperties>;
+
+/** The CSP as a map of directive → sources. */
+function csp(res: Response): Map<string, string[]> {
+  const header = res.headers.get("Content-Security-Policy");
+  expect(header, "Content-Security-Policy").toBeTruthy();
+  return new Map(
+    header!
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name, sources]),
+  );
+}
+
+function expectCommonHeaders(res: Response) {
+  expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  expect(res.headers.get("X-Frame-Options")).toBe("DENY");
+  expect(res.headers.get("Cache-Control")).toBe("no-store");
+  // Served over http here: no HSTS (a browser would ignore it anyway).
+  expect(res.headers.get("Strict-Transport-Security")).toBeNull();
+}
+
+/** Every <script> tag of the page, with its nonce attribute (or null). */
+function scriptTags(html: string): { tag: string; nonce: string | null }[] {
+  return [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => ({ tag, nonce: /\snonce="([^"]*)"/.exec(tag)?.[1] ?? null }));
+}
+
+function expectPagePolicy(res: Response, html: string) {
+  const policy = csp(res);
+  const scriptSrc = policy.get("script-src")!;
+  const nonceSource = scriptSrc.find((s) => s.startsWith("'nonce-"));
+  expect(nonceSource, "a nonce in script-src").toBeTruthy();
+  const nonce = nonceSource!.slice("'nonce-".length, -1);
+  expect(nonce.length).toBeGreaterThanOrEqual(16);
+  // No blanket permission for inline or evaluated script.
+  expect(scriptSrc).not.toContain("'unsafe-inline'");
+  expect(scriptSrc).not.toContain("'unsafe-eval'");
+  expect(scriptSrc).toContain("'self'");
+  // The checkout script's origin (the fakes here) and where it talks to.
+  const checkout = new URL(env.RAZORPAY_CHECKOUT_URL).origin;
+  expect(scriptSrc).toContain(checkout);
+  expect(policy.get("connect-src")).toEqual(expect.arrayContaining(["'self'", checkout]));
+  expect(policy.get("frame-src")).toContain(checkout);
+  expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+  expect(policy.get("base-uri")).toEqual(["'none'"]);
+  expect(policy.get("form-action")).toEqual(["'self'"]);
+  expect(policy.get("object-src")).toEqual(["'none'"]);
+  expect(policy.get("default-src")).toEqual(["'self'"]);
+  expect(policy.has("upgrade-insecure-requests")).toBe(false);
+  // Every script the page carries (Remix's context and module scripts, ScrollRestoration) has this nonce.
+  const scripts = scriptTags(html);
+  expect(scripts.length).toBeGreaterThanOrEqual(3);
+  for (const script of scripts) expect(script.nonce, script.tag).toBe(nonce);
+  return nonce;
+}
+
+describe("security headers on pages", () => {
+  it("a visitor's page has a CSP whose fresh nonce is on every script, and is not cached", async () => {
+    const first = await call("/");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expectCommonHeaders(first);
+    const nonce = expectPagePolicy(first, await first.text());
+
+    const second = await call("/user-guide");
+    expect(second.status).toBe(200);
+    const again = expectPagePolicy(second, await second.text());
+    expect(again).not.toBe(nonce);
+  });
+
+  it("a signed-in member's page (dashboard) gets the same headers and is not stored", async () => {
+    const res = await call("/dashboard", { cookie: member.cookie });
+    expect(res.status).toBe(200);
+    expectCommonHeaders(res);
+    expectPagePolicy(res, await res.text());
+  });
+
+  it("the 404 page and a redirect carry them too", async () => {
+    const missing = await call("/no/such/page");
+    expect(missing.status).toBe(404);
+    expectCommonHeaders(missing);
+    expectPagePolicy(missing, await missing.text());
+
+    const redirect = await call("/dashboard");
+    expect(redirect.status).toBe(302);
+    expectCommonHeaders(redirect);
+  });
+});
+
+describe("security headers on .data and /api", () => {
+  it("Remix data requests (single fetch) are never cached, for visitors and members", async () => {
+    for (const cookie of [null, member.cookie]) {
+      const res = await call("/dashboard.data", { cookie });
+      expect(res.status).toBeLessThan(500);
+      expectCommonHeaders(res);
+      expect(res.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    }
+    expect((await call("/dashboard.data", { cookie: member.cookie })).status).toBe(200);
+  });
+
+  it("/api answers to a guest and to a member are never cached", async () => {
+    const guest = await call("/api/user");
+    expect(guest.status).toBe(401);
+    expectCommonHeaders(guest);
+    expect(csp(guest).get("default-src")).toEqual(["'none'"]);
+
+    const signedIn = await call("/api/user", { cookie: member.cookie });
+    expect(signedIn.status).toBe(200);
+    expectCommonHeaders(signedIn);
+
+    const publicList = await call("/api/events");
+    expect(publicList.status).toBe(200);
+    expectCommonHeaders(publicList);
+  });
+
+  it("admin reports are no-store (no longer private, max-age=300)", async () => {
+    const res = await call("/api/admin/reports/activities-by-type", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    expectCommonHeaders(res);
+    const users = await call("/api/admin/users", { cookie: admin.cookie });
+    expect(users.status).toBe(200);
+    expectCommonHeaders(users);
+  });
+
+  it("the cross-site refusal carries them too", async () => {
+    const res = await call("/api/logout", { method: "POST", headers: { Origin: "https://evil.example" } });
+    expect(res.status).toBe(403);
+    expectCommonHeaders(res);
+  });
+});
+
+describe("on https", () => {
+  const httpsEnv = () => ({ ...env, APP_URL: "https://wari.example" });
+
+  async function fetchWith(path: string, overrides: Partial<typeof env>) {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(incoming(`https://wari.example${path}`), { ...httpsEnv(), ...overrides }, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
+  it("sends HSTS and upgrades insecure requests", async () => {
+    const res = await fetchWith("/", {});
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    expect(csp(res).has("upgrade-insecure-requests")).toBe(true);
+    const api = await fetchWith("/api/health", {});
+    expect(api.headers.get("Strict-Transport-Security")).toBe("max-age=31536000; includeSubDomains");
+    expect(api.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("with the real Razorpay the checkout's own hosts are allowed, nothing else", async () => {
+    const res = await fetchWith("/", {
+      RAZORPAY_CHECKOUT_URL: "https://checkout.razorpay.com/v1/checkout.js",
+      RAZORPAY_API_URL: "https://api.razorpay.com/v1",
+    });
+    const policy = csp(res);
+    expect(policy.get("script-src")).toContain("https://checkout.razorpay.com");
+    expect(policy.get("script-src")).not.toContain("https://*.razorpay.com");
+    expect(policy.get("frame-src")).toEqual(expect.arrayContaining(["https://api.razorpay.com", "https://*.razorpay.com"]));
+    expect(policy.get("connect-src")).toEqual(expect.arrayContaining(["'self'", "https://api.razorpay.com", "https://*.razorpay.com"]));
+  });
+});
+
+describe("secrets fail closed on https", () => {
+  const httpsEnv = { ...env, APP_URL: "https://wari.example" };
+
+  async function fetchWith(overrides: Record<string, string | undefined>, path = "/") {
+    const ctx = createExecutionContext();
+    const res = await worker.fetch(incoming(`https://wari.example${path}`), { ...httpsEnv, ...overrides } as typeof env, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
+  for (const name of ["SESSION_SECRET", "PASSWORD_PEPPER", "TOKEN_ENCRYPTION_KEY"] as const) {
+    it(`every request answers 500 naming ${name} when it is missing, and logs it`, async () => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      for (const value of [undefined, "", "  "]) {
+        for (const path of ["/", "/api/health", "/api/login", "/dashboard.data"]) {
+          const res = await fetchWith({ [name]: value }, path);
+          expect(res.status).toBe(500);
+          expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+          expect(await res.text()).toBe(`Server misconfigured: ${name} is not set. Set it with \`wrangler secret put\`.`);
+          expect(res.headers.get("Cache-Control")).toBe("no-store");
+        }
+      }
+      expect(logged).toHaveBeenCalledWith(`Server misconfigured: ${name} is not set. Set it with \`wrangler secret put\`.`);
+    });
+  }
+
+  it("names every missing secret at once, and a session secret of only commas counts as missing", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const res = await fetchWith({ SESSION_SECRET: " , ", PASSWORD_PEPPER: undefined, TOKEN_ENCRYPTION_KEY: undefined });
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe(
+      "Server misconfigured: SESSION_SECRET, PASSWORD_PEPPER, TOKEN_ENCRYPTION_KEY are not set. Set them with `wrangler secret put`.",
+    );
+  });
+
+  it("refuses a TOKEN_ENCRYPTION_KEY that is not 32 bytes of base64", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const key of ["c2hvcnQ=", "not base64 at all!"]) {
+      const res = await fetchWith({ TOKEN_ENCRYPTION_KEY: key });
+      expect(res.status).toBe(500);
+      expect(await res.text()).toBe("Server misconfigured: TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded.");
+    }
+  });
+
+  it("the queue consumer and the cron handler refuse to run", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const broken = { ...httpsEnv, PASSWORD_PEPPER: "" } as typeof env;
+    const batch = createMessageBatch("strava-sync", [{ id: "s1", timestamp: new Date(), attempts: 1, body: { type: "nonsense" } }]);
+    await expect(worker.queue(batch as MessageBatch<never>, broken, createExecutionContext())).rejects.toThrow(
+      "Server misconfigured: PASSWORD_PEPPER is not set.",
+    );
+    const controller = createScheduledController({ scheduledTime: new Date(), cron: "0 3 * * *" });
+    await expect(worker.scheduled(controller, broken, createExecutionContext())).rejects.toThrow("Server misconfigured: PASSWORD_PEPPER is not set.");
+    expect(logged).toHaveBeenCalledWith("queue refused: Server misconfigured: PASSWORD_PEPPER is not set. Set it with `wrangler secret put`.");
+    expect(logged).toHaveBeenCalledWith("scheduled refused: Server misconfigured: PASSWORD_PEPPER is not set. Set it with `wrangler secret put`.");
+  });
+
+  it("with every secret set it serves normally", async () => {
+    const res = await fetchWith({});
+    expect(res.status).toBe(200);
+  });
+
+  it("on http (local development) the dev defaults stay: no secrets, still serving", async () => {
+    const ctx = createExecutionContext();
+    const devEnv = { ...env, SESSION_SECRET: "", PASSWORD_PEPPER: "", TOKEN_ENCRYPTION_KEY: "" } as typeof env;
+    const page = await worker.fetch(incoming("http://localhost:8787/"), devEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(page.status).toBe(200);
+  });
+});
