@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === "register") {
       const { username, email, password } = submission.value as { username: string; email: string; password: string };
-      const user = await registerUser(context.app, { username, email, password });
+      const user = await registerUser(context.app, request, { username, email, password });
       redirectResponse = await signInAndRedirect(context.app, request, user, {
         toast: { title: "Registration successful", description: `Welcome, ${user.username}! Please complete your profile settings to get started.` },
       });
