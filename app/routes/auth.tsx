@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { getOptionalUser } from "~/lib/guards.server";
@@ -12,6 +12,12 @@ import { Alert, Field, SubmitButton } from "~/ui/form";
 import { useToast, type Toast } from "~/ui/toast";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · CycleWari Community" }];
+
+/** A refused (429) login or registration keeps its Retry-After on the page's response. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 /** Toasts for the `error` values providers return with (spec part 1 section 4). */
 const RETURN_ERRORS: Record<string, Toast> = {

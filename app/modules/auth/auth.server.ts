@@ -138,7 +138,7 @@ async function issueToken(app: AppContext, user: User, purpose: "verify_email" |
 
 /** The address a token was mailed to is still the account's e-mail (SQL, for the token's own row). */
 export const recipientStillOwns = (table: typeof emailTokens | typeof accountLinkTokens) =>
-  sql`${table.email} = (SELECT lower(${users.email}) FROM ${users} WHERE ${users.id} = ${table.userId})`;
+  sql`${table.email} = (SELECT lower(owner.email) FROM users AS owner WHERE owner.id = ${table.userId})`;
 
 async function usableToken(app: AppContext, token: string, purpose: "verify_email" | "reset_password") {
   return and(
@@ -249,7 +249,7 @@ export async function requestPasswordReset(app: AppContext, request: Request, em
 
 export async function checkResetToken(app: AppContext, token: string | null): Promise<{ valid: true }> {
   if (!token) throw new AppError(400, MSG.resetInvalid);
-  const row = await app.db.query.emailTokens.findFirst({ where: await usableToken(app, token, "reset_password") });
+  const [row] = await app.db.select({ id: emailTokens.id }).from(emailTokens).where(await usableToken(app, token, "reset_password")).limit(1);
   if (!row) throw new AppError(400, MSG.resetInvalid);
   return { valid: true };
 }

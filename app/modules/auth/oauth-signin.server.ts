@@ -250,7 +250,7 @@ async function usableLinkToken(app: AppContext, token: string | null) {
 /** GET /link-google: is the confirmation link still good? (Reads only; a mail scanner's GET confirms nothing.) */
 export async function checkLinkToken(app: AppContext, token: string | null): Promise<{ email: string }> {
   const where = await usableLinkToken(app, token);
-  const row = where ? await app.db.query.accountLinkTokens.findFirst({ where }) : undefined;
+  const [row] = where ? await app.db.select({ email: accountLinkTokens.email }).from(accountLinkTokens).where(where).limit(1) : [];
   if (!row) throw new AppError(400, LINK_MSG.invalid);
   return { email: row.email };
 }
