@@ -27,6 +27,8 @@ export default defineConfig(async () => {
               PASSWORD_PEPPER: "test-pepper",
               TOKEN_ENCRYPTION_KEY: "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=",
               ENABLE_TEST_PAGES: "1",
+              // Production's limit, whatever a local .dev.vars says (tests that register use their own CF-Connecting-IP).
+              REGISTER_LIMIT_PER_HOUR: "5",
               STRAVA_CLIENT_ID: "12345",
               STRAVA_CLIENT_SECRET: "fake-strava-secret",
               STRAVA_WEBHOOK_VERIFY_TOKEN: "fake-verify-token",

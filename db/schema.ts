@@ -100,6 +100,8 @@ export const emailTokens = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose", { enum: TOKEN_PURPOSES }).notNull(),
     tokenHash: text("token_hash").notNull(),
+    /** The address the token was mailed to (lower case); honoured only while the account still has it. */
+    email: text("email"),
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
     usedAt: integer("used_at", { mode: "timestamp" }),
     createdAt: createdAt(),
@@ -109,6 +111,30 @@ export const emailTokens = sqliteTable(
     index("email_tokens_user_idx").on(t.userId, t.purpose),
     check("email_tokens_purpose_check", oneOf("purpose", TOKEN_PURPOSES)),
   ],
+);
+
+/**
+ * Confirmations of linking a sign-in provider (Google) to an existing account,
+ * mailed to the account's address: single use, hashed, expiring, and honoured
+ * only while the account still has that address (docs/decisions/006).
+ */
+export const accountLinkTokens = sqliteTable(
+  "account_link_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    picture: text("picture"),
+    tokenHash: text("token_hash").notNull(),
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("account_link_tokens_hash_unique").on(t.tokenHash), index("account_link_tokens_user_idx").on(t.userId)],
 );
 
 /** Fixed-window counters for login and forgot-password throttling (D1, not KV: KV is eventually consistent). */

@@ -44,6 +44,9 @@ function resolveVarsFile(): { file: string; useFakes: boolean } {
     const v = value.replaceAll("http://127.0.0.1:8788", fakesUrl);
     return `${key}=${key === "APP_URL" ? appUrl : v}`;
   });
+  // Every local client shares one address key: a .dev.vars made before the
+  // registration limit existed still lets the demo and e2e register freely.
+  if (pointsAtFakes && !vars.REGISTER_LIMIT_PER_HOUR) lines.push("REGISTER_LIMIT_PER_HOUR=1000");
   writeFileSync(file, lines.join("\n") + "\n");
   return { file, useFakes: pointsAtFakes };
 }

@@ -13,6 +13,8 @@ export interface Env {
   PASSWORD_PEPPER?: string;
   TOKEN_ENCRYPTION_KEY?: string;
   ENABLE_TEST_PAGES?: string;
+  /** Registrations allowed per client address per hour; empty means 5. */
+  REGISTER_LIMIT_PER_HOUR?: string;
 
   STRAVA_CLIENT_ID?: string;
   STRAVA_CLIENT_SECRET?: string;

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { jsonError, redirect } from "~/lib/http.server";
 import { signInAndRedirect } from "~/lib/sign-in.server";
 import { setToastCookie } from "~/lib/toast.server";
-import { finishSignIn, isSignInProvider, providerLabel } from "~/modules/auth/oauth-signin.server";
+import { finishSignIn, isSignInProvider, LINK_MSG, providerLabel } from "~/modules/auth/oauth-signin.server";
 
 /** The provider's return address: sign in, or back to /auth with the spec's error value. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -13,6 +13,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     return signInAndRedirect(context.app, request, result.user, {
       toast: { title: "Login successful", description: `Welcome back, ${result.user.username}!` },
     });
+  }
+  if ("linkSentTo" in result) {
+    const notice = { title: LINK_MSG.sentTitle, description: LINK_MSG.sent(result.linkSentTo) };
+    return redirect("/auth", { headers: { "Set-Cookie": await setToastCookie(context.app, notice) } });
   }
   const toast = { title: `${providerLabel(provider)} Authentication Failed`, description: result.message, variant: "destructive" as const };
   return redirect(result.failure, { headers: result.message ? { "Set-Cookie": await setToastCookie(context.app, toast) } : undefined });

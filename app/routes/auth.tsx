@@ -13,6 +13,12 @@ import { useToast, type Toast } from "~/ui/toast";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · CycleWari Community" }];
 
+/** A refused (429) login or registration keeps its Retry-After on the page's response. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 /** Toasts for the `error` values providers return with (spec part 1 section 4). */
 const RETURN_ERRORS: Record<string, Toast> = {
   "google-auth-failed": { title: "Google Authentication Failed", description: "We couldn't sign you in with Google. Please try again.", variant: "destructive" },
@@ -46,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (intent === "register") {
       const { username, email, password } = submission.value as { username: string; email: string; password: string };
-      const user = await registerUser(context.app, { username, email, password });
+      const user = await registerUser(context.app, request, { username, email, password });
       redirectResponse = await signInAndRedirect(context.app, request, user, {
         toast: { title: "Registration successful", description: `Welcome, ${user.username}! Please complete your profile settings to get started.` },
       });

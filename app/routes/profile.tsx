@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { ProfileHeader, SimpleProfileForm } from "~/modules/profile/components/profile-form";
+import { GoogleLinkCard, ProfileHeader, SimpleProfileForm } from "~/modules/profile/components/profile-form";
 import { profileAction, profileLoader } from "~/modules/profile/profile-form.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile · CycleWari Community" }];
@@ -15,13 +15,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /profile: the simple one-page form. */
 export default function Profile() {
-  const { username, values, confined, profileCompleted } = useLoaderData<typeof loader>();
+  const { username, values, confined, profileCompleted, googleLinked } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <ProfileHeader username={username} confined={confined} profileCompleted={profileCompleted} />
       <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <SimpleProfileForm defaultValue={values} />
       </div>
+      <GoogleLinkCard linked={googleLinked} />
     </main>
   );
 }

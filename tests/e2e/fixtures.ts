@@ -77,14 +77,15 @@ export async function signIn(page: Page, username = "athlete", password = "Athle
   expect(res.status()).toBe(200);
 }
 
-/** A verified member with no activities: registered through the API, verified from the fake mailbox. */
-export async function signInFreshMember(page: Page) {
+/** A verified member with no activities: registered through the API, verified from the fake mailbox. Returns their e-mail. */
+export async function signInFreshMember(page: Page): Promise<string> {
   const username = unique("empty");
   const email = `${username}@example.com`;
   const reg = await page.request.post("/api/register", { data: { username, email, password: "Secret@123" } });
   expect(reg.status()).toBe(201);
   await page.goto(await linkFromMailbox(page, email, "Verify"));
   await expect(page.getByText("Email verified")).toBeVisible();
+  return email;
 }
 
 /** Fills the event registration dialog with valid details and continues to the provider's checkout. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call, cookiesFrom, createUser, json, ORIGIN, unique } from "./helpers";
+import { call, cookiesFrom, createUser, json, linkFromLatestEmail, ORIGIN, unique } from "./helpers";
 
 const control = (path: string, body: unknown) =>
   fetch(`${env.FAKES_URL}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -34,13 +34,19 @@ describe("Google sign-in", () => {
     expect(me).toMatchObject({ email, googleId: `sub-${email}`, isVerified: true });
   });
 
-  it("links to an existing account only when both sides say the e-mail is verified", async () => {
+  it("never links silently: a verified account gets a confirmation e-mail, an unverified one is refused", async () => {
+    // Linking an account that holds the address now needs the member's consent
+    // (docs/decisions/006): a confirmation mailed to the address, or signing in first.
     const verified = await createUser({ isVerified: true, profileCompleted: true });
     await control("/_control/google/users", { sub: `sub-${verified.email}`, email: verified.email, email_verified: true });
     await control("/_control/google/next-user", { email: verified.email });
-    const linked = await roundTrip("google");
-    expect(linked.done.headers.get("Location")).toBe("/");
-    expect((await json(await call("/api/user", { cookie: linked.cookie }))).id).toBe(verified.id);
+    const pending = await roundTrip("google");
+    expect(pending.done.headers.get("Location")).toBe("/auth");
+    expect(pending.cookie).not.toContain("__session");
+    const link = await linkFromLatestEmail(verified.email, "Confirm linking your Google account");
+    expect(link.pathname).toBe("/link-google");
+    const before = await env.DB.prepare("SELECT google_id FROM users WHERE id = ?").bind(verified.id).first<{ google_id: string | null }>();
+    expect(before?.google_id).toBeNull();
 
     const unverified = await createUser({ isVerified: false });
     await control("/_control/google/users", { sub: `sub-${unverified.email}`, email: unverified.email, email_verified: true });

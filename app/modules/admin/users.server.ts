@@ -84,14 +84,19 @@ const SELF_REFUSALS: Partial<Record<AdminUserFlag, string>> = {
 
 /**
  * Sets one flag. An admin cannot remove their own admin right or deactivate
- * themselves. Deactivation ends the member's sessions at once (every request
- * re-reads the user row).
+ * themselves. Deactivation ends the member's sessions for good: every request
+ * re-reads the user row, and the sessionVersion bump keeps a later
+ * reactivation from reviving the old sessions.
  */
 export async function setUserFlag(app: AppContext, actor: User, id: number, flag: AdminUserFlag, value: boolean) {
   if (actor.id === id && !value && SELF_REFUSALS[flag]) throw new AppError(400, SELF_REFUSALS[flag]!);
   const [user] = await app.db
     .update(users)
-    .set({ [flag]: value, updatedAt: app.now() })
+    .set({
+      [flag]: value,
+      ...(flag === "isActive" && !value ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+      updatedAt: app.now(),
+    })
     .where(eq(users.id, id))
     .returning();
   if (!user) throw new AppError(404, ADMIN_MSG.userNotFound);

@@ -3,7 +3,7 @@
  * recovery. Domain functions only (ctx, input) → result; routes stay thin.
  */
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { emailTokens, users, type User } from "../../../db/schema";
+import { accountLinkTokens, emailTokens, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { randomToken, sha256Hex } from "~/lib/encoding";
 import { actionEmail, sendEmail } from "~/lib/email.server";
@@ -62,10 +62,19 @@ export async function assertUnique(app: AppContext, username: string, email: str
   throw new AppError(409, MSG.emailTaken, { errors: { email: [MSG.emailTaken] } });
 }
 
+/** Registrations per client address per hour (REGISTER_LIMIT_PER_HOUR, default 5). */
+export function registrationLimit(app: AppContext, request: Request): Limit {
+  const max = Number(app.env.REGISTER_LIMIT_PER_HOUR);
+  return { key: `register:ip:${clientIp(request)}`, max: Number.isInteger(max) && max > 0 ? max : 5, windowSeconds: 3600 };
+}
+
+/** Every attempt to register (valid input) counts against the client address's hourly limit. */
 export async function registerUser(
   app: AppContext,
+  request: Request,
   input: { username: string; email: string; password: string },
 ): Promise<User> {
+  await consumeAttempt(app, [registrationLimit(app, request)]);
   await assertUnique(app, input.username, input.email);
   const passwordHash = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
   let user: User;
@@ -112,10 +121,12 @@ export async function loginWithPassword(
   return user;
 }
 
-async function issueToken(app: AppContext, userId: number, purpose: "verify_email" | "reset_password", seconds: number) {
+/** A token bound to the account and to the address it is mailed to (the account's current e-mail). */
+async function issueToken(app: AppContext, user: User, purpose: "verify_email" | "reset_password", seconds: number) {
   const token = randomToken(32);
   await app.db.insert(emailTokens).values({
-    userId,
+    userId: user.id,
+    email: user.email.toLowerCase(),
     purpose,
     tokenHash: await sha256Hex(token),
     expiresAt: new Date(app.now().getTime() + seconds * 1000),
@@ -123,27 +134,60 @@ async function issueToken(app: AppContext, userId: number, purpose: "verify_emai
   return token;
 }
 
-/** Marks a token used and returns its user id; null when unknown, expired or already used. */
+/** The address a token was mailed to is still the account's e-mail (SQL, for the token's own row). */
+export const recipientStillOwns = (table: typeof emailTokens | typeof accountLinkTokens) =>
+  sql`${table.email} = (SELECT lower(owner.email) FROM users AS owner WHERE owner.id = ${table.userId})`;
+
+async function usableToken(app: AppContext, token: string, purpose: "verify_email" | "reset_password") {
+  return and(
+    eq(emailTokens.tokenHash, await sha256Hex(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, app.now()),
+    recipientStillOwns(emailTokens),
+  );
+}
+
+/**
+ * Marks a token used and returns its user id; null when unknown, expired,
+ * already used, or mailed to an address the account no longer has.
+ */
 async function consumeToken(app: AppContext, token: string, purpose: "verify_email" | "reset_password"): Promise<number | null> {
   const [row] = await app.db
     .update(emailTokens)
     .set({ usedAt: app.now() })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, await sha256Hex(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, app.now()),
-      ),
-    )
+    .where(await usableToken(app, token, purpose))
     .returning({ userId: emailTokens.userId });
   return row?.userId ?? null;
 }
 
-const appLink = (app: AppContext, path: string) => `${app.env.APP_URL.replace(/\/$/, "")}${path}`;
+/** Revokes every outstanding e-mailed token of the account (verify, reset, provider linking): called when its e-mail changes. */
+export async function revokeOutstandingTokens(app: AppContext, userId: number): Promise<void> {
+  const now = app.now();
+  await app.db.batch([
+    app.db.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt))),
+    app.db.update(accountLinkTokens).set({ usedAt: now }).where(and(eq(accountLinkTokens.userId, userId), isNull(accountLinkTokens.usedAt))),
+  ]);
+}
+
+/**
+ * Verification mails for one member: 3 an hour per member (shared by resend
+ * and e-mail changes) and 3 an hour per recipient address across all accounts.
+ */
+export async function consumeVerificationMail(app: AppContext, userId: number, email: string): Promise<void> {
+  await consumeAttempt(app, [
+    { key: `verify:user:${userId}`, max: 3, windowSeconds: 3600 },
+    recipientMailLimit(email),
+  ]);
+}
+
+/** Mails to one address, across all accounts: 3 an hour. */
+export const recipientMailLimit = (email: string): Limit => ({ key: `mail:to:${email.trim().toLowerCase()}`, max: 3, windowSeconds: 3600 });
+
+export const appLink = (app: AppContext, path: string) => `${app.env.APP_URL.replace(/\/$/, "")}${path}`;
 
 export async function sendVerificationEmail(app: AppContext, user: User): Promise<void> {
-  const token = await issueToken(app, user.id, "verify_email", VERIFY_TOKEN_SECONDS);
+  const token = await issueToken(app, user, "verify_email", VERIFY_TOKEN_SECONDS);
   await sendEmail(
     app,
     actionEmail({
@@ -159,7 +203,7 @@ export async function sendVerificationEmail(app: AppContext, user: User): Promis
 
 export async function resendVerification(app: AppContext, user: User): Promise<void> {
   if (user.isVerified) throw new AppError(400, MSG.alreadyVerified);
-  await consumeAttempt(app, [{ key: `verify:user:${user.id}`, max: 3, windowSeconds: 3600 }]);
+  await consumeVerificationMail(app, user.id, user.email);
   await sendVerificationEmail(app, user);
 }
 
@@ -184,7 +228,7 @@ export async function requestPasswordReset(app: AppContext, request: Request, em
     (async () => {
       const user = await app.db.query.users.findFirst({ where: eq(sql`lower(${users.email})`, email) });
       if (!user || !user.isActive) return;
-      const token = await issueToken(app, user.id, "reset_password", RESET_TOKEN_SECONDS);
+      const token = await issueToken(app, user, "reset_password", RESET_TOKEN_SECONDS);
       await sendEmail(
         app,
         actionEmail({
@@ -203,14 +247,7 @@ export async function requestPasswordReset(app: AppContext, request: Request, em
 
 export async function checkResetToken(app: AppContext, token: string | null): Promise<{ valid: true }> {
   if (!token) throw new AppError(400, MSG.resetInvalid);
-  const row = await app.db.query.emailTokens.findFirst({
-    where: and(
-      eq(emailTokens.tokenHash, await sha256Hex(token)),
-      eq(emailTokens.purpose, "reset_password"),
-      isNull(emailTokens.usedAt),
-      gt(emailTokens.expiresAt, app.now()),
-    ),
-  });
+  const [row] = await app.db.select({ id: emailTokens.id }).from(emailTokens).where(await usableToken(app, token, "reset_password")).limit(1);
   if (!row) throw new AppError(400, MSG.resetInvalid);
   return { valid: true };
 }

@@ -4,12 +4,17 @@
  * See docs/decisions/006-oauth-linking.md for the linking rules.
  */
 import { OAuth2Tokens } from "arctic";
-import { eq, like, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, like, or, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
-import { users, type User } from "../../../db/schema";
+import { accountLinkTokens, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
+import { actionEmail, sendEmail } from "~/lib/email.server";
+import { randomToken, sha256Hex } from "~/lib/encoding";
 import { AppError } from "~/lib/http.server";
+import { getCurrentUser } from "~/lib/session.server";
+import { appLink, recipientMailLimit, recipientStillOwns } from "./auth.server";
+import { consumeAttempt } from "./rate-limit.server";
 import { findUserByStravaAthlete, saveStravaConnection } from "../strava/connection.server";
 import { exchangeStravaCode, STRAVA_SCOPES } from "../strava/oauth.server";
 import { MSG } from "./schema";
@@ -28,6 +33,27 @@ export interface GoogleProfile {
 }
 
 export class AccountLinkError extends AppError {}
+
+/** Not a failure: an existing account holds the address, and a link confirmation went to it by e-mail. */
+export class LinkConfirmationSent extends Error {
+  constructor(readonly email: string) {
+    super("link confirmation sent");
+  }
+}
+
+export const LINK_TOKEN_SECONDS = 3600;
+
+export const LINK_MSG = {
+  sentTitle: "Check your email to link Google",
+  sent: (email: string) =>
+    `An account with ${email} already exists. We sent a link to that address: open it and confirm to link your Google account, then sign in with Google again. You can also log in with your password and then choose Sign in with Google to link it.`,
+  invalid: "The link is invalid or has expired. Sign in with Google again to get a new one.",
+  doneTitle: "Google account linked",
+  done: "You can now sign in with Google.",
+  otherGoogle: "Your account is already linked to another Google account.",
+  googleTaken: "This Google account is already linked to another account.",
+  unverifiedMismatch: "Verify your email address before linking a Google account with a different address.",
+} as const;
 
 const base = (url: string) => url.replace(/\/$/, "");
 
@@ -81,7 +107,8 @@ export function signInAuthenticator(app: AppContext) {
         redirectURI: `${base(app.env.APP_URL)}${GOOGLE_CALLBACK_PATH}`,
         scopes: ["openid", "email", "profile"],
       },
-      async ({ tokens }) => signInWithGoogle(app, await fetchGoogleProfile(app, tokens.accessToken())),
+      async ({ tokens, request }) =>
+        signInWithGoogle(app, await fetchGoogleProfile(app, tokens.accessToken()), (await getCurrentUser(app, request))?.user ?? null),
     ),
     "google",
   );
@@ -121,13 +148,19 @@ function assertActive(user: User): User {
 }
 
 /**
- * Google sign-in: the account linked to this Google id; else link to the
- * account with the same e-mail only when Google and our record both say the
- * address is verified; else a new account. An unverified clash is refused.
+ * Google sign-in (docs/decisions/006-oauth-linking.md): the account linked to
+ * this Google id; else, when a member is signed in, link Google to that
+ * account; else, when an account holds the same e-mail, never link silently:
+ * mail a link confirmation to that address (LinkConfirmationSent); else a new
+ * account.
  */
-export async function signInWithGoogle(app: AppContext, profile: GoogleProfile): Promise<User> {
+export async function signInWithGoogle(app: AppContext, profile: GoogleProfile, signedIn: User | null = null): Promise<User> {
   const linked = await app.db.query.users.findFirst({ where: eq(users.googleId, profile.sub) });
-  if (linked) return assertActive(linked);
+  if (linked) {
+    if (signedIn && linked.id !== signedIn.id) throw new AccountLinkError(409, LINK_MSG.googleTaken, { code: "google_linked_elsewhere" });
+    return assertActive(linked);
+  }
+  if (signedIn) return linkGoogleToSignedIn(app, signedIn, profile);
   const sameEmail = await app.db.query.users.findFirst({ where: eq(sql`lower(${users.email})`, profile.email) });
   if (sameEmail) {
     if (!(profile.email_verified && sameEmail.isVerified)) {
@@ -136,12 +169,9 @@ export async function signInWithGoogle(app: AppContext, profile: GoogleProfile):
       });
     }
     assertActive(sameEmail);
-    const [updated] = await app.db
-      .update(users)
-      .set({ googleId: profile.sub, profileImageUrl: sameEmail.profileImageUrl ?? profile.picture ?? null, updatedAt: app.now() })
-      .where(eq(users.id, sameEmail.id))
-      .returning();
-    return updated;
+    if (sameEmail.googleId) throw new AccountLinkError(409, LINK_MSG.otherGoogle, { code: "google_linked_elsewhere" });
+    await sendLinkConfirmation(app, sameEmail, profile);
+    throw new LinkConfirmationSent(sameEmail.email);
   }
   const [created] = await app.db
     .insert(users)
@@ -156,6 +186,89 @@ export async function signInWithGoogle(app: AppContext, profile: GoogleProfile):
     })
     .returning();
   return created;
+}
+
+/**
+ * The member signed in (with the password) and then chose Google: link it.
+ * An unverified account may link only the Google account of its own address
+ * (Google then vouches for the address), else linking would lift the
+ * confinement of unverified accounts.
+ */
+async function linkGoogleToSignedIn(app: AppContext, user: User, profile: GoogleProfile): Promise<User> {
+  assertActive(user);
+  if (user.googleId) throw new AccountLinkError(409, LINK_MSG.otherGoogle, { code: "google_linked_elsewhere" });
+  const sameAddress = profile.email_verified && profile.email === user.email.toLowerCase();
+  if (!user.isVerified && !sameAddress) throw new AccountLinkError(409, LINK_MSG.unverifiedMismatch, { code: "email_not_verified" });
+  const [updated] = await app.db
+    .update(users)
+    .set({ googleId: profile.sub, isVerified: user.isVerified || sameAddress, profileImageUrl: user.profileImageUrl ?? profile.picture ?? null, updatedAt: app.now() })
+    .where(and(eq(users.id, user.id), isNull(users.googleId)))
+    .returning();
+  if (!updated) throw new AccountLinkError(409, LINK_MSG.otherGoogle, { code: "google_linked_elsewhere" });
+  return updated;
+}
+
+/** Mails a single-use, hashed, expiring link confirmation to the account's address (per-recipient mail limit applies). */
+async function sendLinkConfirmation(app: AppContext, user: User, profile: GoogleProfile): Promise<void> {
+  await consumeAttempt(app, [recipientMailLimit(user.email)]);
+  const token = randomToken(32);
+  await app.db.insert(accountLinkTokens).values({
+    userId: user.id,
+    provider: "google",
+    providerUserId: profile.sub,
+    picture: profile.picture ?? null,
+    tokenHash: await sha256Hex(token),
+    email: user.email.toLowerCase(),
+    expiresAt: new Date(app.now().getTime() + LINK_TOKEN_SECONDS * 1000),
+  });
+  app.waitUntil(
+    sendEmail(
+      app,
+      actionEmail({
+        to: user.email,
+        subject: "Confirm linking your Google account",
+        intro: `Hi ${user.username}, someone signed in with the Google account ${profile.email} and asked to link it to your CycleWari Community account.`,
+        action: "Review and link Google",
+        url: appLink(app, `/link-google?token=${encodeURIComponent(token)}`),
+        outro: "The link is valid for 1 hour and can be used once. If this was not you, ignore this email: nothing is linked until you confirm.",
+      }),
+    ),
+  );
+}
+
+async function usableLinkToken(app: AppContext, token: string | null) {
+  if (!token || token.length > 200) return undefined;
+  return and(
+    eq(accountLinkTokens.tokenHash, await sha256Hex(token)),
+    eq(accountLinkTokens.provider, "google"),
+    isNull(accountLinkTokens.usedAt),
+    gt(accountLinkTokens.expiresAt, app.now()),
+    recipientStillOwns(accountLinkTokens),
+  );
+}
+
+/** GET /link-google: is the confirmation link still good? (Reads only; a mail scanner's GET confirms nothing.) */
+export async function checkLinkToken(app: AppContext, token: string | null): Promise<{ email: string }> {
+  const where = await usableLinkToken(app, token);
+  const [row] = where ? await app.db.select({ email: accountLinkTokens.email }).from(accountLinkTokens).where(where).limit(1) : [];
+  if (!row) throw new AppError(400, LINK_MSG.invalid);
+  return { email: row.email };
+}
+
+/** POST /link-google: uses the token once and links the Google account, unless it or the account got linked meanwhile. */
+export async function confirmGoogleLink(app: AppContext, token: string | null): Promise<User> {
+  const where = await usableLinkToken(app, token);
+  const [row] = where ? await app.db.update(accountLinkTokens).set({ usedAt: app.now() }).where(where).returning() : [];
+  if (!row) throw new AppError(400, LINK_MSG.invalid);
+  const taken = await app.db.query.users.findFirst({ where: eq(users.googleId, row.providerUserId) });
+  if (taken) throw new AppError(409, taken.id === row.userId ? LINK_MSG.otherGoogle : LINK_MSG.googleTaken);
+  const [updated] = await app.db
+    .update(users)
+    .set({ googleId: row.providerUserId, profileImageUrl: sql`coalesce(${users.profileImageUrl}, ${row.picture})`, updatedAt: app.now() })
+    .where(and(eq(users.id, row.userId), isNull(users.googleId), eq(users.isActive, true)))
+    .returning();
+  if (!updated) throw new AppError(409, LINK_MSG.otherGoogle);
+  return updated;
 }
 
 /**
@@ -209,10 +322,11 @@ export async function finishSignIn(
   app: AppContext,
   request: Request,
   provider: SignInProvider,
-): Promise<{ user: User } | { failure: string; message?: string }> {
+): Promise<{ user: User } | { failure: string; message?: string } | { linkSentTo: string }> {
   try {
     return { user: await signInAuthenticator(app).authenticate(provider, request) };
   } catch (error) {
+    if (error instanceof LinkConfirmationSent) return { linkSentTo: error.email };
     if (!(error instanceof AccountLinkError)) console.warn(`${provider} sign-in failed`, String(error));
     return { failure: `/auth?error=${PROVIDERS[provider].failure}`, message: error instanceof AppError ? error.message : undefined };
   }

@@ -90,6 +90,7 @@ export async function profileLoader(app: AppContext, request: Request) {
     values,
     confined: isConfined(user),
     profileCompleted: user.profileCompleted,
+    googleLinked: Boolean(user.googleId),
     missingCount: Object.values(missingFields(user)).filter(Boolean).length,
   };
 }

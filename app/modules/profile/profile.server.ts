@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { users, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { sendVerificationEmail } from "../auth/auth.server";
+import { consumeVerificationMail, revokeOutstandingTokens, sendVerificationEmail } from "../auth/auth.server";
 import { MSG as AUTH_MSG } from "../auth/schema";
 import { COMPLETE_REQUIRED, FIELD_LABELS, PROFILE_MSG, type ProfileField, type ProfileUpdate } from "./schema";
 
@@ -29,7 +29,9 @@ export function describeMissing(missing: Record<string, boolean>): string {
 
 /**
  * Saves the given fields. A changed e-mail must be unique and is verified
- * again (a verification e-mail goes out). A full profile becomes complete.
+ * again: every outstanding token of the account is revoked and a verification
+ * e-mail goes out, within the verification-mail limits (per member, shared
+ * with resend, and per recipient). A full profile becomes complete.
  */
 export async function updateProfile(app: AppContext, user: User, input: ProfileUpdate): Promise<User> {
   const changes: Partial<User> = { ...input } as Partial<User>;
@@ -37,6 +39,7 @@ export async function updateProfile(app: AppContext, user: User, input: ProfileU
   if (emailChanged) {
     const clash = await app.db.query.users.findFirst({ where: eq(sql`lower(${users.email})`, input.email!.toLowerCase()) });
     if (clash && clash.id !== user.id) throw new AppError(409, AUTH_MSG.emailTaken, { errors: { email: [AUTH_MSG.emailTaken] } });
+    await consumeVerificationMail(app, user.id, input.email!);
     changes.isVerified = false;
   }
   const merged = { ...user, ...changes };
@@ -46,7 +49,10 @@ export async function updateProfile(app: AppContext, user: User, input: ProfileU
     .set({ ...changes, updatedAt: app.now() })
     .where(eq(users.id, user.id))
     .returning();
-  if (emailChanged) app.waitUntil(sendVerificationEmail(app, updated));
+  if (emailChanged) {
+    await revokeOutstandingTokens(app, user.id);
+    app.waitUntil(sendVerificationEmail(app, updated));
+  }
   return updated;
 }
 

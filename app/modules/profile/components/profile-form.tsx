@@ -248,3 +248,25 @@ export function ProfileHeader({ username, confined, profileCompleted }: { userna
   );
 }
 
+
+/**
+ * Linking Google to this account: the member is signed in, so the Google
+ * sign-in links to this account (docs/decisions/006-oauth-linking.md).
+ */
+export function GoogleLinkCard({ linked }: { linked: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+      <div>
+        <h2 className="font-semibold text-gray-900">Google sign-in</h2>
+        <p className="text-sm text-gray-600">
+          {linked ? "Your Google account is linked: you can sign in with Google." : "Link your Google account to sign in with Google as well as your password."}
+        </p>
+      </div>
+      {linked ? null : (
+        <a href="/api/auth/google" className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50">
+          Link Google account
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppError, redirect } from "~/lib/http.server";
+import { setToastCookie } from "~/lib/toast.server";
+import { checkLinkToken, confirmGoogleLink, LINK_MSG } from "~/modules/auth/oauth-signin.server";
+import { Alert, SubmitButton } from "~/ui/form";
+
+export const meta: MetaFunction = () => [{ title: "Link Google · CycleWari Community" }];
+
+/** Shows the confirmation; opening the link (or a mail scanner fetching it) changes nothing. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  try {
+    const { email } = await checkLinkToken(context.app, token);
+    return { ok: true as const, email, token: token!, message: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { ok: false as const, email: null, token: null, message: error.message };
+  }
+}
+
+/** The member's click: uses the token once and links Google. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData().catch(() => null);
+  const token = form?.get("token");
+  try {
+    await confirmGoogleLink(context.app, typeof token === "string" ? token : null);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data({ message: error.message }, { status: error.status });
+  }
+  const toast = await setToastCookie(context.app, { title: LINK_MSG.doneTitle, description: LINK_MSG.done, variant: "success" });
+  return redirect("/auth", { headers: { "Set-Cookie": toast } });
+}
+
+export default function LinkGoogle() {
+  const loaded = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const pending = useNavigation().state === "submitting";
+  const message = actionData?.message ?? loaded.message;
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+        <h1 className="text-2xl font-bold text-gray-900">Link your Google account</h1>
+        <div className="mt-6 space-y-4">
+          {message ? (
+            <Alert tone="error" title="Linking failed">
+              {message}
+            </Alert>
+          ) : (
+            <>
+              <p className="text-gray-700">
+                Someone signed in with Google and asked to link it to the account of <strong>{loaded.email}</strong>. Link it only if that was you.
+              </p>
+              <Form method="post">
+                <input type="hidden" name="token" value={loaded.token ?? ""} />
+                <SubmitButton pending={pending} pendingText="Linking...">
+                  Link Google account
+                </SubmitButton>
+              </Form>
+            </>
+          )}
+          <Link to="/auth" className="block text-center font-medium text-brand-700 hover:underline">
+            Go to login
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}
