@@ -8,6 +8,7 @@ import { batchSql } from "../../../db/client";
 import { challengeParticipations, challengeProgressAudit, challenges, stravaConnections, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { AppError } from "~/lib/http.server";
+import { activityVisibleToSql } from "~/modules/activities/activity-sql.server";
 import { ACTIVITY_MATCHES_CHALLENGE, progressUpdateSql, recalculateChallengeStatement, refreshParticipationStatement } from "./progress.server";
 import { progressPercent } from "./rules";
 import { CHALLENGE_MSG, type ChallengeInput, type ParticipantQuery } from "./schema";
@@ -142,7 +143,9 @@ interface ActivityRow {
  * One page of participants with rank, percent and (for participants and
  * admins) at most three matching activities each plus their count, filtered
  * by a case-insensitive username search and gender, sorted by progress, name
- * or joining date. Three SQL statements whatever the number of participants;
+ * or joining date. Other members' activities appear only when Strava shows
+ * them to everyone (progress still counts them: docs/decisions/018-activity-privacy.md).
+ * Three SQL statements whatever the number of participants;
  * the activity query only touches the page's members.
  */
 export async function listParticipants(app: AppContext, challengeId: number, viewer: User, query: ParticipantQuery) {
@@ -173,7 +176,7 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
           ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.start_date DESC) AS rn,
           COUNT(*) OVER (PARTITION BY a.user_id) AS total
         FROM activities a JOIN challenges c ON c.id = ${challengeId}
-        WHERE a.user_id IN (SELECT value FROM json_each(${ids}))
+        WHERE a.user_id IN (SELECT value FROM json_each(${ids})) AND ${activityVisibleToSql(viewer.id)}
           AND a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
       ) WHERE rn <= ${ACTIVITIES_PER_PARTICIPANT}`);
     for (const row of rows) activitiesByUser.set(row.user_id, [...(activitiesByUser.get(row.user_id) ?? []), row]);
@@ -220,7 +223,7 @@ export async function leaderboard(app: AppContext, challengeId: number) {
   };
 }
 
-/** Matching activities of the participants (participants and admins only), newest first. */
+/** Matching activities of the participants (participants and admins only), newest first; others' only when public. */
 export async function challengeActivities(app: AppContext, challengeId: number, viewer: User, opts: { userId?: number; limit?: number } = {}) {
   await requireChallenge(app, challengeId);
   if (!viewer.isAdmin && !(await isParticipant(app, challengeId, viewer.id))) {
@@ -234,6 +237,7 @@ export async function challengeActivities(app: AppContext, challengeId: number, 
     JOIN challenges c ON c.id = p.challenge_id
     JOIN users u ON u.id = a.user_id
     WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)} ${userFilter}
+      AND ${activityVisibleToSql(viewer.id)}
     ORDER BY a.start_date DESC
     LIMIT ${Math.min(500, opts.limit ?? 100)}`);
   return rows.map((a) => ({ ...activityView(a), userId: a.user_id, username: a.username }));
