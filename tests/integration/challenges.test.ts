@@ -246,6 +246,9 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     const athleteId = 880_000_000 + Math.floor(Math.random() * 1_000_000);
     const o = await createUser({ username: `Owner${Date.now()}` });
     await connectStrava(o.id, athleteId);
+    // Strava's avatar URLs carry the athlete id.
+    const avatar = `https://dgalywyr863hv.cloudfront.net/pictures/athletes/${athleteId}/4242/2/large.jpg`;
+    await env.DB.prepare("UPDATE users SET profile_image_url = ? WHERE id = ?").bind(avatar, o.id).run();
     const ownerCookie = await login(o.username, o.password);
     const v = await createUser({ username: `Viewer${Date.now()}` });
     await connectStrava(v.id, athleteId + 1);
@@ -328,6 +331,9 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     expect(me.activityCount).toBe(4);
     expect(me.progress).toBe(50000);
     expect(me.activities).toHaveLength(3);
+    expect((me as unknown as { user: { profileImageUrl: string } }).user.profileImageUrl).toBe(avatar);
+    const ownBoard = await json<{ entries: { userId: number; profileImageUrl: string | null }[] }>(await call(`/api/challenges/${id}/leaderboard`, { cookie: ownerCookie }));
+    expect(ownBoard.entries.find((e) => e.userId === o.id)!.profileImageUrl).toBe(avatar);
     const ownPage = await (await call(`/challenges/${id}.data`, { cookie: ownerCookie })).text();
     expect(ownPage).toContain("PRIVATE only-me ride from home");
 

@@ -98,6 +98,16 @@ export async function joinChallenge(app: AppContext, user: User, challengeId: nu
   };
 }
 
+/**
+ * `u.profile_image_url` as other members may see it: a Strava avatar URL
+ * carries the athlete id (…/pictures/athletes/{id}/…), so it is left out of
+ * views of another member (docs/decisions/018-activity-privacy.md).
+ */
+function avatarFor(viewerId: number | null) {
+  return sql`CASE WHEN u.id IS NOT ${viewerId} AND u.strava_id IS NOT NULL AND instr(u.profile_image_url, '/' || u.strava_id || '/') > 0
+    THEN NULL ELSE u.profile_image_url END`;
+}
+
 export const ACTIVITIES_PER_PARTICIPANT = 3;
 
 interface ParticipantRow {
@@ -155,7 +165,7 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
   const genderFilter =
     query.gender === "all" ? sql`1 = 1` : query.gender === "other" ? sql`coalesce(r.gender, 'not_specified') IN ('other', 'not_specified')` : sql`r.gender = ${query.gender}`;
   const ranked = sql`(
-      SELECT p.id, p.user_id, p.progress, p.created_at, u.username, u.gender, u.age, u.profile_image_url,
+      SELECT p.id, p.user_id, p.progress, p.created_at, u.username, u.gender, u.age, ${avatarFor(viewer.id)} AS profile_image_url,
         RANK() OVER (ORDER BY p.progress DESC) AS rank
       FROM challenge_participations p JOIN users u ON u.id = p.user_id
       WHERE p.challenge_id = ${challengeId}
@@ -201,11 +211,11 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
   return { participants: items, total, page: query.page, limit: query.limit, pages: Math.max(1, Math.ceil(total / query.limit)) };
 }
 
-/** Ranked progress, highest first (ties share a rank). */
-export async function leaderboard(app: AppContext, challengeId: number) {
+/** Ranked progress, highest first (ties share a rank). `viewerId` keeps the viewer's own Strava avatar. */
+export async function leaderboard(app: AppContext, challengeId: number, viewerId: number | null = null) {
   const challenge = await requireChallenge(app, challengeId);
   const rows = await app.db.all<{ user_id: number; username: string; gender: string | null; profile_image_url: string | null; progress: number; rank: number }>(sql`
-    SELECT p.user_id, u.username, u.gender, u.profile_image_url, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
+    SELECT p.user_id, u.username, u.gender, ${avatarFor(viewerId)} AS profile_image_url, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
     FROM challenge_participations p JOIN users u ON u.id = p.user_id
     WHERE p.challenge_id = ${challengeId}
     ORDER BY p.progress DESC, lower(u.username) ASC`);
