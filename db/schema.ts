@@ -239,6 +239,10 @@ export const providerBudget = sqliteTable(
   (t) => [primaryKey({ columns: [t.provider, t.window] })],
 );
 
+/** Strava's activity visibility values (https://developers.strava.com/docs/reference/#api-models-DetailedActivity). */
+export const ACTIVITY_VISIBILITIES = ["everyone", "followers_only", "only_me"] as const;
+export type ActivityVisibility = (typeof ACTIVITY_VISIBILITIES)[number];
+
 export const activities = sqliteTable(
   "activities",
   {
@@ -264,6 +268,14 @@ export const activities = sqliteTable(
     manual: integer("manual", { mode: "boolean" }).notNull().default(false),
     averageSpeed: real("average_speed"),
     maxSpeed: real("max_speed"),
+    /**
+     * Strava's `private` and `visibility`. NULL means unknown (synced before
+     * these columns existed): such a row is treated as private until a sync
+     * fills it in. Only `private = 0 AND visibility = 'everyone'` is shown to
+     * other members (docs/decisions/018-activity-privacy.md).
+     */
+    private: integer("private", { mode: "boolean" }),
+    visibility: text("visibility", { enum: ACTIVITY_VISIBILITIES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,8 +9,8 @@ const query = z.object({ limit: z.coerce.number({ invalid_type_error: "limit mus
 /** The user's newest activities (`?limit=`, 50 by default) and their total. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
-    await requireAdmin(context.app, request);
+    const admin = await requireAdmin(context.app, request);
     const { limit } = parseInput(query, Object.fromEntries(new URL(request.url).searchParams));
-    return userActivities(context.app, idParam(params.id, "User"), limit);
+    return userActivities(context.app, idParam(params.id, "User"), limit, admin.id);
   });
 }

@@ -5,7 +5,7 @@ import { leaderboard } from "~/modules/challenges/challenges.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
-    await requireVerifiedUser(context.app, request);
-    return leaderboard(context.app, idParam(params.id, "Challenge"));
+    const user = await requireVerifiedUser(context.app, request);
+    return leaderboard(context.app, idParam(params.id, "Challenge"), user.id);
   });
 }

@@ -16,10 +16,13 @@ interface Row {
   daysAgo: number;
   commute?: boolean;
   name?: string;
+  /** Strava's visibility; "only_me" also sets `private`. Synced rows always carry it (everyone by default here). */
+  visibility?: "everyone" | "followers_only" | "only_me";
 }
 
 interface Inserted extends Row {
   id: number;
+  stravaId: number;
   start: Date;
   localDay: string;
 }
@@ -35,13 +38,15 @@ async function insertActivities(userId: number, rows: Row[], now = Date.now()): 
     const day = new Date(now - row.daysAgo * DAY);
     const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 3, i % 50));
     const local = new Date(start.getTime() + IST).toISOString().replace(/\.\d{3}Z$/, "Z");
-    out.push({ ...row, id: 0, start, localDay: local.slice(0, 10) });
+    const stravaId = stravaIds++;
+    out.push({ ...row, id: 0, stravaId, start, localDay: local.slice(0, 10) });
     return env.DB.prepare(
-      `INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, total_elevation_gain, start_date, start_date_local, timezone, commute)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '(GMT+05:30) Asia/Kolkata', ?) RETURNING id`,
+      `INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, total_elevation_gain, start_date, start_date_local, timezone, commute, private, visibility)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '(GMT+05:30) Asia/Kolkata', ?, ?, ?) RETURNING id`,
     ).bind(
-      userId, stravaIds++, row.name ?? `${row.sportType} ${i}`, legacyType(row.sportType), row.sportType, row.km * 1000, (row.minutes ?? 30) * 60,
+      userId, stravaId, row.name ?? `${row.sportType} ${i}`, legacyType(row.sportType), row.sportType, row.km * 1000, (row.minutes ?? 30) * 60,
       (row.minutes ?? 30) * 60 + 60, row.elevation ?? 0, Math.floor(start.getTime() / 1000), local, row.commute ? 1 : 0,
+      row.visibility === "only_me" ? 1 : 0, row.visibility ?? "everyone",
     );
   });
   const results = await env.DB.batch<{ id: number }>(statements);
@@ -343,6 +348,54 @@ describe("GET /api/activities", () => {
     const unknown = await call(`/api/activities?userId=${member.id}&challengeId=99999999`, { cookie: otherCookie });
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).message).toBe("Challenge not found");
+  });
+});
+
+describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
+  it("lists another member's only_me and followers_only activities to nobody but their owner, and never another member's Strava ids", async () => {
+    const owner = await createUser({ profileCompleted: true });
+    const viewer = await createUser({ profileCompleted: true });
+    const athleteId = 770_000_000 + Math.floor(Math.random() * 1_000_000);
+    await env.DB.prepare("UPDATE users SET strava_id = ? WHERE id = ?").bind(athleteId, owner.id).run();
+    const mine = await insertActivities(owner.id, [
+      { sportType: "Ride", km: 21, daysAgo: 1, name: "PUBLIC morning ride" },
+      { sportType: "Ride", km: 22, daysAgo: 2, name: "PRIVATE followers ride", visibility: "followers_only" },
+      { sportType: "Ride", km: 23, daysAgo: 3, name: "PRIVATE only-me ride from home", visibility: "only_me" },
+    ]);
+    const now = Date.now();
+    const challenge = await env.DB.prepare(
+      `INSERT INTO challenges (title, description, sport_type, start_date, end_date, target_distance) VALUES ('Private month', 'Ride', 'Ride', ?, ?, 500000) RETURNING id`,
+    )
+      .bind(Math.floor((now - 30 * DAY) / 1000), Math.floor(now / 1000) + 3600)
+      .first<{ id: number }>();
+    const cid = challenge!.id;
+    await env.DB.batch([owner.id, viewer.id].map((u) => env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(cid, u)));
+    const [ownerCookie, viewerCookie] = await Promise.all([login(owner.username, owner.password), login(viewer.username, viewer.password)]);
+    const secrets = [...mine.map((r) => String(r.stravaId)), String(athleteId)];
+
+    for (const path of [
+      `/api/activities?userId=${owner.id}&challengeId=${cid}`,
+      `/api/activities?userId=${owner.id}&challengeId=${cid}&page=1&limit=50`,
+      `/activities.data?userId=${owner.id}&challengeId=${cid}`,
+      `/activities?userId=${owner.id}&challengeId=${cid}`,
+    ]) {
+      const res = await call(path, { cookie: viewerCookie });
+      expect(res.status, path).toBe(200);
+      const text = await res.text();
+      expect(text, path).toContain("PUBLIC morning ride");
+      expect(text, path).not.toMatch(/PRIVATE/);
+      for (const secret of secrets) expect(text.includes(secret), `${path} leaks ${secret}`).toBe(false);
+    }
+    const page = await list(`userId=${owner.id}&challengeId=${cid}&page=1`, viewerCookie);
+    expect(page.pagination.total).toBe(1);
+    expect(page.activities[0]).not.toHaveProperty("stravaId");
+
+    // The owner sees every one, with their own Strava ids (links to their Strava activities).
+    const own = await list(`challengeId=${cid}&page=1`, ownerCookie);
+    expect(ids(own)).toEqual(idsOf(mine));
+    expect(own.activities.map((a) => (a as unknown as { stravaId: number }).stravaId).sort()).toEqual(mine.map((r) => r.stravaId).sort());
+    const ownPage = await (await call(`/activities.data?challengeId=${cid}`, { cookie: ownerCookie })).text();
+    expect(ownPage).toContain("PRIVATE only-me ride from home");
   });
 });
 

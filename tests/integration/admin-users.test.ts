@@ -142,7 +142,7 @@ describe("deleting", () => {
     const u = await createUser();
     const now = Math.floor(Date.now() / 1000);
     await env.DB.prepare(
-      "INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, total_elevation_gain, start_date, start_date_local) VALUES (?, ?, 'Ride', 'Ride', 'Ride', 10000, 1800, 1800, 10, ?, ?)",
+      "INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, total_elevation_gain, start_date, start_date_local, private, visibility) VALUES (?, ?, 'Ride', 'Ride', 'Ride', 10000, 1800, 1800, 10, ?, ?, 0, 'everyone')",
     )
       .bind(u.id, 90_000_000 + u.id, now, new Date(now * 1000).toISOString().slice(0, 19))
       .run();

@@ -26,8 +26,10 @@ async function insertChallenge(opts: { sport?: string; target?: number | null; a
 }
 
 let stravaSeq = 5_000_000;
-const activity = (sport: string, km: number, daysAgo: number, type = sport) => ({
+const activity = (sport: string, km: number, daysAgo: number, type = sport, visibility: "everyone" | "followers_only" | "only_me" = "everyone") => ({
   id: stravaSeq++,
+  private: visibility === "only_me",
+  visibility,
   name: `${sport} ${km}`,
   type,
   sport_type: sport,
@@ -234,5 +236,110 @@ describe("admin calls", () => {
     expect((await call(`/api/admin/challenges/${created.id}/users/xyz/progress`, { method: "POST", body: { progress: 1 }, cookie: admin.cookie })).status).toBe(404);
     expect((await call(`/api/challenges/${created.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
     expect((await call(`/api/challenges/${created.id}`, { cookie: admin.cookie })).status).toBe(404);
+  });
+});
+
+describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
+  it("shows another member only activities Strava shows to everyone, never their Strava ids; the owner sees all and all count", async () => {
+    const id = await insertChallenge({ sport: "Ride", target: 100000, title: "Privacy ride" });
+    const app = createAppContext(env);
+    const athleteId = 880_000_000 + Math.floor(Math.random() * 1_000_000);
+    const o = await createUser({ username: `Owner${Date.now()}` });
+    await connectStrava(o.id, athleteId);
+    // Strava's avatar URLs carry the athlete id.
+    const avatar = `https://dgalywyr863hv.cloudfront.net/pictures/athletes/${athleteId}/4242/2/large.jpg`;
+    await env.DB.prepare("UPDATE users SET profile_image_url = ? WHERE id = ?").bind(avatar, o.id).run();
+    const ownerCookie = await login(o.username, o.password);
+    const v = await createUser({ username: `Viewer${Date.now()}` });
+    await connectStrava(v.id, athleteId + 1);
+    const viewerCookie = await login(v.username, v.password);
+    for (const cookie of [ownerCookie, viewerCookie]) expect((await call(`/api/challenges/${id}/join`, { method: "POST", cookie })).status).toBe(201);
+
+    // Strava's SummaryActivity shape: private + visibility; the last one is as synced before the columns existed.
+    const base = 93_000_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+    const pub = { ...activity("Ride", 11, 1), id: base + 1, name: "PUBLIC everyone ride" };
+    const followers = { ...activity("Ride", 12, 2, "Ride", "followers_only"), id: base + 2, name: "PRIVATE followers-only ride" };
+    const onlyMe = { ...activity("Ride", 13, 3, "Ride", "only_me"), id: base + 3, name: "PRIVATE only-me ride from home" };
+    const { private: _p, visibility: _v, ...legacyShape } = activity("Ride", 14, 4);
+    const legacy = { ...legacyShape, id: base + 4, name: "PRIVATE unknown visibility ride" };
+    await saveActivities(app, o.id, [pub, followers, onlyMe, legacy]);
+    const stored = await env.DB.prepare("SELECT strava_id, private, visibility FROM activities WHERE user_id = ? ORDER BY strava_id").bind(o.id).all();
+    expect(stored.results).toEqual([
+      { strava_id: base + 1, private: 0, visibility: "everyone" },
+      { strava_id: base + 2, private: 0, visibility: "followers_only" },
+      { strava_id: base + 3, private: 1, visibility: "only_me" },
+      { strava_id: base + 4, private: null, visibility: null },
+    ]);
+    const allIds = [pub, followers, onlyMe, legacy].map((a) => String(a.id));
+    const noSecrets = (label: string, text: string) => {
+      expect(text, label).not.toMatch(/PRIVATE/);
+      for (const sid of [...allIds, String(athleteId)]) expect(text.includes(sid), `${label} leaks ${sid}`).toBe(false);
+    };
+
+    type P = { userId: number; progress: number; activityCount: number | null; activities: { name: string }[] };
+    const views: [string, string][] = [
+      ["participations", `/api/challenges/${id}/participations`],
+      ["challenge activities", `/api/challenges/${id}/activities`],
+      ["challenge activities of the owner", `/api/challenges/${id}/activities?userId=${o.id}`],
+      ["activity list", `/api/activities?userId=${o.id}&challengeId=${id}`],
+      ["activity list page", `/api/activities?userId=${o.id}&challengeId=${id}&page=1`],
+      ["leaderboard", `/api/challenges/${id}/leaderboard`],
+      ["challenge page data", `/challenges/${id}.data`],
+      ["activities page data", `/activities.data?userId=${o.id}&challengeId=${id}`],
+    ];
+    for (const [label, path] of views) {
+      const res = await call(path, { cookie: viewerCookie });
+      expect(res.status, label).toBe(200);
+      const text = await res.text();
+      noSecrets(label, text);
+      if (label !== "leaderboard") expect(text, label).toContain("PUBLIC everyone ride");
+    }
+    const parts = await json<P[]>(await call(`/api/challenges/${id}/participations`, { cookie: viewerCookie }));
+    const ownerSeen = parts.find((p) => p.userId === o.id)!;
+    expect(ownerSeen.activities.map((a) => a.name)).toEqual(["PUBLIC everyone ride"]);
+    expect(ownerSeen.activityCount).toBe(1);
+    // Progress is a number, not the activities: every ride counts (as on Strava's own challenges).
+    expect(ownerSeen.progress).toBe(50000);
+    const page = await json<{ pagination: { total: number } }>(await call(`/api/activities?userId=${o.id}&challengeId=${id}&page=1`, { cookie: viewerCookie }));
+    expect(page.pagination.total).toBe(1);
+
+    // Admins' lists of another member show the same; the numbers still count everything.
+    const adminActs = await call(`/api/admin/users/${o.id}/activities`, { cookie: admin.cookie });
+    const adminText = await adminActs.text();
+    expect(adminText).not.toMatch(/PRIVATE/);
+    expect(JSON.parse(adminText)).toMatchObject({ total: 1, activities: [{ name: "PUBLIC everyone ride" }] });
+    for (const [label, path] of [
+      ["admin activity list", `/api/activities?userId=${o.id}&limit=100`],
+      ["admin challenge activities", `/api/challenges/${id}/activities`],
+      ["admin participations", `/api/challenges/${id}/participations`],
+    ]) {
+      const text = await (await call(path, { cookie: admin.cookie })).text();
+      noSecrets(label, text);
+      expect(text, label).toContain("PUBLIC everyone ride");
+    }
+    const adminPage = await (await call(`/admin/users/${o.id}.data`, { cookie: admin.cookie })).text();
+    expect(adminPage).toContain("PUBLIC everyone ride");
+    expect(adminPage).not.toMatch(/PRIVATE/);
+
+    // The owner sees all of them, with the Strava ids of their own activities.
+    const own = await json<{ name: string; stravaId: number }[]>(await call(`/api/activities?challengeId=${id}&userId=${o.id}`, { cookie: ownerCookie }));
+    expect(own.map((a) => a.stravaId).sort()).toEqual([base + 1, base + 2, base + 3, base + 4]);
+    const ownChallenge = await json<{ name: string }[]>(await call(`/api/challenges/${id}/activities?userId=${o.id}`, { cookie: ownerCookie }));
+    expect(ownChallenge.map((a) => a.name).sort()).toEqual([pub, followers, onlyMe, legacy].map((a) => a.name).sort());
+    const ownParts = await json<P[]>(await call(`/api/challenges/${id}/participations`, { cookie: ownerCookie }));
+    const me = ownParts.find((p) => p.userId === o.id)!;
+    expect(me.activityCount).toBe(4);
+    expect(me.progress).toBe(50000);
+    expect(me.activities).toHaveLength(3);
+    expect((me as unknown as { user: { profileImageUrl: string } }).user.profileImageUrl).toBe(avatar);
+    const ownBoard = await json<{ entries: { userId: number; profileImageUrl: string | null }[] }>(await call(`/api/challenges/${id}/leaderboard`, { cookie: ownerCookie }));
+    expect(ownBoard.entries.find((e) => e.userId === o.id)!.profileImageUrl).toBe(avatar);
+    const ownPage = await (await call(`/challenges/${id}.data`, { cookie: ownerCookie })).text();
+    expect(ownPage).toContain("PRIVATE only-me ride from home");
+
+    // A later sync fills in the visibility: the formerly unknown ride, now public, appears for others.
+    await saveActivities(app, o.id, [{ ...legacy, name: "NOW PUBLIC ride", private: false, visibility: "everyone" }]);
+    const after = await json<{ name: string }[]>(await call(`/api/activities?userId=${o.id}&challengeId=${id}`, { cookie: viewerCookie }));
+    expect(after.map((a) => a.name).sort()).toEqual(["NOW PUBLIC ride", "PUBLIC everyone ride"]);
   });
 });

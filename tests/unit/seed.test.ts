@@ -18,6 +18,15 @@ describe("demo seed", () => {
     expect(sql).toMatch(/INSERT OR IGNORE INTO users/);
   });
 
+  it("gives demo activities Strava's private and visibility, some of them followers_only or only_me", async () => {
+    const sql = await buildSeedSql({ pepper: "p", tokenKey: "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=", members: 3, now: new Date("2026-11-01T00:00:00Z") });
+    const insert = /INSERT OR IGNORE INTO activities \(([^)]*)\)/.exec(sql);
+    expect(insert?.[1]).toMatch(/\bprivate\b.*\bvisibility\b/);
+    expect(sql).toMatch(/'only_me'/);
+    expect(sql).toMatch(/'followers_only'/);
+    expect(sql).toMatch(/'everyone'/);
+  });
+
   it("refuses a remote database", () => {
     expect(() => execFileSync("npx", ["tsx", "db/seed.ts", "--remote"], { stdio: "pipe" })).toThrow(/refusing --remote/);
   });

@@ -51,3 +51,21 @@ export function totalsColumns() {
     totalElevation: sql<number>`round(coalesce(sum(${activities.totalElevationGain}), 0), 1)`.mapWith(Number),
   };
 }
+
+/**
+ * An activity other members may see, as raw SQL over the alias `a`: Strava
+ * visibility "everyone" and not private. NULLs (unknown, synced before the
+ * columns existed) are false, so unknown rows stay hidden until a sync fills
+ * them in (docs/decisions/018-activity-privacy.md).
+ */
+export const ACTIVITY_IS_PUBLIC = "(a.private = 0 AND a.visibility = 'everyone')";
+
+/** Raw-SQL rows over alias `a` that `viewerId` may see: their own, and other members' public ones. */
+export function activityVisibleToSql(viewerId: number): SQL {
+  return sql`(a.user_id = ${viewerId} OR ${sql.raw(ACTIVITY_IS_PUBLIC)})`;
+}
+
+/** The same rule over the drizzle `activities` table. */
+export function activityVisibleTo(viewerId: number): SQL {
+  return sql`(${activities.userId} = ${viewerId} OR (${activities.private} = 0 AND ${activities.visibility} = 'everyone'))`;
+}

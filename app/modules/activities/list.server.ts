@@ -7,6 +7,8 @@
  * that member take part (the "View all N activities" link of the challenge
  * detail); a challenge narrows the list to the activities that count
  * towards it (its dates and its sport, by the challenges module's rule).
+ * In someone else's list only activities Strava shows to everyone appear,
+ * and without their Strava ids (docs/decisions/018-activity-privacy.md).
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { activities, challengeParticipations, challenges, users, type Activity, type User } from "../../../db/schema";
@@ -15,13 +17,14 @@ import type { AppContext } from "../../../workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/challenges/progress.server";
 import { kmToMetres } from "./achievements";
-import { sportMatches } from "./activity-sql.server";
+import { activityVisibleTo, sportMatches } from "./activity-sql.server";
 import { activityListQuery, MSG, PAGE_SIZE, queryOf, type ActivityListQuery, type ActivitySort } from "./schema";
 
 export interface ActivityView {
   id: number;
   userId: number;
-  stravaId: number;
+  /** Only in the member's own views (a link to their own Strava activity). */
+  stravaId?: number;
   name: string;
   type: string;
   sportType: string;
@@ -117,8 +120,9 @@ async function resolveScope(app: AppContext, viewer: User, query: Partial<Activi
   return { owner, challenge: challenge ?? null };
 }
 
-function listConditions(userId: number, query: Partial<ActivityListQuery>, challenge: Challenge | null): SQL {
+function listConditions(userId: number, query: Partial<ActivityListQuery>, challenge: Challenge | null, viewerId: number): SQL {
   const where: (SQL | undefined)[] = [eq(activities.userId, userId)];
+  if (viewerId !== userId) where.push(activityVisibleTo(viewerId));
   if (query.type) where.push(sportMatches(query.type));
   if (query.minDistance !== undefined) where.push(gte(activities.distance, kmToMetres(query.minDistance)));
   if (query.maxDistance !== undefined) where.push(lte(activities.distance, kmToMetres(query.maxDistance)));
@@ -140,11 +144,14 @@ function listConditions(userId: number, query: Partial<ActivityListQuery>, chall
   return and(...where)!;
 }
 
-/** The two statements of a page (the total and the rows), exported so the benchmark times the same SQL. */
-export function listQueries(db: Db, userId: number, query: Partial<ActivityListQuery>, challenge: Challenge | null = null) {
+/**
+ * The two statements of a page (the total and the rows), exported so the benchmark times the same SQL.
+ * `viewerId` (default: the owner) hides the owner's non-public activities from anyone else.
+ */
+export function listQueries(db: Db, userId: number, query: Partial<ActivityListQuery>, challenge: Challenge | null = null, viewerId = userId) {
   const page = query.page ?? 1;
   const limit = query.limit ?? PAGE_SIZE;
-  const where = listConditions(userId, query, challenge);
+  const where = listConditions(userId, query, challenge, viewerId);
   return {
     page,
     limit,
@@ -162,10 +169,15 @@ export function listQueries(db: Db, userId: number, query: Partial<ActivityListQ
 /** One page of activities and the total, in one round trip. */
 export async function listActivities(app: AppContext, viewer: User, query: Partial<ActivityListQuery>): Promise<ActivityPage> {
   const { owner, challenge } = await resolveScope(app, viewer, query);
-  const q = listQueries(app.db, owner.id, query, challenge);
+  const q = listQueries(app.db, owner.id, query, challenge, viewer.id);
   const [[{ total }], rows] = await app.db.batch([q.total, q.rows]);
+  const own = owner.id === viewer.id;
   return {
-    activities: rows.map(toActivityView),
+    activities: rows.map((a) => {
+      const view = toActivityView(a);
+      if (!own) delete view.stravaId;
+      return view;
+    }),
     pagination: { total, page: q.page, limit: q.limit, pages: Math.ceil(total / q.limit) },
     owner: { id: owner.id, username: owner.username },
     challenge: challenge ? { id: challenge.id, title: challenge.title } : null,

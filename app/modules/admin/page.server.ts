@@ -253,7 +253,7 @@ export async function adminUserPage(app: AppContext, request: Request, idText: s
   if (!user) return data({ state: "missing" as const }, { status: 404 });
   const [summary, recent, challenges, events, sync] = await Promise.all([
     userSportSummary(app, id),
-    userActivities(app, id, USER_PAGE_ACTIVITIES),
+    userActivities(app, id, USER_PAGE_ACTIVITIES, viewer.id),
     userChallenges(app, id),
     userEvents(app, id),
     userSyncStats(app, id).then(

@@ -10,7 +10,7 @@ import type { AppContext } from "../../../workers/load-context";
 import { hashPassword } from "~/lib/password.server";
 import { AppError } from "~/lib/http.server";
 import { assertUnique, publicUser, sendVerificationEmail } from "~/modules/auth/auth.server";
-import { sportMatches } from "~/modules/activities/activity-sql.server";
+import { activityVisibleTo, sportMatches } from "~/modules/activities/activity-sql.server";
 import { ADMIN_MSG, type CreateUserInput, type UserListQuery } from "./schema";
 
 export type AdminUserFlag = "isAdmin" | "isVerified" | "isActive";
@@ -139,8 +139,12 @@ export async function deleteUserByAdmin(app: AppContext, actor: User, id: number
   return { message: `User ${user.username} deleted`, id };
 }
 
-/** The user's activities, newest first, `limit` of them with the total. */
-export async function userActivities(app: AppContext, id: number, limit: number) {
+/**
+ * The user's activities, newest first, `limit` of them with the total. An
+ * admin looking at someone else sees only what Strava shows to everyone; the
+ * totals elsewhere still count every activity (docs/decisions/018-activity-privacy.md).
+ */
+export async function userActivities(app: AppContext, id: number, limit: number, viewerId: number) {
   await requireUserById(app, id);
   const rows = await app.db
     .select({
@@ -154,7 +158,7 @@ export async function userActivities(app: AppContext, id: number, limit: number)
       total: sql<number>`count(*) OVER ()`.mapWith(Number),
     })
     .from(activities)
-    .where(eq(activities.userId, id))
+    .where(and(eq(activities.userId, id), activityVisibleTo(viewerId)))
     .orderBy(desc(activities.startDate), desc(activities.id))
     .limit(limit);
   return {

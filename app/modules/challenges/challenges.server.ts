@@ -8,6 +8,7 @@ import { batchSql } from "../../../db/client";
 import { challengeParticipations, challengeProgressAudit, challenges, stravaConnections, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { AppError } from "~/lib/http.server";
+import { activityVisibleToSql } from "~/modules/activities/activity-sql.server";
 import { ACTIVITY_MATCHES_CHALLENGE, progressUpdateSql, recalculateChallengeStatement, refreshParticipationStatement } from "./progress.server";
 import { progressPercent } from "./rules";
 import { CHALLENGE_MSG, type ChallengeInput, type ParticipantQuery } from "./schema";
@@ -97,6 +98,16 @@ export async function joinChallenge(app: AppContext, user: User, challengeId: nu
   };
 }
 
+/**
+ * `u.profile_image_url` as other members may see it: a Strava avatar URL
+ * carries the athlete id (…/pictures/athletes/{id}/…), so it is left out of
+ * views of another member (docs/decisions/018-activity-privacy.md).
+ */
+function avatarFor(viewerId: number | null) {
+  return sql`CASE WHEN u.id IS NOT ${viewerId} AND u.strava_id IS NOT NULL AND instr(u.profile_image_url, '/' || u.strava_id || '/') > 0
+    THEN NULL ELSE u.profile_image_url END`;
+}
+
 export const ACTIVITIES_PER_PARTICIPANT = 3;
 
 interface ParticipantRow {
@@ -142,7 +153,9 @@ interface ActivityRow {
  * One page of participants with rank, percent and (for participants and
  * admins) at most three matching activities each plus their count, filtered
  * by a case-insensitive username search and gender, sorted by progress, name
- * or joining date. Three SQL statements whatever the number of participants;
+ * or joining date. Other members' activities appear only when Strava shows
+ * them to everyone (progress still counts them: docs/decisions/018-activity-privacy.md).
+ * Three SQL statements whatever the number of participants;
  * the activity query only touches the page's members.
  */
 export async function listParticipants(app: AppContext, challengeId: number, viewer: User, query: ParticipantQuery) {
@@ -152,7 +165,7 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
   const genderFilter =
     query.gender === "all" ? sql`1 = 1` : query.gender === "other" ? sql`coalesce(r.gender, 'not_specified') IN ('other', 'not_specified')` : sql`r.gender = ${query.gender}`;
   const ranked = sql`(
-      SELECT p.id, p.user_id, p.progress, p.created_at, u.username, u.gender, u.age, u.profile_image_url,
+      SELECT p.id, p.user_id, p.progress, p.created_at, u.username, u.gender, u.age, ${avatarFor(viewer.id)} AS profile_image_url,
         RANK() OVER (ORDER BY p.progress DESC) AS rank
       FROM challenge_participations p JOIN users u ON u.id = p.user_id
       WHERE p.challenge_id = ${challengeId}
@@ -173,7 +186,7 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
           ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.start_date DESC) AS rn,
           COUNT(*) OVER (PARTITION BY a.user_id) AS total
         FROM activities a JOIN challenges c ON c.id = ${challengeId}
-        WHERE a.user_id IN (SELECT value FROM json_each(${ids}))
+        WHERE a.user_id IN (SELECT value FROM json_each(${ids})) AND ${activityVisibleToSql(viewer.id)}
           AND a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
       ) WHERE rn <= ${ACTIVITIES_PER_PARTICIPANT}`);
     for (const row of rows) activitiesByUser.set(row.user_id, [...(activitiesByUser.get(row.user_id) ?? []), row]);
@@ -198,11 +211,11 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
   return { participants: items, total, page: query.page, limit: query.limit, pages: Math.max(1, Math.ceil(total / query.limit)) };
 }
 
-/** Ranked progress, highest first (ties share a rank). */
-export async function leaderboard(app: AppContext, challengeId: number) {
+/** Ranked progress, highest first (ties share a rank). `viewerId` keeps the viewer's own Strava avatar. */
+export async function leaderboard(app: AppContext, challengeId: number, viewerId: number | null = null) {
   const challenge = await requireChallenge(app, challengeId);
   const rows = await app.db.all<{ user_id: number; username: string; gender: string | null; profile_image_url: string | null; progress: number; rank: number }>(sql`
-    SELECT p.user_id, u.username, u.gender, u.profile_image_url, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
+    SELECT p.user_id, u.username, u.gender, ${avatarFor(viewerId)} AS profile_image_url, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
     FROM challenge_participations p JOIN users u ON u.id = p.user_id
     WHERE p.challenge_id = ${challengeId}
     ORDER BY p.progress DESC, lower(u.username) ASC`);
@@ -220,7 +233,7 @@ export async function leaderboard(app: AppContext, challengeId: number) {
   };
 }
 
-/** Matching activities of the participants (participants and admins only), newest first. */
+/** Matching activities of the participants (participants and admins only), newest first; others' only when public. */
 export async function challengeActivities(app: AppContext, challengeId: number, viewer: User, opts: { userId?: number; limit?: number } = {}) {
   await requireChallenge(app, challengeId);
   if (!viewer.isAdmin && !(await isParticipant(app, challengeId, viewer.id))) {
@@ -234,6 +247,7 @@ export async function challengeActivities(app: AppContext, challengeId: number, 
     JOIN challenges c ON c.id = p.challenge_id
     JOIN users u ON u.id = a.user_id
     WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)} ${userFilter}
+      AND ${activityVisibleToSql(viewer.id)}
     ORDER BY a.start_date DESC
     LIMIT ${Math.min(500, opts.limit ?? 100)}`);
   return rows.map((a) => ({ ...activityView(a), userId: a.user_id, username: a.username }));

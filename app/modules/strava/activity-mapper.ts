@@ -2,7 +2,7 @@
  * Maps Strava's SummaryActivity / DetailedActivity JSON to an `activities`
  * row. One place, used by the sync engine, webhooks and the seed.
  */
-import type { NewActivity } from "../../../db/schema";
+import { ACTIVITY_VISIBILITIES, type ActivityVisibility, type NewActivity } from "../../../db/schema";
 
 /** The Strava fields we keep (https://developers.strava.com/docs/reference/#api-models-SummaryActivity). */
 export interface StravaActivityJson {
@@ -22,6 +22,15 @@ export interface StravaActivityJson {
   manual?: boolean;
   average_speed?: number;
   max_speed?: number;
+  /** true when the athlete marked the activity "Only You". */
+  private?: boolean;
+  /** "everyone", "followers_only" or "only_me". */
+  visibility?: string;
+}
+
+/** Strava's visibility, or null when absent or not one of its documented values (treated as private). */
+export function visibilityOf(a: Pick<StravaActivityJson, "visibility">): ActivityVisibility | null {
+  return ACTIVITY_VISIBILITIES.find((v) => v === a.visibility) ?? null;
 }
 
 export function toActivityRow(userId: number, a: StravaActivityJson, now = new Date()): NewActivity {
@@ -44,6 +53,8 @@ export function toActivityRow(userId: number, a: StravaActivityJson, now = new D
     manual: Boolean(a.manual),
     averageSpeed: a.average_speed ?? null,
     maxSpeed: a.max_speed ?? null,
+    private: typeof a.private === "boolean" ? a.private : null,
+    visibility: visibilityOf(a),
     updatedAt: now,
   };
 }

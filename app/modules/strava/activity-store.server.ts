@@ -20,16 +20,16 @@ export function upsertActivitiesStatement(app: AppContext, userId: number, activ
     return [
       r.stravaId, r.name, r.type, r.sportType, r.distance, r.movingTime, r.elapsedTime, r.totalElevationGain,
       Math.floor((r.startDate as Date).getTime() / 1000), r.startDateLocal, r.timezone, r.commute ? 1 : 0, r.trainer ? 1 : 0,
-      r.manual ? 1 : 0, r.averageSpeed, r.maxSpeed,
+      r.manual ? 1 : 0, r.averageSpeed, r.maxSpeed, r.private == null ? null : r.private ? 1 : 0, r.visibility,
     ];
   });
   // ON CONFLICT only updates the owner's own row: an id never moves between members.
   return sql`INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time,
       total_elevation_gain, start_date, start_date_local, timezone, commute, trainer, manual, average_speed, max_speed,
-      created_at, updated_at)
+      private, visibility, created_at, updated_at)
     SELECT ${userId}, j.value->>0, j.value->>1, j.value->>2, j.value->>3, j.value->>4, j.value->>5, j.value->>6,
       j.value->>7, j.value->>8, j.value->>9, j.value->>10, j.value->>11, j.value->>12, j.value->>13, j.value->>14, j.value->>15,
-      ${now}, ${now}
+      j.value->>16, j.value->>17, ${now}, ${now}
     FROM json_each(${JSON.stringify(rows)}) AS j
     WHERE true
     ON CONFLICT (strava_id) DO UPDATE SET
@@ -38,7 +38,7 @@ export function upsertActivitiesStatement(app: AppContext, userId: number, activ
       total_elevation_gain = excluded.total_elevation_gain, start_date = excluded.start_date,
       start_date_local = excluded.start_date_local, timezone = excluded.timezone, commute = excluded.commute,
       trainer = excluded.trainer, manual = excluded.manual, average_speed = excluded.average_speed,
-      max_speed = excluded.max_speed, updated_at = excluded.updated_at
+      max_speed = excluded.max_speed, private = excluded.private, visibility = excluded.visibility, updated_at = excluded.updated_at
     WHERE activities.user_id = excluded.user_id`;
 }
 
