@@ -163,6 +163,8 @@ export const stravaConnections = sqliteTable(
     tokenExpired: integer("token_expired", { mode: "boolean" }).notNull().default(false),
     /** Incremented on each token rotation; conditional updates compare it so a rotated refresh token is never lost. */
     tokenVersion: integer("token_version").notNull().default(1),
+    /** Single-flight token refresh: the worker that claimed the refresh holds it until then (conditional UPDATE claim). */
+    refreshClaimedUntil: integer("refresh_claimed_until", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -185,6 +187,10 @@ export const syncStatus = sqliteTable(
     initiatedBy: text("initiated_by", { enum: SYNC_TRIGGERS }),
     startedAt: integer("started_at", { mode: "timestamp" }),
     lastSyncAt: integer("last_sync_at", { mode: "timestamp" }),
+    /** When the member last started a sync themselves ("sync now"); the cooldown runs from here. */
+    memberSyncAt: integer("member_sync_at", { mode: "timestamp" }),
+    /** While deferred for Strava's rate limit or the app's budget: when the next window opens. */
+    resumesAt: integer("resumes_at", { mode: "timestamp" }),
     updatedAt: updatedAt(),
   },
   (t) => [

@@ -23,6 +23,8 @@ export interface Env {
   STRAVA_WEBHOOK_VERIFY_TOKEN?: string;
   STRAVA_READ_LIMIT_15MIN?: string;
   STRAVA_READ_LIMIT_DAILY?: string;
+  /** Share (0-1) of each Strava read window reserved for cron refreshes, backfills and admin syncs. */
+  STRAVA_RESERVED_SHARE?: string;
 
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;

@@ -1,8 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { ConnectReturnNotice } from "~/modules/strava/components/connect-return";
-import { StravaConnectButton, SyncBanner } from "~/modules/strava/components/strava-panel";
+import { StravaConnectButton, SyncBanner, SyncNowForm } from "~/modules/strava/components/strava-panel";
+import { memberSyncFromForm } from "~/modules/strava/member-sync.server";
 import { getStravaStatus } from "~/modules/strava/status.server";
 
 export const meta: MetaFunction = () => [{ title: "Connect Strava · CycleWari Community" }];
@@ -12,9 +13,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { status: await getStravaStatus(context.app, user) };
 }
 
+/** "Sync now" (once per 15 minutes). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireVerifiedUser(context.app, request);
+  return memberSyncFromForm(context.app, user.id, "/profile/strava");
+}
+
 /** /profile/strava: where 'Connect Strava' leads. */
 export default function ProfileStrava() {
   const { status } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { error?: string } | undefined;
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <ConnectReturnNotice />
@@ -45,6 +53,7 @@ export default function ProfileStrava() {
         </dl>
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <StravaConnectButton status={status} returnTo="/profile/strava" />
+          <SyncNowForm status={status} error={actionData?.error ?? null} />
           <Link to="/dashboard" className="font-medium text-brand-700 hover:underline">
             Back to dashboard
           </Link>

@@ -1,4 +1,4 @@
-import { expect, FAKES_URL, snap, test } from "./fixtures";
+import { expect, FAKES_URL, signInFreshMember, snap, test } from "./fixtures";
 
 test("connect Strava through the fake's approve page, watch the sync banner, then see the numbers", async ({ page }) => {
   const athleteId = 95_000 + Math.floor(Math.random() * 1000);
@@ -39,4 +39,45 @@ test("connect Strava through the fake's approve page, watch the sync banner, the
   expect(after.overall.activityCount - before.overall.activityCount).toBe(1600);
   await expect(page.getByText(String(after.bySport.Ride.activityCount), { exact: true }).first()).toBeVisible();
   await snap(page, "dashboard-after-sync");
+});
+
+test("'Sync now' starts one sync, then waits out the cooldown; a sync held by Strava's rate limit says when it goes on", async ({ page }) => {
+  const athleteId = 97_000 + Math.floor(Math.random() * 1000);
+  await page.request.post(`${FAKES_URL}/_control/strava/athletes`, { data: { id: athleteId, firstname: "Rate", lastname: "Limited", activities: 3, seed: athleteId, days: 30 } });
+  await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
+  await signInFreshMember(page);
+  await page.goto("/profile/strava");
+  await page.getByRole("link", { name: "Connect with Strava" }).click();
+  await page.locator("#authorize").click();
+  await expect(page).toHaveURL(/\/profile\/strava$/);
+  await expect(page.getByTestId("sync-banner")).toBeHidden({ timeout: 30_000 });
+
+  // Strava answers the next read with a 429.
+  await page.request.post(`${FAKES_URL}/_control/strava/faults`, { data: { status: 429, count: 1, path: "/athlete/activities" } });
+  try {
+    const syncNow = page.getByTestId("strava-sync-now");
+    await expect(syncNow).toHaveText("Sync now");
+    await expect(syncNow).toBeEnabled();
+    await syncNow.click();
+    await expect(page.getByTestId("toast")).toContainText("Sync started");
+    // The cooldown: the button is disabled and says when the member can sync again.
+    await expect(syncNow).toBeDisabled();
+    await expect(page.getByTestId("strava-sync-next")).toContainText(/You can sync again at \d{1,2}:\d\d [AP]M/);
+
+    const banner = page.getByTestId("sync-banner");
+    await expect(banner).toContainText(/Waiting for Strava's rate limit: your sync will continue at \d{1,2}:\d\d [AP]M/, { timeout: 20_000 });
+    const status = (await (await page.request.get("/api/user/sync-status")).json()) as { state: string; resumesAt: string };
+    expect(status.state).toBe("waiting");
+    expect(new Date(status.resumesAt).getUTCMinutes() % 15).toBe(0);
+    await snap(page, "strava-sync-waiting");
+
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("sync-banner")).toContainText("Waiting for Strava's rate limit");
+    // A second request inside the cooldown is refused with the time to wait.
+    const again = await page.request.post("/api/user/strava-sync");
+    expect(again.status()).toBe(429);
+    expect(Number(again.headers()["retry-after"])).toBeGreaterThan(0);
+  } finally {
+    await page.request.delete(`${FAKES_URL}/_control/strava/faults`);
+  }
 });

@@ -142,6 +142,10 @@ export interface StravaState {
   requestsByRoute: Map<string, number>;
   subscriptions: Map<number, PushSubscription>;
   nextSubscriptionId: number;
+  /** Refresh tokens replaced by a rotation (token -> athlete), so refused grants can be attributed. */
+  retiredRefreshTokens: Map<string, number>;
+  /** `grant_type=refresh_token` requests per athlete: granted and refused (a rotated-away token). */
+  refreshGrants: Map<number, { granted: number; refused: number }>;
 }
 
 function initialState(): StravaState {
@@ -162,6 +166,8 @@ function initialState(): StravaState {
     requestsByRoute: new Map(),
     subscriptions: new Map(),
     nextSubscriptionId: 1,
+    retiredRefreshTokens: new Map(),
+    refreshGrants: new Map(),
   };
 }
 
@@ -342,7 +348,11 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
 
   /** A new access token and a new refresh token; the athlete's previous refresh token stops working. */
   function issueTokens(grant: Grant, explicit: ExplicitTokens = {}): Record<string, unknown> {
-    for (const [refresh, existing] of state.refreshTokens) if (existing.athleteId === grant.athleteId) state.refreshTokens.delete(refresh);
+    for (const [refresh, existing] of state.refreshTokens) {
+      if (existing.athleteId !== grant.athleteId) continue;
+      state.refreshTokens.delete(refresh);
+      state.retiredRefreshTokens.set(refresh, existing.athleteId);
+    }
     const refreshToken = explicit.refreshToken ?? randomHex(20);
     const accessToken = explicit.accessToken ?? randomHex(20);
     const expiresAt = explicit.expiresAt ?? now() + ACCESS_TOKEN_TTL;
@@ -569,6 +579,13 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
       if (grantType === "refresh_token") {
         const refreshToken = str(fields, "refresh_token") ?? "";
         const grant = state.refreshTokens.get(refreshToken);
+        const athleteId = grant?.athleteId ?? state.retiredRefreshTokens.get(refreshToken);
+        if (athleteId !== undefined) {
+          const counts = state.refreshGrants.get(athleteId) ?? { granted: 0, refused: 0 };
+          if (grant) counts.granted++;
+          else counts.refused++;
+          state.refreshGrants.set(athleteId, counts);
+        }
         if (!grant) return badRequest("RefreshToken", "refresh_token");
         return json(200, issueTokens(grant));
       }
@@ -728,6 +745,7 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
       state.totalRequests = 0;
       state.requestsByPath.clear();
       state.requestsByRoute.clear();
+      state.refreshGrants.clear();
       return json(200, { ok: true });
     });
 
@@ -740,6 +758,7 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
         totalRequests: state.totalRequests,
         byPath: Object.fromEntries(state.requestsByPath),
         byRoute: Object.fromEntries(state.requestsByRoute),
+        refreshGrants: Object.fromEntries(state.refreshGrants),
       });
     });
 

@@ -406,3 +406,165 @@ describe("admin sync calls", () => {
     expect((await call("/api/admin/users/999999/strava-sync", { cookie })).status).toBe(404);
   });
 });
+
+describe("the app-wide budget cannot be drained by one member", () => {
+  const syncStatusOf = async (cookie: string) =>
+    json<{ state: string; completed: boolean; error: string | null; resumesAt: string | null; nextSyncAt: string | null }>(
+      await call("/api/user/sync-status", { cookie }),
+    );
+
+  it("a member's 'sync now' has a 15-minute cooldown (429 + Retry-After, nothing started); admins are not limited", async () => {
+    const { user, cookie } = await connectedMember(0);
+    const first = await call("/api/user/strava-sync", { method: "POST", cookie });
+    expect(first.status).toBe(202);
+    const second = await call("/api/user/strava-sync", { method: "POST", cookie });
+    expect(second.status).toBe(429);
+    const retryAfter = Number(second.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    const body = await json<{ message: string; code: string; nextSyncAt: string }>(second);
+    expect(body.message).toBe("You can sync with Strava once every 15 minutes. Please try again in 15 minutes.");
+    expect(body.code).toBe("sync_cooldown");
+    expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'user'", user.id)).toBe(1);
+
+    // What the UI reads: when the member can sync again.
+    const status = await syncStatusOf(cookie);
+    expect(status.nextSyncAt).toBe(body.nextSyncAt);
+    const nextAt = new Date(status.nextSyncAt!).getTime();
+    expect(nextAt - Date.now()).toBeGreaterThan(14 * 60 * 1000);
+    expect(nextAt - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
+    // The Strava page renders the button disabled with the time, without JavaScript.
+    const page = await (await call("/profile/strava", { cookie })).text();
+    expect(page).toMatch(/<button[^>]*disabled[^>]*data-testid="strava-sync-now"|<button[^>]*data-testid="strava-sync-now"[^>]*disabled/);
+    expect(page).toContain("You can sync again at");
+
+    // Admin-started syncs are not limited by the member's cooldown.
+    await waitFor(() => syncStatusOf(cookie), (s) => s.completed);
+    const admin = await createUser({ isAdmin: true });
+    const adminCookie = await login(admin.username, admin.password);
+    expect((await call(`/api/admin/users/${user.id}/strava-sync`, { method: "POST", cookie: adminCookie })).status).toBe(200);
+    expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'admin'", user.id)).toBe(1);
+  });
+
+  it("keeps a reserved share of the window: member and webhook syncs wait (state 'waiting'), cron and backfills still read", async () => {
+    const member = await connectedMember(0);
+    const other = await connectedMember(0);
+    await fake(`/athletes`, { id: member.athleteId, activities: 5, seed: member.athleteId, days: 30 });
+    await fake(`/athletes`, { id: other.athleteId, activities: 5, seed: other.athleteId, days: 30 });
+    await fake("/reset-usage", {});
+    await fake("/limits", { read15: 10, readDaily: 1000 });
+    const { windowsAt } = await import("~/modules/strava/budget.server");
+    const w = windowsAt(Math.floor(Date.now() / 1000));
+    // 7 of 10 reads used: the 30 % reserved share (3 reads) is all that is left.
+    await env.DB.prepare("DELETE FROM provider_budget").run();
+    await env.DB.prepare(
+      `INSERT INTO provider_budget (provider, "window", window_start, used, "limit") VALUES ('strava', '15min', ?, 7, 10), ('strava', 'daily', ?, 7, 1000)`,
+    )
+      .bind(w.quarterStart, w.dayStart)
+      .run();
+
+    const { app, sent, drain } = drivenContext();
+    await startSync(app, member.user.id, "user");
+    await drain(1);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].delaySeconds).toBe(w.quarterResetIn + 5);
+    const waiting = await syncStatusOf(member.cookie);
+    expect(waiting).toMatchObject({ state: "waiting", completed: false, error: null });
+    const resumes = new Date(waiting.resumesAt!).getTime() / 1000;
+    expect(Math.abs(resumes - (w.quarterStart + 15 * 60 + 5))).toBeLessThanOrEqual(2);
+    sent.length = 0;
+
+    await startSync(app, other.user.id, "webhook");
+    await drain(1);
+    expect(sent).toHaveLength(1);
+    expect((await syncStatusOf(other.cookie)).state).toBe("waiting");
+    sent.length = 0;
+    await env.DB.prepare("UPDATE sync_jobs SET status = 'error' WHERE user_id = ? AND status = 'deferred'").bind(other.user.id).run();
+
+    // The cron refresh (and a backfill) may use the reserved share.
+    await startSync(app, other.user.id, "cron");
+    expect(await drain()).toBe(1);
+    expect((await syncStatusOf(other.cookie)).state).toBe("completed");
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", other.user.id)).toBe(5);
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", member.user.id)).toBe(0);
+    const used = await env.DB.prepare(`SELECT used FROM provider_budget WHERE "window" = '15min'`).first<{ used: number }>();
+    expect(used!.used).toBe(8);
+
+    // The admin Strava Sync tab shows the waiting member and when it goes on.
+    const admin = await createUser({ isAdmin: true });
+    const list = await json<{ userId: number; syncStatus: Record<string, unknown> }[]>(
+      await call("/api/admin/strava-sync-status", { cookie: await login(admin.username, admin.password) }),
+    );
+    expect(list.find((r) => r.userId === member.user.id)?.syncStatus).toMatchObject({ state: "waiting", resumesAt: waiting.resumesAt });
+  });
+
+  it("after a 429 from Strava the member's status says 'waiting' until the next window", async () => {
+    const { user, cookie, athleteId } = await connectedMember(0);
+    await fake(`/athletes`, { id: athleteId, activities: 3, seed: athleteId, days: 30 });
+    await fake("/faults", { status: 429, count: 1, path: "/athlete/activities" });
+    const { app, drain } = drivenContext();
+    await startSync(app, user.id, "admin");
+    await drain(1);
+    const status = await syncStatusOf(cookie);
+    expect(status).toMatchObject({ state: "waiting", completed: false, error: null });
+    const { windowsAt } = await import("~/modules/strava/budget.server");
+    const w = windowsAt(Math.floor(Date.now() / 1000));
+    expect(Math.abs(new Date(status.resumesAt!).getTime() / 1000 - (w.quarterStart + 15 * 60 + 5))).toBeLessThanOrEqual(2);
+    // Once the window opens the sync goes on and the waiting state clears.
+    await env.DB.prepare("UPDATE provider_budget SET used = 0").run();
+    await drain();
+    expect(await syncStatusOf(cookie)).toMatchObject({ state: "completed", resumesAt: null });
+  });
+});
+
+describe("token refresh is single-flight", () => {
+  it("many reads in flight with an expired token: one refresh grant, every read succeeds, the newest refresh token is stored", async () => {
+    const { user, athleteId } = await connectedMember(0);
+    await fake(`/athletes`, { id: athleteId, activities: 12, seed: athleteId, days: 30 });
+    await fake("/expire-token", { athleteId });
+    await env.DB.prepare("UPDATE strava_connections SET expires_at = unixepoch() - 60 WHERE user_id = ?").bind(user.id).run();
+    const grantsOf = async () =>
+      ((await fake("/usage", undefined, "GET")).refreshGrants as Record<string, { granted: number; refused: number }>)[String(athleteId)] ?? {
+        granted: 0,
+        refused: 0,
+      };
+    const before = await grantsOf();
+    const version = await env.DB.prepare("SELECT token_version v FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ v: number }>();
+
+    const { app, sent, drain } = drivenContext();
+    const { stravaGet } = await import("~/modules/strava/client.server");
+    // Three sync jobs' pages and five single reads, all at once, for one member.
+    const jobs = [];
+    for (let i = 0; i < 3; i++) {
+      const { job } = await startSync(app, user.id, "admin", { mode: "backfill" });
+      jobs.push(job);
+      await env.DB.prepare("UPDATE sync_jobs SET status = 'completed' WHERE id = ?").bind(job.id).run();
+      await env.DB.prepare("UPDATE sync_jobs SET status = 'queued' WHERE id = ?").bind(job.id).run();
+    }
+    sent.length = 0;
+    const results = await Promise.all([
+      ...jobs.map((job) => processSyncMessage(app, { type: "sync-page", userId: user.id, jobId: job.id, page: 1 }).then(() => "page")),
+      ...Array.from({ length: 5 }, () => stravaGet<unknown[]>(app, user.id, "/athlete/activities", { per_page: 5 }, { priority: "reserved" })),
+    ]);
+    for (const r of results.slice(3)) expect(r).toHaveLength(5);
+    expect(await drain()).toBe(0);
+    for (const job of jobs) {
+      expect(await env.DB.prepare("SELECT status, activities_saved FROM sync_jobs WHERE id = ?").bind(job.id).first()).toMatchObject({
+        status: "completed",
+        activities_saved: 12,
+      });
+    }
+
+    const after = await grantsOf();
+    expect(after.granted - before.granted).toBe(1);
+    expect(after.refused - before.refused).toBe(0);
+    const conn = await env.DB.prepare("SELECT token_version v, refresh_token_enc r, token_expired e, refresh_claimed_until c FROM strava_connections WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ v: number; r: string; e: number; c: number | null }>();
+    expect(conn).toMatchObject({ v: version!.v + 1, e: 0, c: null });
+    // The stored refresh token is the newest one: Strava still accepts it.
+    const { decryptSecret } = await import("~/lib/token-crypto.server");
+    const { refreshStravaToken } = await import("~/modules/strava/oauth.server");
+    await expect(refreshStravaToken(app, await decryptSecret(conn!.r, env.TOKEN_ENCRYPTION_KEY))).resolves.toHaveProperty("refresh_token");
+  });
+});

@@ -15,7 +15,7 @@ export async function listSyncStatus(app: AppContext) {
     .where(sql`${users.stravaId} IS NOT NULL OR ${syncStatus.userId} IS NOT NULL`)
     .orderBy(asc(users.username));
   return rows.map((r) => {
-    const view = syncView(r.status ?? undefined);
+    const view = syncView(r.status ?? undefined, app.now());
     return {
       userId: r.userId,
       username: r.username,
@@ -27,6 +27,7 @@ export async function listSyncStatus(app: AppContext) {
         state: view.state,
         progress: view.progress,
         lastSyncAt: view.lastSyncAt,
+        resumesAt: view.resumesAt,
         initiatedBy: r.status?.initiatedBy ?? null,
       },
     };
@@ -63,7 +64,7 @@ export async function userSyncStats(app: AppContext, userId: number) {
     latestActivityDate: totals[0]?.latest ? new Date(totals[0].latest).toISOString() : null,
     lastSyncAt: status?.lastSyncAt?.toISOString() ?? null,
     stravaTokenExpiry: connection?.expiresAt.toISOString() ?? null,
-    syncStatus: syncView(status),
+    syncStatus: syncView(status, app.now()),
     activityTypes: byType.map((t) => ({ type: t.type, count: t.count, totalDistance: Number(t.totalDistance ?? 0) })),
   };
 }

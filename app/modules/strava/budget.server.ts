@@ -28,6 +28,28 @@ export function windowsAt(nowSeconds: number): Windows {
   return { quarterStart, dayStart, quarterResetIn: quarterStart + QUARTER - nowSeconds, dayResetIn: dayStart + DAY - nowSeconds };
 }
 
+/**
+ * Who a read is for. "interactive" reads (member- and webhook-triggered syncs)
+ * may use only the part of each window that is not reserved
+ * (`STRAVA_RESERVED_SHARE`, 30 % by default); "reserved" reads (cron refresh,
+ * backfills, admin) may use the whole window.
+ */
+export type ReadPriority = "interactive" | "reserved";
+
+export const DEFAULT_RESERVED_SHARE = 0.3;
+
+/** The reserved share of every window, between 0 and 1 (bad values fall back to the default). */
+export function reservedShare(app: AppContext): number {
+  const raw = app.env.STRAVA_RESERVED_SHARE;
+  const value = raw === undefined || raw === "" ? NaN : Number(raw);
+  return Number.isFinite(value) && value >= 0 && value < 1 ? value : DEFAULT_RESERVED_SHARE;
+}
+
+/** The fraction of a window's limit that reads of this priority may fill. */
+function ceilingFactor(app: AppContext, priority: ReadPriority): number {
+  return priority === "interactive" ? 1 - reservedShare(app) : 1;
+}
+
 function limits(app: AppContext) {
   return {
     quarter: Number(app.env.STRAVA_READ_LIMIT_15MIN || 100),
@@ -57,26 +79,28 @@ export type Reservation = { ok: true } | { ok: false; retryInSeconds: number };
 /**
  * Reserves `count` reads in both windows, or says how long to wait. Both
  * windows are checked in one statement so a refusal spends nothing.
+ * Interactive reads stop at the unreserved part of each window.
  */
-export async function reserveReads(app: AppContext, count = 1): Promise<Reservation> {
+export async function reserveReads(app: AppContext, count = 1, priority: ReadPriority = "interactive"): Promise<Reservation> {
   const w = windowsAt(nowSeconds(app));
+  const factor = ceilingFactor(app, priority);
   const results = await batchSql(app.env.DB, [
     ...rollStatements(app, w),
     sql`UPDATE provider_budget SET used = used + ${count}, updated_at = unixepoch()
       WHERE provider = ${PROVIDER}
-        AND (SELECT count(*) FROM provider_budget b WHERE b.provider = ${PROVIDER} AND b.used + ${count} <= b."limit") = 2
+        AND (SELECT count(*) FROM provider_budget b WHERE b.provider = ${PROVIDER} AND b.used + ${count} <= b."limit" * ${factor}) = 2
       RETURNING "window"`,
   ]);
   if (results[2].results.length === 2) return { ok: true };
-  return { ok: false, retryInSeconds: await waitFor(app, w) };
+  return { ok: false, retryInSeconds: await waitFor(app, w, factor) };
 }
 
-async function waitFor(app: AppContext, w: Windows): Promise<number> {
+async function waitFor(app: AppContext, w: Windows, factor: number): Promise<number> {
   const rows = await app.db.all<{ window: string; used: number; limit: number }>(
     sql`SELECT "window", used, "limit" FROM provider_budget WHERE provider = ${PROVIDER}`,
   );
   const daily = rows.find((r) => r.window === "daily");
-  if (daily && daily.used >= daily.limit) return w.dayResetIn + 5;
+  if (daily && daily.used + 1 > daily.limit * factor) return w.dayResetIn + 5;
   return w.quarterResetIn + 5;
 }
 

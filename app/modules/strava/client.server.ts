@@ -3,11 +3,11 @@
  * shortly before expiry, rotation-safe), one reserved read from the app-wide
  * budget per call, and the rate-limit headers recorded from every answer.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { stravaConnections } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { decryptSecret, encryptSecret } from "~/lib/token-crypto.server";
-import { exhaustWindow, recordRateLimitHeaders, reserveReads } from "./budget.server";
+import { exhaustWindow, recordRateLimitHeaders, reserveReads, type ReadPriority } from "./budget.server";
 import { refreshStravaToken, StravaAuthError } from "./oauth.server";
 
 /** Refresh when the access token has less than this left. */
@@ -17,7 +17,7 @@ export const REFRESH_MARGIN_SECONDS = 10 * 60;
 export class StravaDeferred extends Error {
   constructor(
     readonly retryInSeconds: number,
-    readonly reason: "rate_limited" | "budget" | "server_error",
+    readonly reason: "rate_limited" | "budget" | "server_error" | "refresh_pending",
   ) {
     super(`Strava deferred (${reason}); retry in ${retryInSeconds}s`);
     this.name = "StravaDeferred";
@@ -50,65 +50,130 @@ async function markTokenExpired(app: AppContext, userId: number) {
   await app.db.update(stravaConnections).set({ tokenExpired: true, updatedAt: app.now() }).where(eq(stravaConnections.userId, userId));
 }
 
+/** How long a claimed refresh is held; a worker that died mid-refresh loses its claim after this. */
+export const REFRESH_CLAIM_SECONDS = 30;
+/** How long a worker waits for another worker's refresh before deferring its message. */
+const REFRESH_WAIT_MS = 10_000;
+const REFRESH_POLL_MS = 150;
+
+interface HeldToken {
+  token: string;
+  /** `token_version` of the row the token came from: a 401 refreshes only if the row is still at it. */
+  version: number;
+}
+
+type Connection = typeof stravaConnections.$inferSelect;
+
 /**
- * A valid access token for the member. A refresh saves the rotated refresh
- * token with a conditional update on `tokenVersion`; when another worker won
- * the race, its tokens are read back and used.
+ * A valid access token for the member. Refreshing is single-flight: the
+ * worker whose one-statement conditional claim on the row succeeds (same
+ * `token_version`, no live claim) calls Strava's token endpoint; the others
+ * wait for the new version and use it. So each expiry costs exactly one
+ * refresh, and the rotated refresh token is always the one stored. With
+ * `staleVersion` (after a 401) the tokens of that version are refreshed
+ * unless another worker has already replaced them.
  */
-export async function getAccessToken(app: AppContext, userId: number, force = false): Promise<string> {
+async function heldToken(app: AppContext, userId: number, staleVersion?: number): Promise<HeldToken> {
   const key = app.env.TOKEN_ENCRYPTION_KEY;
-  for (let attempt = 0; attempt < 3; attempt++) {
+  const waitUntil = Date.now() + REFRESH_WAIT_MS;
+  for (;;) {
     const conn = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) });
     if (!conn) throw new StravaNotConnected();
     if (conn.tokenExpired) throw new StravaUnauthorized();
     const secondsLeft = (conn.expiresAt.getTime() - app.now().getTime()) / 1000;
-    if (!force && secondsLeft > REFRESH_MARGIN_SECONDS) return decryptSecret(conn.accessTokenEnc, key);
-    let tokens;
-    try {
-      tokens = await refreshStravaToken(app, await decryptSecret(conn.refreshTokenEnc, key));
-    } catch (error) {
-      if (error instanceof StravaAuthError && error.status >= 400 && error.status < 500) {
-        // Maybe another worker rotated the refresh token a moment ago: re-read once before giving up.
-        const again = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) });
-        if (again && again.tokenVersion !== conn.tokenVersion) continue;
-        await markTokenExpired(app, userId);
-        throw new StravaUnauthorized();
-      }
-      if (error instanceof StravaAuthError && (error.status === 429 || error.status >= 500)) throw new StravaDeferred(60, "server_error");
-      throw error;
-    }
-    const [saved] = await app.db
+    const stale = staleVersion === undefined ? secondsLeft <= REFRESH_MARGIN_SECONDS : conn.tokenVersion === staleVersion;
+    if (!stale) return { token: await decryptSecret(conn.accessTokenEnc, key), version: conn.tokenVersion };
+
+    const [claimed] = await app.db
       .update(stravaConnections)
-      .set({
-        accessTokenEnc: await encryptSecret(tokens.access_token, key),
-        refreshTokenEnc: await encryptSecret(tokens.refresh_token, key),
-        expiresAt: new Date(tokens.expires_at * 1000),
-        tokenVersion: conn.tokenVersion + 1,
-        tokenExpired: false,
-        updatedAt: app.now(),
-      })
-      .where(and(eq(stravaConnections.userId, userId), eq(stravaConnections.tokenVersion, conn.tokenVersion)))
+      .set({ refreshClaimedUntil: new Date(app.now().getTime() + REFRESH_CLAIM_SECONDS * 1000) })
+      .where(
+        and(
+          eq(stravaConnections.userId, userId),
+          eq(stravaConnections.tokenVersion, conn.tokenVersion),
+          or(isNull(stravaConnections.refreshClaimedUntil), lte(stravaConnections.refreshClaimedUntil, app.now())),
+        ),
+      )
       .returning({ userId: stravaConnections.userId });
-    if (saved) return tokens.access_token;
-    // Lost the race: the winner's (newer) tokens are in the row now.
+    if (claimed) {
+      const refreshed = await refreshClaimed(app, conn);
+      if (refreshed) return refreshed;
+      continue; // another worker's tokens are in the row now
+    }
+    // Another worker is refreshing: wait for its tokens.
+    if (Date.now() > waitUntil) throw new StravaDeferred(REFRESH_CLAIM_SECONDS, "refresh_pending");
+    await new Promise((resolve) => setTimeout(resolve, REFRESH_POLL_MS));
   }
-  throw new Error("could not obtain a Strava access token");
 }
 
-/** GET {STRAVA_API_URL}{path} as the member, within the budget. */
-export async function stravaGet<T>(app: AppContext, userId: number, path: string, query: Record<string, string | number | undefined> = {}): Promise<T> {
+/** The claim holder's refresh: saves the rotated pair and releases the claim; null when the row moved on meanwhile. */
+async function refreshClaimed(app: AppContext, conn: Connection): Promise<HeldToken | null> {
+  const key = app.env.TOKEN_ENCRYPTION_KEY;
+  const release = () =>
+    app.db
+      .update(stravaConnections)
+      .set({ refreshClaimedUntil: null })
+      .where(and(eq(stravaConnections.userId, conn.userId), eq(stravaConnections.tokenVersion, conn.tokenVersion)));
+  let tokens;
+  try {
+    tokens = await refreshStravaToken(app, await decryptSecret(conn.refreshTokenEnc, key));
+  } catch (error) {
+    await release();
+    if (error instanceof StravaAuthError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+      // A lapsed claim may have let another worker rotate the token meanwhile: then use its tokens.
+      const again = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, conn.userId) });
+      if (again && again.tokenVersion !== conn.tokenVersion) return null;
+      await markTokenExpired(app, conn.userId);
+      throw new StravaUnauthorized();
+    }
+    if (error instanceof StravaAuthError) throw new StravaDeferred(60, "server_error");
+    throw error;
+  }
+  const [saved] = await app.db
+    .update(stravaConnections)
+    .set({
+      accessTokenEnc: await encryptSecret(tokens.access_token, key),
+      refreshTokenEnc: await encryptSecret(tokens.refresh_token, key),
+      expiresAt: new Date(tokens.expires_at * 1000),
+      tokenVersion: conn.tokenVersion + 1,
+      tokenExpired: false,
+      refreshClaimedUntil: null,
+      updatedAt: app.now(),
+    })
+    .where(and(eq(stravaConnections.userId, conn.userId), eq(stravaConnections.tokenVersion, conn.tokenVersion)))
+    .returning({ userId: stravaConnections.userId });
+  return saved ? { token: tokens.access_token, version: conn.tokenVersion + 1 } : null;
+}
+
+/** A valid access token for the member (refreshed single-flight when it is about to expire). */
+export async function getAccessToken(app: AppContext, userId: number): Promise<string> {
+  return (await heldToken(app, userId)).token;
+}
+
+/**
+ * GET {STRAVA_API_URL}{path} as the member, within the budget. Reads are
+ * "interactive" (member- and webhook-triggered) unless the caller says they
+ * serve the cron refresh, a backfill or an admin ("reserved").
+ */
+export async function stravaGet<T>(
+  app: AppContext,
+  userId: number,
+  path: string,
+  query: Record<string, string | number | undefined> = {},
+  opts: { priority?: ReadPriority } = {},
+): Promise<T> {
   const url = new URL(`${app.env.STRAVA_API_URL.replace(/\/$/, "")}${path}`);
   for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
-  let token = await getAccessToken(app, userId);
+  let held = await heldToken(app, userId);
   for (let attempt = 0; attempt < 2; attempt++) {
-    const reservation = await reserveReads(app);
+    const reservation = await reserveReads(app, 1, opts.priority ?? "interactive");
     if (!reservation.ok) throw new StravaDeferred(reservation.retryInSeconds, "budget");
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } });
+    const res = await fetch(url, { headers: { Authorization: `Bearer ${held.token}`, Accept: "application/json" } });
     await recordRateLimitHeaders(app, res.headers);
     if (res.ok) return (await res.json()) as T;
     if (res.status === 401) {
       if (attempt === 0) {
-        token = await getAccessToken(app, userId, true);
+        held = await heldToken(app, userId, held.version);
         continue;
       }
       await markTokenExpired(app, userId);

@@ -2,14 +2,20 @@
 import { eq } from "drizzle-orm";
 import { stravaConnections, syncStatus, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
+import { memberSyncAvailableAt } from "./member-sync";
 
 export interface SyncStatusView {
   completed: boolean;
   error: string | null;
   progress: { current: number; total: number };
+  /** idle, queued, running, waiting (for Strava's rate limit / the app's budget), deferred (Strava errors), completed, error. */
   state: string;
   startedAt: string | null;
   lastSyncAt: string | null;
+  /** While `state` is "waiting": when the next Strava window opens and the sync goes on (ISO). */
+  resumesAt: string | null;
+  /** While the member's "sync now" cooldown runs: when they can start a sync again (ISO). */
+  nextSyncAt: string | null;
 }
 
 export interface StravaStatus {
@@ -19,8 +25,10 @@ export interface StravaStatus {
   sync: SyncStatusView | null;
 }
 
-export function syncView(row: typeof syncStatus.$inferSelect | undefined): SyncStatusView {
-  const state = row?.state ?? "idle";
+export function syncView(row: typeof syncStatus.$inferSelect | undefined, now: Date = new Date()): SyncStatusView {
+  const waiting = row?.state === "deferred" && row.resumesAt !== null;
+  const state = waiting ? "waiting" : (row?.state ?? "idle");
+  const nextSync = memberSyncAvailableAt(row?.memberSyncAt ?? null);
   return {
     completed: state === "completed" || state === "idle",
     error: state === "error" ? (row?.error ?? "Unknown error") : null,
@@ -28,11 +36,13 @@ export function syncView(row: typeof syncStatus.$inferSelect | undefined): SyncS
     state,
     startedAt: row?.startedAt?.toISOString() ?? null,
     lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
+    resumesAt: waiting ? row.resumesAt!.toISOString() : null,
+    nextSyncAt: nextSync && nextSync > now ? nextSync.toISOString() : null,
   };
 }
 
 export async function getSyncStatus(app: AppContext, userId: number): Promise<SyncStatusView> {
-  return syncView(await app.db.query.syncStatus.findFirst({ where: eq(syncStatus.userId, userId) }));
+  return syncView(await app.db.query.syncStatus.findFirst({ where: eq(syncStatus.userId, userId) }), app.now());
 }
 
 export async function getStravaStatus(app: AppContext, user: User): Promise<StravaStatus> {
@@ -44,6 +54,6 @@ export async function getStravaStatus(app: AppContext, user: User): Promise<Stra
     connected: Boolean(connection),
     athleteId: connection?.athleteId ?? null,
     tokenExpired: connection?.tokenExpired ?? false,
-    sync: connection ? syncView(sync) : null,
+    sync: connection ? syncView(sync, app.now()) : null,
   };
 }

@@ -17,6 +17,7 @@ import { AppError } from "~/lib/http.server";
 import type { StravaActivityJson } from "./activity-mapper";
 import { deleteActivity, saveActivities } from "./activity-store.server";
 import { StravaDeferred, StravaNotConnected, StravaNotFound, StravaUnauthorized, stravaGet } from "./client.server";
+import type { ReadPriority } from "./budget.server";
 import type { SyncMessage } from "./sync-messages";
 import { refreshFitnessProfile } from "../recommendations/fitness-profile.server";
 
@@ -33,6 +34,11 @@ type SyncPage = Extract<SyncMessage, { type: "sync-page" }>;
 type WebhookEvent = Extract<SyncMessage, { type: "webhook-event" }>;
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** Member- and webhook-triggered syncs read only the unreserved part of the budget; cron, connect backfills and admins may use all of it. */
+export function readPriorityFor(trigger: Trigger): ReadPriority {
+  return trigger === "user" || trigger === "webhook" ? "interactive" : "reserved";
+}
 
 /**
  * Starts a sync for the member unless one is already under way (then that job
@@ -76,6 +82,7 @@ export async function startSync(app: AppContext, userId: number, trigger: Trigge
     currentJobId: job.id,
     initiatedBy: trigger,
     startedAt: now,
+    resumesAt: null,
     updatedAt: now,
   };
   await app.db
@@ -101,12 +108,13 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
 
   let page: StravaActivityJson[];
   try {
-    page = await stravaGet<StravaActivityJson[]>(app, job.userId, "/athlete/activities", {
-      per_page: PER_PAGE,
-      page: message.page,
-      after: job.afterEpoch ?? undefined,
-      before: job.beforeEpoch ?? undefined,
-    });
+    page = await stravaGet<StravaActivityJson[]>(
+      app,
+      job.userId,
+      "/athlete/activities",
+      { per_page: PER_PAGE, page: message.page, after: job.afterEpoch ?? undefined, before: job.beforeEpoch ?? undefined },
+      { priority: readPriorityFor(job.initiatedBy) },
+    );
   } catch (error) {
     await handleSyncFailure(app, job, message, error);
     return 0;
@@ -120,7 +128,7 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
         activities_saved = ${saved}, server_errors = 0, status = ${last ? "completed" : "running"},
         finished_at = ${last ? epoch(now) : null}, updated_at = ${epoch(now)}
       WHERE id = ${job.id} AND next_page = ${message.page}`,
-    sql`UPDATE sync_status SET state = ${last ? "completed" : "running"}, error = NULL,
+    sql`UPDATE sync_status SET state = ${last ? "completed" : "running"}, error = NULL, resumes_at = NULL,
         progress_current = ${saved}, progress_total = ${last ? saved : saved + PER_PAGE},
         last_sync_at = ${last ? epoch(now) : sql`last_sync_at`}, updated_at = ${epoch(now)}
       WHERE user_id = ${job.userId} AND current_job_id = ${job.id}`,
@@ -139,11 +147,14 @@ async function handleSyncFailure(app: AppContext, job: typeof syncJobs.$inferSel
       return;
     }
     const now = app.now();
+    // Waiting for Strava's rate limit or the app's budget: the member sees when it goes on.
+    const waitsForWindow = error.reason === "rate_limited" || error.reason === "budget";
+    const resumesAt = waitsForWindow ? new Date(now.getTime() + error.retryInSeconds * 1000) : null;
     await app.db.batch([
       app.db.update(syncJobs).set({ status: "deferred", serverErrors, updatedAt: now }).where(eq(syncJobs.id, job.id)),
       app.db
         .update(syncStatus)
-        .set({ state: "deferred", updatedAt: now })
+        .set({ state: "deferred", resumesAt, updatedAt: now })
         .where(and(eq(syncStatus.userId, job.userId), eq(syncStatus.currentJobId, job.id))),
     ]);
     // A new delayed message (not a retry): waiting for Strava's window does not use up retries.

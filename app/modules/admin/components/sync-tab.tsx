@@ -12,6 +12,13 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US"
 
 function StateBadge({ row }: { row: SyncRow }) {
   const s = row.syncStatus;
+  if (s.state === "waiting" && s.resumesAt) {
+    return (
+      <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+        Waiting for Strava&apos;s rate limit until {when(s.resumesAt)}
+      </span>
+    );
+  }
   const [label, tone] =
     s.state === "running" || s.state === "queued" || s.state === "deferred"
       ? [`Syncing${s.progress.total > 0 ? ` ${s.progress.current}/${s.progress.total}` : ""}`, "bg-blue-100 text-blue-900"]
@@ -25,7 +32,7 @@ function StateBadge({ row }: { row: SyncRow }) {
 
 function SyncButton({ row }: { row: SyncRow }) {
   const fetcher = useAdminFetcher();
-  const busy = fetcher.state !== "idle" || ["running", "queued", "deferred"].includes(row.syncStatus.state);
+  const busy = fetcher.state !== "idle" || ["running", "queued", "deferred", "waiting"].includes(row.syncStatus.state);
   return (
     <fetcher.Form method="post">
       <FetcherMark />

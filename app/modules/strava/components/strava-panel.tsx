@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { StravaStatus, SyncStatusView } from "../status.server";
 
@@ -34,6 +34,48 @@ export function StravaConnectButton({ status, returnTo = "/dashboard" }: { statu
     >
       {label}
     </a>
+  );
+}
+
+/** Clock time for "sync again at" / "continues at", in India time like the admin pages (same on server and client). */
+export function clockTime(iso: string) {
+  return new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata", timeZoneName: "short" });
+}
+
+/**
+ * The member's "Sync now" button: a plain form post (works without
+ * JavaScript), disabled with the time while the 15-minute cooldown runs or a
+ * sync is under way.
+ */
+export function SyncNowForm({ status, error }: { status: StravaStatus; error: string | null }) {
+  const navigation = useNavigation();
+  if (!status.connected || status.tokenExpired) return null;
+  const sync = status.sync;
+  const running = Boolean(sync && !sync.completed && !sync.error);
+  const submitting = navigation.state === "submitting";
+  const cooldown = sync?.nextSyncAt ?? null;
+  const disabled = running || submitting || Boolean(cooldown);
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-3">
+      <button
+        type="submit"
+        disabled={disabled}
+        data-testid="strava-sync-now"
+        className="inline-flex items-center rounded-md border border-gray-300 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {submitting ? "Starting..." : running ? "Sync in progress" : "Sync now"}
+      </button>
+      {cooldown ? (
+        <span className="text-sm text-gray-700" data-testid="strava-sync-next">
+          You can sync again at <time dateTime={cooldown}>{clockTime(cooldown)}</time>.
+        </span>
+      ) : null}
+      {error ? (
+        <span role="alert" className="text-sm text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </Form>
   );
 }
 
@@ -100,6 +142,13 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
     );
   }
   if (sync.completed) return null;
+  if (sync.state === "waiting" && sync.resumesAt) {
+    return (
+      <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900" data-testid="sync-banner">
+        Waiting for Strava&apos;s rate limit: your sync will continue at <time dateTime={sync.resumesAt}>{clockTime(sync.resumesAt)}</time>.
+      </div>
+    );
+  }
   const { current, total } = sync.progress;
   const percent = total > 0 ? Math.min(100, Math.round((current / total) * 100)) : 0;
   return (
