@@ -495,6 +495,7 @@ describe("seat holds (unpaid registrations release their place)", () => {
     expect((await json<Record<string, unknown>>(await call("/api/user/event-registrations", { cookie: quitter.cookie })))[event.id]).toBeUndefined();
     const list = await json<{ userId: number }[]>(await call(`/api/events/${event.id}/registrations`, { cookie: admin.cookie }));
     expect(list.map((r) => r.userId)).toEqual([payer.id]);
+    expect(await json(await call(`/api/admin/users/${quitter.id}/events`, { cookie: admin.cookie }))).toEqual([]);
 
     // A second run finds nothing due and asks Razorpay nothing.
     const seenAgain = (await razorpayRequests()).length;
