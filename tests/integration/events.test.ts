@@ -550,6 +550,36 @@ describe("seat holds (unpaid registrations release their place)", () => {
     expect(await registration(event2.id, late.id)).toMatchObject({ payment_status: "paid", released_at: null });
   });
 
+  it("the cron's work is bounded: at most 20 expired holds per run, the rest next run", async () => {
+    const event = await createEvent();
+    const due = Date.parse("2001-04-01T00:00:00Z") / 1000;
+    const users = await Promise.all(Array.from({ length: 21 }, () => createUser()));
+    await env.DB.batch(
+      users.map((u) =>
+        env.DB.prepare("INSERT INTO event_registrations (event_id, user_id, name, email, phone, emergency_contact, payment_status, hold_expires_at) VALUES (?, ?, 'Some One', ?, '9876543210', 'Kin 9812345678', 'pending', ?)").bind(
+          event.id,
+          u.id,
+          u.email,
+          due,
+        ),
+      ),
+    );
+    const released = () => env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE event_id = ? AND release_reason = 'expired'").bind(event.id).first<{ n: number }>();
+    await runCron(new Date("2001-04-01T00:15:00Z"));
+    expect((await released())?.n).toBe(20);
+    await runCron(new Date("2001-04-01T00:30:00Z"));
+    expect((await released())?.n).toBe(21);
+  });
+
+  it("the member's own double click still gets one registration, not 'full'", async () => {
+    const event = await createEvent({ maxParticipants: 1 });
+    const m = await newMember();
+    const answers = await Promise.all([initialize(m, event), initialize(m, event)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE event_id = ?").bind(event.id).first<{ n: number }>();
+    expect(count?.n).toBe(1);
+  });
+
   describe("DELETE /api/admin/events/{id}/registrations/{registrationId}", () => {
     it("answers guests 401 and members 403, removes for admins (the place is freed), and 404 for unknown ones", async () => {
       const event = await createEvent({ maxParticipants: 1, fee: 0 });

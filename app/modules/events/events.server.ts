@@ -200,9 +200,11 @@ async function upsertRegistration(app: AppContext, event: EventRow, user: User, 
   if (existing && !existing.releasedAt && isPaid(existing.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
   const id = existing ? await renewRegistrationIfRoom(app, existing, input, status) : await insertRegistrationIfRoom(app, event, user, input, status);
   const row = id ? await app.db.query.eventRegistrations.findFirst({ where: eq(eventRegistrations.id, id) }) : await findOwnRegistration(app, event.id, user.id);
-  if (!id && row && !row.releasedAt && isPaid(row.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
-  if (!id || !row) throw new AppError(409, REGISTRATION_MSG.full, { code: "event_full" });
-  return row;
+  if (id && row) return row;
+  if (row && !row.releasedAt && isPaid(row.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
+  // The member's own second request, racing the first (a double click): the first one's registration.
+  if (!existing && row && !row.releasedAt) return row;
+  throw new AppError(409, REGISTRATION_MSG.full, { code: "event_full" });
 }
 
 /**
