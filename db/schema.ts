@@ -24,6 +24,8 @@ export const DIFFICULTIES = ["easy", "moderate", "hard"] as const;
 export const RECOMMENDATION_STATUSES = ["pending", "completed", "skipped"] as const;
 export const FITNESS_LEVELS = ["beginner", "intermediate", "advanced", "elite"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "completed"] as const;
+/** Why a registration no longer holds a place: its unpaid hold ran out, or an admin removed it. */
+export const RELEASE_REASONS = ["expired", "removed"] as const;
 export const PAYMENT_ORDER_STATUSES = ["created", "paid", "failed"] as const;
 export const FEEDBACK_TYPES = ["bug", "feature", "improvement", "praise", "other"] as const;
 export const FEEDBACK_STATUSES = ["pending", "in_progress", "resolved", "closed"] as const;
@@ -453,6 +455,11 @@ export const eventRegistrations = sqliteTable(
     phone: text("phone").notNull(),
     emergencyContact: text("emergency_contact").notNull(),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    /** Until when a pending registration holds its place; null holds none (docs/decisions/016-seat-holds.md). */
+    holdExpiresAt: integer("hold_expires_at", { mode: "timestamp" }),
+    /** Set when the registration was released (kept for history); it then holds no place whatever its payment status. */
+    releasedAt: integer("released_at", { mode: "timestamp" }),
+    releaseReason: text("release_reason", { enum: RELEASE_REASONS }),
     registrationDate: integer("registration_date", { mode: "timestamp" })
       .notNull()
       .default(sql`(unixepoch())`),
@@ -462,6 +469,7 @@ export const eventRegistrations = sqliteTable(
     uniqueIndex("registrations_event_user_unique").on(t.eventId, t.userId),
     index("registrations_user_idx").on(t.userId),
     index("registrations_event_status_idx").on(t.eventId, t.paymentStatus),
+    index("registrations_status_hold_idx").on(t.paymentStatus, t.holdExpiresAt),
     check("registrations_status_check", oneOf("payment_status", PAYMENT_STATUSES)),
   ],
 );

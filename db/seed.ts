@@ -181,6 +181,8 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
   ].map((e) => ({ ...e, is_active: true }));
   statements.push(...insertRows("events", events));
   const registrations: Record<string, Value>[] = [];
+  // Pending registrations hold their place for the default 30 minutes after seeding (docs/decisions/016-seat-holds.md).
+  const pendingHold = new Date(now.getTime() + 30 * 60_000);
   const paymentRows: Record<string, Value>[] = [];
   let registrationId = 1;
   for (let i = 0; i < Math.min(12, opts.members); i++) {
@@ -190,7 +192,7 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
     registrations.push({
       id: registrationId, event_id: eventId, user_id: u.id as number, name: `${u.first_name} ${u.last_name}`, email: u.email as string,
       phone: u.emergency_contact_phone as string, emergency_contact: "9800000000", payment_status: paid ? "paid" : "pending",
-      registration_date: new Date(now.getTime() - (10 - i) * DAY),
+      registration_date: new Date(now.getTime() - (10 - i) * DAY), hold_expires_at: paid ? null : pendingHold,
     });
     paymentRows.push({
       registration_id: registrationId, order_id: `order_seed${String(registrationId).padStart(6, "0")}`,
@@ -200,7 +202,7 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
   }
   registrations.push({
     id: registrationId, event_id: 1, user_id: 2, name: "Diya Deshmukh", email: "athlete@example.com", phone: "9876543210",
-    emergency_contact: "9812345678", payment_status: "pending", registration_date: new Date(now.getTime() - DAY),
+    emergency_contact: "9812345678", payment_status: "pending", registration_date: new Date(now.getTime() - DAY), hold_expires_at: pendingHold,
   });
   statements.push(...insertRows("event_registrations", registrations), ...insertRows("payments", paymentRows));
 

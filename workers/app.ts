@@ -10,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- generated at build time, no types
 import * as build from "../build/server";
 import { handleScheduled } from "~/modules/strava/cron.server";
+import { handleEventsScheduled } from "~/modules/events/cron.server";
 import { handleSyncBatch } from "~/modules/strava/queue.server";
 import type { SyncMessage } from "~/modules/strava/sync-messages";
 import type { Env } from "./env";
@@ -61,6 +62,9 @@ export default {
   async scheduled(controller, env, ctx) {
     refuseWhenMisconfigured(env, "scheduled");
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
-    await handleScheduled(app, { cron: controller.cron, scheduledTime: new Date(controller.scheduledTime) });
+    const run = { cron: controller.cron, scheduledTime: new Date(controller.scheduledTime) };
+    // Independent jobs: one failing does not stop the other.
+    const results = await Promise.allSettled([handleScheduled(app, run), handleEventsScheduled(app, run)]);
+    for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
   },
 } satisfies ExportedHandler<Env, SyncMessage>;

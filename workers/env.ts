@@ -37,6 +37,8 @@ export interface Env {
   RAZORPAY_WEBHOOK_SECRET?: string;
   RAZORPAY_API_URL: string;
   RAZORPAY_CHECKOUT_URL: string;
+  /** Minutes an unpaid (pending) registration holds its place; empty means 30 (docs/decisions/016-seat-holds.md). */
+  EVENT_HOLD_MINUTES?: string;
 
   EMAIL_API_URL: string;
   EMAIL_API_KEY?: string;

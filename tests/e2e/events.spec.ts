@@ -133,6 +133,40 @@ test("the event detail as admin: statistics and participant search", async ({ pa
   await expect(page.getByText("No participants match your search.")).toBeVisible();
 });
 
+test("the admin removes a participant on /events/{id} after confirming in a dialog (keyboard)", async ({ page }) => {
+  await signIn(page, "admin", "Admin@1234");
+  await page.goto("/events/1");
+  const rows = page.locator("tbody tr");
+  const before = await rows.count();
+  expect(before).toBeGreaterThan(1);
+  const username = (await rows.first().locator("td").first().locator("p").first().textContent())!.trim();
+  const remove = page.getByRole("button", { name: `Remove ${username}`, exact: true });
+
+  // Keyboard: the button opens the dialog, focus moves into it, Escape cancels and gives focus back.
+  await remove.focus();
+  await page.keyboard.press("Enter");
+  // (Headless UI's dialog root has no box of its own: its content is what shows.)
+  const dialog = page.getByRole("dialog", { name: "Remove participant" });
+  const question = dialog.getByText(`Are you sure you want to remove ${username} from this event?`);
+  await expect(question).toBeVisible();
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await snap(page, "events-remove-participant-dialog");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await expect(rows).toHaveCount(before);
+
+  // Confirmed: the participant leaves the table and the page says so.
+  await page.keyboard.press("Enter");
+  await expect(question).toBeVisible();
+  await dialog.getByRole("button", { name: "Remove", exact: true }).click();
+  await expectToast(page, "Registration removed");
+  await expect(rows).toHaveCount(before - 1);
+  await expect(page.getByRole("button", { name: `Remove ${username}`, exact: true })).toHaveCount(0);
+  await expect(page.locator("tbody")).not.toContainText(username);
+  await snap(page, "events-participant-removed");
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,7 +1,9 @@
 /**
- * Fake Razorpay: Orders/Payments REST API (HTTP Basic auth), checkout.js with
- * an in-page modal, payment signatures, webhooks, and control endpoints under
- * /_control/razorpay.
+ * Fake Razorpay: Orders/Payments REST API (HTTP Basic auth; including
+ * `GET /orders/{id}/payments`, Razorpay's collection of an order's payment
+ * attempts), checkout.js with an in-page modal, payment signatures, webhooks,
+ * and control endpoints under /_control/razorpay (`requests` lists the REST
+ * calls received).
  */
 import type { FakesConfig } from "./config.js";
 import { checkoutScript } from "./razorpay-checkout.js";
@@ -89,6 +91,8 @@ export interface RazorpayPayment {
 export interface RazorpayState {
   orders: Map<string, RazorpayOrder>;
   payments: Map<string, RazorpayPayment>;
+  /** Every authenticated REST call, oldest first (`GET /_control/razorpay/requests`), so tests can assert exactly what the app asked. */
+  requests: { method: string; path: string }[];
 }
 
 interface ErrorDetails {
@@ -136,7 +140,7 @@ function validateOrder(body: Fields): Reply | Pick<RazorpayOrder, "amount" | "cu
 }
 
 export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
-  const state: RazorpayState = { orders: new Map(), payments: new Map() };
+  const state: RazorpayState = { orders: new Map(), payments: new Map(), requests: [] };
 
   const signature = (orderId: string, paymentId: string): string => hmacSha256Hex(config.RAZORPAY_KEY_SECRET, `${orderId}|${paymentId}`);
 
@@ -237,6 +241,7 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
         if (credentials?.username !== config.RAZORPAY_KEY_ID || credentials.password !== config.RAZORPAY_KEY_SECRET) {
           return authenticationFailed();
         }
+        state.requests.push({ method: req.method, path: req.path });
         return handler(req, routeParams as RouteParams<P>);
       });
     };
@@ -307,6 +312,8 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
       json(200, [...state.orders.values()].map((order) => ({ ...order, payments: paymentsOf(order.id) }))),
     );
 
+    router.get(`${CONTROL}/requests`, () => json(200, state.requests));
+
     router.post(`${CONTROL}/webhook`, async (req) => {
       const body = req.body;
       const url = str(body, "url");
@@ -354,6 +361,7 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
   function reset(): void {
     state.orders.clear();
     state.payments.clear();
+    state.requests.length = 0;
   }
 
   return { state, register, reset };

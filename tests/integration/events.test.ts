@@ -1,6 +1,7 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "~/modules/events/signature";
+import worker from "../../workers/app";
 import { call, createUser, json, login } from "./helpers";
 
 interface EventView {
@@ -393,5 +394,247 @@ describe("page actions (forms without JavaScript)", () => {
     expect(redirect.headers.get("Location")).toBe(`/events/${event.id}/register`);
     expect((await call("/events/abc/register", { cookie: m.cookie })).status).toBe(404);
     expect((await call("/events/999999", { cookie: m.cookie })).status).toBe(404);
+  });
+});
+
+describe("seat holds (unpaid registrations release their place)", () => {
+  const initialize = (m: { cookie: string }, event: EventView, extra: Record<string, unknown> = {}) =>
+    call(`/api/events/${event.id}/initialize-payment`, { cookie: m.cookie, body: { ...details, amount: event.fee, ...extra } });
+  /** Moves a registration's hold to `at` (seconds), as if its time had run out. */
+  const expireHold = (eventId: number, userId: number, at = Math.floor(Date.now() / 1000) - 60) =>
+    env.DB.prepare("UPDATE event_registrations SET hold_expires_at = ? WHERE event_id = ? AND user_id = ?").bind(at, eventId, userId).run();
+  const registration = (eventId: number, userId: number) =>
+    env.DB.prepare("SELECT id, payment_status, hold_expires_at, released_at, release_reason FROM event_registrations WHERE event_id = ? AND user_id = ?")
+      .bind(eventId, userId)
+      .first<{ id: number; payment_status: string; hold_expires_at: number | null; released_at: number | null; release_reason: string | null }>();
+  const razorpayRequests = async () => (await (await fetch(`${env.FAKES_URL}/_control/razorpay/requests`)).json()) as { method: string; path: string }[];
+  /** Runs the Worker's real `scheduled` handler (the quarter-hourly trigger) at `scheduledTime`. */
+  async function runCron(scheduledTime: Date) {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime, cron: "*/15 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+  async function failInFake(orderId: string) {
+    const res = await fetch(`${env.FAKES_URL}/_control/razorpay/fail`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ order_id: orderId }) });
+    expect(res.status).toBe(200);
+  }
+
+  it("a pending registration holds its place for EVENT_HOLD_MINUTES, then the place is free for another member", async () => {
+    const event = await createEvent({ maxParticipants: 1 });
+    const [holder, other] = await Promise.all([newMember(), newMember()]);
+    const before = Math.floor(Date.now() / 1000);
+    expect((await initialize(holder, event)).status).toBe(200);
+    const held = await registration(event.id, holder.id);
+    // 30 minutes (wrangler.toml's default) from now.
+    expect(held?.hold_expires_at).toBeGreaterThanOrEqual(before + 30 * 60);
+    expect(held?.hold_expires_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 30 * 60);
+
+    // While the hold runs the event is full; retrying does not extend the hold.
+    const full = await initialize(other, event);
+    expect(full.status).toBe(409);
+    expect(await json(full)).toMatchObject({ code: "event_full" });
+    expect((await initialize(holder, event)).status).toBe(200);
+    expect((await registration(event.id, holder.id))?.hold_expires_at).toBe(held?.hold_expires_at);
+
+    // The hold runs out: the place counts no more, before any cron run.
+    await expireHold(event.id, holder.id);
+    const taken = await initialize(other, event);
+    expect(taken.status).toBe(200);
+    expect((await json<Start>(taken)).registration).toMatchObject({ paymentStatus: "pending" });
+    // The late holder cannot take it back while the other member's hold runs.
+    const late = await initialize(holder, event);
+    expect(late.status).toBe(409);
+    expect(await json(late)).toMatchObject({ code: "event_full" });
+  });
+
+  it("the 30-way race for the one place an expired hold left still has exactly one winner", async () => {
+    const event = await createEvent({ maxParticipants: 1 });
+    const holder = await newMember();
+    expect((await initialize(holder, event)).status).toBe(200);
+    await expireHold(event.id, holder.id);
+    const racers = await Promise.all(Array.from({ length: 30 }, () => newMember()));
+    const answers = await Promise.all(racers.map((m) => initialize(m, event)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(29);
+    const live = await env.DB.prepare(
+      "SELECT count(*) AS n FROM event_registrations WHERE event_id = ? AND released_at IS NULL AND (payment_status IN ('paid','completed') OR (payment_status = 'pending' AND hold_expires_at > unixepoch()))",
+    )
+      .bind(event.id)
+      .first<{ n: number }>();
+    expect(live?.n).toBe(1);
+  });
+
+  it("the cron asks Razorpay about each expired hold: paid there → paid here, unpaid → released, and the member may register again", async () => {
+    const event = await createEvent({ maxParticipants: 2 });
+    const [payer, quitter, third] = await Promise.all([newMember(), newMember(), newMember()]);
+    const paidStart = await json<Start>(await initialize(payer, event));
+    const unpaidStart = await json<Start>(await initialize(quitter, event));
+    // The payer paid in the checkout but the tab closed before verify-payment; the quitter's card was declined.
+    const checkout = await payInFake(paidStart.orderId!);
+    await failInFake(unpaidStart.orderId!);
+    // Holds that ran out long ago, so this run settles exactly these two.
+    const longAgo = Date.parse("2001-01-01T00:00:00Z") / 1000;
+    await expireHold(event.id, payer.id, longAgo);
+    await expireHold(event.id, quitter.id, longAgo + 1);
+
+    const seen = (await razorpayRequests()).length;
+    await runCron(new Date("2001-01-01T00:15:00Z"));
+    const calls = (await razorpayRequests()).slice(seen);
+    expect(calls).toEqual([
+      { method: "GET", path: `/razorpay/v1/orders/${paidStart.orderId}/payments` },
+      { method: "GET", path: `/razorpay/v1/orders/${unpaidStart.orderId}/payments` },
+    ]);
+
+    expect(await registration(event.id, payer.id)).toMatchObject({ payment_status: "paid", released_at: null, hold_expires_at: null });
+    expect(await env.DB.prepare("SELECT status, payment_id FROM payments WHERE order_id = ?").bind(paidStart.orderId).first()).toEqual({ status: "paid", payment_id: checkout.razorpay_payment_id });
+    expect(await registration(event.id, quitter.id)).toMatchObject({ payment_status: "pending", release_reason: "expired", released_at: Date.parse("2001-01-01T00:15:00Z") / 1000 });
+
+    // Released: gone from the member's views and the admin's list, history kept.
+    expect((await call(`/api/events/${event.id}/registrations/user`, { cookie: quitter.cookie })).status).toBe(404);
+    expect((await json<Record<string, unknown>>(await call("/api/user/event-registrations", { cookie: quitter.cookie })))[event.id]).toBeUndefined();
+    const list = await json<{ userId: number }[]>(await call(`/api/events/${event.id}/registrations`, { cookie: admin.cookie }));
+    expect(list.map((r) => r.userId)).toEqual([payer.id]);
+    expect(await json(await call(`/api/admin/users/${quitter.id}/events`, { cookie: admin.cookie }))).toEqual([]);
+
+    // A second run finds nothing due and asks Razorpay nothing.
+    const seenAgain = (await razorpayRequests()).length;
+    await runCron(new Date("2001-01-01T00:30:00Z"));
+    expect((await razorpayRequests()).length).toBe(seenAgain);
+
+    // The freed place: the quitter registers again (a new hold and order); then the event is full.
+    const again = await initialize(quitter, event);
+    expect(again.status).toBe(200);
+    const againStart = await json<Start>(again);
+    expect(againStart.orderId).not.toBe(unpaidStart.orderId);
+    expect(await registration(event.id, quitter.id)).toMatchObject({ payment_status: "pending", released_at: null, release_reason: null });
+    expect((await initialize(third, event)).status).toBe(409);
+  });
+
+  it("a late payment for a released registration is kept: verify and the webhook mark it paid, over the cap if its place was taken", async () => {
+    const event = await createEvent({ maxParticipants: 1 });
+    const [slow, fast] = await Promise.all([newMember(), newMember()]);
+    const slowStart = await json<Start>(await initialize(slow, event));
+    await expireHold(event.id, slow.id, Date.parse("2001-02-01T00:00:00Z") / 1000);
+    await runCron(new Date("2001-02-01T00:15:00Z"));
+    expect(await registration(event.id, slow.id)).toMatchObject({ release_reason: "expired" });
+    expect((await initialize(fast, event)).status).toBe(200);
+
+    // The slow member's checkout, still open, takes the money after the release.
+    const checkout = await payInFake(slowStart.orderId!);
+    const verify = await call(`/api/events/${event.id}/verify-payment`, { cookie: slow.cookie, body: verifyBody(checkout) });
+    expect(verify.status).toBe(200);
+    expect(await json(verify)).toMatchObject({ registration: { paymentStatus: "paid" } });
+    expect(await registration(event.id, slow.id)).toMatchObject({ payment_status: "paid", released_at: null, release_reason: null });
+    const list = await json<{ userId: number; paymentStatus: string }[]>(await call(`/api/events/${event.id}/registrations`, { cookie: admin.cookie }));
+    expect(list.map((r) => r.userId).sort()).toEqual([slow.id, fast.id].sort());
+
+    // The webhook path does the same for a released registration nobody verified.
+    const late = await newMember();
+    const event2 = await createEvent({ maxParticipants: 1 });
+    const lateStart = await json<Start>(await initialize(late, event2));
+    await expireHold(event2.id, late.id, Date.parse("2001-03-01T00:00:00Z") / 1000);
+    await runCron(new Date("2001-03-01T00:15:00Z"));
+    expect(await registration(event2.id, late.id)).toMatchObject({ release_reason: "expired" });
+    const paid = await payInFake(lateStart.orderId!);
+    const raw = JSON.stringify({
+      entity: "event",
+      event: "payment.captured",
+      payload: { payment: { entity: { id: paid.razorpay_payment_id, order_id: lateStart.orderId, amount: event2.fee, currency: "INR", status: "captured" } } },
+    });
+    const hook = await call("/api/webhooks/razorpay", {
+      body: raw,
+      headers: { Origin: "https://api.razorpay.com", "Content-Type": "application/json", "X-Razorpay-Signature": await hmacSha256Hex("fake-razorpay-webhook-secret", raw) },
+    });
+    expect(hook.status).toBe(200);
+    expect(await registration(event2.id, late.id)).toMatchObject({ payment_status: "paid", released_at: null });
+  });
+
+  it("the cron's work is bounded: at most 20 expired holds per run, the rest next run", async () => {
+    const event = await createEvent();
+    const due = Date.parse("2001-04-01T00:00:00Z") / 1000;
+    const users = await Promise.all(Array.from({ length: 21 }, () => createUser()));
+    await env.DB.batch(
+      users.map((u) =>
+        env.DB.prepare("INSERT INTO event_registrations (event_id, user_id, name, email, phone, emergency_contact, payment_status, hold_expires_at) VALUES (?, ?, 'Some One', ?, '9876543210', 'Kin 9812345678', 'pending', ?)").bind(
+          event.id,
+          u.id,
+          u.email,
+          due,
+        ),
+      ),
+    );
+    const released = () => env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE event_id = ? AND release_reason = 'expired'").bind(event.id).first<{ n: number }>();
+    await runCron(new Date("2001-04-01T00:15:00Z"));
+    expect((await released())?.n).toBe(20);
+    await runCron(new Date("2001-04-01T00:30:00Z"));
+    expect((await released())?.n).toBe(21);
+  });
+
+  it("the member's own double click still gets one registration, not 'full'", async () => {
+    const event = await createEvent({ maxParticipants: 1 });
+    const m = await newMember();
+    const answers = await Promise.all([initialize(m, event), initialize(m, event)]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM event_registrations WHERE event_id = ?").bind(event.id).first<{ n: number }>();
+    expect(count?.n).toBe(1);
+  });
+
+  describe("DELETE /api/admin/events/{id}/registrations/{registrationId}", () => {
+    it("answers guests 401 and members 403, removes for admins (the place is freed), and 404 for unknown ones", async () => {
+      const event = await createEvent({ maxParticipants: 1, fee: 0 });
+      const [registered, waiting] = await Promise.all([newMember(), newMember()]);
+      expect((await initialize(registered, event)).status).toBe(200);
+      const { id } = (await registration(event.id, registered.id))!;
+      const path = `/api/admin/events/${event.id}/registrations/${id}`;
+
+      expect((await call(path, { method: "DELETE" })).status).toBe(401);
+      const asMember = await call(path, { method: "DELETE", cookie: registered.cookie });
+      expect(asMember.status).toBe(403);
+      expect(await json(asMember)).toMatchObject({ message: "Admin access required" });
+      expect(await registration(event.id, registered.id)).toMatchObject({ payment_status: "paid", released_at: null });
+      expect((await initialize(waiting, event)).status).toBe(409);
+
+      const removed = await call(path, { method: "DELETE", cookie: admin.cookie });
+      expect(removed.status).toBe(200);
+      expect(await json(removed)).toEqual({ message: "Registration removed", id });
+      // Kept for history (with its payment status), but it holds no place and leaves every list.
+      expect(await registration(event.id, registered.id)).toMatchObject({ payment_status: "paid", release_reason: "removed" });
+      expect(await json(await call(`/api/events/${event.id}/registrations`, { cookie: admin.cookie }))).toEqual([]);
+      expect((await call(`/api/events/${event.id}/registrations/user`, { cookie: registered.cookie })).status).toBe(404);
+      expect((await initialize(waiting, event)).status).toBe(200);
+
+      expect((await call(path, { method: "DELETE", cookie: admin.cookie })).status).toBe(404);
+      const other = await createEvent();
+      expect((await call(`/api/admin/events/${other.id}/registrations/${id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(404);
+      expect((await call(`/api/admin/events/${event.id}/registrations/abc`, { method: "DELETE", cookie: admin.cookie })).status).toBe(404);
+      expect((await call(`/api/admin/events/999999/registrations/${id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(404);
+      expect((await call(path, { cookie: admin.cookie })).status).toBe(405);
+    });
+
+    it("the participants table's form removes through the page action; members are sent away", async () => {
+      const event = await createEvent();
+      const m = await newMember();
+      expect((await initialize(m, event)).status).toBe(200);
+      const { id } = (await registration(event.id, m.id))!;
+      const body = () => {
+        const f = new FormData();
+        f.set("intent", "remove-registration");
+        f.set("registrationId", String(id));
+        return f;
+      };
+      const headers = { Host: "localhost:8787" };
+      const asMember = await call(`/events/${event.id}`, { cookie: m.cookie, headers, body: body() });
+      expect(asMember.status).toBe(302);
+      expect(asMember.headers.get("Location")).toBe("/dashboard");
+      expect(await registration(event.id, m.id)).toMatchObject({ released_at: null });
+
+      const res = await call(`/events/${event.id}`, { cookie: admin.cookie, headers, body: body() });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe(`/events/${event.id}`);
+      expect(await registration(event.id, m.id)).toMatchObject({ release_reason: "removed" });
+      const page = await (await call(`/events/${event.id}`, { cookie: `${admin.cookie}; ${res.headers.get("Set-Cookie")!.split(";")[0]}` })).text();
+      expect(page).toContain("Registration removed");
+    });
   });
 });

@@ -442,6 +442,14 @@ describe("razorpay", () => {
     expect(payments).toMatchObject({ entity: "collection", count: 1 });
     expect(await body(await get(`/razorpay/v1/payments/${paid.razorpay_payment_id}`, auth))).toMatchObject({ entity: "payment", status: "captured", captured: true, order_id: order.id });
     expect((await get("/razorpay/v1/orders/order_missing0000000", auth)).status).toBe(400);
+
+    // Every authenticated REST call is logged for tests, in order (refused ones are not).
+    const requests = (await body(await get("/_control/razorpay/requests"))) as unknown as { method: string; path: string }[];
+    expect(requests.slice(-3)).toEqual([
+      { method: "GET", path: `/razorpay/v1/orders/${order.id}/payments` },
+      { method: "GET", path: `/razorpay/v1/payments/${paid.razorpay_payment_id}` },
+      { method: "GET", path: "/razorpay/v1/orders/order_missing0000000" },
+    ]);
   });
 
   it("reports failed payments and signs webhooks", async () => {

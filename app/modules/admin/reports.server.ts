@@ -57,8 +57,9 @@ export async function userParticipation(app: AppContext) {
       stravaConnectedUsers: sql<number>`(SELECT count(*) FROM ${stravaConnections})`.mapWith(Number),
       uniqueParticipants: sql<number>`(SELECT count(DISTINCT ${challengeParticipations.userId}) FROM ${challengeParticipations})`.mapWith(Number),
       totalChallenges: sql<number>`(SELECT count(*) FROM ${challenges})`.mapWith(Number),
-      totalRegistrations: sql<number>`(SELECT count(*) FROM ${eventRegistrations})`.mapWith(Number),
-      paidRegistrations: sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.paymentStatus} IN ('paid', 'completed'))`.mapWith(Number),
+      // Released registrations (expired holds, removed by an admin) stay for history but are no registrations.
+      totalRegistrations: sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.releasedAt} IS NULL)`.mapWith(Number),
+      paidRegistrations: sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.releasedAt} IS NULL AND ${eventRegistrations.paymentStatus} IN ('paid', 'completed'))`.mapWith(Number),
     })
     .from(sql`(SELECT 1)`);
   return {

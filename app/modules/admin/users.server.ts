@@ -4,7 +4,7 @@
  * independent flags, creation, deletion of users with no history, and the
  * per-user lists. Counts are SQL aggregates.
  */
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { activities, challengeParticipations, challenges, eventRegistrations, events, stravaConnections, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { hashPassword } from "~/lib/password.server";
@@ -212,7 +212,8 @@ export async function userEvents(app: AppContext, id: number) {
     .select({ r: eventRegistrations, e: events })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .where(eq(eventRegistrations.userId, id))
+    // Released registrations (expired holds, removed by an admin) are history, not registrations (docs/decisions/016).
+    .where(and(eq(eventRegistrations.userId, id), isNull(eventRegistrations.releasedAt)))
     .orderBy(desc(events.date));
   return rows.map(({ r, e }) => ({
     id: r.id,

@@ -4,7 +4,7 @@
  * admins. Pages and /api routes call these functions and return the same
  * shapes. Money is in paise; dates are ISO strings in views.
  */
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { eventRegistrations, events, payments, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { AppError } from "~/lib/http.server";
@@ -77,7 +77,7 @@ export async function listRegistrations(app: AppContext, eventId: number) {
     .select({ r: eventRegistrations, user: { id: users.id, username: users.username, email: users.email, profileImageUrl: users.profileImageUrl } })
     .from(eventRegistrations)
     .innerJoin(users, eq(users.id, eventRegistrations.userId))
-    .where(eq(eventRegistrations.eventId, eventId))
+    .where(and(eq(eventRegistrations.eventId, eventId), isNull(eventRegistrations.releasedAt)))
     .orderBy(desc(eventRegistrations.registrationDate), desc(eventRegistrations.id));
   return rows.map(({ r, user }) => ({
     id: r.id,
@@ -94,11 +94,11 @@ async function findOwnRegistration(app: AppContext, eventId: number, userId: num
   return (await app.db.query.eventRegistrations.findFirst({ where: and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)) })) ?? null;
 }
 
-/** The member's registration for one event, or null. */
+/** The member's registration for one event, or null (also when it was released: the member may register again). */
 export async function getOwnRegistration(app: AppContext, user: Pick<User, "id">, eventId: number): Promise<OwnRegistration | null> {
   await requireEvent(app, eventId);
   const row = await findOwnRegistration(app, eventId, user.id);
-  return row ? ownRegistrationView(row) : null;
+  return row && !row.releasedAt ? ownRegistrationView(row) : null;
 }
 
 /** The member's registrations keyed by event id, each with the event's title, date and location. */
@@ -107,7 +107,7 @@ export async function ownRegistrationsByEvent(app: AppContext, user: Pick<User, 
     .select({ r: eventRegistrations, event: { title: events.title, date: events.date, location: events.location } })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
-    .where(eq(eventRegistrations.userId, user.id));
+    .where(and(eq(eventRegistrations.userId, user.id), isNull(eventRegistrations.releasedAt)));
   const map: Record<string, OwnRegistration & { event: { title: string; date: string; location: string } }> = {};
   for (const { r, event } of rows) map[r.eventId] = { ...ownRegistrationView(r), event: { ...event, date: event.date.toISOString() } };
   return map;
@@ -125,43 +125,86 @@ export interface PaymentStart {
   registration: OwnRegistration;
 }
 
+/** EVENT_HOLD_MINUTES: how long an unpaid registration holds its place (whole minutes, 1 to 1440; default 30). */
+export function holdMinutes(env: Pick<AppContext["env"], "EVENT_HOLD_MINUTES">): number {
+  const n = Number(env.EVENT_HOLD_MINUTES);
+  return env.EVENT_HOLD_MINUTES?.trim() && Number.isInteger(n) && n >= 1 && n <= 1440 ? n : DEFAULT_HOLD_MINUTES;
+}
+export const DEFAULT_HOLD_MINUTES = 30;
+
+const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/**
+ * Whether the registration row in scope holds a place at `now`: not released,
+ * and paid (or completed) or pending within its hold. Unqualified columns, so
+ * inside a subquery it reads the subquery's row.
+ */
+const holdsPlace = (now: Date) =>
+  sql`(released_at IS NULL AND (payment_status IN ('paid', 'completed') OR (payment_status = 'pending' AND hold_expires_at > ${epochSeconds(now)})))`;
+
+/** The event has room at `now`: no cap, or fewer registrations holding a place than the cap. */
+const hasRoom = (eventId: number, now: Date) => sql`(
+  (SELECT max_participants FROM events WHERE id = ${eventId}) IS NULL
+  OR (SELECT count(*) FROM event_registrations WHERE event_id = ${eventId} AND ${holdsPlace(now)})
+   < (SELECT max_participants FROM events WHERE id = ${eventId}))`;
+
 /**
  * Inserts the member's registration only while the event has room: one
  * statement, so two members racing for the last place cannot both get it.
- * Returns the new row's id, or null when the event is full (or the member
- * registered in the meantime: the caller reads that back).
+ * Paid and unexpired pending registrations count; expired holds and released
+ * ones do not. Returns the new row's id, or null when the event is full (or
+ * the member registered in the meantime: the caller reads that back).
  */
 async function insertRegistrationIfRoom(app: AppContext, event: EventRow, user: User, input: InitializePaymentInput, status: "pending" | "paid") {
+  const now = app.now();
+  const holdUntil = status === "pending" ? epochSeconds(now) + holdMinutes(app.env) * 60 : null;
   const rows = await app.db.all<{ id: number }>(sql`
-    INSERT INTO event_registrations (event_id, user_id, name, email, phone, emergency_contact, payment_status)
-    SELECT ${event.id}, ${user.id}, ${input.name}, ${input.email}, ${input.phone}, ${input.emergencyContact}, ${status}
-    WHERE (SELECT max_participants FROM events WHERE id = ${event.id}) IS NULL
-       OR (SELECT count(*) FROM event_registrations WHERE event_id = ${event.id})
-        < (SELECT max_participants FROM events WHERE id = ${event.id})
+    INSERT INTO event_registrations (event_id, user_id, name, email, phone, emergency_contact, payment_status, hold_expires_at)
+    SELECT ${event.id}, ${user.id}, ${input.name}, ${input.email}, ${input.phone}, ${input.emergencyContact}, ${status}, ${holdUntil}
+    WHERE ${hasRoom(event.id, now)}
     ON CONFLICT (event_id, user_id) DO NOTHING
+    RETURNING id`);
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * The member's own unpaid registration again (new details, a retry, or a
+ * registration that was released): one conditional statement. While its hold
+ * runs it keeps its place and the same deadline (retrying never extends a
+ * hold); once expired or released it takes a place, with a new hold, only if
+ * the event has room. Returns the id, or null when it could not.
+ */
+async function renewRegistrationIfRoom(app: AppContext, existing: RegistrationRow, input: InitializePaymentInput, status: "pending" | "paid") {
+  const now = app.now();
+  const nowSeconds = epochSeconds(now);
+  const newHold = status === "pending" ? nowSeconds + holdMinutes(app.env) * 60 : null;
+  const live = sql`(released_at IS NULL AND payment_status = 'pending' AND hold_expires_at > ${nowSeconds})`;
+  const rows = await app.db.all<{ id: number }>(sql`
+    UPDATE event_registrations SET
+      name = ${input.name}, email = ${input.email}, phone = ${input.phone}, emergency_contact = ${input.emergencyContact},
+      payment_status = ${status},
+      hold_expires_at = CASE WHEN ${status} = 'pending' AND ${live} THEN hold_expires_at ELSE ${newHold} END,
+      registration_date = CASE WHEN released_at IS NULL THEN registration_date ELSE ${nowSeconds} END,
+      released_at = NULL, release_reason = NULL, updated_at = ${nowSeconds}
+    WHERE id = ${existing.id}
+      AND (payment_status = 'pending' OR released_at IS NOT NULL)
+      AND (${live} OR ${hasRoom(existing.eventId, now)})
     RETURNING id`);
   return rows[0]?.id ?? null;
 }
 
 /** Creates or refreshes the member's pending registration (capacity enforced), or throws the rule it breaks. */
 async function upsertRegistration(app: AppContext, event: EventRow, user: User, input: InitializePaymentInput): Promise<RegistrationRow> {
-  const free = event.fee === 0;
+  const status = event.fee === 0 ? "paid" : "pending";
   const existing = await findOwnRegistration(app, event.id, user.id);
-  if (existing && isPaid(existing.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
-  if (existing) {
-    const [row] = await app.db
-      .update(eventRegistrations)
-      .set({ name: input.name, email: input.email, phone: input.phone, emergencyContact: input.emergencyContact, ...(free ? { paymentStatus: "paid" } : {}), updatedAt: app.now() })
-      .where(and(eq(eventRegistrations.id, existing.id), eq(eventRegistrations.paymentStatus, "pending")))
-      .returning();
-    if (!row) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
-    return row;
-  }
-  const id = await insertRegistrationIfRoom(app, event, user, input, free ? "paid" : "pending");
+  if (existing && !existing.releasedAt && isPaid(existing.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
+  const id = existing ? await renewRegistrationIfRoom(app, existing, input, status) : await insertRegistrationIfRoom(app, event, user, input, status);
   const row = id ? await app.db.query.eventRegistrations.findFirst({ where: eq(eventRegistrations.id, id) }) : await findOwnRegistration(app, event.id, user.id);
-  if (!row) throw new AppError(409, REGISTRATION_MSG.full, { code: "event_full" });
-  if (!id && isPaid(row.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
-  return row;
+  if (id && row) return row;
+  if (row && !row.releasedAt && isPaid(row.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
+  // The member's own second request, racing the first (a double click): the first one's registration.
+  if (!existing && row && !row.releasedAt) return row;
+  throw new AppError(409, REGISTRATION_MSG.full, { code: "event_full" });
 }
 
 /**
@@ -191,22 +234,30 @@ export async function initializePayment(app: AppContext, user: User, eventId: nu
 /**
  * Marks an order's payment and its registration paid, idempotently: a second
  * call (verify after the webhook, or a replayed webhook) changes nothing. A
- * registration already 'completed' stays so.
+ * registration already 'completed' stays so. Money received is never lost: a
+ * newly recorded payment makes the registration paid even when its hold had
+ * run out or it had been released, over the cap if the place was taken since
+ * (docs/decisions/016-seat-holds.md); a payment already recorded never revives
+ * a registration an admin removed afterwards.
  */
-async function markOrderPaid(app: AppContext, orderId: string, paymentId: string) {
+export async function markOrderPaid(app: AppContext, orderId: string, paymentId: string) {
   const now = app.now();
-  const registrationOfOrder = app.db.select({ id: payments.registrationId }).from(payments).where(eq(payments.orderId, orderId));
+  const unrecordedOrder = app.db
+    .select({ id: payments.registrationId })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid")));
+  // The registration first: its condition reads the payment before the second statement records it.
   await app.db.batch([
-    app.db.update(payments).set({ status: "paid", paymentId, updatedAt: now }).where(and(eq(payments.orderId, orderId), ne(payments.status, "paid"))),
     app.db
       .update(eventRegistrations)
-      .set({ paymentStatus: "paid", updatedAt: now })
-      .where(and(sql`${eventRegistrations.id} IN ${registrationOfOrder}`, eq(eventRegistrations.paymentStatus, "pending"))),
+      .set({ paymentStatus: "paid", holdExpiresAt: null, releasedAt: null, releaseReason: null, updatedAt: now })
+      .where(and(sql`${eventRegistrations.id} IN ${unrecordedOrder}`, inArray(eventRegistrations.paymentStatus, ["pending", "paid"]))),
+    app.db.update(payments).set({ status: "paid", paymentId, updatedAt: now }).where(and(eq(payments.orderId, orderId), ne(payments.status, "paid"))),
   ]);
 }
 
 /** A payment Razorpay reports for `order`: captured or authorized, for that order and its full amount. */
-const settlesOrder = (payment: { order_id: string; amount: number; status: string }, order: { orderId: string; amount: number }) =>
+export const settlesOrder = (payment: { order_id: string; amount: number; status: string }, order: { orderId: string; amount: number }) =>
   payment.order_id === order.orderId && payment.amount === order.amount && (payment.status === "captured" || payment.status === "authorized");
 
 /**
@@ -287,6 +338,24 @@ export async function deleteEvent(app: AppContext, id: number) {
   const deleted = await app.db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
   if (deleted.length === 0) throw new AppError(404, REGISTRATION_MSG.notFound);
   return { message: "Event deleted successfully" };
+}
+
+/**
+ * Admin: removes a member's registration from the event (any payment status).
+ * The row and its payment records stay for history, released with reason
+ * 'removed', so it no longer counts toward the cap and the member may register
+ * again. 404 when the registration is not this event's or already released.
+ */
+export async function removeRegistration(app: AppContext, eventId: number, registrationId: number) {
+  await requireEvent(app, eventId);
+  const now = app.now();
+  const [row] = await app.db
+    .update(eventRegistrations)
+    .set({ releasedAt: now, releaseReason: "removed", holdExpiresAt: null, updatedAt: now })
+    .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId), isNull(eventRegistrations.releasedAt)))
+    .returning({ id: eventRegistrations.id });
+  if (!row) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
+  return { message: REGISTRATION_MSG.removed, id: row.id };
 }
 
 export async function setEventActive(app: AppContext, id: number, isActive: boolean): Promise<EventView> {

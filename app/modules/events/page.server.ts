@@ -21,6 +21,7 @@ import {
   listEvents,
   listRegistrations,
   ownRegistrationsByEvent,
+  removeRegistration,
   requireEvent,
   eventView,
   setEventActive,
@@ -72,6 +73,29 @@ export async function eventDetailPage(app: AppContext, request: Request, id: str
   const base = { missing: false as const, event, isAdmin: user.isAdmin, now: app.now().toISOString(), q: new URL(request.url).searchParams.get("q") ?? "" };
   if (user.isAdmin) return { ...base, registrations: await listRegistrations(app, event.id), own: null };
   return { ...base, registrations: null, own: await getOwnRegistration(app, user, event.id) };
+}
+
+/**
+ * The admin's participants table posts here (intent remove-registration,
+ * registrationId) after the confirmation dialog: the registration is released
+ * and the page reloads with a toast (a plain form post: works without
+ * JavaScript). Members and guests are sent away by requireAdmin.
+ */
+export async function eventDetailAction(app: AppContext, request: Request, id: string | undefined) {
+  await requireAdmin(app, request);
+  const eventId = eventIdOf(id);
+  if (eventId === null) return missing();
+  const form = await request.formData();
+  const registrationId = eventIdOf(String(form.get("registrationId") ?? ""));
+  if (form.get("intent") !== "remove-registration") return data({ ok: false, message: "Unknown intent" }, { status: 400 });
+  try {
+    if (registrationId === null) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
+    const { message } = await removeRegistration(app, eventId, registrationId);
+    return await withToast(app, `/events/${eventId}`, { title: message }, "success");
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return await withToast(app, `/events/${eventId}`, { title: "Failed to remove registration", description: error.message }, "destructive");
+  }
 }
 
 // ---- /events/{id}/register and /events/{id}/payment ------------------------------

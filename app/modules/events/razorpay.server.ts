@@ -55,4 +55,9 @@ export function fetchPayment(app: AppContext, paymentId: string) {
   return razorpay<RazorpayPayment>(app, `/payments/${encodeURIComponent(paymentId)}`, { method: "GET" }, REGISTRATION_MSG.verifyFailed);
 }
 
+/** GET /orders/{id}/payments: every payment attempt on an order (Razorpay's collection shape). */
+export function fetchOrderPayments(app: AppContext, orderId: string) {
+  return razorpay<{ entity: "collection"; count: number; items: RazorpayPayment[] }>(app, `/orders/${encodeURIComponent(orderId)}/payments`, { method: "GET" }, REGISTRATION_MSG.verifyFailed);
+}
+
 export const publicKeyId = (app: AppContext) => credentials(app).keyId;

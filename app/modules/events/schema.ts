@@ -27,6 +27,7 @@ export const REGISTRATION_MSG = {
   full: "This event is full: all places have been taken",
   alreadyPaid: "You are already registered for this event",
   registrationNotFound: "Registration not found",
+  removed: "Registration removed",
   orderNotFound: "Payment order not found",
   verifyFailed: "Could not verify your payment. Please contact support.",
   initFailed: "Failed to initialize payment. Please try again.",
@@ -57,6 +58,8 @@ export const EVENT_TOASTS = {
 } as const;
 
 export const DELETE_CONFIRM = "Are you sure you want to delete this event?";
+/** The admin's question before removing a participant (the spec has none; same pattern as deletion). */
+export const removeRegistrationConfirm = (username: string) => `Are you sure you want to remove ${username} from this event?`;
 
 /** 'Failed to update event status: {message}' (the toggle is reverted). */
 export const statusFailed = (message: string) => `Failed to update event status: ${message}`;

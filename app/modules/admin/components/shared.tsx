@@ -1,8 +1,8 @@
 /** Pieces every admin tab uses: dialogs, the fetcher toast, buttons and the tab bar. */
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Form, Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/ui/charts/lazy-chart";
+import { Modal } from "~/ui/modal";
 import { useToast } from "~/ui/toast";
 import type { AdminActionResult } from "../page.server";
 
@@ -38,19 +38,8 @@ export function FetcherMark() {
   return useHydrated() ? <input type="hidden" name="_fetcher" value="1" /> : null;
 }
 
-export function Modal({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
-  return (
-    <Dialog open={open} onClose={onClose} className="relative z-50">
-      <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className={`w-full ${wide ? "max-w-2xl" : "max-w-md"} rounded-xl bg-white p-5 shadow-xl`}>
-          <DialogTitle className="text-lg font-semibold text-gray-900">{title}</DialogTitle>
-          <div className="mt-4">{children}</div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
-}
+// The dialog moved to ~/ui/modal (the events page uses it too); admin tabs keep importing it from here.
+export { Modal };
 
 export function TabBar<T extends string>({ tabs, current, hrefFor, label }: { tabs: readonly { id: T; label: string }[]; current: T; hrefFor: (tab: T) => string; label: string }) {
   return (

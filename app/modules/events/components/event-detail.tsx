@@ -1,7 +1,9 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { Modal } from "~/ui/modal";
 import type { AdminRegistration, EventView, OwnRegistration } from "../events.server";
 import { formatDay, formatRupees } from "../format";
+import { removeRegistrationConfirm } from "../schema";
 import { registrationStats } from "../stats";
 import { ActiveBadge, CompletedBadge, EventFacts, PaymentBadge } from "./parts";
 
@@ -48,6 +50,45 @@ function Avatar({ user }: { user: AdminRegistration["user"] }) {
     <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold uppercase text-brand-800">
       {user.username.slice(0, 1)}
     </span>
+  );
+}
+
+/**
+ * Admins: a Remove button per participant that asks first in a dialog (focus
+ * moves into it, Escape or Cancel closes it and focus returns to the button),
+ * then posts to this page's action; without JavaScript it is a plain form.
+ */
+function RemoveParticipant({ registration }: { registration: AdminRegistration }) {
+  const [confirming, setConfirming] = useState(false);
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("registrationId") === String(registration.id);
+  const name = registration.user.username;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setConfirming(true)}
+        disabled={busy}
+        aria-label={`Remove ${name}`}
+        className="inline-flex items-center rounded-md border border-gray-300 bg-white px-2.5 py-1 text-xs font-medium text-red-700 hover:bg-red-50 disabled:opacity-60"
+      >
+        Remove
+      </button>
+      <Modal open={confirming} onClose={() => setConfirming(false)} title="Remove participant">
+        <p className="text-sm text-gray-700">{removeRegistrationConfirm(name)}</p>
+        <p className="mt-2 text-sm text-gray-600">Their place is freed at once. A payment already made stays recorded; refund it in Razorpay if needed.</p>
+        <Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
+          <input type="hidden" name="intent" value="remove-registration" />
+          <input type="hidden" name="registrationId" value={registration.id} />
+          <button type="button" className="inline-flex items-center rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50" onClick={() => setConfirming(false)}>
+            Cancel
+          </button>
+          <button type="submit" className="inline-flex items-center rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white hover:bg-red-700">
+            Remove
+          </button>
+        </Form>
+      </Modal>
+    </>
   );
 }
 
@@ -106,6 +147,9 @@ function AdminRegistrations({ event, registrations, q }: { event: EventView; reg
                   <th scope="col" className="hidden px-4 py-2 sm:table-cell">Email</th>
                   <th scope="col" className="hidden px-4 py-2 sm:table-cell">Registered</th>
                   <th scope="col" className="px-4 py-2 text-right sm:text-left">Payment</th>
+                  <th scope="col" className="px-4 py-2 text-right">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100">
@@ -125,6 +169,9 @@ function AdminRegistrations({ event, registrations, q }: { event: EventView; reg
                     <td className="hidden whitespace-nowrap px-4 py-2 text-gray-700 sm:table-cell">{formatDay(r.registrationDate)}</td>
                     <td className="px-4 py-2 text-right sm:text-left">
                       <PaymentBadge status={r.paymentStatus} />
+                    </td>
+                    <td className="px-4 py-2 text-right">
+                      <RemoveParticipant registration={r} />
                     </td>
                   </tr>
                 ))}

@@ -1,0 +1,95 @@
+/**
+ * The events part of the Cron Triggers (workers/app.ts dispatches every run
+ * here and to the Strava cron): unpaid registrations whose hold ran out are
+ * settled with Razorpay. For each one the app asks `GET /orders/{id}/payments`
+ * for every order it created; a captured or authorized payment for the full
+ * amount marks it paid (as verify-payment would), otherwise it is released
+ * (kept for history, reason 'expired'). Bounded per run; a registration the
+ * provider could not answer for stays pending (it holds no place meanwhile)
+ * and goes to the back of the queue. docs/decisions/016-seat-holds.md
+ */
+import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { eventRegistrations, payments } from "../../../db/schema";
+import type { AppContext } from "../../../workers/load-context";
+import { markOrderPaid, settlesOrder } from "./events.server";
+import { fetchOrderPayments } from "./razorpay.server";
+
+/** Registrations settled per run: each costs one Razorpay call per order it has (usually one). */
+export const MAX_HOLDS_PER_RUN = 20;
+
+export interface ScheduledRun {
+  cron: string;
+  scheduledTime: Date;
+}
+
+export interface HoldsResult {
+  task: "event-holds";
+  paid: number;
+  released: number;
+  failed: number;
+}
+
+export async function handleEventsScheduled(app: AppContext, run: ScheduledRun): Promise<HoldsResult> {
+  return { task: "event-holds", ...(await settleExpiredHolds(app, run.scheduledTime)) };
+}
+
+/** Settles up to `limit` pending registrations whose hold ended by `now`, oldest first. */
+export async function settleExpiredHolds(app: AppContext, now: Date, limit = MAX_HOLDS_PER_RUN) {
+  const due = await app.db
+    .select({ id: eventRegistrations.id })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.paymentStatus, "pending"),
+        isNull(eventRegistrations.releasedAt),
+        or(isNull(eventRegistrations.holdExpiresAt), lte(eventRegistrations.holdExpiresAt, now)),
+      ),
+    )
+    .orderBy(asc(eventRegistrations.updatedAt), asc(eventRegistrations.id))
+    .limit(limit);
+  const result = { paid: 0, released: 0, failed: 0 };
+  if (due.length === 0) return result;
+
+  const orders = await app.db
+    .select({ registrationId: payments.registrationId, orderId: payments.orderId, amount: payments.amount })
+    .from(payments)
+    .where(inArray(payments.registrationId, due.map((r) => r.id)));
+
+  for (const { id } of due) {
+    try {
+      let settled = false;
+      for (const order of orders.filter((o) => o.registrationId === id)) {
+        const { items } = await fetchOrderPayments(app, order.orderId);
+        const payment = items.find((p) => settlesOrder(p, order));
+        if (payment) {
+          await markOrderPaid(app, order.orderId, payment.id);
+          settled = true;
+          break;
+        }
+      }
+      if (settled) {
+        result.paid++;
+        continue;
+      }
+      // Only if it is still an expired, unreleased pending hold (the member may have retried meanwhile).
+      const released = await app.db
+        .update(eventRegistrations)
+        .set({ releasedAt: now, releaseReason: "expired", holdExpiresAt: null, updatedAt: now })
+        .where(
+          and(
+            eq(eventRegistrations.id, id),
+            eq(eventRegistrations.paymentStatus, "pending"),
+            isNull(eventRegistrations.releasedAt),
+            or(isNull(eventRegistrations.holdExpiresAt), lte(eventRegistrations.holdExpiresAt, now)),
+          ),
+        )
+        .returning({ id: eventRegistrations.id });
+      result.released += released.length;
+    } catch (error) {
+      console.error(`events: could not settle the hold of registration ${id}`, error);
+      result.failed++;
+      await app.db.update(eventRegistrations).set({ updatedAt: now }).where(eq(eventRegistrations.id, id));
+    }
+  }
+  return result;
+}
