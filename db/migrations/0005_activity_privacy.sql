@@ -1,2 +1,0 @@
-ALTER TABLE `activities` ADD `private` integer;--> statement-breakpoint
-ALTER TABLE `activities` ADD `visibility` text;
