@@ -27,12 +27,6 @@ const RETURN_ERRORS: Record<string, Toast> = {
   "strava-login-error": { title: "Login Error", description: "Failed to initiate Strava login. Please try again.", variant: "destructive" },
 };
 
-/** A refused sign-in keeps its Retry-After on the page as on the API (429 + Retry-After). */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
-  const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-};
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context.app, request);
   if (user) throw redirect(landingPathFor(user));

@@ -10,7 +10,7 @@ import { actionEmail, sendEmail } from "~/lib/email.server";
 import { AppError } from "~/lib/http.server";
 import { dummyVerify, hashPassword, verifyPassword } from "~/lib/password.server";
 import { beginLoginAttempt, loginFailed, loginSucceeded } from "./login-limits.server";
-import { clientIp, consumeAttempt } from "./rate-limit.server";
+import { clientIp, consumeAttempt, type Limit } from "./rate-limit.server";
 import { MSG } from "./schema";
 
 export const VERIFY_TOKEN_SECONDS = 24 * 3600;
