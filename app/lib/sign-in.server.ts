@@ -2,17 +2,14 @@
 import type { User } from "../../db/schema";
 import type { AppContext } from "../../workers/load-context";
 import { redirect } from "./http.server";
+import { safeRedirect } from "./redirect";
+
+export { safeRedirect };
 import { createUserSession } from "./session.server";
 import { setToastCookie } from "./toast.server";
 
 export function landingPathFor(user: User): string {
   return user.profileCompleted ? "/" : "/profile-settings";
-}
-
-/** Only same-site relative paths are honoured as redirect targets. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (!to || typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
 }
 
 export async function signInAndRedirect(

@@ -145,3 +145,14 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
+
+test("a redirectTo that a browser would read as another host lands on this origin after sign-in", async ({ page, baseURL }) => {
+  // `/\t/evil.example/phish`: browsers drop the TAB, so it would become `//evil.example/phish`.
+  await page.goto("/auth?redirectTo=%2F%09%2Fevil.example%2Fphish");
+  await page.getByLabel("Username").fill("athlete");
+  await page.getByLabel("Password").fill("Athlete@1234");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByTestId("toast")).toContainText("Welcome back, athlete!");
+  expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+  expect(new URL(page.url()).pathname).toBe("/");
+});

@@ -12,6 +12,7 @@ import type { User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
 import { AppError, redirect } from "~/lib/http.server";
+import { safeRedirect } from "~/lib/redirect";
 import { setToastCookie } from "~/lib/toast.server";
 import {
   createEvent,
@@ -156,7 +157,7 @@ export async function adminEventAction(app: AppContext, request: Request) {
   const intent = String(form.get("intent") ?? "");
   const eventId = eventIdOf(String(form.get("id") ?? ""));
   const redirectTo = String(form.get("redirectTo") ?? "");
-  const safeRedirect = redirectTo.startsWith("/") && !redirectTo.startsWith("//") ? redirectTo : null;
+  const safeTarget = redirectTo ? safeRedirect(redirectTo, "") || null : null;
   const failures = { create: EVENT_TOASTS.createFailed, update: EVENT_TOASTS.updateFailed, delete: EVENT_TOASTS.deleteFailed, toggle: { title: "Failed to update event status" } };
   const failure = failures[intent as keyof typeof failures];
   if (!failure) return data<AdminEventActionData>({ ok: false, message: "Unknown intent" }, { status: 400 });
@@ -187,6 +188,6 @@ export async function adminEventAction(app: AppContext, request: Request) {
     const message = error instanceof AppError ? error.message : failure.title;
     return data<AdminEventActionData>({ ok: false, message: intent === "toggle" ? statusFailed(message) : message }, { status });
   }
-  if (safeRedirect) throw await withToast(app, safeRedirect, success, "success");
+  if (safeTarget) throw await withToast(app, safeTarget, success, "success");
   return data<AdminEventActionData>({ ok: true, message: success.title });
 }
