@@ -29,6 +29,12 @@ function refuseWhenMisconfigured(env: Env, handler: string): void {
   throw new Error(problem);
 }
 
+function withHost(request: Request): Headers {
+  const headers = new Headers(request.headers);
+  headers.set("Host", new URL(request.url).host);
+  return headers;
+}
+
 async function respond(request: Request, env: Env, ctx: ExecutionContext, nonce: string): Promise<Response> {
   const problem = configurationProblem(env);
   if (problem) {
@@ -39,8 +45,11 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext, nonce:
     return Response.json({ message: "Cross-site request refused" }, { status: 403 });
   }
   try {
-    const app = createAppContext(env, (promise) => ctx.waitUntil(promise), request, nonce);
-    return await handleRemixRequest(request, { app });
+    // Remix refuses (500) a page action without Host/X-Forwarded-Host; a request that lacks one
+    // (not a browser, which always sends it) gets the host of its own URL.
+    const incoming = request.headers.has("Host") ? request : new Request(request, { headers: withHost(request) });
+    const app = createAppContext(env, (promise) => ctx.waitUntil(promise), incoming, nonce);
+    return await handleRemixRequest(incoming, { app });
   } catch (error) {
     console.error("unhandled error in fetch", error);
     return new Response("An unexpected error occurred", { status: 500 });

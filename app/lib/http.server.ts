@@ -50,9 +50,40 @@ export async function apiHandler(run: () => Promise<Response | object>): Promise
   }
 }
 
-/** Reads a JSON object body; a missing or malformed body is a 400, never a 500. */
+/** The largest JSON body any /api call takes (the biggest real one, an event, is a few KB). */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** The body as text, refusing (413) past `max` bytes whether or not Content-Length says so. */
+export async function readTextCapped(request: Request, max: number): Promise<string> {
+  const tooLarge = () => new AppError(413, "Request body is too large");
+  const declared = Number(request.headers.get("Content-Length") ?? "");
+  if (Number.isFinite(declared) && declared > max) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
+/** Reads a JSON object body (at most MAX_JSON_BYTES, else 413); a missing or malformed body is a 400, never a 500. */
 export async function readJson(request: Request): Promise<Record<string, unknown>> {
-  const text = await request.text();
+  const text = await readTextCapped(request, MAX_JSON_BYTES);
   if (!text.trim()) return {};
   try {
     const value = JSON.parse(text);
@@ -61,6 +92,23 @@ export async function readJson(request: Request): Promise<Record<string, unknown
     // fall through
   }
   throw new AppError(400, "Invalid JSON body");
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * The form body of a page action. A body that is not a form answers 415, one
+ * that cannot be read (broken multipart, bad encoding) 400; both are thrown
+ * Responses with `{message}`, which the route's error boundary shows, never a 500.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(type)) throw jsonError(415, "Please send the form as application/x-www-form-urlencoded or multipart/form-data");
+  try {
+    return await request.formData();
+  } catch {
+    throw jsonError(400, "The form could not be read. Please try again.");
+  }
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireAdmin } from "~/lib/guards.server";
-import { AppError, idParam, parseInput } from "~/lib/http.server";
+import { AppError, parseInput, idParam, readForm } from "~/lib/http.server";
 import {
   challengeView,
   leaderboard,
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context.app, request);
   const id = idParam(params.id, "Challenge");
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent") === "recalculate" ? "recalculate" : "progress";
   try {
     if (intent === "recalculate") {

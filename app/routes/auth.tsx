@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { getOptionalUser } from "~/lib/guards.server";
-import { AppError, redirect } from "~/lib/http.server";
+import { AppError, readForm, redirect } from "~/lib/http.server";
 import { landingPathFor, signInAndRedirect } from "~/lib/sign-in.server";
 import { loginWithPassword, registerUser } from "~/modules/auth/auth.server";
 import { loginSchema, MSG, registerFormSchema } from "~/modules/auth/schema";
@@ -36,7 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent") === "register" ? "register" : "login";
   const submission = parseWithZod(formData, { schema: intent === "register" ? registerFormSchema : loginSchema });
   if (submission.status !== "success") {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
-import { AppError, redirect } from "~/lib/http.server";
+import { AppError, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { joinChallenge, listChallenges, myParticipations } from "~/modules/challenges/challenges.server";
 import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "~/modules/challenges/components/challenge-ui";
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   return joinFromForm(context.app, request, Number(form.get("challengeId")));
 }
 

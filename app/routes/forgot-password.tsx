@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { getOptionalUser } from "~/lib/guards.server";
-import { AppError, redirect } from "~/lib/http.server";
+import { AppError, readForm, redirect } from "~/lib/http.server";
 import { requestPasswordReset } from "~/modules/auth/auth.server";
 import { forgotPasswordSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return data({ sent: null, error: null, result: submission.reply() }, { status: 400 });
   try {
     const { message } = await requestPasswordReset(context.app, request, submission.value.email);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AppError, redirect } from "~/lib/http.server";
+import { AppError, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { checkLinkToken, confirmGoogleLink, LINK_MSG } from "~/modules/auth/oauth-signin.server";
 import { Alert, SubmitButton } from "~/ui/form";
@@ -21,8 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The member's click: uses the token once and links Google. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData().catch(() => null);
-  const token = form?.get("token");
+  const form = await readForm(request);
+  const token = form.get("token");
   try {
     await confirmGoogleLink(context.app, typeof token === "string" ? token : null);
   } catch (error) {

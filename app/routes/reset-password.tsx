@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { AppError, redirect } from "~/lib/http.server";
+import { AppError, readForm, redirect } from "~/lib/http.server";
 import { checkResetToken, resetPassword } from "~/modules/auth/auth.server";
 import { MSG, resetPasswordFormSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordFormSchema });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordFormSchema });
   if (submission.status !== "success") {
     return data({ done: null, error: null, result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
   }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getOptionalUser, requireTestPages } from "~/lib/guards.server";
-import { AppError } from "~/lib/http.server";
+import { AppError, readForm } from "~/lib/http.server";
 import { createUserSession } from "~/lib/session.server";
 import { loginWithPassword } from "~/modules/auth/auth.server";
 import { Alert, Field, SubmitButton } from "~/ui/form";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireTestPages(context.app);
-  const form = await request.formData();
+  const form = await readForm(request);
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
   if (!username || !password) return data({ ok: false, message: "Please enter both username and password" }, { status: 400 });

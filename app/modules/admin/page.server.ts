@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
 import type { AppContext } from "../../../workers/load-context";
 import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
-import { AppError, idParam, redirect } from "~/lib/http.server";
+import { AppError, idParam, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { createChallenge, deleteChallenge, listChallenges, setChallengeActive, updateChallenge } from "~/modules/challenges/challenges.server";
 import { challengeInputSchema } from "~/modules/challenges/schema";
@@ -152,7 +152,7 @@ export function challengeFormInput(form: FormData, creating: boolean) {
 
 export async function adminAction(app: AppContext, request: Request) {
   const admin = await requireAdmin(app, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   /** `failTitle` may be built from the server's message ('Failed to update event status: {message}'). */
   const reply = async (run: () => Promise<AdminActionResult>, failTitle: string | ((message: string) => string), describe?: (message: string) => string) => {
@@ -270,7 +270,7 @@ export async function adminUserPage(app: AppContext, request: Request, idText: s
 
 export async function adminUserAction(app: AppContext, request: Request, idText: string | undefined) {
   await requireAdmin(app, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = idParam(idText, "User");
   try {
     const result = await adminSyncUser(app, id);

@@ -4,10 +4,11 @@
  * admins. Pages and /api routes call these functions and return the same
  * shapes. Money is in paise; dates are ISO strings in views.
  */
+import { z } from "zod";
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { eventRegistrations, events, payments, users, type User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
-import { AppError } from "~/lib/http.server";
+import { AppError, readTextCapped } from "~/lib/http.server";
 import { createOrder, fetchPayment, publicKeyId } from "./razorpay.server";
 import { CURRENCY, isPaid, REGISTRATION_MSG, type EventInput, type InitializePaymentInput, type VerifyPaymentInput } from "./schema";
 import { verifyHmacSha256, verifyPaymentSignature } from "./signature";
@@ -287,12 +288,21 @@ export async function verifyPayment(app: AppContext, user: User, eventId: number
   return { message: "You've successfully registered for the event!", registration: ownRegistrationView(registration!) };
 }
 
-interface WebhookPayment {
-  id: string;
-  order_id: string;
-  amount: number;
-  status: string;
-}
+/** The part of Razorpay's payment webhook the app reads (https://razorpay.com/docs/webhooks/payloads/payments/). */
+const webhookSchema = z.object({
+  event: z.string(),
+  payload: z
+    .object({
+      payment: z
+        .object({
+          entity: z.object({ id: z.string().min(1).max(100), order_id: z.string().min(1).max(100), amount: z.number().int().nonnegative(), status: z.string().max(50) }),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+/** Razorpay's largest webhook bodies are a few KB. */
+const WEBHOOK_MAX_BYTES = 256 * 1024;
 
 /**
  * POST /api/webhooks/razorpay: the body is trusted only with a valid
@@ -301,17 +311,21 @@ interface WebhookPayment {
  * other events and unknown orders are acknowledged and ignored.
  */
 export async function handleRazorpayWebhook(app: AppContext, request: Request): Promise<Response> {
-  const raw = await request.text();
+  const raw = await readTextCapped(request, WEBHOOK_MAX_BYTES);
   const valid = await verifyHmacSha256(app.env.RAZORPAY_WEBHOOK_SECRET, raw, request.headers.get("X-Razorpay-Signature"));
   if (!valid) throw new AppError(400, "Invalid webhook signature", { code: "invalid_signature" });
-  let body: { event?: unknown; payload?: { payment?: { entity?: WebhookPayment } } };
+  let json: unknown;
   try {
-    body = JSON.parse(raw);
+    json = JSON.parse(raw);
   } catch {
     throw new AppError(400, "Invalid JSON body");
   }
+  // Signed is not the same as well-formed: a shape we cannot read is a 400, never a 500.
+  const parsed = webhookSchema.safeParse(json);
+  if (!parsed.success) throw new AppError(400, "Invalid webhook payload", { code: "invalid_payload" });
+  const body = parsed.data;
   const payment = body.payload?.payment?.entity;
-  if ((body.event !== "payment.captured" && body.event !== "order.paid") || !payment?.order_id || !payment.id) {
+  if ((body.event !== "payment.captured" && body.event !== "order.paid") || !payment) {
     return Response.json({ ok: true, handled: false });
   }
   const order = await app.db.query.payments.findFirst({ where: eq(payments.orderId, payment.order_id) });

@@ -11,7 +11,7 @@ import { data } from "@remix-run/cloudflare";
 import type { User } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
-import { AppError, redirect } from "~/lib/http.server";
+import { AppError, readForm, redirect } from "~/lib/http.server";
 import { safeRedirect } from "~/lib/redirect";
 import { setToastCookie } from "~/lib/toast.server";
 import {
@@ -86,7 +86,7 @@ export async function eventDetailAction(app: AppContext, request: Request, id: s
   await requireAdmin(app, request);
   const eventId = eventIdOf(id);
   if (eventId === null) return missing();
-  const form = await request.formData();
+  const form = await readForm(request);
   const registrationId = eventIdOf(String(form.get("registrationId") ?? ""));
   if (form.get("intent") !== "remove-registration") return data({ ok: false, message: "Unknown intent" }, { status: 400 });
   try {
@@ -121,7 +121,7 @@ export async function registerAction(app: AppContext, request: Request, id: stri
   const user = await requireVerifiedUser(app, request);
   const eventId = eventIdOf(id);
   if (eventId === null) return data<RegisterActionData>({ ok: false, message: REGISTRATION_MSG.notFound }, { status: 404 });
-  const parsed = parseWithZod(await request.formData(), { schema: initializePaymentSchema });
+  const parsed = parseWithZod(await readForm(request), { schema: initializePaymentSchema });
   if (parsed.status !== "success") {
     const first = Object.values(parsed.error ?? {}).flat()[0] ?? REGISTRATION_MSG.initFailed;
     return data<RegisterActionData>({ ok: false, message: first, result: parsed.reply() }, { status: 400 });
@@ -153,7 +153,7 @@ async function withToast(app: AppContext, to: string, toast: { title: string; de
  */
 export async function adminEventAction(app: AppContext, request: Request) {
   await requireAdmin(app, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const eventId = eventIdOf(String(form.get("id") ?? ""));
   const redirectTo = String(form.get("redirectTo") ?? "");

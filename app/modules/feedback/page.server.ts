@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
 import type { AppContext } from "../../../workers/load-context";
 import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
-import { AppError, idParam, redirect } from "~/lib/http.server";
+import { AppError, idParam, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { getFeedbackForAdmin, getOwnFeedback, listFeedbackForAdmin, listOwnFeedback, respondToFeedback, submitFeedback } from "./feedback.server";
 import { adminListQuerySchema, FEEDBACK_MSG, FEEDBACK_TOASTS, feedbackSchema, responseSchema } from "./schema";
@@ -111,7 +111,7 @@ export async function adminFeedbackDetailPage(app: AppContext, request: Request,
 export async function adminFeedbackRespondAction(app: AppContext, request: Request, id: string | undefined) {
   await requireAdmin(app, request);
   const feedbackId = idParam(id, "Feedback");
-  const parsed = parseWithZod(await request.formData(), { schema: responseSchema });
+  const parsed = parseWithZod(await readForm(request), { schema: responseSchema });
   if (parsed.status !== "success") {
     const first = Object.values(parsed.error ?? {}).flat()[0] ?? FEEDBACK_TOASTS.updateFailed.description;
     return data({ message: first, result: parsed.reply() }, { status: 400 });

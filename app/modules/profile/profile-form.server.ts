@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
 import type { AppContext } from "../../../workers/load-context";
 import { isConfined, requireUser } from "~/lib/guards.server";
-import { AppError, redirect } from "~/lib/http.server";
+import { AppError, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { resendVerification } from "../auth/auth.server";
 import { MSG as AUTH_MSG } from "../auth/schema";
@@ -16,7 +16,7 @@ import { FIELD_LABELS, PERSONAL_REQUIRED, PROFILE_MSG, profileFormSchema, type P
 
 export async function profileAction(app: AppContext, request: Request) {
   const user = await requireUser(app, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "save");
 
   if (intent === "resend") {

@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
 import type { AppContext } from "../../../workers/load-context";
 import { requireVerifiedUser } from "~/lib/guards.server";
-import { AppError, idParam, redirect } from "~/lib/http.server";
+import { AppError, idParam, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { SPORTS, STATUSES, TOASTS, type FitnessProfile, type RecommendationSport, type RecommendationStatus } from "./constants";
 import { emptyProfileValues } from "./fitness-profile";
@@ -65,7 +65,7 @@ async function withToast(app: AppContext, to: string, toast: { title: string; de
 export async function recommendationsAction(app: AppContext, request: Request) {
   const user = await requireVerifiedUser(app, request);
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
 
   if (intent === "generate") {

@@ -7,7 +7,7 @@
 import { data } from "@remix-run/cloudflare";
 import type { AppContext } from "../../../workers/load-context";
 import { requireVerifiedUser } from "~/lib/guards.server";
-import { AppError, redirect } from "~/lib/http.server";
+import { AppError, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import type { Toast } from "~/ui/toast";
 import { getActivityAnalysis } from "./analysis.server";
@@ -56,7 +56,7 @@ function refusal(intent: WariIntent, title: string, error: unknown, fallback: st
 
 export async function wariAction(app: AppContext, request: Request) {
   const user = await requireVerifiedUser(app, request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "") as WariIntent;
 
   if (intent === "register") {
