@@ -625,6 +625,9 @@ describe("webhooks are hints, never orders", () => {
     for (const aspect_type of ["create", "update", "delete"]) {
       expect((await handleWebhookEvent(app, hookRequest({ owner_id: athleteId + 5_000_000, object_id: 9, aspect_type }))).status).toBe(200);
     }
+    // A member whose token Strava already refused: nothing to sync until they reconnect.
+    await env.DB.prepare("UPDATE strava_connections SET token_expired = 1 WHERE user_id = ?").bind(user.id).run();
+    expect((await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 5 }))).status).toBe(200);
     expect(sent).toEqual([]);
     expect(await reads()).toBe(before);
     expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id)).toBe(0);

@@ -85,7 +85,8 @@ export async function handleWebhookEvent(app: AppContext, request: Request): Pro
     if (held && (await claimCheck(app, userId))) await app.env.SYNC_QUEUE.send(hintMessage(e));
     return ignored();
   }
-  await foldSync(app, userId);
+  // A member whose token Strava refused cannot be synced until they reconnect.
+  if (!connection.tokenExpired) await foldSync(app, userId);
   return ignored();
 }
 
