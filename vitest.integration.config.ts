@@ -32,6 +32,8 @@ export default defineConfig(async () => {
               STRAVA_CLIENT_ID: "12345",
               STRAVA_CLIENT_SECRET: "fake-strava-secret",
               STRAVA_WEBHOOK_VERIFY_TOKEN: "fake-verify-token",
+              STRAVA_WEBHOOK_PATH_SECRET: "test-webhook-path-secret",
+              STRAVA_WEBHOOK_SUBSCRIPTION_ID: "1",
               STRAVA_OAUTH_URL: `${fakesUrl}/strava/oauth`,
               STRAVA_API_URL: `${fakesUrl}/strava/api/v3`,
               GOOGLE_CLIENT_ID: "fake-google-client.apps.googleusercontent.com",

@@ -167,6 +167,13 @@ export const stravaConnections = sqliteTable(
     tokenVersion: integer("token_version").notNull().default(1),
     /** Single-flight token refresh: the worker that claimed the refresh holds it until then (conditional UPDATE claim). */
     refreshClaimedUntil: integer("refresh_claimed_until", { mode: "timestamp" }),
+    /** Webhook folding (docs/decisions/014): when a webhook last started this member's sync; one per interval. */
+    webhookSyncAt: integer("webhook_sync_at", { mode: "timestamp" }),
+    /** A webhook hint arrived inside the interval: one delayed "webhook-sync" message is on the queue for it. */
+    webhookSyncPending: integer("webhook_sync_pending", { mode: "boolean" }).notNull().default(false),
+    /** Reads spent confirming delete/deauthorization hints in the current interval (at most WEBHOOK_CHECKS_PER_INTERVAL). */
+    webhookChecksStart: integer("webhook_checks_start", { mode: "timestamp" }),
+    webhookChecks: integer("webhook_checks").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

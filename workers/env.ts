@@ -21,6 +21,10 @@ export interface Env {
   STRAVA_OAUTH_URL: string;
   STRAVA_API_URL: string;
   STRAVA_WEBHOOK_VERIFY_TOKEN?: string;
+  /** Secret last segment of the webhook callback path (/api/webhooks/strava/<secret>); missing means every webhook call answers 404. */
+  STRAVA_WEBHOOK_PATH_SECRET?: string;
+  /** Id of the app's push subscription; events carrying another (or none) are acknowledged and ignored. */
+  STRAVA_WEBHOOK_SUBSCRIPTION_ID?: string;
   STRAVA_READ_LIMIT_15MIN?: string;
   STRAVA_READ_LIMIT_DAILY?: string;
   /** Share (0-1) of each Strava read window reserved for cron refreshes, backfills and admin syncs. */

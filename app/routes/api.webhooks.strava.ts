@@ -1,11 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { handleWebhookEvent, verifyWebhookSubscription } from "~/modules/strava/webhook.server";
+import { webhookNotFound } from "~/modules/strava/webhook.server";
 
-/** Strava's subscription handshake (GET) and events (POST, answered at once; the work is queued). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return verifyWebhookSubscription(context.app, new URL(request.url));
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  return handleWebhookEvent(context.app, request);
-}
+/** The old, guessable callback path: Strava events are taken only at /api/webhooks/strava/<secret> (404 here). */
+export const loader = () => webhookNotFound();
+export const action = () => webhookNotFound();

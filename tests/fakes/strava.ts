@@ -787,6 +787,14 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
       return json(200, { ...tokens, scope: scopes.join(",") });
     });
 
+    /** The athlete revokes the app in their Strava settings: its tokens stop working (API 401, refresh refused). */
+    control("POST", "/athletes/:id/revoke", (_req, { id }) => {
+      const athleteId = Number(id);
+      if (!state.athletes.has(athleteId)) return jsonError(404, `unknown athlete ${id}`);
+      revokeAthlete(athleteId);
+      return json(200, { revoked: true });
+    });
+
     control("POST", "/expire-token", (req) => {
       const athleteId = num(req.body, "athleteId");
       let expired = 0;

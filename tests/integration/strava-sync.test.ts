@@ -13,6 +13,9 @@ const fake = (path: string, body?: unknown, method = "POST") =>
     body: body === undefined ? undefined : JSON.stringify(body),
   }).then((r) => r.json() as Promise<Record<string, unknown>>);
 
+/** The webhook callback with the path secret of vitest.integration.config.ts. */
+const HOOK = `${ORIGIN}/api/webhooks/strava/test-webhook-path-secret`;
+
 let nextAthlete = 800_000 + Math.floor(Math.random() * 10_000) * 10;
 async function newAthlete(activities: number) {
   const id = nextAthlete++;
@@ -284,8 +287,9 @@ describe("sync engine", () => {
     const progress = () => env.DB.prepare("SELECT progress FROM challenge_participations WHERE user_id = ?").bind(user.id).first<{ progress: number }>();
     expect((await progress())!.progress).toBe(50000);
 
-    // A webhook delete removes the ride: progress follows.
-    const res = await SELF.fetch(`${ORIGIN}/api/webhooks/strava`, {
+    // The ride is deleted on Strava and the webhook says so: progress follows.
+    await fake(`/athletes/${athleteId}/activities/${ride.id}`, undefined, "DELETE");
+    const res = await SELF.fetch(HOOK, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ object_type: "activity", object_id: ride.id, aspect_type: "delete", owner_id: athleteId, subscription_id: 1, event_time: 1 }),
@@ -298,9 +302,9 @@ describe("sync engine", () => {
 
 describe("webhooks", () => {
   it("answers the subscription handshake only with the verify token", async () => {
-    const ok = await SELF.fetch(`${ORIGIN}/api/webhooks/strava?hub.mode=subscribe&hub.verify_token=fake-verify-token&hub.challenge=abc123`);
+    const ok = await SELF.fetch(`${HOOK}?hub.mode=subscribe&hub.verify_token=fake-verify-token&hub.challenge=abc123`);
     expect(await ok.json()).toEqual({ "hub.challenge": "abc123" });
-    const bad = await SELF.fetch(`${ORIGIN}/api/webhooks/strava?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=abc123`);
+    const bad = await SELF.fetch(`${HOOK}?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=abc123`);
     expect(bad.status).toBe(403);
   });
 
@@ -308,7 +312,7 @@ describe("webhooks", () => {
     const { user, cookie, athleteId } = await connectedMember(0);
     await waitFor(async () => json<{ completed: boolean }>(await call("/api/user/sync-status", { cookie })), (s) => s.completed);
     const post = (body: object) =>
-      SELF.fetch(`${ORIGIN}/api/webhooks/strava`, {
+      SELF.fetch(HOOK, {
         method: "POST",
         headers: { "content-type": "application/json", Origin: "https://www.strava.com" },
         body: JSON.stringify({ subscription_id: 1, event_time: 1, owner_id: athleteId, ...body }),
@@ -320,13 +324,17 @@ describe("webhooks", () => {
     const name = () => env.DB.prepare("SELECT name FROM activities WHERE strava_id = ?").bind(created.id).first<{ name: string }>();
     expect((await waitFor(name, (r) => r?.name === "Morning Run"))?.name).toBe("Morning Run");
 
+    // Ten minutes later (the fold interval): the next hint starts the next sync at once.
+    await env.DB.prepare("UPDATE strava_connections SET webhook_sync_at = NULL WHERE user_id = ?").bind(user.id).run();
     await fake(`/athletes/${athleteId}/activities/${created.id}`, { name: "Renamed Run" }, "PUT");
     await post({ object_type: "activity", object_id: created.id, aspect_type: "update", updates: { title: "Renamed Run" } });
     expect((await waitFor(name, (r) => r?.name === "Renamed Run"))?.name).toBe("Renamed Run");
 
+    await fake(`/athletes/${athleteId}/activities/${created.id}`, undefined, "DELETE");
     await post({ object_type: "activity", object_id: created.id, aspect_type: "delete" });
     expect(await waitFor(name, (r) => r === null)).toBeNull();
 
+    await fake(`/athletes/${athleteId}/revoke`, {});
     await post({ object_type: "athlete", object_id: athleteId, aspect_type: "update", updates: { authorized: "false" } });
     const link = () => env.DB.prepare("SELECT count(*) n FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ n: number }>();
     expect((await waitFor(link, (r) => r!.n === 0))!.n).toBe(0);
@@ -334,7 +342,7 @@ describe("webhooks", () => {
   });
 
   it("rejects malformed events with 400", async () => {
-    const res = await SELF.fetch(`${ORIGIN}/api/webhooks/strava`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const res = await SELF.fetch(HOOK, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);
   });
 });
@@ -566,5 +574,153 @@ describe("token refresh is single-flight", () => {
     const { decryptSecret } = await import("~/lib/token-crypto.server");
     const { refreshStravaToken } = await import("~/modules/strava/oauth.server");
     await expect(refreshStravaToken(app, await decryptSecret(conn!.r, env.TOKEN_ENCRYPTION_KEY))).resolves.toHaveProperty("refresh_token");
+  });
+});
+
+describe("webhooks are hints, never orders", () => {
+  const event = (body: object) => JSON.stringify({ subscription_id: 1, event_time: 1, aspect_type: "create", object_type: "activity", ...body });
+  const hookRequest = (body: object) => new Request(HOOK, { method: "POST", headers: { "content-type": "application/json" }, body: event(body) });
+  const reads = async () => ((await fake("/usage", undefined, "GET")).usage as { read15: number }).read15;
+  const held = (stravaId: number) => count("SELECT count(*) n FROM activities WHERE strava_id = ?", stravaId);
+  const linked = (userId: number) => count("SELECT count(*) n FROM strava_connections WHERE user_id = ?", userId);
+
+  it("takes events only at /api/webhooks/strava/<secret>: the old path and a wrong secret answer 404, the origin check stays exempt", async () => {
+    const { athleteId } = await connectedMember(0);
+    const handshake = "?hub.mode=subscribe&hub.verify_token=fake-verify-token&hub.challenge=abc123";
+    expect((await SELF.fetch(`${HOOK}${handshake}`)).status).toBe(200);
+    for (const url of [`${ORIGIN}/api/webhooks/strava`, `${ORIGIN}/api/webhooks/strava/wrong-secret`, `${ORIGIN}/api/webhooks/strava/test-webhook-path-secretX`]) {
+      expect((await SELF.fetch(`${url}${handshake}`)).status).toBe(404);
+      const post = await SELF.fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: event({ owner_id: athleteId, object_id: 1 }) });
+      expect(post.status).toBe(404);
+    }
+    // Strava's POST carries no Origin of ours: still accepted at the right path.
+    const foreign = await SELF.fetch(HOOK, {
+      method: "POST",
+      headers: { "content-type": "application/json", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      body: event({ owner_id: athleteId + 7_000_000, object_id: 1 }),
+    });
+    expect(foreign.status).toBe(200);
+    // Fail closed: without the setting no secret opens the door.
+    const { webhookPathAllowed } = await import("~/modules/strava/webhook.server");
+    const unset = createAppContext({ ...env, STRAVA_WEBHOOK_PATH_SECRET: undefined });
+    for (const guess of ["", "undefined", "test-webhook-path-secret"]) expect(await webhookPathAllowed(unset, guess)).toBe(false);
+    expect(await webhookPathAllowed(createAppContext(env), "test-webhook-path-secret")).toBe(true);
+  });
+
+  it("ignores (200) events without the app's subscription_id or for athletes it does not hold: no read, no queue message", async () => {
+    const { user, athleteId } = await connectedMember(0);
+    await fake(`/athletes/${athleteId}/activities`, { name: "New", sport_type: "Run", distance: 5000, moving_time: 1800 });
+    const { app, sent } = drivenContext();
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    const before = await reads();
+    const noSubscription = new Request(HOOK, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ aspect_type: "create", object_type: "activity", object_id: 5, owner_id: athleteId }),
+    });
+    expect((await handleWebhookEvent(app, noSubscription)).status).toBe(200);
+    expect((await handleWebhookEvent(app, hookRequest({ subscription_id: 2, owner_id: athleteId, object_id: 5 }))).status).toBe(200);
+    expect((await handleWebhookEvent(app, hookRequest({ subscription_id: 2, owner_id: athleteId, object_id: athleteId, object_type: "athlete", aspect_type: "update", updates: { authorized: "false" } }))).status).toBe(200);
+    // Athletes we do not hold.
+    for (const aspect_type of ["create", "update", "delete"]) {
+      expect((await handleWebhookEvent(app, hookRequest({ owner_id: athleteId + 5_000_000, object_id: 9, aspect_type }))).status).toBe(200);
+    }
+    // A member whose token Strava already refused: nothing to sync until they reconnect.
+    await env.DB.prepare("UPDATE strava_connections SET token_expired = 1 WHERE user_id = ?").bind(user.id).run();
+    expect((await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 5 }))).status).toBe(200);
+    expect(sent).toEqual([]);
+    expect(await reads()).toBe(before);
+    expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id)).toBe(0);
+    expect(await linked(user.id)).toBe(1);
+  });
+
+  it("deletes an activity only after Strava answers 404 for it; a forged delete changes nothing, and hints for activities we do not hold cost nothing", async () => {
+    const { user, athleteId } = await connectedMember(3);
+    const [first, second] = (await env.DB.prepare("SELECT strava_id FROM activities WHERE user_id = ? ORDER BY strava_id").bind(user.id).all<{ strava_id: number }>()).results.map((r) => r.strava_id);
+    const { app, sent, drain } = drivenContext();
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+
+    // Forged: the activity still exists on Strava.
+    expect((await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: first, aspect_type: "delete" }))).status).toBe(200);
+    await drain();
+    expect(await held(first)).toBe(1);
+
+    // Not ours: no queue message, no read.
+    const before = await reads();
+    await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 123_456_789, aspect_type: "delete" }));
+    expect(sent).toEqual([]);
+    expect(await reads()).toBe(before);
+
+    // Really deleted on Strava: confirmed with one read, then removed.
+    await fake(`/athletes/${athleteId}/activities/${second}`, undefined, "DELETE");
+    await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: second, aspect_type: "delete" }));
+    await drain();
+    expect(await held(second)).toBe(0);
+    expect(await reads()).toBe(before + 1);
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(2);
+  });
+
+  it("disconnects on a deauthorization only after Strava refuses the member's token", async () => {
+    const { user, cookie, athleteId } = await connectedMember(1);
+    const { app, drain } = drivenContext();
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    const deauth = () => hookRequest({ owner_id: athleteId, object_id: athleteId, object_type: "athlete", aspect_type: "update", updates: { authorized: "false" } });
+
+    expect((await handleWebhookEvent(app, deauth())).status).toBe(200);
+    await drain();
+    expect(await linked(user.id)).toBe(1);
+    expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({ connected: true });
+
+    await fake(`/athletes/${athleteId}/revoke`, {});
+    await handleWebhookEvent(app, deauth());
+    await drain();
+    expect(await linked(user.id)).toBe(0);
+    expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({ connected: false });
+  });
+
+  it("folds a flood of create/update events into one sync per member per 10 minutes, answered at once without a message per event", async () => {
+    const { user, athleteId } = await connectedMember(2);
+    let clock = Date.now();
+    const { app, sent, drain } = drivenContext(() => new Date(clock));
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    const created = await fake(`/athletes/${athleteId}/activities`, { name: "Flood Ride", sport_type: "Ride", distance: 20000, moving_time: 3600 });
+    const before = await reads();
+
+    const started = Date.now();
+    for (let i = 0; i < 30; i++) {
+      const res = await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 1000 + i, aspect_type: i % 2 ? "update" : "create" }));
+      expect(res.status).toBe(200);
+    }
+    expect(Date.now() - started).toBeLessThan(2000 * 5);
+    // One sync now and one delayed folded sync for the rest of the interval: two messages for thirty events.
+    expect(sent.map((s) => s.message.type)).toEqual(["sync-page", "webhook-sync"]);
+    expect(sent[1]!.delaySeconds).toBeGreaterThan(9 * 60);
+    const firstPage = sent.shift()!;
+    await processSyncMessage(app, firstPage.message);
+    expect(await reads()).toBe(before + 1);
+    expect(await held(created.id as number)).toBe(1);
+    expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id)).toBe(1);
+
+    // The delayed message, delivered at the end of the interval, starts the one folded sync.
+    clock += 10 * 60 * 1000 + 1000;
+    await drain();
+    expect(await reads()).toBe(before + 2);
+    expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id)).toBe(2);
+    // More hints inside the new interval: folded again.
+    await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 1, aspect_type: "update" }));
+    expect(sent.map((s) => s.message.type)).toEqual(["webhook-sync"]);
+  });
+
+  it("confirms at most 5 delete hints per member per interval (only for activities held)", async () => {
+    const { user, athleteId } = await connectedMember(8);
+    const ids = (await env.DB.prepare("SELECT strava_id FROM activities WHERE user_id = ?").bind(user.id).all<{ strava_id: number }>()).results.map((r) => r.strava_id);
+    const { app, sent, drain } = drivenContext();
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    const before = await reads();
+    for (const id of ids) await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: id, aspect_type: "delete" }));
+    expect(sent).toHaveLength(5);
+    await drain();
+    expect(await reads()).toBe(before + 5);
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(8);
   });
 });

@@ -338,6 +338,17 @@ describe("strava", () => {
     expect((await body(await get(`/_control/strava/athletes/${athleteId}`))).activity_count).toBe(250);
   });
 
+  it("an athlete revoking the app: its token gets 401 on the API and its refresh is refused", async () => {
+    const { access_token, refresh_token } = await connect();
+    expect((await get("/strava/api/v3/athlete", bearer(access_token))).status).toBe(200);
+    expect((await post(`/_control/strava/athletes/${athleteId}/revoke`, {})).status).toBe(200);
+    const refused = await get("/strava/api/v3/athlete", bearer(access_token));
+    expect(refused.status).toBe(401);
+    expect(await body(refused)).toMatchObject({ message: "Authorization Error" });
+    const refresh = await post("/strava/oauth/token", { client_id: STRAVA.clientId, client_secret: STRAVA.clientSecret, grant_type: "refresh_token", refresh_token });
+    expect(refresh.status).toBe(400);
+  });
+
   it("delivers webhook events as Strava does", async () => {
     const callback = await startCallbackServer();
     try {

@@ -19,6 +19,11 @@ export const syncMessageSchema = z.discriminatedUnion("type", [
     ownerId: z.number().int(),
     updates: z.record(z.string()).optional(),
   }),
+  /** The one folded sync for a member's webhook hints, sent delayed to the end of the fold interval. */
+  z.object({
+    type: z.literal("webhook-sync"),
+    userId: z.number().int().positive(),
+  }),
 ]);
 
 export type SyncMessage = z.infer<typeof syncMessageSchema>;

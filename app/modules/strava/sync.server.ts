@@ -10,7 +10,7 @@
  * only real errors reach the dead-letter queue and the member's error state.
  * See docs/decisions/003-strava-sync.md.
  */
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { activities, stravaConnections, syncJobs, syncStatus, users, SYNC_TRIGGERS } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { AppError } from "~/lib/http.server";
@@ -28,6 +28,8 @@ export const RECHECK_WINDOW_SECONDS = 7 * 24 * 3600;
 export const STALE_JOB_SECONDS = 10 * 60;
 /** Consecutive 5xx deferrals before the job is reported as failed. */
 export const MAX_SERVER_ERRORS = 6;
+/** Minimum time between two webhook-triggered syncs of one member (docs/decisions/014-strava-webhook-trust.md). */
+export const WEBHOOK_FOLD_SECONDS = 10 * 60;
 
 type Trigger = (typeof SYNC_TRIGGERS)[number];
 type SyncPage = Extract<SyncMessage, { type: "sync-page" }>;
@@ -96,6 +98,7 @@ export async function startSync(app: AppContext, userId: number, trigger: Trigge
 /** Applies one queue message. Throws only for real errors (the queue retries, then dead-letters). */
 export async function processSyncMessage(app: AppContext, message: SyncMessage): Promise<void> {
   if (message.type === "sync-page") await syncPage(app, message);
+  else if (message.type === "webhook-sync") await runFoldedSync(app, message.userId);
   else await applyWebhookEvent(app, message);
 }
 
@@ -185,34 +188,44 @@ export async function markSyncFailed(app: AppContext, message: SyncMessage, erro
   await failJob(app, message.jobId, message.userId, error);
 }
 
-/** Webhook events: create/update fetch and upsert, delete removes, deauthorization disconnects. */
+const epochNow = (app: AppContext) => Math.floor(app.now().getTime() / 1000);
+
+/**
+ * Webhook hints, confirmed with Strava before anything changes
+ * (docs/decisions/014-strava-webhook-trust.md): a delete removes the activity
+ * only when Strava answers 404 for it with the member's token; a
+ * deauthorization disconnects only when Strava refuses the member's token (401
+ * and a refused refresh). Create/update hints start the folded sync.
+ */
 async function applyWebhookEvent(app: AppContext, event: WebhookEvent): Promise<void> {
   const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.athleteId, event.ownerId) });
   if (!connection) return; // not (or no longer) one of ours
   const userId = connection.userId;
+  const check = async (): Promise<boolean | null> => {
+    try {
+      await stravaGet(app, userId, event.objectType === "athlete" ? "/athlete" : `/activities/${event.objectId}`);
+      return false;
+    } catch (error) {
+      if (error instanceof StravaNotFound) return event.objectType === "activity";
+      if (error instanceof StravaUnauthorized) return event.objectType === "athlete";
+      if (error instanceof StravaDeferred) {
+        await app.env.SYNC_QUEUE.send(event, { delaySeconds: Math.min(43_200, Math.max(1, error.retryInSeconds)) });
+        return null;
+      }
+      if (error instanceof StravaNotConnected) return null;
+      throw error;
+    }
+  };
   if (event.objectType === "athlete") {
-    if (event.updates?.authorized === "false") await disconnectStrava(app, userId);
+    if (event.updates?.authorized === "false" && (await check())) await disconnectStrava(app, userId);
     return;
   }
   if (event.aspectType === "delete") {
-    await deleteActivity(app, userId, event.objectId);
+    if (await check()) await deleteActivity(app, userId, event.objectId);
     return;
   }
-  try {
-    const activity = await stravaGet<StravaActivityJson>(app, userId, `/activities/${event.objectId}`);
-    await saveActivities(app, userId, [activity]);
-  } catch (error) {
-    if (error instanceof StravaNotFound) {
-      await deleteActivity(app, userId, event.objectId);
-      return;
-    }
-    if (error instanceof StravaDeferred) {
-      await app.env.SYNC_QUEUE.send(event, { delaySeconds: Math.min(43_200, error.retryInSeconds) });
-      return;
-    }
-    if (error instanceof StravaUnauthorized || error instanceof StravaNotConnected) return;
-    throw error;
-  }
+  // Messages queued before folding existed: fold them like new hints.
+  if (await claimFoldedSync(app, userId)) await startSync(app, userId, "webhook");
 }
 
 /** Removes the member's Strava link and tokens (their synced activities stay). */
@@ -265,4 +278,38 @@ export async function refreshConnectedMembers(app: AppContext, opts: { maxMember
     if ((await startSync(app, userId, "cron")).started) started++;
   }
   return { resumed: stale.length, started };
+}
+
+/** Takes the member's webhook sync slot for this interval (conditional UPDATE); clears the pending flag. */
+export async function claimFoldedSync(app: AppContext, userId: number): Promise<boolean> {
+  const now = app.now();
+  const lapsed = new Date(now.getTime() - WEBHOOK_FOLD_SECONDS * 1000);
+  const [claimed] = await app.db
+    .update(stravaConnections)
+    .set({ webhookSyncAt: now, webhookSyncPending: false })
+    .where(
+      and(
+        eq(stravaConnections.userId, userId),
+        eq(stravaConnections.tokenExpired, false),
+        or(isNull(stravaConnections.webhookSyncAt), lte(stravaConnections.webhookSyncAt, lapsed)),
+      ),
+    )
+    .returning({ userId: stravaConnections.userId });
+  return Boolean(claimed);
+}
+
+/** The delayed message of a folded interval: start the sync now, or wait out what is left of the interval. */
+export async function runFoldedSync(app: AppContext, userId: number): Promise<void> {
+  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) });
+  if (!connection || !connection.webhookSyncPending) return;
+  if (await claimFoldedSync(app, userId)) {
+    await startSync(app, userId, "webhook");
+    return;
+  }
+  if (connection.tokenExpired) {
+    await app.db.update(stravaConnections).set({ webhookSyncPending: false }).where(eq(stravaConnections.userId, userId));
+    return;
+  }
+  const dueAt = epoch(connection.webhookSyncAt ?? app.now()) + WEBHOOK_FOLD_SECONDS;
+  await app.env.SYNC_QUEUE.send({ type: "webhook-sync", userId }, { delaySeconds: Math.max(1, dueAt - epochNow(app)) });
 }

@@ -1,12 +1,41 @@
 /**
- * Strava webhooks (https://developers.strava.com/docs/webhooks/): the GET
- * handshake echoes hub.challenge when hub.verify_token matches; POSTed events
- * are validated, queued and answered 200 at once (Strava wants it within 2 s).
+ * Strava webhooks (https://developers.strava.com/docs/webhooks/). Strava does
+ * not sign events, so an event is a hint, never an order
+ * (docs/decisions/014-strava-webhook-trust.md):
+ * - the callback path carries a secret (`/api/webhooks/strava/<secret>`,
+ *   compared in constant time; 404 otherwise, and when the setting is missing);
+ * - `subscription_id` must be the app's (`STRAVA_WEBHOOK_SUBSCRIPTION_ID`),
+ *   and the athlete one of ours; anything else is answered 200 and ignored;
+ * - create/update hints fold into at most one incremental sync per member per
+ *   `WEBHOOK_FOLD_SECONDS` (one queue message per member per interval);
+ * - delete and deauthorization hints are confirmed with Strava, with the
+ *   member's token, before anything changes: at most
+ *   `WEBHOOK_CHECKS_PER_INTERVAL` such reads per member per interval, and
+ *   delete hints only for activities we hold.
  */
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { activities, stravaConnections } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
+import { sha256Hex, timingSafeEqual } from "~/lib/encoding";
 import { jsonError } from "~/lib/http.server";
+import { claimFoldedSync, startSync, WEBHOOK_FOLD_SECONDS } from "./sync.server";
 import type { SyncMessage } from "./sync-messages";
+
+/** Reads per member per fold interval spent confirming delete and deauthorization hints. */
+export const WEBHOOK_CHECKS_PER_INTERVAL = 5;
+
+const encoder = new TextEncoder();
+
+/** Whether the path segment is the configured secret (constant time over SHA-256 digests; false when unset). */
+export async function webhookPathAllowed(app: AppContext, secret: string | undefined): Promise<boolean> {
+  const expected = app.env.STRAVA_WEBHOOK_PATH_SECRET;
+  if (!expected || !secret) return false;
+  const [a, b] = await Promise.all([sha256Hex(secret), sha256Hex(expected)]);
+  return timingSafeEqual(encoder.encode(a), encoder.encode(b));
+}
+
+export const webhookNotFound = () => jsonError(404, "Not found");
 
 export function verifyWebhookSubscription(app: AppContext, url: URL): Response {
   const mode = url.searchParams.get("hub.mode");
@@ -28,18 +57,79 @@ const eventSchema = z.object({
   updates: z.record(z.union([z.string(), z.number(), z.boolean()]).transform(String)).optional(),
 });
 
+const ignored = () => Response.json({ ok: true });
+
+/** Validates the event, keeps only hints worth acting on, and answers 200 at once. */
 export async function handleWebhookEvent(app: AppContext, request: Request): Promise<Response> {
   const parsed = eventSchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) return jsonError(400, "Invalid webhook event");
   const e = parsed.data;
-  const message: SyncMessage = {
-    type: "webhook-event",
-    objectType: e.object_type,
-    aspectType: e.aspect_type,
-    objectId: e.object_id,
-    ownerId: e.owner_id,
-    updates: e.updates,
-  };
-  await app.env.SYNC_QUEUE.send(message);
-  return Response.json({ ok: true });
+  const subscriptionId = app.env.STRAVA_WEBHOOK_SUBSCRIPTION_ID;
+  if (!subscriptionId || e.subscription_id === undefined || String(e.subscription_id) !== subscriptionId.trim()) return ignored();
+
+  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.athleteId, e.owner_id) });
+  if (!connection) return ignored(); // not (or no longer) one of ours: no read
+  const userId = connection.userId;
+
+  if (e.object_type === "athlete") {
+    // Only a deauthorization matters; it is confirmed with Strava on the queue.
+    if (e.updates?.authorized !== "false" || e.object_id !== e.owner_id) return ignored();
+    if (await claimCheck(app, userId)) await app.env.SYNC_QUEUE.send(hintMessage(e));
+    return ignored();
+  }
+  if (e.aspect_type === "delete") {
+    const held = await app.db.query.activities.findFirst({
+      columns: { id: true },
+      where: and(eq(activities.userId, userId), eq(activities.stravaId, e.object_id)),
+    });
+    if (held && (await claimCheck(app, userId))) await app.env.SYNC_QUEUE.send(hintMessage(e));
+    return ignored();
+  }
+  // A member whose token Strava refused cannot be synced until they reconnect.
+  if (!connection.tokenExpired) await foldSync(app, userId);
+  return ignored();
+}
+
+function hintMessage(e: z.infer<typeof eventSchema>): SyncMessage {
+  return { type: "webhook-event", objectType: e.object_type, aspectType: e.aspect_type, objectId: e.object_id, ownerId: e.owner_id, updates: e.updates };
+}
+
+const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/**
+ * Claims one confirmation read for the member in the current interval (one
+ * conditional UPDATE, so concurrent events cannot exceed the cap).
+ */
+async function claimCheck(app: AppContext, userId: number): Promise<boolean> {
+  const now = epoch(app.now());
+  const lapsed = now - WEBHOOK_FOLD_SECONDS;
+  const rows = await app.db.all<{ user_id: number }>(sql`
+    UPDATE strava_connections SET
+      webhook_checks = CASE WHEN webhook_checks_start IS NULL OR webhook_checks_start <= ${lapsed} THEN 1 ELSE webhook_checks + 1 END,
+      webhook_checks_start = CASE WHEN webhook_checks_start IS NULL OR webhook_checks_start <= ${lapsed} THEN ${now} ELSE webhook_checks_start END
+    WHERE user_id = ${userId}
+      AND (webhook_checks_start IS NULL OR webhook_checks_start <= ${lapsed} OR webhook_checks < ${WEBHOOK_CHECKS_PER_INTERVAL})
+    RETURNING user_id`);
+  return rows.length > 0;
+}
+
+/**
+ * Folds a create/update hint into the member's webhook sync: the first hint
+ * of an interval starts an incremental sync at once; later ones set a pending
+ * flag, and only the hint that sets it sends one delayed "webhook-sync"
+ * message for the end of the interval.
+ */
+export async function foldSync(app: AppContext, userId: number): Promise<void> {
+  if (await claimFoldedSync(app, userId)) {
+    await startSync(app, userId, "webhook");
+    return;
+  }
+  const [pending] = await app.db
+    .update(stravaConnections)
+    .set({ webhookSyncPending: true })
+    .where(and(eq(stravaConnections.userId, userId), eq(stravaConnections.webhookSyncPending, false)))
+    .returning({ webhookSyncAt: stravaConnections.webhookSyncAt });
+  if (!pending) return; // a delayed sync is already on the queue
+  const dueAt = epoch(pending.webhookSyncAt ?? app.now()) + WEBHOOK_FOLD_SECONDS;
+  await app.env.SYNC_QUEUE.send({ type: "webhook-sync", userId }, { delaySeconds: Math.max(1, dueAt - epoch(app.now())) });
 }
