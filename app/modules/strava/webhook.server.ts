@@ -18,7 +18,7 @@ import { z } from "zod";
 import { activities, stravaConnections } from "../../../db/schema";
 import type { AppContext } from "../../../workers/load-context";
 import { sha256Hex, timingSafeEqual } from "~/lib/encoding";
-import { jsonError } from "~/lib/http.server";
+import { AppError, jsonError, readJson } from "~/lib/http.server";
 import { claimFoldedSync, startSync, WEBHOOK_FOLD_SECONDS } from "./sync.server";
 import type { SyncMessage } from "./sync-messages";
 
@@ -61,7 +61,10 @@ const ignored = () => Response.json({ ok: true });
 
 /** Validates the event, keeps only hints worth acting on, and answers 200 at once. */
 export async function handleWebhookEvent(app: AppContext, request: Request): Promise<Response> {
-  const parsed = eventSchema.safeParse(await request.json().catch(() => null));
+  // The shared JSON reader: at most 64 KB (413), malformed JSON 400; a Strava event is a few hundred bytes.
+  const body = await readJson(request).catch((error: unknown) => (error instanceof AppError && error.status === 413 ? error : null));
+  if (body instanceof AppError) return body.toResponse();
+  const parsed = eventSchema.safeParse(body);
   if (!parsed.success) return jsonError(400, "Invalid webhook event");
   const e = parsed.data;
   const subscriptionId = app.env.STRAVA_WEBHOOK_SUBSCRIPTION_ID;
