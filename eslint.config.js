@@ -4,7 +4,16 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/**", ".wrangler/**", "node_modules/**", "playwright-report/**", "test-results/**", "db/migrations/**"] },
+  {
+    ignores: [
+      "build/**",
+      ".wrangler/**",
+      "node_modules/**",
+      "playwright-report/**",
+      "test-results/**",
+      "db/migrations/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,6 +26,18 @@ export default tseslint.config(
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description" }],
       "@typescript-eslint/no-namespace": "off",
       "@typescript-eslint/no-empty-object-type": "off",
+      // One way to reach another folder: the aliases (~/, ~db/, ~workers/), never a ../../ chain.
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./){2,}",
+              message: "Use the ~/, ~db/ or ~workers/ alias instead of a ../../ chain.",
+            },
+          ],
+        },
+      ],
     },
   },
   // Playwright fixtures take a `use` callback that is not a React hook.

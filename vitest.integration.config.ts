@@ -65,7 +65,21 @@ export default defineConfig(async () => {
       // workers module fallback cannot resolve; let Vite transform them.
       deps: {
         optimizer: {
-          ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime", "@remix-run/react", "react", "react-dom", "react-dom/server", "react/jsx-runtime", "remix-auth", "remix-auth-oauth2", "arctic"] },
+          ssr: {
+            enabled: true,
+            include: [
+              "@remix-run/cloudflare",
+              "@remix-run/server-runtime",
+              "@remix-run/react",
+              "react",
+              "react-dom",
+              "react-dom/server",
+              "react/jsx-runtime",
+              "remix-auth",
+              "remix-auth-oauth2",
+              "arctic",
+            ],
+          },
         },
       },
     },

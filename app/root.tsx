@@ -1,5 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import {
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useNavigation,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { getCurrentUser } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
@@ -16,11 +26,17 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [
   { title: "CycleWari Community" },
-  { name: "description", content: "Sync your Strava activities, join challenges and register for community events." },
+  {
+    name: "description",
+    content: "Sync your Strava activities, join challenges and register for community events.",
+  },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [current, toast] = await Promise.all([getCurrentUser(context.app, request), readToast(context.app, request)]);
+  const [current, toast] = await Promise.all([
+    getCurrentUser(context.app, request),
+    readToast(context.app, request),
+  ]);
   const headers = new Headers();
   if (current?.setCookie) headers.append("Set-Cookie", current.setCookie);
   if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
@@ -35,7 +51,12 @@ function NavigationProgress() {
   const navigation = useNavigation();
   if (navigation.state === "idle") return null;
   return (
-    <div role="progressbar" aria-label="Loading" aria-busy="true" className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-100">
+    <div
+      role="progressbar"
+      aria-label="Loading"
+      aria-busy="true"
+      className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-100"
+    >
       <div className="h-full w-1/3 animate-pulse rounded-r-full bg-brand-600" />
     </div>
   );

@@ -58,22 +58,52 @@ export function percentile(values: number[], p: number): number {
 }
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
-const summary = (values: number[]) => ({ medianMs: round(percentile(values, 50)), p95Ms: round(percentile(values, 95)), runs: values.length });
+const summary = (values: number[]) => ({
+  medianMs: round(percentile(values, 50)),
+  p95Ms: round(percentile(values, 95)),
+  runs: values.length,
+});
 
 async function prepareDatabase(now: Date) {
   rmSync(PERSIST, { recursive: true, force: true });
   mkdirSync(PERSIST, { recursive: true });
   log(`applying migrations to a fresh local D1 (${PERSIST})`);
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST], { CI: "1" });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST], {
+    CI: "1",
+  });
   if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   const pepper = readVars(".dev.vars").PASSWORD_PEPPER ?? "";
   log(`seeding ${BENCH_ACTIVITIES.toLocaleString("en")} activities for "${BENCH_USER.username}"`);
   const file = join(PERSIST, "..", "bench-seed.sql");
   writeFileSync(file, await benchSeedSql({ pepper, now }));
-  run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--file", file, "--yes"]);
-  log(`seeding a challenge with ${CHALLENGE_BENCH.participants.toLocaleString("en")} participants and ${CHALLENGE_BENCH.activities.toLocaleString("en")} activities`);
+  run("npx", [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    PERSIST,
+    "--file",
+    file,
+    "--yes",
+  ]);
+  log(
+    `seeding a challenge with ${CHALLENGE_BENCH.participants.toLocaleString("en")} participants and ${CHALLENGE_BENCH.activities.toLocaleString("en")} activities`,
+  );
   writeFileSync(file, challengeBenchSql(now));
-  run("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST, "--file", file, "--yes"]);
+  run("npx", [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    PERSIST,
+    "--file",
+    file,
+    "--yes",
+  ]);
   rmSync(file);
 }
 
@@ -81,7 +111,14 @@ function startServer(): ChildProcess {
   log(`starting the Worker on ${BASE} (scripts/start.ts, log in ${PERSIST}/../bench-server.log)`);
   const out = openSync(join(PERSIST, "..", "bench-server.log"), "w");
   return spawn("npx", ["tsx", "scripts/start.ts"], {
-    env: { ...process.env, PORT: String(PORT), FAKES_PORT: String(FAKES_PORT), PERSIST_DIR: PERSIST, SKIP_BUILD: "1", WRANGLER_LOG: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      FAKES_PORT: String(FAKES_PORT),
+      PERSIST_DIR: PERSIST,
+      SKIP_BUILD: "1",
+      WRANGLER_LOG: "warn",
+    },
     stdio: ["ignore", out, out],
     detached: true,
   });
@@ -117,7 +154,10 @@ async function login(): Promise<string> {
     body: JSON.stringify({ username: BENCH_USER.username, password: BENCH_USER.password }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.startsWith("__session="));
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("__session="));
   if (!cookie) throw new Error("no session cookie");
   return cookie;
 }
@@ -152,7 +192,13 @@ async function firstLoadJs(cookie: string) {
   }
   const chartInFirstLoad = files.some((f) => f.url.includes("apex"));
   const gzipBytes = files.reduce((s, f) => s + f.gzipBytes, 0);
-  return { gzipKb: round(gzipBytes / 1024, 1), rawKb: round(files.reduce((s, f) => s + f.bytes, 0) / 1024, 1), files: files.length, chartInFirstLoad, assets: files };
+  return {
+    gzipKb: round(gzipBytes / 1024, 1),
+    rawKb: round(files.reduce((s, f) => s + f.bytes, 0) / 1024, 1),
+    files: files.length,
+    chartInFirstLoad,
+    assets: files,
+  };
 }
 
 function sqliteFile(): string {
@@ -161,7 +207,9 @@ function sqliteFile(): string {
   for (const f of candidates) {
     const path = join(dir, f);
     try {
-      const n = execFileSync("sqlite3", [path, "SELECT count(*) FROM activities"], { encoding: "utf8" }).trim();
+      const n = execFileSync("sqlite3", [path, "SELECT count(*) FROM activities"], {
+        encoding: "utf8",
+      }).trim();
       if (Number(n) >= BENCH_ACTIVITIES) return path;
     } catch {
       // not the app's database
@@ -179,9 +227,19 @@ function sqliteFile(): string {
 function timeSql(file: string, statements: string[]) {
   const script = [".output /dev/null", ".timer on"];
   for (let i = 0; i < WARMUP + RUNS; i++) script.push(...statements.map((s) => `${s};`));
-  const out = execFileSync("sqlite3", [file], { input: script.join("\n"), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  const lines = [...out.matchAll(/Run Time: real ([\d.]+) user ([\d.]+) sys ([\d.]+)/g)].map((m) => ({ real: Number(m[1]) * 1000, cpu: (Number(m[2]) + Number(m[3])) * 1000 }));
-  if (lines.length !== (WARMUP + RUNS) * statements.length) throw new Error(`sqlite3 printed ${lines.length} timings, expected ${(WARMUP + RUNS) * statements.length}`);
+  const out = execFileSync("sqlite3", [file], {
+    input: script.join("\n"),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const lines = [...out.matchAll(/Run Time: real ([\d.]+) user ([\d.]+) sys ([\d.]+)/g)].map((m) => ({
+    real: Number(m[1]) * 1000,
+    cpu: (Number(m[2]) + Number(m[3])) * 1000,
+  }));
+  if (lines.length !== (WARMUP + RUNS) * statements.length)
+    throw new Error(
+      `sqlite3 printed ${lines.length} timings, expected ${(WARMUP + RUNS) * statements.length}`,
+    );
   const cpu: number[] = [];
   const real: number[] = [];
   for (let i = WARMUP; i < WARMUP + RUNS; i++) {
@@ -213,21 +271,32 @@ async function main() {
     log(`timing ${RUNS} runs of each call after ${WARMUP} warm-up runs`);
     http = {
       "GET /api/dashboard/stats": summary(await time("/api/dashboard/stats", cookie)),
-      [`GET /api/activities?page=${LIST_PAGE}`]: summary(await time(`/api/activities?page=${LIST_PAGE}`, cookie)),
+      [`GET /api/activities?page=${LIST_PAGE}`]: summary(
+        await time(`/api/activities?page=${LIST_PAGE}`, cookie),
+      ),
       "GET /dashboard (HTML)": summary(await time("/dashboard", cookie)),
       // Reference: the same trip through wrangler, Remix and the session check, with no activity query.
       "GET /api/user (baseline: HTTP + session)": summary(await time("/api/user", cookie)),
-      [`GET /challenges/{id} (HTML, ${CHALLENGE_BENCH.participants} participants)`]: summary(await time(`/challenges/${CHALLENGE_BENCH.id}`, cookie)),
+      [`GET /challenges/{id} (HTML, ${CHALLENGE_BENCH.participants} participants)`]: summary(
+        await time(`/challenges/${CHALLENGE_BENCH.id}`, cookie),
+      ),
       [`GET /api/challenges/{id}/leaderboard (${CHALLENGE_BENCH.participants} participants)`]: summary(
         await time(`/api/challenges/${CHALLENGE_BENCH.id}/leaderboard`, cookie),
       ),
       // Admin reports across every member's activities (the bench database holds about 220,000).
-      "GET /api/admin/reports/activities-by-type (all members)": summary(await time("/api/admin/reports/activities-by-type", cookie)),
-      "GET /api/admin/reports/activity-trends (all members, 12 months)": summary(await time("/api/admin/reports/activity-trends", cookie)),
-      "GET /api/admin/reports/user-activities (all members)": summary(await time("/api/admin/reports/user-activities", cookie)),
-      [`POST /api/admin/challenges/{id}/recalculate-progress (${CHALLENGE_BENCH.activities.toLocaleString("en")} activities)`]: summary(
-        await time(`/api/admin/challenges/${CHALLENGE_BENCH.id}/recalculate-progress`, cookie, "POST"),
+      "GET /api/admin/reports/activities-by-type (all members)": summary(
+        await time("/api/admin/reports/activities-by-type", cookie),
       ),
+      "GET /api/admin/reports/activity-trends (all members, 12 months)": summary(
+        await time("/api/admin/reports/activity-trends", cookie),
+      ),
+      "GET /api/admin/reports/user-activities (all members)": summary(
+        await time("/api/admin/reports/user-activities", cookie),
+      ),
+      [`POST /api/admin/challenges/{id}/recalculate-progress (${CHALLENGE_BENCH.activities.toLocaleString("en")} activities)`]:
+        summary(
+          await time(`/api/admin/challenges/${CHALLENGE_BENCH.id}/recalculate-progress`, cookie, "POST"),
+        ),
     };
     js = await firstLoadJs(cookie);
   } finally {
@@ -249,17 +318,26 @@ async function main() {
     statsWithin3xOfSql: stats.medianMs <= TARGETS.statsVsSql * rawStats.medianMs,
     dashboardHtmlMedianUnder80ms: http["GET /dashboard (HTML)"].medianMs < TARGETS.dashboardMedianMs,
     firstLoadJsUnder150KbGzip: js.gzipKb < TARGETS.firstLoadJsGzipKb && !js.chartInFirstLoad,
-    challengeDetailMedianUnder100ms: http[`GET /challenges/{id} (HTML, ${CHALLENGE_BENCH.participants} participants)`].medianMs < 100,
-    leaderboardMedianUnder100ms: http[`GET /api/challenges/{id}/leaderboard (${CHALLENGE_BENCH.participants} participants)`].medianMs < 100,
+    challengeDetailMedianUnder100ms:
+      http[`GET /challenges/{id} (HTML, ${CHALLENGE_BENCH.participants} participants)`].medianMs < 100,
+    leaderboardMedianUnder100ms:
+      http[`GET /api/challenges/{id}/leaderboard (${CHALLENGE_BENCH.participants} participants)`].medianMs <
+      100,
   };
   const baseline = http["GET /api/user (baseline: HTTP + session)"];
   log("Strava sync: a 10,000-activity backfill, then 5 members × 2,000 under the default limits");
   const sync = await runSyncBench();
-  checks.syncBackfill10kUnder20s = sync.backfill.completed && sync.backfill.seconds < sync.backfill.targetSeconds;
+  checks.syncBackfill10kUnder20s =
+    sync.backfill.completed && sync.backfill.seconds < sync.backfill.targetSeconds;
   checks.syncFiveMembersNo429 = sync.fiveMembers.allCompleted && sync.fiveMembers.unrecovered429s === 0;
   const results = {
     date: now.toISOString(),
-    environment: { node: process.version, platform: `${process.platform} ${process.arch}`, server: "wrangler dev (workerd, local D1) serving the production build", sqlite3: execFileSync("sqlite3", ["--version"], { encoding: "utf8" }).split(" ")[0] },
+    environment: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      server: "wrangler dev (workerd, local D1) serving the production build",
+      sqlite3: execFileSync("sqlite3", ["--version"], { encoding: "utf8" }).split(" ")[0],
+    },
     member: { activities: BENCH_ACTIVITIES },
     runs: { warmup: WARMUP, measured: RUNS },
     http,
@@ -267,7 +345,13 @@ async function main() {
     statsVsSqlRatio: round(stats.medianMs / rawStats.medianMs, 1),
     /** What the stats call adds to a signed-in request that runs no activity query. */
     statsAboveBaselineMs: round(stats.medianMs - baseline.medianMs),
-    firstLoadJs: { gzipKb: js.gzipKb, rawKb: js.rawKb, files: js.files, chartChunkIncluded: js.chartInFirstLoad, assets: js.assets },
+    firstLoadJs: {
+      gzipKb: js.gzipKb,
+      rawKb: js.rawKb,
+      files: js.files,
+      chartChunkIncluded: js.chartInFirstLoad,
+      assets: js.assets,
+    },
     sync,
     targets: TARGETS,
     checks,
@@ -275,20 +359,32 @@ async function main() {
   writeFileSync("bench/results.json", JSON.stringify(results, null, 2) + "\n");
 
   const rows: [string, string, string][] = [
-    ...Object.entries(http).map(([name, s]): [string, string, string] => [name, `${s.medianMs} ms`, `${s.p95Ms} ms`]),
-    ...Object.entries(sqlite).map(([name, s]): [string, string, string] => [`sqlite3: ${name}`, `${s.medianMs} ms`, `${s.p95Ms} ms`]),
+    ...Object.entries(http).map(([name, s]): [string, string, string] => [
+      name,
+      `${s.medianMs} ms`,
+      `${s.p95Ms} ms`,
+    ]),
+    ...Object.entries(sqlite).map(([name, s]): [string, string, string] => [
+      `sqlite3: ${name}`,
+      `${s.medianMs} ms`,
+      `${s.p95Ms} ms`,
+    ]),
   ];
   const w = Math.max(...rows.map((r) => r[0].length));
   console.log(`\n${"measure".padEnd(w)}  ${"median".padStart(10)}  ${"p95".padStart(10)}`);
   console.log(`${"-".repeat(w)}  ${"-".repeat(10)}  ${"-".repeat(10)}`);
-  for (const [name, median, p95] of rows) console.log(`${name.padEnd(w)}  ${median.padStart(10)}  ${p95.padStart(10)}`);
+  for (const [name, median, p95] of rows)
+    console.log(`${name.padEnd(w)}  ${median.padStart(10)}  ${p95.padStart(10)}`);
   console.log(
     `\nsync: 10,000-activity backfill ${sync.backfill.seconds} s (${sync.backfill.activitiesPerSecond} activities/s); ` +
       `5 × 2,000 under default limits: ${sync.fiveMembers.activitiesSynced} activities in ${sync.fiveMembers.seconds} s, ` +
       `${sync.fiveMembers.readsThisWindow} reads this window (limit ${sync.fiveMembers.readLimitPer15Min}), unrecovered 429s: ${sync.fiveMembers.unrecovered429s}`,
   );
-  console.log(`stats / raw SQL: ${results.statsVsSqlRatio}× (stats − baseline: ${results.statsAboveBaselineMs} ms)    first-load JS of /dashboard: ${js.gzipKb} KB gzip (${js.files} files, chart chunk ${js.chartInFirstLoad ? "INCLUDED" : "not included"})`);
-  for (const [name, ok] of Object.entries(checks)) console.log(`${ok ? "\x1b[32m✓\x1b[0m" : "\x1b[31m✗\x1b[0m"} ${name}`);
+  console.log(
+    `stats / raw SQL: ${results.statsVsSqlRatio}× (stats − baseline: ${results.statsAboveBaselineMs} ms)    first-load JS of /dashboard: ${js.gzipKb} KB gzip (${js.files} files, chart chunk ${js.chartInFirstLoad ? "INCLUDED" : "not included"})`,
+  );
+  for (const [name, ok] of Object.entries(checks))
+    console.log(`${ok ? "\x1b[32m✓\x1b[0m" : "\x1b[31m✗\x1b[0m"} ${name}`);
   console.log("\nwrote bench/results.json");
 }
 

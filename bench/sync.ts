@@ -18,7 +18,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function startServer(): Promise<ChildProcess> {
   const child = spawn("npx", ["tsx", "scripts/start.ts"], {
-    env: { ...process.env, PORT: String(PORT), FAKES_PORT: String(FAKES_PORT), PERSIST_DIR: `.wrangler/bench-sync-${PORT}`, FRESH: "1", SKIP_BUILD: "1", SEED_MEMBERS: "0", WRANGLER_LOG: "warn" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      FAKES_PORT: String(FAKES_PORT),
+      PERSIST_DIR: `.wrangler/bench-sync-${PORT}`,
+      FRESH: "1",
+      SKIP_BUILD: "1",
+      SEED_MEMBERS: "0",
+      WRANGLER_LOG: "warn",
+    },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -42,18 +51,33 @@ function stopServer(child: ChildProcess) {
 }
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${FAKES}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(`${FAKES}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return res.json() as Promise<Record<string, unknown>>;
 }
 
 class Session {
   cookie = "";
   async call(path: string, init: RequestInit = {}) {
-    const res = await fetch(`${APP}${path}`, { ...init, redirect: "manual", headers: { ...(init.headers ?? {}), Cookie: this.cookie, Origin: APP, "content-type": "application/json" } });
+    const res = await fetch(`${APP}${path}`, {
+      ...init,
+      redirect: "manual",
+      headers: {
+        ...(init.headers ?? {}),
+        Cookie: this.cookie,
+        Origin: APP,
+        "content-type": "application/json",
+      },
+    });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(";");
       const [name] = pair.split("=");
-      this.cookie = [...this.cookie.split("; ").filter((c) => c && !c.startsWith(`${name}=`)), pair].join("; ");
+      this.cookie = [...this.cookie.split("; ").filter((c) => c && !c.startsWith(`${name}=`)), pair].join(
+        "; ",
+      );
     }
     return res;
   }
@@ -63,11 +87,16 @@ class Session {
 async function connectMember(name: string, athleteId: number): Promise<Session> {
   const s = new Session();
   const email = `${name}@bench.test`;
-  const reg = await s.call("/api/register", { method: "POST", body: JSON.stringify({ username: name, email, password: "Bench@12345" }) });
+  const reg = await s.call("/api/register", {
+    method: "POST",
+    body: JSON.stringify({ username: name, email, password: "Bench@12345" }),
+  });
   if (reg.status !== 201) throw new Error(`register ${name}: ${reg.status}`);
   let link: string | undefined;
   for (let i = 0; i < 50 && !link; i++) {
-    const messages = (await (await fetch(`${FAKES}/email/messages?to=${encodeURIComponent(email)}`)).json()) as { text: string }[];
+    const messages = (await (
+      await fetch(`${FAKES}/email/messages?to=${encodeURIComponent(email)}`)
+    ).json()) as { text: string }[];
     link = messages[0]?.text.match(/https?:\/\/\S+/)?.[0];
     if (!link) await sleep(100);
   }
@@ -77,7 +106,8 @@ async function connectMember(name: string, athleteId: number): Promise<Session> 
   const approved = await fetch(`${start.headers.get("Location")}&auto_approve=1`, { redirect: "manual" });
   const callback = new URL(approved.headers.get("Location")!);
   const done = await s.call(callback.pathname + callback.search);
-  if (!done.headers.get("Location")?.includes("success=strava_connected")) throw new Error(`connect ${name}: ${done.headers.get("Location")}`);
+  if (!done.headers.get("Location")?.includes("success=strava_connected"))
+    throw new Error(`connect ${name}: ${done.headers.get("Location")}`);
   return s;
 }
 
@@ -101,15 +131,31 @@ export async function runSyncBench() {
   try {
     // B. five members × 2,000 under the default limits.
     // Runs first, in a fresh budget window: the app-wide budget also counts the reads of A.
-    await control("/_control/strava/limits", { read15: 100, readDaily: 1000, overall15: 200, overallDaily: 2000 });
+    await control("/_control/strava/limits", {
+      read15: 100,
+      readDaily: 1000,
+      overall15: 200,
+      overallDaily: 2000,
+    });
     await control("/_control/strava/reset-usage", {});
     const ids = [92_001, 92_002, 92_003, 92_004, 92_005];
-    for (const id of ids) await control("/_control/strava/athletes", { id, firstname: "Member", lastname: String(id), activities: 2000, seed: id, days: 1500 });
+    for (const id of ids)
+      await control("/_control/strava/athletes", {
+        id,
+        firstname: "Member",
+        lastname: String(id),
+        activities: 2000,
+        seed: id,
+        days: 1500,
+      });
     const t1 = Date.now();
     const sessions = [];
     for (const id of ids) sessions.push(await connectMember(`member${id}`, id));
     const results = await Promise.all(sessions.map((s) => waitForSync(s, 180_000)));
-    const usage = (await (await fetch(`${FAKES}/_control/strava/usage`)).json()) as { usage: { read15: number; readDaily: number }; byRoute: Record<string, number> };
+    const usage = (await (await fetch(`${FAKES}/_control/strava/usage`)).json()) as {
+      usage: { read15: number; readDaily: number };
+      byRoute: Record<string, number>;
+    };
     const fiveMembers = {
       members: ids.length,
       activitiesEach: 2000,
@@ -121,8 +167,20 @@ export async function runSyncBench() {
       unrecovered429s: results.filter((r) => r.error).length,
     };
     // A. 10,000 activities, limits raised.
-    await control("/_control/strava/limits", { read15: 100_000, readDaily: 1_000_000, overall15: 100_000, overallDaily: 1_000_000 });
-    await control("/_control/strava/athletes", { id: 91_001, firstname: "Big", lastname: "History", activities: 10_000, seed: 91_001, days: 3650 });
+    await control("/_control/strava/limits", {
+      read15: 100_000,
+      readDaily: 1_000_000,
+      overall15: 100_000,
+      overallDaily: 1_000_000,
+    });
+    await control("/_control/strava/athletes", {
+      id: 91_001,
+      firstname: "Big",
+      lastname: "History",
+      activities: 10_000,
+      seed: 91_001,
+      days: 3650,
+    });
     const t0 = Date.now();
     const big = await connectMember("bigbackfill", 91_001);
     const a = await waitForSync(big, 120_000);

@@ -18,7 +18,10 @@ const dialect = new SQLiteAsyncDialect();
  * interactive transactions). drizzle's own batch() accepts query builders;
  * this is for set-based SQL it cannot express.
  */
-export async function batchSql<T = Record<string, unknown>>(d1: D1Database, statements: SQL[]): Promise<D1Result<T>[]> {
+export async function batchSql<T = Record<string, unknown>>(
+  d1: D1Database,
+  statements: SQL[],
+): Promise<D1Result<T>[]> {
   if (statements.length === 0) return [];
   return d1.batch<T>(
     statements.map((statement) => {

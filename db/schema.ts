@@ -136,7 +136,10 @@ export const accountLinkTokens = sqliteTable(
     usedAt: integer("used_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("account_link_tokens_hash_unique").on(t.tokenHash), index("account_link_tokens_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("account_link_tokens_hash_unique").on(t.tokenHash),
+    index("account_link_tokens_user_idx").on(t.userId),
+  ],
 );
 
 /** Fixed-window counters for login and forgot-password throttling (D1, not KV: KV is eventually consistent). */
@@ -300,7 +303,13 @@ export const activities = sqliteTable(
     index("activities_user_start_idx").on(t.userId, t.startDate),
     index("activities_user_commute_idx").on(t.userId, t.commute, t.startDate),
     // Covering index for the dashboard's per-sport totals and achievement band counts (index-only scans).
-    index("activities_user_sport_distance_idx").on(t.userId, t.sportType, t.distance, t.movingTime, t.totalElevationGain),
+    index("activities_user_sport_distance_idx").on(
+      t.userId,
+      t.sportType,
+      t.distance,
+      t.movingTime,
+      t.totalElevationGain,
+    ),
     // Covering index for the admin reports across members: the 12-month trend is a range over start_date.
     index("activities_start_user_distance_idx").on(t.startDate, t.userId, t.distance),
   ],

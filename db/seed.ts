@@ -70,10 +70,47 @@ export function readVars(file: string): Record<string, string> {
 }
 
 const DAY = 86400_000;
-const FIRST_NAMES = ["Aarav", "Diya", "Vihaan", "Ananya", "Arjun", "Isha", "Kabir", "Meera", "Rohan", "Saanvi", "Aditya", "Priya", "Nikhil", "Kavya", "Rahul", "Sneha", "Varun", "Pooja", "Siddharth", "Neha"];
-const LAST_NAMES = ["Patil", "Deshmukh", "Kulkarni", "Joshi", "Shinde", "Pawar", "Jadhav", "Gaikwad", "More", "Chavan"];
+const FIRST_NAMES = [
+  "Aarav",
+  "Diya",
+  "Vihaan",
+  "Ananya",
+  "Arjun",
+  "Isha",
+  "Kabir",
+  "Meera",
+  "Rohan",
+  "Saanvi",
+  "Aditya",
+  "Priya",
+  "Nikhil",
+  "Kavya",
+  "Rahul",
+  "Sneha",
+  "Varun",
+  "Pooja",
+  "Siddharth",
+  "Neha",
+];
+const LAST_NAMES = [
+  "Patil",
+  "Deshmukh",
+  "Kulkarni",
+  "Joshi",
+  "Shinde",
+  "Pawar",
+  "Jadhav",
+  "Gaikwad",
+  "More",
+  "Chavan",
+];
 
-export async function buildSeedSql(opts: { pepper: string; tokenKey: string; members: number; now?: Date }): Promise<string> {
+export async function buildSeedSql(opts: {
+  pepper: string;
+  tokenKey: string;
+  members: number;
+  now?: Date;
+}): Promise<string> {
   const now = opts.now ?? new Date();
   const statements: string[] = ["PRAGMA foreign_keys = ON;"];
   const profile = (i: number) => ({
@@ -93,25 +130,49 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
   // Users: 1 admin, 2 athlete, 3 newbie, 4.. members.
   const users: Record<string, Value>[] = [];
   users.push({
-    id: 1, username: "admin", email: "admin@example.com", password_hash: await hashPassword("Admin@1234", opts.pepper),
-    is_admin: true, is_verified: true, ...snakeRow(profile(0)), created_at: new Date(now.getTime() - 800 * DAY),
+    id: 1,
+    username: "admin",
+    email: "admin@example.com",
+    password_hash: await hashPassword("Admin@1234", opts.pepper),
+    is_admin: true,
+    is_verified: true,
+    ...snakeRow(profile(0)),
+    created_at: new Date(now.getTime() - 800 * DAY),
   });
   users.push({
-    id: 2, username: "athlete", email: "athlete@example.com", password_hash: await hashPassword("Athlete@1234", opts.pepper),
-    is_admin: false, is_verified: true, strava_id: DEMO_ATHLETE_STRAVA_ID, ...snakeRow(profile(1)), created_at: new Date(now.getTime() - 750 * DAY),
+    id: 2,
+    username: "athlete",
+    email: "athlete@example.com",
+    password_hash: await hashPassword("Athlete@1234", opts.pepper),
+    is_admin: false,
+    is_verified: true,
+    strava_id: DEMO_ATHLETE_STRAVA_ID,
+    ...snakeRow(profile(1)),
+    created_at: new Date(now.getTime() - 750 * DAY),
   });
   users.push({
-    id: 3, username: "newbie", email: "newbie@example.com", password_hash: await hashPassword("Newbie@1234", opts.pepper),
-    is_admin: false, is_verified: false, profile_completed: false, created_at: new Date(now.getTime() - 2 * DAY),
+    id: 3,
+    username: "newbie",
+    email: "newbie@example.com",
+    password_hash: await hashPassword("Newbie@1234", opts.pepper),
+    is_admin: false,
+    is_verified: false,
+    profile_completed: false,
+    created_at: new Date(now.getTime() - 2 * DAY),
   });
   const memberHash = await hashPassword(MEMBER_PASSWORD, opts.pepper);
   for (let i = 0; i < opts.members; i++) {
     const id = 4 + i;
     const p = profile(i + 2);
     users.push({
-      id, username: `${p.firstName.toLowerCase()}${String(i + 1).padStart(2, "0")}`, email: `member${i + 1}@example.com`,
+      id,
+      username: `${p.firstName.toLowerCase()}${String(i + 1).padStart(2, "0")}`,
+      email: `member${i + 1}@example.com`,
       // One hash for all demo members keeps seeding fast; each real account gets its own salt.
-      password_hash: memberHash, is_admin: false, is_verified: true, ...snakeRow(p),
+      password_hash: memberHash,
+      is_admin: false,
+      is_verified: true,
+      ...snakeRow(p),
       created_at: new Date(now.getTime() - (400 - i * 5) * DAY),
     });
   }
@@ -121,10 +182,12 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
   statements.push(
     ...insertRows("strava_connections", [
       {
-        user_id: 2, athlete_id: DEMO_ATHLETE_STRAVA_ID,
+        user_id: 2,
+        athlete_id: DEMO_ATHLETE_STRAVA_ID,
         access_token_enc: await encryptSecret(DEMO_STRAVA_TOKENS.access, opts.tokenKey),
         refresh_token_enc: await encryptSecret(DEMO_STRAVA_TOKENS.refresh, opts.tokenKey),
-        expires_at: new Date(now.getTime() + 6 * 3600_000), scope: "read,activity:read_all,profile:read_all",
+        expires_at: new Date(now.getTime() + 6 * 3600_000),
+        scope: "read,activity:read_all,profile:read_all",
       },
     ]),
   );
@@ -143,8 +206,13 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
     ...insertRows(
       "sync_status",
       [2].map((userId) => ({
-        user_id: userId, state: "completed", mode: "backfill", initiated_by: "connect",
-        progress_current: 1, progress_total: 1, last_sync_at: new Date(now.getTime() - 3600_000),
+        user_id: userId,
+        state: "completed",
+        mode: "backfill",
+        initiated_by: "connect",
+        progress_current: 1,
+        progress_total: 1,
+        last_sync_at: new Date(now.getTime() - 3600_000),
       })),
     ),
   );
@@ -153,21 +221,60 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1000);
   const challenges = [
-    { id: 1, title: "Monthly 500 km Ride", description: "Ride 500 km this month, indoor rides included.", target_distance: 500000, sport_type: "Ride" },
-    { id: 2, title: "Run 100K", description: "Run 100 km before the month ends.", target_distance: 100000, sport_type: "Run" },
-    { id: 3, title: "Walk 50K", description: "Walk 50 km this month, commutes count.", target_distance: 50000, sport_type: "Walk" },
-    { id: 4, title: "Everything Counts", description: "Any sport: move 300 km together.", target_distance: 300000, sport_type: "AllSports" },
-  ].map((c) => ({ ...c, target_time: null as number | null, start_date: monthStart, end_date: monthEnd, is_active: true, created_by: 1 }));
+    {
+      id: 1,
+      title: "Monthly 500 km Ride",
+      description: "Ride 500 km this month, indoor rides included.",
+      target_distance: 500000,
+      sport_type: "Ride",
+    },
+    {
+      id: 2,
+      title: "Run 100K",
+      description: "Run 100 km before the month ends.",
+      target_distance: 100000,
+      sport_type: "Run",
+    },
+    {
+      id: 3,
+      title: "Walk 50K",
+      description: "Walk 50 km this month, commutes count.",
+      target_distance: 50000,
+      sport_type: "Walk",
+    },
+    {
+      id: 4,
+      title: "Everything Counts",
+      description: "Any sport: move 300 km together.",
+      target_distance: 300000,
+      sport_type: "AllSports",
+    },
+  ].map((c) => ({
+    ...c,
+    target_time: null as number | null,
+    start_date: monthStart,
+    end_date: monthEnd,
+    is_active: true,
+    created_by: 1,
+  }));
   challenges.push({
-    id: 5, title: "Last Year's Hill Climb", description: "Climb as much as you can (finished).", target_distance: 200000,
-    sport_type: "Ride", target_time: 30 * 3600, start_date: new Date(now.getTime() - 400 * DAY), end_date: new Date(now.getTime() - 370 * DAY),
-    is_active: false, created_by: 1,
+    id: 5,
+    title: "Last Year's Hill Climb",
+    description: "Climb as much as you can (finished).",
+    target_distance: 200000,
+    sport_type: "Ride",
+    target_time: 30 * 3600,
+    start_date: new Date(now.getTime() - 400 * DAY),
+    end_date: new Date(now.getTime() - 370 * DAY),
+    is_active: false,
+    created_by: 1,
   });
   statements.push(...insertRows("challenges", challenges));
   const participations: Record<string, Value>[] = [];
   for (const challengeId of [1, 2, 3, 4]) {
     participations.push({ challenge_id: challengeId, user_id: 2 });
-    for (let i = 0; i < opts.members; i++) if ((i + challengeId) % 3 !== 0) participations.push({ challenge_id: challengeId, user_id: 4 + i });
+    for (let i = 0; i < opts.members; i++)
+      if ((i + challengeId) % 3 !== 0) participations.push({ challenge_id: challengeId, user_id: 4 + i });
   }
   statements.push(...insertRows("challenge_participations", participations));
   // Progress = sum of matching activities inside the window (one set-based statement).
@@ -175,9 +282,33 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
 
   // Events, registrations (paid and pending) and payments.
   const events = [
-    { id: 1, title: "Sahyadri Century Ride", description: "A supported 100 km ride through the Sahyadri foothills.", date: new Date(now.getTime() + 21 * DAY), location: "Pune", fee: 150000, max_participants: 100 },
-    { id: 2, title: "Community 10K Run", description: "A flat, fast 10 km run along the riverfront.", date: new Date(now.getTime() + 45 * DAY), location: "Nashik", fee: 50000, max_participants: null },
-    { id: 3, title: "Monsoon Trail Hike", description: "A 15 km guided hike (completed).", date: new Date(now.getTime() - 90 * DAY), location: "Lonavala", fee: 0, max_participants: 40 },
+    {
+      id: 1,
+      title: "Sahyadri Century Ride",
+      description: "A supported 100 km ride through the Sahyadri foothills.",
+      date: new Date(now.getTime() + 21 * DAY),
+      location: "Pune",
+      fee: 150000,
+      max_participants: 100,
+    },
+    {
+      id: 2,
+      title: "Community 10K Run",
+      description: "A flat, fast 10 km run along the riverfront.",
+      date: new Date(now.getTime() + 45 * DAY),
+      location: "Nashik",
+      fee: 50000,
+      max_participants: null,
+    },
+    {
+      id: 3,
+      title: "Monsoon Trail Hike",
+      description: "A 15 km guided hike (completed).",
+      date: new Date(now.getTime() - 90 * DAY),
+      location: "Lonavala",
+      fee: 0,
+      max_participants: 40,
+    },
   ].map((e) => ({ ...e, is_active: true }));
   statements.push(...insertRows("events", events));
   const registrations: Record<string, Value>[] = [];
@@ -190,41 +321,147 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
     const paid = i % 3 !== 0;
     const u = users[3 + i];
     registrations.push({
-      id: registrationId, event_id: eventId, user_id: u.id as number, name: `${u.first_name} ${u.last_name}`, email: u.email as string,
-      phone: u.emergency_contact_phone as string, emergency_contact: "9800000000", payment_status: paid ? "paid" : "pending",
-      registration_date: new Date(now.getTime() - (10 - i) * DAY), hold_expires_at: paid ? null : pendingHold,
+      id: registrationId,
+      event_id: eventId,
+      user_id: u.id as number,
+      name: `${u.first_name} ${u.last_name}`,
+      email: u.email as string,
+      phone: u.emergency_contact_phone as string,
+      emergency_contact: "9800000000",
+      payment_status: paid ? "paid" : "pending",
+      registration_date: new Date(now.getTime() - (10 - i) * DAY),
+      hold_expires_at: paid ? null : pendingHold,
     });
     paymentRows.push({
-      registration_id: registrationId, order_id: `order_seed${String(registrationId).padStart(6, "0")}`,
-      payment_id: paid ? `pay_seed${String(registrationId).padStart(6, "0")}` : null, amount: events[eventId - 1].fee, status: paid ? "paid" : "created",
+      registration_id: registrationId,
+      order_id: `order_seed${String(registrationId).padStart(6, "0")}`,
+      payment_id: paid ? `pay_seed${String(registrationId).padStart(6, "0")}` : null,
+      amount: events[eventId - 1].fee,
+      status: paid ? "paid" : "created",
     });
     registrationId++;
   }
   registrations.push({
-    id: registrationId, event_id: 1, user_id: 2, name: "Diya Deshmukh", email: "athlete@example.com", phone: "9876543210",
-    emergency_contact: "9812345678", payment_status: "pending", registration_date: new Date(now.getTime() - DAY), hold_expires_at: pendingHold,
+    id: registrationId,
+    event_id: 1,
+    user_id: 2,
+    name: "Diya Deshmukh",
+    email: "athlete@example.com",
+    phone: "9876543210",
+    emergency_contact: "9812345678",
+    payment_status: "pending",
+    registration_date: new Date(now.getTime() - DAY),
+    hold_expires_at: pendingHold,
   });
-  statements.push(...insertRows("event_registrations", registrations), ...insertRows("payments", paymentRows));
+  statements.push(
+    ...insertRows("event_registrations", registrations),
+    ...insertRows("payments", paymentRows),
+  );
 
   // Feedback in every status.
   const feedbackRows = [
-    ["bug", "Timeline chart does not load", "The activity timeline stays empty on my phone after the last sync.", "pending", null],
-    ["feature", "Add cadence to activities", "It would be great to see average cadence for each ride in the list.", "in_progress", "We are looking into it."],
-    ["improvement", "Faster leaderboard", "The challenge leaderboard could refresh itself while I watch it.", "resolved", "Done: it now refreshes after every sync."],
-    ["praise", "Love the Wari plan", "The training plan got me through my first 200 km ride. Thank you!", "closed", "Thank you, see you at the Wari!"],
+    [
+      "bug",
+      "Timeline chart does not load",
+      "The activity timeline stays empty on my phone after the last sync.",
+      "pending",
+      null,
+    ],
+    [
+      "feature",
+      "Add cadence to activities",
+      "It would be great to see average cadence for each ride in the list.",
+      "in_progress",
+      "We are looking into it.",
+    ],
+    [
+      "improvement",
+      "Faster leaderboard",
+      "The challenge leaderboard could refresh itself while I watch it.",
+      "resolved",
+      "Done: it now refreshes after every sync.",
+    ],
+    [
+      "praise",
+      "Love the Wari plan",
+      "The training plan got me through my first 200 km ride. Thank you!",
+      "closed",
+      "Thank you, see you at the Wari!",
+    ],
     ["other", "Jersey sizes", "Will there be XXXL jerseys for the next event registration?", "pending", null],
-    ["bug", "Sync stuck at 80 percent", "My Strava sync banner has shown 80% for a day now and no new rides appear.", "in_progress", "We restarted your sync; please check again tomorrow."],
-    ["feature", "Dark mode please", "Riding at dawn, the bright dashboard is hard on the eyes. A dark theme would help.", "pending", null],
-    ["improvement", "Show elevation in km tiles", "The achievement tiles could also show the climbing of each long ride.", "pending", null],
-    ["praise", "Great challenge leaderboard", "The monthly leaderboard keeps our club motivated every single week.", "resolved", "Thanks for the kind words!"],
-    ["bug", "Wrong commute count", "Two of my commutes on the same day are counted as one commute day.", "closed", "That is by design: the tile counts days with a commute."],
-    ["other", "Event parking", "Is there parking near the start of the community ride on Sunday?", "resolved", "Yes, at the stadium gate 2."],
-    ["feature", "Export activities", "I would like to download my activity list as a spreadsheet.", "pending", null],
-    ["improvement", "Bigger map thumbnails", "The route thumbnails in the activity list are too small to read on a tablet.", "in_progress", null],
-    ["bug", "Password reset mail late", "The password reset e-mail took almost ten minutes to arrive this morning.", "pending", null],
+    [
+      "bug",
+      "Sync stuck at 80 percent",
+      "My Strava sync banner has shown 80% for a day now and no new rides appear.",
+      "in_progress",
+      "We restarted your sync; please check again tomorrow.",
+    ],
+    [
+      "feature",
+      "Dark mode please",
+      "Riding at dawn, the bright dashboard is hard on the eyes. A dark theme would help.",
+      "pending",
+      null,
+    ],
+    [
+      "improvement",
+      "Show elevation in km tiles",
+      "The achievement tiles could also show the climbing of each long ride.",
+      "pending",
+      null,
+    ],
+    [
+      "praise",
+      "Great challenge leaderboard",
+      "The monthly leaderboard keeps our club motivated every single week.",
+      "resolved",
+      "Thanks for the kind words!",
+    ],
+    [
+      "bug",
+      "Wrong commute count",
+      "Two of my commutes on the same day are counted as one commute day.",
+      "closed",
+      "That is by design: the tile counts days with a commute.",
+    ],
+    [
+      "other",
+      "Event parking",
+      "Is there parking near the start of the community ride on Sunday?",
+      "resolved",
+      "Yes, at the stadium gate 2.",
+    ],
+    [
+      "feature",
+      "Export activities",
+      "I would like to download my activity list as a spreadsheet.",
+      "pending",
+      null,
+    ],
+    [
+      "improvement",
+      "Bigger map thumbnails",
+      "The route thumbnails in the activity list are too small to read on a tablet.",
+      "in_progress",
+      null,
+    ],
+    [
+      "bug",
+      "Password reset mail late",
+      "The password reset e-mail took almost ten minutes to arrive this morning.",
+      "pending",
+      null,
+    ],
   ].map(([type, subject, message, status, response], i) => ({
-    id: i + 1, user_id: i === 0 || i > opts.members ? 2 : 3 + i, feedback_type: type, subject, message, status, admin_response: response,
-    created_at: new Date(now.getTime() - (i + 1) * DAY), updated_at: new Date(now.getTime() - i * DAY),
+    id: i + 1,
+    user_id: i === 0 || i > opts.members ? 2 : 3 + i,
+    feedback_type: type,
+    subject,
+    message,
+    status,
+    admin_response: response,
+    created_at: new Date(now.getTime() - (i + 1) * DAY),
+    updated_at: new Date(now.getTime() - i * DAY),
   }));
   statements.push(...insertRows("feedback", feedbackRows));
 
@@ -237,33 +474,98 @@ export async function buildSeedSql(opts: { pepper: string; tokenKey: string; mem
     const longRideGoalKm = w < 12 ? Math.round(60 * 1.12 ** w) : 100;
     const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
     return {
-      week: w + 1, phase, startDate: start.toISOString(), endDate: new Date(start.getTime() + 6 * DAY).toISOString(), weeklyGoalKm, longRideGoalKm,
+      week: w + 1,
+      phase,
+      startDate: start.toISOString(),
+      endDate: new Date(start.getTime() + 6 * DAY).toISOString(),
+      weeklyGoalKm,
+      longRideGoalKm,
       workouts: days.map((day, d) => ({
-        day, type: d === 0 || d === 4 ? "Rest" : d === 5 ? "Long Ride" : d === 2 ? "Intervals" : "Endurance",
-        description: d === 5 ? `Long ride of ${longRideGoalKm} km at a steady pace` : d === 0 || d === 4 ? "Rest and recover" : "Steady ride",
-        duration: d === 0 || d === 4 ? 0 : d === 5 ? Math.round((longRideGoalKm / 25) * 60) : 60, intensity: d === 0 || d === 4 ? 0 : d === 2 ? 4 : 2, isEventDay: false,
+        day,
+        type: d === 0 || d === 4 ? "Rest" : d === 5 ? "Long Ride" : d === 2 ? "Intervals" : "Endurance",
+        description:
+          d === 5
+            ? `Long ride of ${longRideGoalKm} km at a steady pace`
+            : d === 0 || d === 4
+              ? "Rest and recover"
+              : "Steady ride",
+        duration: d === 0 || d === 4 ? 0 : d === 5 ? Math.round((longRideGoalKm / 25) * 60) : 60,
+        intensity: d === 0 || d === 4 ? 0 : d === 2 ? 4 : 2,
+        isEventDay: false,
       })),
     };
   });
   statements.push(
-    ...insertRows("wari_registrations", [{ id: 1, user_id: 2, event_year: 2025, event_name: "IAS CycleWari 2025", category: "Intermediate" }]),
+    ...insertRows("wari_registrations", [
+      { id: 1, user_id: 2, event_year: 2025, event_name: "IAS CycleWari 2025", category: "Intermediate" },
+    ]),
     ...insertRows("training_plans", [
-      { id: 1, user_id: 2, event_year: 2025, category: "Intermediate", start_date: planStart, plan_details: JSON.stringify({ weeklySchedule: weeks }) },
+      {
+        id: 1,
+        user_id: 2,
+        event_year: 2025,
+        category: "Intermediate",
+        start_date: planStart,
+        plan_details: JSON.stringify({ weeklySchedule: weeks }),
+      },
     ]),
     ...insertRows("training_progress", [
-      { plan_id: 1, week: 1, completed_workouts: JSON.stringify(["week1_day0_Rest", "week1_day5_Long Ride"]) },
+      {
+        plan_id: 1,
+        week: 1,
+        completed_workouts: JSON.stringify(["week1_day0_Rest", "week1_day5_Long Ride"]),
+      },
     ]),
     ...insertRows("event_history", [
-      { user_id: 2, event_year: 2024, event_name: "IAS CycleWari 2024", is_historical: true, activity_name: "Wari 2024", distance_achieved: 251300, completed: true },
+      {
+        user_id: 2,
+        event_year: 2024,
+        event_name: "IAS CycleWari 2024",
+        is_historical: true,
+        activity_name: "Wari 2024",
+        distance_achieved: 251300,
+        completed: true,
+      },
     ]),
   );
 
   // A few recommendations for the athlete.
   statements.push(
     ...insertRows("recommendations", [
-      { id: 1, user_id: 2, title: "Long Endurance Ride", sport_type: "Ride", difficulty: "moderate", description: "A steady long ride at conversational pace.", target_duration: 3 * 3600, target_distance: 80000, status: "pending" },
-      { id: 2, user_id: 2, title: "Tempo Run", sport_type: "Run", difficulty: "hard", description: "20 minutes at threshold pace between an easy warm-up and cool-down.", target_duration: 45 * 60, target_distance: 9000, status: "pending" },
-      { id: 3, user_id: 2, title: "Recovery Swim", sport_type: "Swim", difficulty: "easy", description: "Easy technique-focused swim.", target_duration: 30 * 60, target_distance: 1200, status: "completed", completed_at: new Date(now.getTime() - DAY) },
+      {
+        id: 1,
+        user_id: 2,
+        title: "Long Endurance Ride",
+        sport_type: "Ride",
+        difficulty: "moderate",
+        description: "A steady long ride at conversational pace.",
+        target_duration: 3 * 3600,
+        target_distance: 80000,
+        status: "pending",
+      },
+      {
+        id: 2,
+        user_id: 2,
+        title: "Tempo Run",
+        sport_type: "Run",
+        difficulty: "hard",
+        description: "20 minutes at threshold pace between an easy warm-up and cool-down.",
+        target_duration: 45 * 60,
+        target_distance: 9000,
+        status: "pending",
+      },
+      {
+        id: 3,
+        user_id: 2,
+        title: "Recovery Swim",
+        sport_type: "Swim",
+        difficulty: "easy",
+        description: "Easy technique-focused swim.",
+        target_duration: 30 * 60,
+        target_distance: 1200,
+        status: "completed",
+        completed_at: new Date(now.getTime() - DAY),
+      },
     ]),
   );
   return statements.join("\n");
@@ -286,7 +588,9 @@ async function main() {
   const file = join(".wrangler", `seed-${process.pid}.sql`);
   writeFileSync(file, sql);
   const persist = process.env.PERSIST_DIR ? ["--persist-to", process.env.PERSIST_DIR] : [];
-  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", ...persist, "--file", file, "--yes"], { stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync("npx", ["wrangler", "d1", "execute", "DB", "--local", ...persist, "--file", file, "--yes"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   rmSync(file, { force: true });
   console.log(`seeded demo data (${varsFile})`);
 }

@@ -33,9 +33,12 @@ function log(message: string) {
 function resolveVarsFile(): { file: string; useFakes: boolean } {
   if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
   const vars = readVars(".dev.vars");
-  const pointsAtFakes = [vars.STRAVA_API_URL, vars.GOOGLE_TOKEN_URL, vars.RAZORPAY_API_URL, vars.EMAIL_API_URL].some(
-    (url) => url?.startsWith("http://127.0.0.1:8788"),
-  );
+  const pointsAtFakes = [
+    vars.STRAVA_API_URL,
+    vars.GOOGLE_TOKEN_URL,
+    vars.RAZORPAY_API_URL,
+    vars.EMAIL_API_URL,
+  ].some((url) => url?.startsWith("http://127.0.0.1:8788"));
   if (!pointsAtFakes && port === 8787) return { file: ".dev.vars", useFakes: false };
   // Rewrite the fakes' origin and the app origin for the chosen ports.
   mkdirSync(persistDir, { recursive: true });
@@ -55,7 +58,18 @@ function databaseIsEmpty(): boolean {
   try {
     const out = execFileSync(
       "npx",
-      ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", persistDir, "--json", "--command", "SELECT count(*) AS n FROM users"],
+      [
+        "wrangler",
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "--persist-to",
+        persistDir,
+        "--json",
+        "--command",
+        "SELECT count(*) AS n FROM users",
+      ],
       { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
     );
     return JSON.parse(out)[0].results[0].n === 0;
@@ -71,7 +85,9 @@ async function main() {
     run("npx", ["remix", "vite:build"]);
   }
   log(`applying D1 migrations (${persistDir})`);
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], { CI: "1" });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
+    CI: "1",
+  });
   const { file: varsFile, useFakes } = resolveVarsFile();
   if (databaseIsEmpty()) {
     log("seeding demo data");
@@ -92,8 +108,21 @@ async function main() {
   const wrangler = spawn(
     "node_modules/.bin/wrangler",
     [
-      "dev", "--port", String(port), "--ip", "127.0.0.1", "--persist-to", persistDir, "--env-file", varsFile,
-      "--var", `APP_URL:${appUrl}`, "--test-scheduled", "--show-interactive-dev-session=false", "--log-level", process.env.WRANGLER_LOG ?? "info",
+      "dev",
+      "--port",
+      String(port),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      persistDir,
+      "--env-file",
+      varsFile,
+      "--var",
+      `APP_URL:${appUrl}`,
+      "--test-scheduled",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      process.env.WRANGLER_LOG ?? "info",
     ],
     { stdio: "inherit", detached: true },
   );
@@ -118,12 +147,24 @@ async function main() {
 /** The seeded athlete's Strava account exists in the fake with the same activities and tokens. */
 async function registerDemoAthlete(url: string) {
   const post = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   await post("/_control/strava/athletes", {
-    id: DEMO_ATHLETE_STRAVA_ID, firstname: "Diya", lastname: "Deshmukh", username: "athlete", activities: 520, seed: DEMO_ATHLETE_STRAVA_ID, days: 730,
+    id: DEMO_ATHLETE_STRAVA_ID,
+    firstname: "Diya",
+    lastname: "Deshmukh",
+    username: "athlete",
+    activities: 520,
+    seed: DEMO_ATHLETE_STRAVA_ID,
+    days: 730,
   });
   await post("/_control/strava/tokens", {
-    athleteId: DEMO_ATHLETE_STRAVA_ID, access_token: DEMO_STRAVA_TOKENS.access, refresh_token: DEMO_STRAVA_TOKENS.refresh,
+    athleteId: DEMO_ATHLETE_STRAVA_ID,
+    access_token: DEMO_STRAVA_TOKENS.access,
+    refresh_token: DEMO_STRAVA_TOKENS.refresh,
   });
 }
 

@@ -47,7 +47,9 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext, nonce:
   try {
     // Remix refuses (500) a page action without Host/X-Forwarded-Host; a request that lacks one
     // (not a browser, which always sends it) gets the host of its own URL.
-    const incoming = request.headers.has("Host") ? request : new Request(request, { headers: withHost(request) });
+    const incoming = request.headers.has("Host")
+      ? request
+      : new Request(request, { headers: withHost(request) });
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise), incoming, nonce);
     return await handleRemixRequest(incoming, { app });
   } catch (error) {

@@ -45,7 +45,9 @@ export function createAppContext(
     ...(cspNonce ? { cspNonce } : {}),
     env,
     db: createDb(env.DB),
-    waitUntil: waitUntil ?? ((promise) => void promise.catch((error) => console.error("background task failed", error))),
+    waitUntil:
+      waitUntil ??
+      ((promise) => void promise.catch((error) => console.error("background task failed", error))),
     now: () => new Date(),
   };
 }

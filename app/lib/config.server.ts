@@ -5,7 +5,7 @@
  * naming the missing setting, and the queue and cron handlers throw. Only on
  * http (local development) do the cookies fall back to a public dev secret.
  */
-import type { Env } from "../../workers/env";
+import type { Env } from "~workers/env";
 import { tokenKeyProblem } from "./token-crypto.server";
 
 /** The settings without which a deployment must not start. */
@@ -33,7 +33,9 @@ function sessionSecrets(env: Pick<Env, "SESSION_SECRET">): string[] {
  */
 export function configurationProblem(env: Env): string | null {
   if (!servesHttps(env)) return null;
-  const missing = REQUIRED_SECRETS.filter((name) => (name === "SESSION_SECRET" ? sessionSecrets(env).length === 0 : !env[name]?.trim()));
+  const missing = REQUIRED_SECRETS.filter((name) =>
+    name === "SESSION_SECRET" ? sessionSecrets(env).length === 0 : !env[name]?.trim(),
+  );
   if (missing.length > 0) {
     const names = missing.join(", ");
     const [verb, them] = missing.length === 1 ? ["is", "it"] : ["are", "them"];

@@ -2,7 +2,7 @@
  * Transactional e-mail over HTTP (Resend-compatible `POST {EMAIL_API_URL}/emails`).
  * Locally EMAIL_API_URL points at the fake mailbox.
  */
-import type { AppContext } from "../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 
 export interface EmailMessage {
   to: string;
@@ -16,7 +16,13 @@ export async function sendEmail(app: AppContext, message: EmailMessage): Promise
   const res = await fetch(`${env.EMAIL_API_URL.replace(/\/$/, "")}/emails`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.EMAIL_API_KEY ?? ""}` },
-    body: JSON.stringify({ from: env.EMAIL_FROM, to: [message.to], subject: message.subject, text: message.text, html: message.html }),
+    body: JSON.stringify({
+      from: env.EMAIL_FROM,
+      to: [message.to],
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    }),
   });
   if (!res.ok) throw new Error(`e-mail API answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
 }
@@ -24,7 +30,14 @@ export async function sendEmail(app: AppContext, message: EmailMessage): Promise
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A plain e-mail with one call-to-action link. */
-export function actionEmail(opts: { to: string; subject: string; intro: string; action: string; url: string; outro: string }): EmailMessage {
+export function actionEmail(opts: {
+  to: string;
+  subject: string;
+  intro: string;
+  action: string;
+  url: string;
+  outro: string;
+}): EmailMessage {
   return {
     to: opts.to,
     subject: opts.subject,

@@ -5,8 +5,8 @@
  * Every protected loader and action calls one.
  */
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import type { User } from "../../db/schema";
-import type { AppContext } from "../../workers/load-context";
+import type { User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { isApiRequest, jsonError, redirect } from "./http.server";
 import { getCurrentUser, getCurrentUserWith } from "./session.server";
 
@@ -69,7 +69,10 @@ export async function requireVerifiedUserWith<T extends readonly BatchItem<"sqli
   statements: (userId: number) => T,
 ): Promise<{ user: User; results: BatchResponse<T> }> {
   const read = await getCurrentUserWith(app, request, statements);
-  return { user: admit(request, read?.current.user ?? null, "verified"), results: read?.results as BatchResponse<T> };
+  return {
+    user: admit(request, read?.current.user ?? null, "verified"),
+    results: read?.results as BatchResponse<T>,
+  };
 }
 
 /** Developer test pages and calls exist only when ENABLE_TEST_PAGES is set (never in production). */

@@ -103,7 +103,8 @@ const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
  */
 export async function readForm(request: Request): Promise<FormData> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (!FORM_TYPES.includes(type)) throw jsonError(415, "Please send the form as application/x-www-form-urlencoded or multipart/form-data");
+  if (!FORM_TYPES.includes(type))
+    throw jsonError(415, "Please send the form as application/x-www-form-urlencoded or multipart/form-data");
   try {
     return await request.formData();
   } catch {
@@ -128,7 +129,10 @@ export function isApiRequest(request: Request): boolean {
 export { redirect };
 
 /** Validates input with a zod schema; a failure is a 400 with the schema's own messages. */
-export function parseInput<S extends import("zod").ZodTypeAny>(schema: S, input: unknown): import("zod").infer<S> {
+export function parseInput<S extends import("zod").ZodTypeAny>(
+  schema: S,
+  input: unknown,
+): import("zod").infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};

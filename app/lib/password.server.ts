@@ -8,23 +8,46 @@ import { fromBase64, timingSafeEqual, toBase64 } from "./encoding";
 
 /** workerd refuses PBKDF2 above this many iterations (local dev does not enforce it). */
 export const WORKERD_PBKDF2_MAX_ITERATIONS = 100_000;
-export const PASSWORD_POLICY = { algorithm: "pbkdf2-sha256", iterations: 100_000, saltBytes: 16, keyBytes: 32 } as const;
+export const PASSWORD_POLICY = {
+  algorithm: "pbkdf2-sha256",
+  iterations: 100_000,
+  saltBytes: 16,
+  keyBytes: 32,
+} as const;
 
 const encoder = new TextEncoder();
 
 async function pepper(password: string, pepperSecret: string): Promise<ArrayBuffer> {
   if (!pepperSecret) return encoder.encode(password).buffer as ArrayBuffer;
-  const key = await crypto.subtle.importKey("raw", encoder.encode(pepperSecret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(pepperSecret),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   return crypto.subtle.sign("HMAC", key, encoder.encode(password));
 }
 
-async function derive(password: string, pepperSecret: string, salt: Uint8Array, iterations: number, keyBytes: number) {
+async function derive(
+  password: string,
+  pepperSecret: string,
+  salt: Uint8Array,
+  iterations: number,
+  keyBytes: number,
+) {
   if (iterations > WORKERD_PBKDF2_MAX_ITERATIONS) {
-    throw new Error(`PBKDF2 iterations ${iterations} exceed the Workers limit of ${WORKERD_PBKDF2_MAX_ITERATIONS}`);
+    throw new Error(
+      `PBKDF2 iterations ${iterations} exceed the Workers limit of ${WORKERD_PBKDF2_MAX_ITERATIONS}`,
+    );
   }
-  const material = await crypto.subtle.importKey("raw", await pepper(password, pepperSecret), "PBKDF2", false, ["deriveBits"]);
+  const material = await crypto.subtle.importKey(
+    "raw",
+    await pepper(password, pepperSecret),
+    "PBKDF2",
+    false,
+    ["deriveBits"],
+  );
   const bits = await crypto.subtle.deriveBits(
     { name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations },
     material,
@@ -47,19 +70,36 @@ export interface VerifyResult {
   needsRehash: boolean;
 }
 
-export async function verifyPassword(password: string, stored: string | null, pepperSecret = ""): Promise<VerifyResult> {
+export async function verifyPassword(
+  password: string,
+  stored: string | null,
+  pepperSecret = "",
+): Promise<VerifyResult> {
   const parts = stored?.split("$") ?? [];
   if (parts.length !== 5 || parts[0] !== PASSWORD_POLICY.algorithm) {
     // Spend comparable time so an unknown account is not told apart by timing.
-    await derive(password, pepperSecret, new Uint8Array(16), PASSWORD_POLICY.iterations, PASSWORD_POLICY.keyBytes);
+    await derive(
+      password,
+      pepperSecret,
+      new Uint8Array(16),
+      PASSWORD_POLICY.iterations,
+      PASSWORD_POLICY.keyBytes,
+    );
     return { ok: false, needsRehash: false };
   }
   const [, iterText, peppered, saltText, hashText] = parts;
   const iterations = Number(iterText);
   const expected = fromBase64(hashText);
-  const actual = await derive(password, peppered === "1" ? pepperSecret : "", fromBase64(saltText), iterations, expected.length);
+  const actual = await derive(
+    password,
+    peppered === "1" ? pepperSecret : "",
+    fromBase64(saltText),
+    iterations,
+    expected.length,
+  );
   const ok = timingSafeEqual(actual, expected);
-  const needsRehash = ok && (iterations !== PASSWORD_POLICY.iterations || (peppered !== "1") !== !pepperSecret);
+  const needsRehash =
+    ok && (iterations !== PASSWORD_POLICY.iterations || (peppered !== "1") !== !pepperSecret);
   return { ok, needsRehash };
 }
 

@@ -4,7 +4,7 @@
  * reach the Worker; public/_headers covers them. Choices and their reasons:
  * docs/decisions/017-response-headers.md.
  */
-import type { Env } from "../../workers/env";
+import type { Env } from "~workers/env";
 import { servesHttps } from "./config.server";
 import { toBase64 } from "./encoding";
 
@@ -30,8 +30,12 @@ function originOf(url: string | undefined): string | null {
  */
 function checkoutSources(env: Pick<Env, "RAZORPAY_CHECKOUT_URL" | "RAZORPAY_API_URL">) {
   const script = originOf(env.RAZORPAY_CHECKOUT_URL);
-  const origins = [...new Set([script, originOf(env.RAZORPAY_API_URL)].filter((o): o is string => Boolean(o)))];
-  const razorpay = origins.some((o) => /^https:\/\/([a-z0-9-]+\.)*razorpay\.com$/.test(o)) ? ["https://*.razorpay.com"] : [];
+  const origins = [
+    ...new Set([script, originOf(env.RAZORPAY_API_URL)].filter((o): o is string => Boolean(o))),
+  ];
+  const razorpay = origins.some((o) => /^https:\/\/([a-z0-9-]+\.)*razorpay\.com$/.test(o))
+    ? ["https://*.razorpay.com"]
+    : [];
   return { script: script ? [script] : [], talk: [...origins, ...razorpay] };
 }
 
@@ -58,7 +62,8 @@ export function pageContentSecurityPolicy(env: Env, nonce: string): string {
 }
 
 /** Anything that is not a page (JSON, .data, redirects, plain errors) may load and be framed by nothing. */
-export const NON_DOCUMENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const NON_DOCUMENT_CSP =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * The Worker's answer with the security headers added. `nonce` is the one the

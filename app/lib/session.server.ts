@@ -7,8 +7,8 @@
 import { createCookie, createSession, createSessionStorage, type Session } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import { users, type User } from "../../db/schema";
-import type { AppContext } from "../../workers/load-context";
+import { users, type User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { cookieSecrets, servesHttps } from "./config.server";
 import { randomToken } from "./encoding";
 

@@ -1,6 +1,6 @@
 /** After any successful sign-in: a fresh session, a toast, and the right landing page. */
-import type { User } from "../../db/schema";
-import type { AppContext } from "../../workers/load-context";
+import type { User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { redirect } from "./http.server";
 import { safeRedirect } from "./redirect";
 

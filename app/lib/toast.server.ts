@@ -3,7 +3,7 @@
  * signed cookie read and cleared by the root loader.
  */
 import { createCookieSessionStorage } from "@remix-run/cloudflare";
-import type { AppContext } from "../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import type { Toast } from "~/ui/toast";
 import { cookieSecrets, servesHttps } from "./config.server";
 
@@ -28,7 +28,10 @@ export async function setToastCookie(app: AppContext, toast: Toast): Promise<str
   return storage.commitSession(session);
 }
 
-export async function readToast(app: AppContext, request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
+export async function readToast(
+  app: AppContext,
+  request: Request,
+): Promise<{ toast: Toast | null; setCookie: string | null }> {
   const storage = toastStorage(app);
   const session = await storage.getSession(request.headers.get("Cookie"));
   const toast = session.get("toast") ?? null;

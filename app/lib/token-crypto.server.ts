@@ -36,6 +36,10 @@ export async function decryptSecret(stored: string, secretBase64: string | undef
   const [version, ivText, dataText] = stored.split(".");
   if (version !== "v1" || !ivText || !dataText) throw new Error("Unrecognised encrypted value");
   const key = await importKey(secretBase64);
-  const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(ivText) as BufferSource }, key, fromBase64(dataText) as BufferSource);
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: fromBase64(ivText) as BufferSource },
+    key,
+    fromBase64(dataText) as BufferSource,
+  );
   return new TextDecoder().decode(plain);
 }

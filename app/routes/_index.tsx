@@ -6,19 +6,26 @@ import { dashboardData } from "~/modules/activities/dashboard.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.meta ?? [];
-  return data?.view === "dashboard" ? [...root.filter((m) => !("title" in m)), { title: "Dashboard · CycleWari Community" }] : root;
+  return data?.view === "dashboard"
+    ? [...root.filter((m) => !("title" in m)), { title: "Dashboard · CycleWari Community" }]
+    : root;
 };
 
 /** `/`: the landing page for visitors, the dashboard for a signed-in member (spec part 1 §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context.app, request);
-  if (user && !isConfined(user)) return { view: "dashboard" as const, dashboard: await dashboardData(context.app, user, request) };
+  if (user && !isConfined(user))
+    return { view: "dashboard" as const, dashboard: await dashboardData(context.app, user, request) };
   return { view: "landing" as const, signedIn: Boolean(user) };
 }
 
 export default function Index() {
   const data = useLoaderData<typeof loader>();
-  return data.view === "dashboard" ? <Dashboard data={data.dashboard} home /> : <Landing signedIn={data.signedIn} />;
+  return data.view === "dashboard" ? (
+    <Dashboard data={data.dashboard} home />
+  ) : (
+    <Landing signedIn={data.signedIn} />
+  );
 }
 
 const features = [
@@ -44,23 +51,35 @@ function Landing({ signedIn }: { signedIn: boolean }) {
     <main>
       <section className="bg-gradient-to-b from-brand-50 to-gray-50">
         <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-24">
-          <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">Ride, run and grow together</h1>
+          <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">
+            Ride, run and grow together
+          </h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-600">
-            Sync your activities from Strava, join monthly challenges and register for community events, all in one place.
+            Sync your activities from Strava, join monthly challenges and register for community events, all
+            in one place.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {signedIn ? (
               <>
-                <Link to="/dashboard" className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+                <Link
+                  to="/dashboard"
+                  className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+                >
                   My Dashboard
                 </Link>
-                <Link to="/challenges" className="rounded-md border border-gray-300 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50">
+                <Link
+                  to="/challenges"
+                  className="rounded-md border border-gray-300 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50"
+                >
                   View Challenges
                 </Link>
               </>
             ) : (
               <>
-                <Link to="/auth" className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700">
+                <Link
+                  to="/auth"
+                  className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
+                >
                   Login
                 </Link>
                 <Link
@@ -77,7 +96,14 @@ function Landing({ signedIn }: { signedIn: boolean }) {
       <section aria-label="Features" className="mx-auto grid max-w-5xl gap-6 px-4 py-12 md:grid-cols-3">
         {features.map((feature) => (
           <article key={feature.title} className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
-            <svg viewBox="0 0 24 24" className="h-8 w-8 text-brand-600" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-8 w-8 text-brand-600"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d={feature.icon} strokeLinecap="round" strokeLinejoin="round" />
             </svg>
             <h2 className="mt-4 text-lg font-semibold text-gray-900">{feature.title}</h2>

@@ -24,9 +24,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   try {
     const challenge = challengeView(await requireChallenge(context.app, id));
     const [board, audit] = await Promise.all([leaderboard(context.app, id), progressAudit(context.app, id)]);
-    return { challenge, entries: board.entries, audit: audit.slice(0, 20).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })) };
+    return {
+      challenge,
+      entries: board.entries,
+      audit: audit.slice(0, 20).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+    };
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw new Response("Challenge not found", { status: 404 });
+    if (error instanceof AppError && error.status === 404)
+      throw new Response("Challenge not found", { status: 404 });
     throw error;
   }
 }
@@ -42,7 +47,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return { ok: true, intent, message: result.message };
     }
     const { progress } = parseInput(progressSchema, { progress: form.get("progress") });
-    await setParticipantProgress(context.app, admin, id, idParam(String(form.get("userId")), "User"), progress);
+    await setParticipantProgress(
+      context.app,
+      admin,
+      id,
+      idParam(String(form.get("userId")), "User"),
+      progress,
+    );
     return { ok: true, intent, message: "Progress updated" };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -55,10 +66,24 @@ export default function AdminChallengeProgress() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const toast = useToast();
-  const busy = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? navigation.formData?.get("userId")) : null;
+  const busy =
+    navigation.state === "submitting"
+      ? String(navigation.formData?.get("intent") ?? navigation.formData?.get("userId"))
+      : null;
   useEffect(() => {
     if (!result) return;
-    toast(result.ok ? { title: result.message, variant: "success" } : { title: result.intent === "recalculate" ? "Failed to recalculate progress" : "Failed to update progress", description: result.message, variant: "destructive" });
+    toast(
+      result.ok
+        ? { title: result.message, variant: "success" }
+        : {
+            title:
+              result.intent === "recalculate"
+                ? "Failed to recalculate progress"
+                : "Failed to update progress",
+            description: result.message,
+            variant: "destructive",
+          },
+    );
   }, [result, toast]);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -83,11 +108,13 @@ export default function AdminChallengeProgress() {
         </Form>
       </header>
       <p className="text-sm text-gray-600">
-        A correction replaces the computed progress for that participant until the next recalculation, which recomputes everyone from their
-        activities.
+        A correction replaces the computed progress for that participant until the next recalculation, which
+        recomputes everyone from their activities.
       </p>
       {entries.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">No participants found</p>
+        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
+          No participants found
+        </p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
           <table className="w-full text-left text-sm">
@@ -104,7 +131,10 @@ export default function AdminChallengeProgress() {
                 <tr key={e.userId} className="border-t border-gray-100" data-testid="progress-row">
                   <td className="px-4 py-2 text-gray-500">{e.rank}</td>
                   <td className="px-4 py-2">
-                    <Link to={`/admin/users/${e.userId}`} className="font-medium text-brand-700 hover:underline">
+                    <Link
+                      to={`/admin/users/${e.userId}`}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
                       {e.username}
                     </Link>
                   </td>
@@ -153,7 +183,8 @@ export default function AdminChallengeProgress() {
           <ul className="mt-2 space-y-1 text-sm text-gray-700">
             {audit.map((a) => (
               <li key={a.id}>
-                {new Date(a.createdAt).toLocaleString("en-US")}: user #{a.userId} {km1(a.oldProgress)} km → {km1(a.newProgress)} km (admin #{a.adminId})
+                {new Date(a.createdAt).toLocaleString("en-US")}: user #{a.userId} {km1(a.oldProgress)} km →{" "}
+                {km1(a.newProgress)} km (admin #{a.adminId})
               </li>
             ))}
           </ul>

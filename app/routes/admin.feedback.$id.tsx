@@ -3,7 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AdminFeedbackDetailPage } from "~/modules/feedback/components/admin-feedback";
 import { adminFeedbackDetailPage, adminFeedbackRespondAction } from "~/modules/feedback/page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Feedback #${data?.item?.id ?? ""} · CycleWari Community` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Feedback #${data?.item?.id ?? ""} · CycleWari Community` },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return adminFeedbackDetailPage(context.app, request, params.id);
@@ -15,5 +17,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AdminFeedbackDetailRoute() {
   const { item, missing } = useLoaderData<typeof loader>();
-  return <AdminFeedbackDetailPage item={item} missing={missing} actionData={useActionData<typeof action>()} />;
+  return (
+    <AdminFeedbackDetailPage item={item} missing={missing} actionData={useActionData<typeof action>()} />
+  );
 }

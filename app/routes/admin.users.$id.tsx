@@ -3,7 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminForbidden, UserDashboard, UserMissing } from "~/modules/admin/components/user-dashboard";
 import { adminUserAction, adminUserPage } from "~/modules/admin/page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data && "user" in data ? data.user.username : "User"} · Admin · CycleWari Community` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && "user" in data ? data.user.username : "User"} · Admin · CycleWari Community` },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return adminUserPage(context.app, request, params.id);

@@ -9,6 +9,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const admin = await requireAdmin(context.app, request);
     const { progress } = parseInput(progressSchema, await readJson(request));
-    return setParticipantProgress(context.app, admin, idParam(params.id, "Challenge"), idParam(params.userId, "User"), progress);
+    return setParticipantProgress(
+      context.app,
+      admin,
+      idParam(params.id, "Challenge"),
+      idParam(params.userId, "User"),
+      progress,
+    );
   });
 }

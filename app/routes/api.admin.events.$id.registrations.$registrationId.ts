@@ -10,6 +10,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireAdmin(context.app, request);
     if (request.method !== "DELETE") return jsonError(405, "Method not allowed");
-    return removeRegistration(context.app, idParam(params.id, "Event"), idParam(params.registrationId, "Registration"));
+    return removeRegistration(
+      context.app,
+      idParam(params.id, "Event"),
+      idParam(params.registrationId, "Registration"),
+    );
   });
 }

@@ -16,7 +16,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireAdmin(context.app, request);
     const id = idParam(params.id, "Feedback");
-    const feedback = await respondToFeedback(context.app, id, parseInput(responseSchema, await readJson(request)));
+    const feedback = await respondToFeedback(
+      context.app,
+      id,
+      parseInput(responseSchema, await readJson(request)),
+    );
     return { message: "Feedback updated", feedback };
   });
 }

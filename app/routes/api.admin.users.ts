@@ -10,7 +10,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     await requireAdmin(context.app, request);
     const query = parseInput(userListQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
     const page = await listUsers(context.app, query);
-    return Response.json(page.users, { headers: { "X-Total-Count": String(page.total), "X-Page": String(page.page), "X-Total-Pages": String(page.totalPages) } });
+    return Response.json(page.users, {
+      headers: {
+        "X-Total-Count": String(page.total),
+        "X-Page": String(page.page),
+        "X-Total-Pages": String(page.totalPages),
+      },
+    });
   });
 }
 

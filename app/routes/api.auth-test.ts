@@ -9,6 +9,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     requireTestPages(context.app);
     const current = await getCurrentUser(context.app, request);
-    return { authenticated: Boolean(current), user: current ? publicUser(current.user) : null, sessionId: current ? "present" : null };
+    return {
+      authenticated: Boolean(current),
+      user: current ? publicUser(current.user) : null,
+      sessionId: current ? "present" : null,
+    };
   });
 }

@@ -18,6 +18,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const notice = { title: LINK_MSG.sentTitle, description: LINK_MSG.sent(result.linkSentTo) };
     return redirect("/auth", { headers: { "Set-Cookie": await setToastCookie(context.app, notice) } });
   }
-  const toast = { title: `${providerLabel(provider)} Authentication Failed`, description: result.message, variant: "destructive" as const };
-  return redirect(result.failure, { headers: result.message ? { "Set-Cookie": await setToastCookie(context.app, toast) } : undefined });
+  const toast = {
+    title: `${providerLabel(provider)} Authentication Failed`,
+    description: result.message,
+    variant: "destructive" as const,
+  };
+  return redirect(result.failure, {
+    headers: result.message ? { "Set-Cookie": await setToastCookie(context.app, toast) } : undefined,
+  });
 }

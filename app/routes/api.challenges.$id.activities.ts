@@ -8,7 +8,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const user = await requireVerifiedUser(context.app, request);
     const userId = new URL(request.url).searchParams.get("userId");
     return Response.json(
-      await challengeActivities(context.app, idParam(params.id, "Challenge"), user, { userId: userId ? idParam(userId, "User") : undefined }),
+      await challengeActivities(context.app, idParam(params.id, "Challenge"), user, {
+        userId: userId ? idParam(userId, "User") : undefined,
+      }),
     );
   });
 }

@@ -6,6 +6,8 @@ import { joinChallenge } from "~/modules/challenges/challenges.server";
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireVerifiedUser(context.app, request);
-    return Response.json(await joinChallenge(context.app, user, idParam(params.id, "Challenge")), { status: 201 });
+    return Response.json(await joinChallenge(context.app, user, idParam(params.id, "Challenge")), {
+      status: 201,
+    });
   });
 }

@@ -11,7 +11,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const result = await listParticipants(context.app, idParam(params.id, "Challenge"), user, query);
     // The spec's answer is the list; paging travels in headers (?page=&limit=, 50 by default).
     return Response.json(result.participants, {
-      headers: { "X-Total-Count": String(result.total), "X-Page": String(result.page), "X-Total-Pages": String(result.pages) },
+      headers: {
+        "X-Total-Count": String(result.total),
+        "X-Page": String(result.page),
+        "X-Total-Pages": String(result.pages),
+      },
     });
   });
 }

@@ -15,7 +15,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireAdmin(context.app, request);
     const id = idParam(params.id, "Challenge");
-    if (request.method === "PUT") return updateChallenge(context.app, id, parseInput(challengeInputSchema, await readJson(request)));
+    if (request.method === "PUT")
+      return updateChallenge(context.app, id, parseInput(challengeInputSchema, await readJson(request)));
     if (request.method === "DELETE") return deleteChallenge(context.app, id);
     return jsonError(405, "Method not allowed");
   });

@@ -5,5 +5,7 @@ import { listEventHistory } from "~/modules/wari/event.server";
 
 /** The member's event history entries (a list, newest year first). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return apiHandler(async () => listEventHistory(context.app, (await requireVerifiedUser(context.app, request)).id));
+  return apiHandler(async () =>
+    listEventHistory(context.app, (await requireVerifiedUser(context.app, request)).id),
+  );
 }

@@ -12,6 +12,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireVerifiedUser(context.app, request);
     const id = idParam(params.id, "Event");
-    return initializePayment(context.app, user, id, parseInput(initializePaymentSchema, await readJson(request)));
+    return initializePayment(
+      context.app,
+      user,
+      id,
+      parseInput(initializePaymentSchema, await readJson(request)),
+    );
   });
 }

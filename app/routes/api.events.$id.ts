@@ -12,7 +12,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return apiHandler(async () => {
     await requireAdmin(context.app, request);
     const id = idParam(params.id, "Event");
-    if (request.method === "PUT") return updateEvent(context.app, id, parseInput(eventInputSchema, await readJson(request)));
+    if (request.method === "PUT")
+      return updateEvent(context.app, id, parseInput(eventInputSchema, await readJson(request)));
     if (request.method === "DELETE") return deleteEvent(context.app, id);
     return jsonError(405, "Method not allowed");
   });

@@ -6,7 +6,9 @@ import { eventInputSchema } from "~/modules/events/schema";
 
 /** The events list is public (admins also see inactive events). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return apiHandler(async () => Response.json(await listEvents(context.app, await getOptionalUser(context.app, request))));
+  return apiHandler(async () =>
+    Response.json(await listEvents(context.app, await getOptionalUser(context.app, request))),
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -8,5 +8,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return apiHandler(async () => resetPassword(context.app, parseInput(resetPasswordSchema, await readJson(request))));
+  return apiHandler(async () =>
+    resetPassword(context.app, parseInput(resetPasswordSchema, await readJson(request))),
+  );
 }

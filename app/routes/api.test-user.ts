@@ -11,6 +11,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     requireTestPages(context.app);
     const input = parseInput(loginSchema, await readJson(request));
     const user = await loginWithPassword(context.app, request, input);
-    return Response.json({ message: "Login successful", user: publicUser(user) }, { headers: { "Set-Cookie": await createUserSession(context.app, request, user) } });
+    return Response.json(
+      { message: "Login successful", user: publicUser(user) },
+      { headers: { "Set-Cookie": await createUserSession(context.app, request, user) } },
+    );
   });
 }

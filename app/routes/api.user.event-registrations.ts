@@ -5,5 +5,7 @@ import { ownRegistrationsByEvent } from "~/modules/events/events.server";
 
 /** The member's registrations keyed by event id. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return apiHandler(async () => ownRegistrationsByEvent(context.app, await requireVerifiedUser(context.app, request)));
+  return apiHandler(async () =>
+    ownRegistrationsByEvent(context.app, await requireVerifiedUser(context.app, request)),
+  );
 }

@@ -6,5 +6,7 @@ import { completeProfile } from "~/modules/profile/profile.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return jsonError(405, "Method not allowed");
-  return apiHandler(async () => publicUser(await completeProfile(context.app, await requireUser(context.app, request))));
+  return apiHandler(async () =>
+    publicUser(await completeProfile(context.app, await requireUser(context.app, request))),
+  );
 }

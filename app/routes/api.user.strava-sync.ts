@@ -8,6 +8,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireVerifiedUser(context.app, request);
     const { job, started } = await requestMemberSync(context.app, user.id);
-    return Response.json({ message: started ? "Sync started" : "A sync is already running", jobId: job.id }, { status: started ? 202 : 200 });
+    return Response.json(
+      { message: started ? "Sync started" : "A sync is already running", jobId: job.id },
+      { status: started ? 202 : 200 },
+    );
   });
 }

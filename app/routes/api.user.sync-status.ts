@@ -4,5 +4,7 @@ import { apiHandler } from "~/lib/http.server";
 import { getSyncStatus } from "~/modules/strava/status.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return apiHandler(async () => getSyncStatus(context.app, (await requireVerifiedUser(context.app, request)).id));
+  return apiHandler(async () =>
+    getSyncStatus(context.app, (await requireVerifiedUser(context.app, request)).id),
+  );
 }

@@ -5,5 +5,7 @@ import { getActivityAnalysis } from "~/modules/wari/analysis.server";
 
 /** The member's cycling analysis with category and readiness (windows: app/modules/wari/analysis.server.ts). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return apiHandler(async () => getActivityAnalysis(context.app, (await requireVerifiedUser(context.app, request)).id));
+  return apiHandler(async () =>
+    getActivityAnalysis(context.app, (await requireVerifiedUser(context.app, request)).id),
+  );
 }

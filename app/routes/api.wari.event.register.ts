@@ -11,7 +11,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   return apiHandler(async () => {
     const user = await requireVerifiedUser(context.app, request);
-    const { created, registration } = await registerForEvent(context.app, user.id, parseInput(registerSchema, await readJson(request)));
-    return Response.json({ message: created ? "Registered" : "Already registered", created, registration }, { status: created ? 201 : 200 });
+    const { created, registration } = await registerForEvent(
+      context.app,
+      user.id,
+      parseInput(registerSchema, await readJson(request)),
+    );
+    return Response.json(
+      { message: created ? "Registered" : "Already registered", created, registration },
+      { status: created ? 201 : 200 },
+    );
   });
 }

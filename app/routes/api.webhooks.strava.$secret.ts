@@ -1,5 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { handleWebhookEvent, verifyWebhookSubscription, webhookNotFound, webhookPathAllowed } from "~/modules/strava/webhook.server";
+import {
+  handleWebhookEvent,
+  verifyWebhookSubscription,
+  webhookNotFound,
+  webhookPathAllowed,
+} from "~/modules/strava/webhook.server";
 
 /**
  * Strava's subscription handshake (GET) and events (POST, answered at once) at

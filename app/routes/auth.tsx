@@ -1,7 +1,20 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
+import {
+  data,
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from "@remix-run/react";
 import { useEffect } from "react";
 import { getOptionalUser } from "~/lib/guards.server";
 import { AppError, readForm, redirect } from "~/lib/http.server";
@@ -21,10 +34,26 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 /** Toasts for the `error` values providers return with (spec part 1 section 4). */
 const RETURN_ERRORS: Record<string, Toast> = {
-  "google-auth-failed": { title: "Google Authentication Failed", description: "We couldn't sign you in with Google. Please try again.", variant: "destructive" },
-  auth_failed: { title: "Strava Authentication Failed", description: "We couldn't sign you in with Strava. Please try again.", variant: "destructive" },
-  "google-login-error": { title: "Login Error", description: "Failed to initiate Google login. Please try again.", variant: "destructive" },
-  "strava-login-error": { title: "Login Error", description: "Failed to initiate Strava login. Please try again.", variant: "destructive" },
+  "google-auth-failed": {
+    title: "Google Authentication Failed",
+    description: "We couldn't sign you in with Google. Please try again.",
+    variant: "destructive",
+  },
+  auth_failed: {
+    title: "Strava Authentication Failed",
+    description: "We couldn't sign you in with Strava. Please try again.",
+    variant: "destructive",
+  },
+  "google-login-error": {
+    title: "Login Error",
+    description: "Failed to initiate Google login. Please try again.",
+    variant: "destructive",
+  },
+  "strava-login-error": {
+    title: "Login Error",
+    description: "Failed to initiate Strava login. Please try again.",
+    variant: "destructive",
+  },
 };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -38,20 +67,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get("intent") === "register" ? "register" : "login";
-  const submission = parseWithZod(formData, { schema: intent === "register" ? registerFormSchema : loginSchema });
+  const submission = parseWithZod(formData, {
+    schema: intent === "register" ? registerFormSchema : loginSchema,
+  });
   if (submission.status !== "success") {
-    return data({ intent, result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+    return data(
+      { intent, result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
+      { status: 400 },
+    );
   }
   let redirectResponse: Response;
   try {
     if (intent === "register") {
-      const { username, email, password } = submission.value as { username: string; email: string; password: string };
+      const { username, email, password } = submission.value as {
+        username: string;
+        email: string;
+        password: string;
+      };
       const user = await registerUser(context.app, request, { username, email, password });
       redirectResponse = await signInAndRedirect(context.app, request, user, {
-        toast: { title: "Registration successful", description: `Welcome, ${user.username}! Please complete your profile settings to get started.` },
+        toast: {
+          title: "Registration successful",
+          description: `Welcome, ${user.username}! Please complete your profile settings to get started.`,
+        },
       });
     } else {
-      const user = await loginWithPassword(context.app, request, submission.value as { username: string; password: string });
+      const user = await loginWithPassword(
+        context.app,
+        request,
+        submission.value as { username: string; password: string },
+      );
       redirectResponse = await signInAndRedirect(context.app, request, user, {
         toast: { title: "Login successful", description: `Welcome back, ${user.username}!` },
         redirectTo: new URL(request.url).searchParams.get("redirectTo"),
@@ -61,7 +106,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof AppError)) throw error;
     const fieldErrors = (error.extra.errors as Record<string, string[]> | undefined) ?? undefined;
     return data(
-      { intent, result: submission.reply({ formErrors: fieldErrors ? [] : [error.message], fieldErrors, hideFields: ["password", "confirmPassword"] }) },
+      {
+        intent,
+        result: submission.reply({
+          formErrors: fieldErrors ? [] : [error.message],
+          fieldErrors,
+          hideFields: ["password", "confirmPassword"],
+        }),
+      },
       { status: error.status, headers: error.headers },
     );
   }
@@ -103,7 +155,11 @@ export default function AuthPage() {
     <main className="mx-auto max-w-md px-4 py-10">
       <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <h1 className="text-center text-2xl font-bold text-gray-900">Welcome to CycleWari</h1>
-        <div role="tablist" aria-label="Sign in or register" className="mt-6 grid grid-cols-2 rounded-lg bg-gray-100 p-1">
+        <div
+          role="tablist"
+          aria-label="Sign in or register"
+          className="mt-6 grid grid-cols-2 rounded-lg bg-gray-100 p-1"
+        >
           {(["login", "register"] as const).map((t) => (
             <Link
               key={t}
@@ -126,14 +182,18 @@ export default function AuthPage() {
           )}
         </div>
         <div className="my-6 flex items-center gap-3 text-xs uppercase text-gray-500">
-          <span className="h-px flex-1 bg-gray-200" /> or continue with <span className="h-px flex-1 bg-gray-200" />
+          <span className="h-px flex-1 bg-gray-200" /> or continue with{" "}
+          <span className="h-px flex-1 bg-gray-200" />
         </div>
         <div className="grid gap-3">
           <a
             href="/api/auth/google"
             className="flex items-center justify-center gap-2 rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50"
           >
-            <span aria-hidden="true" className="font-bold text-blue-600">G</span> Sign in with Google
+            <span aria-hidden="true" className="font-bold text-blue-600">
+              G
+            </span>{" "}
+            Sign in with Google
           </a>
           <a
             href="/api/auth/strava"
@@ -168,11 +228,18 @@ function LoginForm({ result }: { result?: Result }) {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
       <FormErrors errors={form.errors} />
-      <Field label="Username" errors={fields.username.errors} inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }} />
+      <Field
+        label="Username"
+        errors={fields.username.errors}
+        inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
+      />
       <Field
         label="Password"
         errors={fields.password.errors}
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+        inputProps={{
+          ...getInputProps(fields.password, { type: "password" }),
+          autoComplete: "current-password",
+        }}
       />
       <div className="flex justify-end">
         <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
@@ -200,8 +267,16 @@ function RegisterForm({ result }: { result?: Result }) {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="register" />
       <FormErrors errors={form.errors} />
-      <Field label="Username" errors={fields.username.errors} inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }} />
-      <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+      <Field
+        label="Username"
+        errors={fields.username.errors}
+        inputProps={{ ...getInputProps(fields.username, { type: "text" }), autoComplete: "username" }}
+      />
+      <Field
+        label="Email"
+        errors={fields.email.errors}
+        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+      />
       <Field
         label="Password"
         errors={fields.password.errors}
@@ -213,7 +288,10 @@ function RegisterForm({ result }: { result?: Result }) {
         errors={fields.confirmPassword.errors?.flatMap((e) =>
           e === MSG.passwordsDontMatch ? [e, "Please make sure your passwords match."] : [e],
         )}
-        inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+        inputProps={{
+          ...getInputProps(fields.confirmPassword, { type: "password" }),
+          autoComplete: "new-password",
+        }}
       />
       <SubmitButton pending={pending} pendingText="Registering...">
         Register

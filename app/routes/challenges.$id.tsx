@@ -2,13 +2,27 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data, Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { AppError } from "~/lib/http.server";
-import { isParticipant, listParticipants, requireChallenge, challengeView } from "~/modules/challenges/challenges.server";
-import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "~/modules/challenges/components/challenge-ui";
+import {
+  isParticipant,
+  listParticipants,
+  requireChallenge,
+  challengeView,
+} from "~/modules/challenges/challenges.server";
+import {
+  ActiveBadge,
+  JoinFeedback,
+  ProgressBar,
+  SPORT_LABELS,
+} from "~/modules/challenges/components/challenge-ui";
 import { joinFromForm } from "~/modules/challenges/join-action.server";
 import { hoursMinutes, km1 } from "~/modules/challenges/rules";
 import { GENDER_TABS, PARTICIPANT_SORTS, participantQuerySchema } from "~/modules/challenges/schema";
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: `${d && "challenge" in d && d.challenge ? d.challenge.title : "Challenge"} · CycleWari Community` }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  {
+    title: `${d && "challenge" in d && d.challenge ? d.challenge.title : "Challenge"} · CycleWari Community`,
+  },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(context.app, request);
@@ -19,21 +33,44 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     challenge = challengeView(await requireChallenge(context.app, id));
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
-      return data({ challenge: null, participants: [], total: 0, pages: 1, joined: false, isAdmin: user.isAdmin, query: null }, { status: 404 });
+      return data(
+        {
+          challenge: null,
+          participants: [],
+          total: 0,
+          pages: 1,
+          joined: false,
+          isAdmin: user.isAdmin,
+          query: null,
+        },
+        { status: 404 },
+      );
     }
     throw error;
   }
   const parsed = participantQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   const query = parsed.success ? parsed.data : participantQuerySchema.parse({});
-  const [list, joined] = await Promise.all([listParticipants(context.app, id, user, query), isParticipant(context.app, id, user.id)]);
-  return { challenge, participants: list.participants, total: list.total, pages: list.pages, joined, isAdmin: user.isAdmin, query };
+  const [list, joined] = await Promise.all([
+    listParticipants(context.app, id, user, query),
+    isParticipant(context.app, id, user.id),
+  ]);
+  return {
+    challenge,
+    participants: list.participants,
+    total: list.total,
+    pages: list.pages,
+    joined,
+    isAdmin: user.isAdmin,
+    query,
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   return joinFromForm(context.app, request, Number(params.id));
 }
 
-const fmtDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+const fmtDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 export default function ChallengeDetail() {
   const { challenge, participants, total, pages, joined, isAdmin, query } = useLoaderData<typeof loader>();
@@ -43,7 +80,10 @@ export default function ChallengeDetail() {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-gray-900">Challenge not found</h1>
-        <Link to="/challenges" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+        <Link
+          to="/challenges"
+          className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+        >
           Back to Challenges
         </Link>
       </main>
@@ -61,7 +101,9 @@ export default function ChallengeDetail() {
   const tabHref = (gender: string) => withParam("gender", gender === "all" ? null : gender);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <JoinFeedback failureText={{ title: "Error", description: "Failed to join challenge. Please try again later." }} />
+      <JoinFeedback
+        failureText={{ title: "Error", description: "Failed to join challenge. Please try again later." }}
+      />
       <Link to="/challenges" className="text-sm font-medium text-brand-700 hover:underline">
         ← Back to Challenges
       </Link>
@@ -86,7 +128,10 @@ export default function ChallengeDetail() {
         ) : null}
       </header>
 
-      <section aria-labelledby="details-heading" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <section
+        aria-labelledby="details-heading"
+        className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+      >
         <h2 id="details-heading" className="font-semibold text-gray-900">
           Challenge Details
         </h2>
@@ -103,7 +148,9 @@ export default function ChallengeDetail() {
           </div>
           <div>
             <dt className="text-gray-500">Target</dt>
-            <dd className="font-medium">{challenge.targetDistance ? `${km1(challenge.targetDistance)} km` : "No distance target"}</dd>
+            <dd className="font-medium">
+              {challenge.targetDistance ? `${km1(challenge.targetDistance)} km` : "No distance target"}
+            </dd>
           </div>
           {challenge.targetTime ? (
             <div>
@@ -133,7 +180,11 @@ export default function ChallengeDetail() {
             </label>
             <label className="text-sm">
               <span className="sr-only">Sort by</span>
-              <select name="sort" defaultValue={query.sort} className="rounded-md border border-gray-300 px-2 py-1.5 text-sm">
+              <select
+                name="sort"
+                defaultValue={query.sort}
+                className="rounded-md border border-gray-300 px-2 py-1.5 text-sm"
+              >
                 {PARTICIPANT_SORTS.map((s) => (
                   <option key={s} value={s}>
                     {s === "progress" ? "Progress" : s === "name" ? "Name" : "Joined"}
@@ -141,7 +192,10 @@ export default function ChallengeDetail() {
                 ))}
               </select>
             </label>
-            <button type="submit" className="rounded-md bg-gray-900 px-3 py-1.5 text-sm font-semibold text-white">
+            <button
+              type="submit"
+              className="rounded-md bg-gray-900 px-3 py-1.5 text-sm font-semibold text-white"
+            >
               Apply
             </button>
           </Form>
@@ -161,17 +215,27 @@ export default function ChallengeDetail() {
           ))}
         </nav>
         {participants.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">No participants found</p>
+          <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
+            No participants found
+          </p>
         ) : (
           <ol className="space-y-3">
             {participants.map((p) => (
-              <li key={p.id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="participant">
+              <li
+                key={p.id}
+                className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
+                data-testid="participant"
+              >
                 <div className="flex items-center gap-3">
                   <span className="w-8 text-center text-lg font-bold text-gray-400">{p.rank}</span>
                   <div className="min-w-0 flex-1">
                     <div className="flex items-center justify-between gap-2">
                       {isAdmin ? (
-                        <Link to={`/admin/users/${p.userId}`} data-testid="participant-name" className="truncate font-semibold text-brand-700 hover:underline">
+                        <Link
+                          to={`/admin/users/${p.userId}`}
+                          data-testid="participant-name"
+                          className="truncate font-semibold text-brand-700 hover:underline"
+                        >
                           {p.user.username}
                         </Link>
                       ) : (
@@ -200,10 +264,15 @@ export default function ChallengeDetail() {
                     ))}
                   </ul>
                 ) : p.activityCount === 0 ? (
-                  <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-500">No activities recorded yet</p>
+                  <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-500">
+                    No activities recorded yet
+                  </p>
                 ) : null}
                 {p.activityCount !== null && p.activityCount > 3 ? (
-                  <Link to={`/activities?userId=${p.userId}&challengeId=${challenge.id}`} className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline">
+                  <Link
+                    to={`/activities?userId=${p.userId}&challengeId=${challenge.id}`}
+                    className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline"
+                  >
                     View all {p.activityCount} activities
                   </Link>
                 ) : null}
@@ -214,7 +283,11 @@ export default function ChallengeDetail() {
         {pages > 1 ? (
           <nav aria-label="Participant pages" className="flex items-center justify-between text-sm">
             {query.page > 1 ? (
-              <Link to={withParam("page", String(query.page - 1))} preventScrollReset className="font-medium text-brand-700 hover:underline">
+              <Link
+                to={withParam("page", String(query.page - 1))}
+                preventScrollReset
+                className="font-medium text-brand-700 hover:underline"
+              >
                 ← Previous
               </Link>
             ) : (
@@ -224,7 +297,11 @@ export default function ChallengeDetail() {
               Page {query.page} of {pages}
             </span>
             {query.page < pages ? (
-              <Link to={withParam("page", String(query.page + 1))} preventScrollReset className="font-medium text-brand-700 hover:underline">
+              <Link
+                to={withParam("page", String(query.page + 1))}
+                preventScrollReset
+                className="font-medium text-brand-700 hover:underline"
+              >
                 Next →
               </Link>
             ) : (

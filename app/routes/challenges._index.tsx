@@ -4,7 +4,12 @@ import { requireVerifiedUser } from "~/lib/guards.server";
 import { AppError, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { joinChallenge, listChallenges, myParticipations } from "~/modules/challenges/challenges.server";
-import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "~/modules/challenges/components/challenge-ui";
+import {
+  ActiveBadge,
+  JoinFeedback,
+  ProgressBar,
+  SPORT_LABELS,
+} from "~/modules/challenges/components/challenge-ui";
 import { joinFromForm } from "~/modules/challenges/join-action.server";
 import { km1, timeRemaining } from "~/modules/challenges/rules";
 
@@ -20,16 +25,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     try {
       if (!Number.isSafeInteger(joinId) || joinId <= 0) throw new AppError(404, "Challenge not found");
       await joinChallenge(context.app, user, joinId);
-      toast = { title: "You've joined the challenge!", description: "You have joined the challenge", variant: "success" as const };
+      toast = {
+        title: "You've joined the challenge!",
+        description: "You have joined the challenge",
+        variant: "success" as const,
+      };
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       if (error.extra.code === "strava_required") throw redirect("/challenges?strava=required");
-      toast = { title: "Failed to join challenge. Please try again.", description: error.message, variant: "destructive" as const };
+      toast = {
+        title: "Failed to join challenge. Please try again.",
+        description: error.message,
+        variant: "destructive" as const,
+      };
     }
     throw redirect("/challenges", { headers: { "Set-Cookie": await setToastCookie(context.app, toast) } });
   }
-  const [challenges, participations] = await Promise.all([listChallenges(context.app), myParticipations(context.app, user)]);
-  const mine = Object.fromEntries(participations.map((p) => [p.challengeId, { progress: p.progress, percent: p.percent }]));
+  const [challenges, participations] = await Promise.all([
+    listChallenges(context.app),
+    myParticipations(context.app, user),
+  ]);
+  const mine = Object.fromEntries(
+    participations.map((p) => [p.challengeId, { progress: p.progress, percent: p.percent }]),
+  );
   return { challenges, mine, stravaRequired: url.searchParams.get("strava") === "required" };
 }
 
@@ -41,14 +59,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Challenges() {
   const { challenges, mine, stravaRequired } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const joiningId = navigation.state === "submitting" ? Number(navigation.formData?.get("challengeId")) : null;
+  const joiningId =
+    navigation.state === "submitting" ? Number(navigation.formData?.get("challengeId")) : null;
   const now = new Date();
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <JoinFeedback failureText={{ title: "Failed to join challenge. Please try again." }} />
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Challenges</h1>
-        <p className="mt-1 text-gray-600">Join a challenge and your synced Strava activities count towards it automatically.</p>
+        <p className="mt-1 text-gray-600">
+          Join a challenge and your synced Strava activities count towards it automatically.
+        </p>
       </div>
       {stravaRequired ? (
         <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900">
@@ -59,13 +80,19 @@ export default function Challenges() {
         </div>
       ) : null}
       {challenges.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">No challenges yet. Check back soon!</p>
+        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
+          No challenges yet. Check back soon!
+        </p>
       ) : (
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {challenges.map((c) => {
             const participation = mine[c.id];
             return (
-              <li key={c.id} className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm" data-testid="challenge-card">
+              <li
+                key={c.id}
+                className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+                data-testid="challenge-card"
+              >
                 <div className="flex items-start justify-between gap-2">
                   <h2 className="text-lg font-semibold text-gray-900">{c.title}</h2>
                   <ActiveBadge active={c.isActive} />
@@ -73,7 +100,9 @@ export default function Challenges() {
                 <p className="mt-2 line-clamp-3 text-sm text-gray-600">{c.description}</p>
                 <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
                   <dt className="text-gray-500">Target Distance</dt>
-                  <dd className="text-right font-medium">{c.targetDistance ? `${km1(c.targetDistance)} km` : "No distance target"}</dd>
+                  <dd className="text-right font-medium">
+                    {c.targetDistance ? `${km1(c.targetDistance)} km` : "No distance target"}
+                  </dd>
                   <dt className="text-gray-500">Sport</dt>
                   <dd className="text-right font-medium">{SPORT_LABELS[c.sportType] ?? c.sportType}</dd>
                   <dt className="text-gray-500">Time Remaining</dt>
@@ -89,13 +118,19 @@ export default function Challenges() {
                         <span className="font-semibold">{participation.percent}%</span>
                       </div>
                       <ProgressBar percent={participation.percent} label={`Progress in ${c.title}`} />
-                      <Link to={`/challenges/${c.id}`} className="mt-2 inline-block font-semibold text-brand-700 hover:underline">
+                      <Link
+                        to={`/challenges/${c.id}`}
+                        className="mt-2 inline-block font-semibold text-brand-700 hover:underline"
+                      >
                         View Details
                       </Link>
                     </div>
                   ) : (
                     <div className="flex items-center justify-between gap-3">
-                      <Link to={`/challenges/${c.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+                      <Link
+                        to={`/challenges/${c.id}`}
+                        className="text-sm font-medium text-brand-700 hover:underline"
+                      >
                         View Details
                       </Link>
                       {c.isActive && new Date(c.endDate) > now ? (

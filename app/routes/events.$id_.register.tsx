@@ -3,7 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { RegistrationPage } from "~/modules/events/components/registration-page";
 import { registerAction, registrationPage } from "~/modules/events/page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Register${data && !data.missing ? ` · ${data.event.title}` : ""} · CycleWari Community` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Register${data && !data.missing ? ` · ${data.event.title}` : ""} · CycleWari Community` },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return registrationPage(context.app, request, params.id, "register");
@@ -15,5 +17,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EventRegisterRoute() {
-  return <RegistrationPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} kind="register" />;
+  return (
+    <RegistrationPage
+      data={useLoaderData<typeof loader>()}
+      actionData={useActionData<typeof action>()}
+      kind="register"
+    />
+  );
 }

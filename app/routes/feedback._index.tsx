@@ -14,5 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function FeedbackRoute() {
-  return <FeedbackFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+  return (
+    <FeedbackFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
+  );
 }

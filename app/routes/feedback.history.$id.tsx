@@ -3,7 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { FeedbackDetailPage } from "~/modules/feedback/components/feedback-history";
 import { feedbackDetailPage } from "~/modules/feedback/page.server";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.item?.subject ?? "Feedback"} · CycleWari Community` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.item?.subject ?? "Feedback"} · CycleWari Community` },
+];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return feedbackDetailPage(context.app, request, params.id);

@@ -17,15 +17,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
-  if (submission.status !== "success") return data({ sent: null, error: null, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ sent: null, error: null, result: submission.reply() }, { status: 400 });
   try {
     const { message } = await requestPasswordReset(context.app, request, submission.value.email);
     return { sent: message, error: null, result: submission.reply({ resetForm: true }) };
   } catch (error) {
     const status = error instanceof AppError ? error.status : 500;
     if (!(error instanceof AppError)) console.error(error);
-    const message = status === 429 ? (error as AppError).message : "An error occurred while processing your request.";
-    return data({ sent: null, error: message, result: submission.reply() }, { status, headers: error instanceof AppError ? error.headers : undefined });
+    const message =
+      status === 429 ? (error as AppError).message : "An error occurred while processing your request.";
+    return data(
+      { sent: null, error: message, result: submission.reply() },
+      { status, headers: error instanceof AppError ? error.headers : undefined },
+    );
   }
 }
 
@@ -43,12 +48,18 @@ export default function ForgotPassword() {
     <main className="mx-auto max-w-md px-4 py-10">
       <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <h1 className="text-2xl font-bold text-gray-900">Forgot password</h1>
-        <p className="mt-2 text-sm text-gray-600">Enter your account's email and we'll send you a link to reset your password.</p>
+        <p className="mt-2 text-sm text-gray-600">
+          Enter your account's email and we'll send you a link to reset your password.
+        </p>
         <div className="mt-6 space-y-4">
           {actionData?.sent ? <Alert tone="success">{actionData.sent}</Alert> : null}
           {actionData?.error ? <Alert tone="error">{actionData.error}</Alert> : null}
           <Form method="post" {...getFormProps(form)} className="space-y-4">
-            <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+            <Field
+              label="Email"
+              errors={fields.email.errors}
+              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+            />
             <SubmitButton pending={sending} pendingText="Sending...">
               Send reset link
             </SubmitButton>

@@ -29,7 +29,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(error instanceof AppError)) throw error;
     return data({ message: error.message }, { status: error.status });
   }
-  const toast = await setToastCookie(context.app, { title: LINK_MSG.doneTitle, description: LINK_MSG.done, variant: "success" });
+  const toast = await setToastCookie(context.app, {
+    title: LINK_MSG.doneTitle,
+    description: LINK_MSG.done,
+    variant: "success",
+  });
   return redirect("/auth", { headers: { "Set-Cookie": toast } });
 }
 
@@ -50,7 +54,8 @@ export default function LinkGoogle() {
           ) : (
             <>
               <p className="text-gray-700">
-                Someone signed in with Google and asked to link it to the account of <strong>{loaded.email}</strong>. Link it only if that was you.
+                Someone signed in with Google and asked to link it to the account of{" "}
+                <strong>{loaded.email}</strong>. Link it only if that was you.
               </p>
               <Form method="post">
                 <input type="hidden" name="token" value={loaded.token ?? ""} />

@@ -11,10 +11,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // The session could not be ended on the server (KV unavailable): say so (part 1 §8) rather than pretend.
     console.error("logout failed", error);
-    headers.append("Set-Cookie", await setToastCookie(context.app, { title: "Logout failed", variant: "destructive" }));
+    headers.append(
+      "Set-Cookie",
+      await setToastCookie(context.app, { title: "Logout failed", variant: "destructive" }),
+    );
     return redirect("/dashboard", { headers });
   }
-  headers.append("Set-Cookie", await setToastCookie(context.app, { title: "Logged out successfully", variant: "success" }));
+  headers.append(
+    "Set-Cookie",
+    await setToastCookie(context.app, { title: "Logged out successfully", variant: "success" }),
+  );
   return redirect("/", { headers });
 }
 

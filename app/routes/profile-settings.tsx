@@ -22,7 +22,11 @@ export default function ProfileSettings() {
         <ProfileWizard defaultValue={values} />
       </div>
       <p className="text-sm text-gray-600">
-        Prefer one page? Use the <Link to="/profile" className="font-medium text-brand-700 hover:underline">simple profile form</Link>.
+        Prefer one page? Use the{" "}
+        <Link to="/profile" className="font-medium text-brand-700 hover:underline">
+          simple profile form
+        </Link>
+        .
       </p>
     </main>
   );

@@ -29,15 +29,17 @@ export default function ProfileStrava() {
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Strava</h1>
         <p className="mt-1 text-gray-600">
-          Connect your Strava account and your rides, runs, swims, walks and hikes sync here automatically. We read your activities and
-          profile only (scopes activity:read_all and profile:read_all).
+          Connect your Strava account and your rides, runs, swims, walks and hikes sync here automatically. We
+          read your activities and profile only (scopes activity:read_all and profile:read_all).
         </p>
       </div>
       <SyncBanner status={status} />
       <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           <dt className="font-medium text-gray-600">Status</dt>
-          <dd data-testid="strava-state">{status.connected ? (status.tokenExpired ? "Token expired" : "Connected") : "Not connected"}</dd>
+          <dd data-testid="strava-state">
+            {status.connected ? (status.tokenExpired ? "Token expired" : "Connected") : "Not connected"}
+          </dd>
           {status.athleteId ? (
             <>
               <dt className="font-medium text-gray-600">Strava athlete</dt>

@@ -26,7 +26,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: resetPasswordFormSchema });
   if (submission.status !== "success") {
-    return data({ done: null, error: null, result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
+    return data(
+      {
+        done: null,
+        error: null,
+        result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }),
+      },
+      { status: 400 },
+    );
   }
   try {
     const { message } = await resetPassword(context.app, submission.value);
@@ -34,7 +41,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     const message = error instanceof AppError ? error.message : MSG.resetError;
     if (!(error instanceof AppError)) console.error(error);
-    return data({ done: null, error: message, result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: error instanceof AppError ? error.status : 500 });
+    return data(
+      {
+        done: null,
+        error: message,
+        result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }),
+      },
+      { status: error instanceof AppError ? error.status : 500 },
+    );
   }
 }
 
@@ -73,7 +87,10 @@ export default function ResetPassword() {
               <Alert tone="error" title="Invalid link">
                 {MSG.resetInvalid}
               </Alert>
-              <Link to="/forgot-password" className="block text-center font-medium text-brand-700 hover:underline">
+              <Link
+                to="/forgot-password"
+                className="block text-center font-medium text-brand-700 hover:underline"
+              >
                 Request a new link
               </Link>
             </>
@@ -86,12 +103,18 @@ export default function ResetPassword() {
                   label="New password"
                   errors={fields.newPassword.errors}
                   hint="At least 8 characters with one special character"
-                  inputProps={{ ...getInputProps(fields.newPassword, { type: "password" }), autoComplete: "new-password" }}
+                  inputProps={{
+                    ...getInputProps(fields.newPassword, { type: "password" }),
+                    autoComplete: "new-password",
+                  }}
                 />
                 <Field
                   label="Confirm new password"
                   errors={fields.confirmPassword.errors}
-                  inputProps={{ ...getInputProps(fields.confirmPassword, { type: "password" }), autoComplete: "new-password" }}
+                  inputProps={{
+                    ...getInputProps(fields.confirmPassword, { type: "password" }),
+                    autoComplete: "new-password",
+                  }}
                 />
                 <SubmitButton pending={submitting} pendingText="Resetting...">
                   Reset password

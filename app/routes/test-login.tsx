@@ -18,10 +18,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const username = String(form.get("username") ?? "").trim();
   const password = String(form.get("password") ?? "");
-  if (!username || !password) return data({ ok: false, message: "Please enter both username and password" }, { status: 400 });
+  if (!username || !password)
+    return data({ ok: false, message: "Please enter both username and password" }, { status: 400 });
   try {
     const user = await loginWithPassword(context.app, request, { username, password });
-    return data({ ok: true, message: `Session created for ${user.username}` }, { headers: { "Set-Cookie": await createUserSession(context.app, request, user) } });
+    return data(
+      { ok: true, message: `Session created for ${user.username}` },
+      { headers: { "Set-Cookie": await createUserSession(context.app, request, user) } },
+    );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return data({ ok: false, message: `Login failed: ${error.message}` }, { status: error.status });
@@ -35,11 +39,16 @@ export default function TestLogin() {
   return (
     <main className="mx-auto max-w-md space-y-4 px-4 py-10">
       <h1 className="text-2xl font-bold">Session test</h1>
-      <p className="text-sm text-gray-600">Current session: {signedInAs ? `signed in as ${signedInAs}` : "none"}</p>
+      <p className="text-sm text-gray-600">
+        Current session: {signedInAs ? `signed in as ${signedInAs}` : "none"}
+      </p>
       {result ? <Alert tone={result.ok ? "success" : "error"}>{result.message}</Alert> : null}
       <Form method="post" className="space-y-4">
         <Field label="Username" inputProps={{ name: "username", type: "text", autoComplete: "username" }} />
-        <Field label="Password" inputProps={{ name: "password", type: "password", autoComplete: "current-password" }} />
+        <Field
+          label="Password"
+          inputProps={{ name: "password", type: "password", autoComplete: "current-password" }}
+        />
         <SubmitButton pending={pending} pendingText="Testing...">
           Test login
         </SubmitButton>

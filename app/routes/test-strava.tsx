@@ -33,7 +33,13 @@ export default function TestStrava() {
         <dt className="font-medium">Signed in as</dt>
         <dd>{data.signedInAs ?? "nobody"}</dd>
         <dt className="font-medium">Link</dt>
-        <dd>{data.status ? (data.status.connected ? `athlete #${data.status.athleteId}${data.status.tokenExpired ? " (token expired)" : ""}` : "not connected") : "—"}</dd>
+        <dd>
+          {data.status
+            ? data.status.connected
+              ? `athlete #${data.status.athleteId}${data.status.tokenExpired ? " (token expired)" : ""}`
+              : "not connected"
+            : "—"}
+        </dd>
       </dl>
       {data.signedInAs ? (
         <StravaConnectButton status={data.status} returnTo="/test-strava" />

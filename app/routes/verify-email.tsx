@@ -26,7 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Resend: only for a signed-in member (the link goes to their address on file). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await getOptionalUser(context.app, request);
-  if (!user) return data({ ok: false, message: "Please log in to request a new verification email." }, { status: 401 });
+  if (!user)
+    return data(
+      { ok: false, message: "Please log in to request a new verification email." },
+      { status: 401 },
+    );
   try {
     await resendVerification(context.app, user);
     return { ok: true, message: MSG.verificationSent };
@@ -69,7 +73,10 @@ export default function VerifyEmail() {
               </SubmitButton>
             </Form>
           ) : null}
-          <Link to={signedIn ? "/dashboard" : "/auth"} className="block text-center font-medium text-brand-700 hover:underline">
+          <Link
+            to={signedIn ? "/dashboard" : "/auth"}
+            className="block text-center font-medium text-brand-700 hover:underline"
+          >
             {signedIn ? "Go to your dashboard" : "Go to login"}
           </Link>
         </div>

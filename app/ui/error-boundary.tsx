@@ -15,9 +15,14 @@ export function GeneralErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-gray-900">{status === 403 ? "Access denied" : "Something went wrong"}</h1>
+      <h1 className="text-2xl font-bold text-gray-900">
+        {status === 403 ? "Access denied" : "Something went wrong"}
+      </h1>
       <p className="mt-3 text-gray-600">{message}</p>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+      <Link
+        to="/"
+        className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+      >
         Go home
       </Link>
     </main>
@@ -30,7 +35,10 @@ export function NotFound() {
       <p className="text-6xl font-extrabold text-brand-600">404</p>
       <h1 className="mt-4 text-2xl font-bold text-gray-900">404 Page Not Found</h1>
       <p className="mt-3 text-gray-600">The page you are looking for does not exist or has moved.</p>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+      <Link
+        to="/"
+        className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
+      >
         Go home
       </Link>
     </main>

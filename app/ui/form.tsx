@@ -24,10 +24,27 @@ function useFieldIds(explicitId: string | undefined, errors: Errors) {
   const id = explicitId ?? fallbackId;
   const errorId = `${id}-error`;
   const invalid = Boolean(errors?.length);
-  return { id, errorId, invalid, aria: { "aria-invalid": invalid || undefined, "aria-describedby": invalid ? errorId : undefined } };
+  return {
+    id,
+    errorId,
+    invalid,
+    aria: { "aria-invalid": invalid || undefined, "aria-describedby": invalid ? errorId : undefined },
+  };
 }
 
-function FieldShell({ id, errorId, label, errors, children }: { id: string; errorId: string; label: ReactNode; errors?: Errors; children: ReactNode }) {
+function FieldShell({
+  id,
+  errorId,
+  label,
+  errors,
+  children,
+}: {
+  id: string;
+  errorId: string;
+  label: ReactNode;
+  errors?: Errors;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
@@ -93,7 +110,10 @@ export function SubmitButton({
   children,
   className = "",
   ...rest
-}: { pending: boolean; pendingText: string; children: ReactNode } & InputHTMLAttributes<HTMLButtonElement> & { name?: string; value?: string }) {
+}: { pending: boolean; pendingText: string; children: ReactNode } & InputHTMLAttributes<HTMLButtonElement> & {
+    name?: string;
+    value?: string;
+  }) {
   return (
     <button
       type="submit"
@@ -110,13 +130,24 @@ export function SubmitButton({
 export function Spinner({ label = "Loading…" }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-8 text-gray-600">
-      <span className="h-5 w-5 animate-spin rounded-full border-2 border-gray-300 border-t-brand-600" aria-hidden="true" />
+      <span
+        className="h-5 w-5 animate-spin rounded-full border-2 border-gray-300 border-t-brand-600"
+        aria-hidden="true"
+      />
       <span>{label}</span>
     </div>
   );
 }
 
-export function Alert({ tone = "info", title, children }: { tone?: "info" | "error" | "success" | "warning"; title?: string; children?: ReactNode }) {
+export function Alert({
+  tone = "info",
+  title,
+  children,
+}: {
+  tone?: "info" | "error" | "success" | "warning";
+  title?: string;
+  children?: ReactNode;
+}) {
   const tones = {
     info: "border-blue-200 bg-blue-50 text-blue-900",
     error: "border-red-200 bg-red-50 text-red-900",
@@ -124,7 +155,10 @@ export function Alert({ tone = "info", title, children }: { tone?: "info" | "err
     warning: "border-amber-200 bg-amber-50 text-amber-900",
   };
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`rounded-md border p-3 text-sm ${tones[tone]}`}>
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={`rounded-md border p-3 text-sm ${tones[tone]}`}
+    >
       {title ? <p className="font-semibold">{title}</p> : null}
       {children ? <div className={title ? "mt-1" : ""}>{children}</div> : null}
     </div>

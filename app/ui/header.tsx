@@ -50,13 +50,23 @@ export function Header({ user }: { user: HeaderUser | null }) {
             aria-label="Open menu"
             onClick={() => setMenuOpen(true)}
           >
-            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               <path d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>
         ) : null}
         <Link to="/" className="flex items-center gap-2 font-bold text-gray-900">
-          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-full bg-brand-600 text-white">
+          <span
+            aria-hidden="true"
+            className="grid h-8 w-8 place-items-center rounded-full bg-brand-600 text-white"
+          >
             CW
           </span>
           <span>CycleWari Community</span>
@@ -79,7 +89,10 @@ export function Header({ user }: { user: HeaderUser | null }) {
           {user ? (
             <UserMenu user={user} />
           ) : (
-            <Link to="/auth" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            <Link
+              to="/auth"
+              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
               Sign In
             </Link>
           )}
@@ -98,7 +111,12 @@ function SideMenu({ open, onClose, links }: { open: boolean; onClose: () => void
       <DialogPanel className="fixed inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
         <div className="flex items-center justify-between">
           <DialogTitle className="font-bold text-gray-900">Menu</DialogTitle>
-          <button type="button" onClick={onClose} className="rounded p-2 text-gray-600 hover:bg-gray-100" aria-label="Close menu">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded p-2 text-gray-600 hover:bg-gray-100"
+            aria-label="Close menu"
+          >
             ✕
           </button>
         </div>
@@ -143,7 +161,10 @@ function UserMenu({ user }: { user: HeaderUser }) {
         </div>
         {userMenuLinks.map((link) => (
           <MenuItem key={link.to}>
-            <Link to={link.to} className="block rounded px-3 py-2 text-sm text-gray-700 data-[focus]:bg-gray-100">
+            <Link
+              to={link.to}
+              className="block rounded px-3 py-2 text-sm text-gray-700 data-[focus]:bg-gray-100"
+            >
               {link.label}
             </Link>
           </MenuItem>

@@ -24,7 +24,8 @@ export function pageItems(page: number, pages: number, neighbours = 1): PageItem
   return items;
 }
 
-const base = "inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-1.5 text-sm font-medium sm:h-9 sm:min-w-9 sm:px-2";
+const base =
+  "inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-1.5 text-sm font-medium sm:h-9 sm:min-w-9 sm:px-2";
 const idle = `${base} border-gray-300 bg-white text-gray-700 hover:bg-gray-50`;
 const disabled = `${base} cursor-not-allowed border-gray-200 bg-gray-50 text-gray-400`;
 
@@ -66,7 +67,14 @@ export function Pagination({
             {item}
           </span>
         ) : (
-          <Link key={item} to={hrefFor(item)} className={idle} aria-label={item === 1 ? "First page, page 1" : item === pages ? `Last page, page ${item}` : `Page ${item}`}>
+          <Link
+            key={item}
+            to={hrefFor(item)}
+            className={idle}
+            aria-label={
+              item === 1 ? "First page, page 1" : item === pages ? `Last page, page ${item}` : `Page ${item}`
+            }
+          >
             {item}
           </Link>
         ),

@@ -12,7 +12,10 @@ function isPlainClick(event: MouseEvent) {
  * order. Once hydrated, Headless UI owns it (click and arrow keys select,
  * roving tabindex) and the plain click stays on the page.
  */
-export const TabLink = forwardRef<HTMLAnchorElement, ComponentPropsWithoutRef<"a">>(function TabLink({ onClick, tabIndex, ...props }, ref) {
+export const TabLink = forwardRef<HTMLAnchorElement, ComponentPropsWithoutRef<"a">>(function TabLink(
+  { onClick, tabIndex, ...props },
+  ref,
+) {
   const hydrated = useHydrated();
   return (
     <a
@@ -28,7 +31,15 @@ export const TabLink = forwardRef<HTMLAnchorElement, ComponentPropsWithoutRef<"a
 });
 
 /** A Headless UI TabList whose tabs are `TabLink`s to their `href` (each a `?tab=` address). */
-export function LinkTabList({ label, tabs, className }: { label: string; tabs: readonly { id: string; label: string; href: string }[]; className: string }) {
+export function LinkTabList({
+  label,
+  tabs,
+  className,
+}: {
+  label: string;
+  tabs: readonly { id: string; label: string; href: string }[];
+  className: string;
+}) {
   return (
     <TabList aria-label={label} className={`grid gap-1 rounded-lg bg-gray-100 p-1 ${className}`}>
       {tabs.map((tab) => (

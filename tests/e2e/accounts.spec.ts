@@ -1,6 +1,8 @@
 import { expect, FAKES_URL, linkFromMailbox, loginAs, snap, test, unique } from "./fixtures";
 
-test("register, verify from the mailbox, fill the wizard after a validation error, land on the dashboard", async ({ page }) => {
+test("register, verify from the mailbox, fill the wizard after a validation error, land on the dashboard", async ({
+  page,
+}) => {
   const username = unique("rider");
   const email = `${username}@example.com`;
   await page.goto("/auth?tab=register");
@@ -56,8 +58,12 @@ test("login and logout with the demo athlete", async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId("toast")).toContainText("Welcome back, athlete!");
   await expect(page.getByRole("link", { name: "My Dashboard" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Challenges" })).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toHaveCount(0);
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Challenges" }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }),
+  ).toHaveCount(0);
   await snap(page, "signed-in-home");
   await page.getByRole("button", { name: /Account menu/ }).click();
   await expect(page.getByText("athlete@example.com")).toBeVisible();
@@ -76,20 +82,24 @@ test("a wrong password shows 'Login failed'", async ({ page }) => {
 
 test("admins see the Admin link", async ({ page }) => {
   await loginAs(page, "admin", "Admin@1234");
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }),
+  ).toBeVisible();
 });
 
 test("forgot and reset the password, then sign in with the new one", async ({ page }) => {
   const username = unique("forgetful");
   const email = `${username}@example.com`;
-  const reg = await page.request.post("/api/register", { data: { username, email, password: "Secret@123" }});
+  const reg = await page.request.post("/api/register", { data: { username, email, password: "Secret@123" } });
   expect(reg.status()).toBe(201);
   await page.context().clearCookies();
   await page.goto("/auth");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();
-  await expect(page.getByText("If an account exists with that email, we've sent password reset instructions...")).toBeVisible();
+  await expect(
+    page.getByText("If an account exists with that email, we've sent password reset instructions..."),
+  ).toBeVisible();
 
   await page.goto(await linkFromMailbox(page, email, "Reset"));
   await page.getByLabel("New password", { exact: true }).fill("Brand@New99");
@@ -103,14 +113,18 @@ test("forgot and reset the password, then sign in with the new one", async ({ pa
 
 test("an invalid reset link says so", async ({ page }) => {
   await page.goto("/reset-password?token=not-a-real-token");
-  await expect(page.getByText("The password reset link is invalid or has expired. Please request a new one.")).toBeVisible();
+  await expect(
+    page.getByText("The password reset link is invalid or has expired. Please request a new one."),
+  ).toBeVisible();
   await page.goto("/reset-password");
   await expect(page).toHaveURL(/\/forgot-password$/);
 });
 
 test("Google sign-in through the fake's account chooser", async ({ page }) => {
   const email = `${unique("gg")}@gmail.test`;
-  await page.request.post(`${FAKES_URL}/_control/google/users`, { data: { sub: `sub-${email}`, email, email_verified: true, name: "Gauri Pawar" } });
+  await page.request.post(`${FAKES_URL}/_control/google/users`, {
+    data: { sub: `sub-${email}`, email, email_verified: true, name: "Gauri Pawar" },
+  });
   await page.goto("/auth");
   await page.getByRole("link", { name: "Sign in with Google" }).click();
   await expect(page).toHaveURL(/\/google\/authorize/);
@@ -146,7 +160,10 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("a redirectTo that a browser would read as another host lands on this origin after sign-in", async ({ page, baseURL }) => {
+test("a redirectTo that a browser would read as another host lands on this origin after sign-in", async ({
+  page,
+  baseURL,
+}) => {
   // `/\t/evil.example/phish`: browsers drop the TAB, so it would become `//evil.example/phish`.
   await page.goto("/auth?redirectTo=%2F%09%2Fevil.example%2Fphish");
   await page.getByLabel("Username").fill("athlete");

@@ -8,7 +8,9 @@ async function expectToast(page: Page, title: string) {
 }
 
 test.describe("admin dashboard", () => {
-  test("users: search, pages, create, toggle flags, refuse deleting a member with history, delete one without", async ({ page }) => {
+  test("users: search, pages, create, toggle flags, refuse deleting a member with history, delete one without", async ({
+    page,
+  }) => {
     await asAdmin(page);
     await page.goto("/dashboard");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }).click();
@@ -55,7 +57,11 @@ test.describe("admin dashboard", () => {
     // The demo athlete has activities: deleting is refused with the counts.
     await page.getByLabel("Search by username or email").fill("athlete");
     await page.getByRole("button", { name: "Search" }).click();
-    await page.getByRole("row").filter({ hasText: "athlete@example.com" }).getByRole("button", { name: "Delete athlete" }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: "athlete@example.com" })
+      .getByRole("button", { name: "Delete athlete" })
+      .click();
     const refusal = page.getByRole("dialog");
     await refusal.getByRole("button", { name: "Delete" }).click();
     await expect(refusal.getByText("Failed to Delete User")).toBeVisible();
@@ -77,7 +83,12 @@ test.describe("admin dashboard", () => {
     const title = `Admin test ${unique("c")}`;
     await page.getByRole("button", { name: "Create New Challenge" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Challenge" });
-    await expect(dialog.getByLabel("Sport type").locator("option")).toHaveText(["Running", "Cycling", "Swimming", "Walking"]);
+    await expect(dialog.getByLabel("Sport type").locator("option")).toHaveText([
+      "Running",
+      "Cycling",
+      "Swimming",
+      "Walking",
+    ]);
     await dialog.getByRole("button", { name: "Create Challenge" }).click();
     await expect(dialog.getByText("Title is required")).toBeVisible();
     await dialog.getByLabel("Title").fill(title);
@@ -117,7 +128,9 @@ test.describe("admin dashboard", () => {
     await expect(page.getByRole("article").filter({ hasText: title })).toHaveCount(0);
   });
 
-  test("events: create through the dialog with the spec's messages, edit, deactivate and delete after confirming", async ({ page }) => {
+  test("events: create through the dialog with the spec's messages, edit, deactivate and delete after confirming", async ({
+    page,
+  }) => {
     await asAdmin(page);
     await page.goto("/admin?tab=events");
     await expect(page.getByRole("link", { name: "Events" })).toHaveAttribute("aria-current", "page");
@@ -166,7 +179,10 @@ test.describe("admin dashboard", () => {
     await expectToast(page, "Sync Initiated");
     await snap(page, "admin-sync");
 
-    await page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Feedback" }).click();
+    await page
+      .getByRole("navigation", { name: "Admin sections" })
+      .getByRole("link", { name: "Feedback" })
+      .click();
     await expect(page.getByRole("link", { name: "Manage feedback" })).toBeVisible();
 
     await page.goto("/admin?tab=analysis");
@@ -181,13 +197,18 @@ test.describe("admin dashboard", () => {
     await snap(page, "admin-analysis-users");
   });
 
-  test("the user dashboard: summaries, tabs, 'View All', sync panel; unknown user; members are refused", async ({ page }) => {
+  test("the user dashboard: summaries, tabs, 'View All', sync panel; unknown user; members are refused", async ({
+    page,
+  }) => {
     await asAdmin(page);
     await page.goto("/admin/users/2");
     await expect(page.getByRole("heading", { name: "athlete", level: 1 })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Running" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Cycling" })).toBeVisible();
-    await expect(page.getByRole("link", { name: /View All \d+ Activities/ })).toHaveAttribute("href", "/activities?userId=2");
+    await expect(page.getByRole("link", { name: /View All \d+ Activities/ })).toHaveAttribute(
+      "href",
+      "/activities?userId=2",
+    );
     await page.getByRole("link", { name: "Strava Sync" }).click();
     await expect(page.getByText(/Connected \(athlete 1001\)/)).toBeVisible();
     await snap(page, "admin-user-dashboard");
@@ -225,8 +246,13 @@ test.describe("admin without JavaScript", () => {
     const verified = page.getByRole("switch", { name: "Verified: vihaan01" });
     const before = await verified.getAttribute("aria-checked");
     await verified.click();
-    await expect(page.getByTestId("toast")).toContainText(before === "true" ? "Email Unverified" : "Email Verified");
-    await expect(page.getByRole("switch", { name: "Verified: vihaan01" })).toHaveAttribute("aria-checked", before === "true" ? "false" : "true");
+    await expect(page.getByTestId("toast")).toContainText(
+      before === "true" ? "Email Unverified" : "Email Verified",
+    );
+    await expect(page.getByRole("switch", { name: "Verified: vihaan01" })).toHaveAttribute(
+      "aria-checked",
+      before === "true" ? "false" : "true",
+    );
     // Put it back.
     await page.getByRole("switch", { name: "Verified: vihaan01" }).click();
   });

@@ -29,11 +29,19 @@ test("joining without Strava shows the 'Strava Connection Required' dialog", asy
   await page.goto("/challenges");
   const card = page.getByTestId("challenge-card").filter({ hasText: "Last Year's Hill Climb" });
   await expect(card.getByRole("button", { name: "Join Challenge" })).toHaveCount(0); // inactive
-  await page.getByTestId("challenge-card").filter({ has: page.getByRole("button", { name: "Join Challenge" }) }).first().getByRole("button", { name: "Join Challenge" }).click();
+  await page
+    .getByTestId("challenge-card")
+    .filter({ has: page.getByRole("button", { name: "Join Challenge" }) })
+    .first()
+    .getByRole("button", { name: "Join Challenge" })
+    .click();
   // Headless UI's dialog root has no box of its own; its panel is what shows.
   const dialog = page.getByRole("dialog", { name: "Strava Connection Required" });
   await expect(dialog.getByText("Connect your Strava account to join challenges")).toBeVisible();
-  await expect(dialog.getByRole("link", { name: "Connect Strava" })).toHaveAttribute("href", "/profile/strava");
+  await expect(dialog.getByRole("link", { name: "Connect Strava" })).toHaveAttribute(
+    "href",
+    "/profile/strava",
+  );
   await snap(page, "challenges-strava-required");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog.getByText("Connect your Strava account to join challenges")).toBeHidden();
@@ -54,7 +62,12 @@ test("a connected member joins from the grid and through ?join=", async ({ page,
   await page.goto(`/challenges?join=${second}`);
   await expect(page).toHaveURL(/\/challenges$/);
   await expect(page.getByTestId("toast")).toContainText("You've joined the challenge!");
-  await expect(page.getByTestId("challenge-card").filter({ hasText: `${title} bis` }).getByRole("progressbar")).toBeVisible();
+  await expect(
+    page
+      .getByTestId("challenge-card")
+      .filter({ hasText: `${title} bis` })
+      .getByRole("progressbar"),
+  ).toBeVisible();
   await snap(page, "challenges-grid");
 });
 
@@ -80,7 +93,10 @@ test("challenge detail: search, sort and gender tabs", async ({ page }) => {
   await expect(participants).toHaveCount(total);
   const sortedByName = async () => {
     const names = await participants.getByTestId("participant-name").allInnerTexts();
-    return names.join("|") === [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })).join("|");
+    return (
+      names.join("|") ===
+      [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: "base" })).join("|")
+    );
   };
   await expect.poll(sortedByName).toBe(true);
 

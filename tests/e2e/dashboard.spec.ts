@@ -5,7 +5,10 @@ const kmOf = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 test.describe("dashboard", () => {
   test.beforeEach(async ({ page }) => signIn(page));
 
-  test("each sport tab shows its stat cards and achievements; the tabs work from the keyboard", async ({ page, consoleErrors }) => {
+  test("each sport tab shows its stat cards and achievements; the tabs work from the keyboard", async ({
+    page,
+    consoleErrors,
+  }) => {
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await expect(page.getByTestId("strava-connect")).toHaveText("Connected to Strava");
@@ -25,17 +28,31 @@ test.describe("dashboard", () => {
       await tabs.getByRole("tab", { name: sport, exact: true }).click();
       const panel = page.getByTestId(`panel-${sport}`);
       await expect(panel.getByTestId("stat-card")).toHaveCount(4);
-      for (const label of ["Activities", "Distance", "Moving Time", "Elevation"]) await expect(panel.getByText(label, { exact: true })).toBeVisible();
+      for (const label of ["Activities", "Distance", "Moving Time", "Elevation"])
+        await expect(panel.getByText(label, { exact: true })).toBeVisible();
       await expect(panel.getByTestId("achievement-tile")).toHaveCount(tiles.length);
-      for (const [i, label] of tiles.entries()) await expect(panel.getByTestId("achievement-tile").nth(i)).toContainText(label);
+      for (const [i, label] of tiles.entries())
+        await expect(panel.getByTestId("achievement-tile").nth(i)).toContainText(label);
     }
     // Ride counts VirtualRide: its activities are more than the plain rides.
     await tabs.getByRole("tab", { name: "Commute" }).click();
     const commute = page.getByTestId("panel-Commute");
-    for (const label of ["Commute Days", "Distance", "Elevation", "CO2 Offset", "Fuel Saved", "Money Saved", "Rides", "Runs", "Walks"]) {
+    for (const label of [
+      "Commute Days",
+      "Distance",
+      "Elevation",
+      "CO2 Offset",
+      "Fuel Saved",
+      "Money Saved",
+      "Rides",
+      "Runs",
+      "Walks",
+    ]) {
       await expect(commute.getByText(label, { exact: true })).toBeVisible();
     }
-    await expect(commute.getByTestId("stat-card").filter({ hasText: "Money Saved" })).toContainText(/₹[\d,]+\.\d\d/);
+    await expect(commute.getByTestId("stat-card").filter({ hasText: "Money Saved" })).toContainText(
+      /₹[\d,]+\.\d\d/,
+    );
 
     // Keyboard: arrows move between tabs (Headless UI).
     await tabs.getByRole("tab", { name: "Ride" }).focus();
@@ -69,7 +86,10 @@ test.describe("dashboard", () => {
     }
   });
 
-  test("the timeline: every range and chart type, the sport filter, and the monthly pager", async ({ page, consoleErrors }) => {
+  test("the timeline: every range and chart type, the sport filter, and the monthly pager", async ({
+    page,
+    consoleErrors,
+  }) => {
     // The server's HTML preloads no chart code: ApexCharts arrives after hydration, in its own chunk.
     const html = await (await page.request.get("/dashboard")).text();
     expect(html).toContain('rel="modulepreload"');
@@ -83,10 +103,19 @@ test.describe("dashboard", () => {
 
     const range = page.getByRole("group", { name: "Range" });
     await expect(range.getByRole("link", { name: "3M" })).toHaveAttribute("aria-current", "true");
-    for (const [label, value] of [["1M", "1m"], ["6M", "6m"], ["1Y", "1y"], ["All", "all"], ["3M", "3m"]]) {
+    for (const [label, value] of [
+      ["1M", "1m"],
+      ["6M", "6m"],
+      ["1Y", "1y"],
+      ["All", "all"],
+      ["3M", "3m"],
+    ]) {
       await range.getByRole("link", { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`range=${value}`));
-      await expect(range.getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "true");
+      await expect(range.getByRole("link", { name: label, exact: true })).toHaveAttribute(
+        "aria-current",
+        "true",
+      );
       await expect(chart.locator(".apexcharts-canvas")).toBeVisible();
       await expect(page.getByTestId("timeline-totals")).toBeVisible();
     }
@@ -124,10 +153,17 @@ test.describe("dashboard", () => {
     await page.goto("/dashboard");
     await expect(page.getByTestId("recent-activities").getByTestId("activity-row")).toHaveCount(3);
     // Dates in en-US format (part 2 §9), as on the events, admin and feedback pages.
-    for (const date of await page.getByTestId("recent-activities").locator("time").allInnerTexts()) expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    for (const date of await page.getByTestId("recent-activities").locator("time").allInnerTexts())
+      expect(date).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     const url = encodeURIComponent(new URL("/dashboard", page.url()).href);
-    await expect(page.getByRole("link", { name: "Share on X" })).toHaveAttribute("href", new RegExp(`^https://twitter\\.com/intent/tweet\\?url=${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
-    await expect(page.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute("href", `https://www.facebook.com/sharer/sharer.php?u=${url}`);
+    await expect(page.getByRole("link", { name: "Share on X" })).toHaveAttribute(
+      "href",
+      new RegExp(`^https://twitter\\.com/intent/tweet\\?url=${url.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`),
+    );
+    await expect(page.getByRole("link", { name: "Share on Facebook" })).toHaveAttribute(
+      "href",
+      `https://www.facebook.com/sharer/sharer.php?u=${url}`,
+    );
     await expect(page.getByRole("heading", { name: "Workout Recommendations" })).toBeVisible();
   });
 
@@ -167,7 +203,8 @@ test.describe("activities", () => {
     await page.goto("/activities?page=10");
     await expect(nav.locator('[aria-current="page"]')).toHaveText("10");
     await expect(nav.getByText("…")).toHaveCount(2);
-    for (const n of [9, 11]) await expect(nav.getByRole("link", { name: `Page ${n}`, exact: true })).toBeVisible();
+    for (const n of [9, 11])
+      await expect(nav.getByRole("link", { name: `Page ${n}`, exact: true })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Page 8", exact: true })).toHaveCount(0);
     await nav.getByRole("link", { name: "Next page" }).click();
     await expect(nav.locator('[aria-current="page"]')).toHaveText("11");
@@ -183,11 +220,15 @@ test.describe("activities", () => {
     const names = await page.getByTestId("activity-row").locator("p.font-medium").allInnerTexts();
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) expect(name.toLowerCase()).toContain("zwift");
-    const km = (await page.getByTestId("activity-row").locator("dd").filter({ hasText: / km$/ }).allInnerTexts()).map(kmOf);
+    const km = (
+      await page.getByTestId("activity-row").locator("dd").filter({ hasText: / km$/ }).allInnerTexts()
+    ).map(kmOf);
     expect(km).toEqual([...km].sort((a, b) => b - a));
 
     await page.goto("/activities?minDistance=far");
-    await expect(page.getByRole("alert")).toContainText("minDistance must be a number of kilometres, 0 or more");
+    await expect(page.getByRole("alert")).toContainText(
+      "minDistance must be a number of kilometres, 0 or more",
+    );
   });
 
   test.describe("without JavaScript", () => {
@@ -200,18 +241,27 @@ test.describe("activities", () => {
       await page.getByRole("button", { name: "Apply filters" }).click();
       await expect(page).toHaveURL(/type=Run/);
       await expect(page).toHaveURL(/minDistance=21\.1/);
-      for (const text of await page.getByTestId("activity-row").locator("dd").filter({ hasText: / km$/ }).allInnerTexts()) {
+      for (const text of await page
+        .getByTestId("activity-row")
+        .locator("dd")
+        .filter({ hasText: / km$/ })
+        .allInnerTexts()) {
         expect(kmOf(text)).toBeGreaterThanOrEqual(21.1);
       }
       await page.goto("/activities");
-      await page.getByRole("navigation", { name: "Pagination" }).getByRole("link", { name: "Page 2", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Pagination" })
+        .getByRole("link", { name: "Page 2", exact: true })
+        .click();
       await expect(page).toHaveURL(/page=2/);
       await expect(page.getByTestId("results-count")).toContainText("page 2 of");
       // The timeline's range links work without JavaScript too.
       await page.goto("/dashboard");
       await page.getByRole("group", { name: "Range" }).getByRole("link", { name: "1Y" }).click();
       await expect(page).toHaveURL(/range=1y/);
-      await expect(page.getByRole("group", { name: "Range" }).getByRole("link", { name: "1Y" })).toHaveAttribute("aria-current", "true");
+      await expect(
+        page.getByRole("group", { name: "Range" }).getByRole("link", { name: "1Y" }),
+      ).toHaveAttribute("aria-current", "true");
     });
   });
 });
@@ -223,7 +273,9 @@ test("a member without activities sees the empty states", async ({ page, console
   await expect(ride.first()).toContainText("0");
   await expect(page.getByText("No activities found for this time period")).toBeVisible();
   await expect(page.getByTestId("timeline-chart")).toHaveCount(0);
-  await expect(page.getByRole("region", { name: "Recent Activities" }).getByText("No activities found", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Recent Activities" }).getByText("No activities found", { exact: true }),
+  ).toBeVisible();
   await page.getByRole("tab", { name: "Monthly" }).click();
   await expect(page.getByText("No activities found for this month")).toBeVisible();
   await page.getByRole("tab", { name: "Commute" }).click();
@@ -242,14 +294,21 @@ test.describe("on a 375 px wide phone", () => {
     await signIn(page);
     await page.goto("/dashboard");
     await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
-    for (const tab of ["Ride", "Commute", "Other"]) await expect(page.getByRole("tab", { name: tab })).toBeInViewport();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    for (const tab of ["Ride", "Commute", "Other"])
+      await expect(page.getByRole("tab", { name: tab })).toBeInViewport();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await page.getByRole("tab", { name: "Commute" }).click();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await page.getByRole("tab", { name: "Ride" }).click();
     await snap(page, "dashboard-phone");
     await page.goto("/activities?page=5");
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await snap(page, "activities-phone");
   });
 });

@@ -22,7 +22,9 @@ async function payInCheckout(page: Page) {
 }
 
 test.describe("events as a member", () => {
-  test("registers for a paid event in the dialog, pays later with Complete Payment, and is Registered", async ({ page }) => {
+  test("registers for a paid event in the dialog, pays later with Complete Payment, and is Registered", async ({
+    page,
+  }) => {
     await signInFreshMember(page);
     await page.goto("/events");
     await expect(page.getByRole("heading", { name: "Upcoming Events" })).toBeVisible();
@@ -74,7 +76,9 @@ test.describe("events as a member", () => {
     await expect(page.getByText("Paid", { exact: true })).toBeVisible();
   });
 
-  test("the event detail shows a pending registration, and /events/{id}/payment completes it", async ({ page }) => {
+  test("the event detail shows a pending registration, and /events/{id}/payment completes it", async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto("/events/1");
     await expect(page.getByRole("heading", { name: "Sahyadri Century Ride" })).toBeVisible();
@@ -92,7 +96,9 @@ test.describe("events as a member", () => {
     await payInCheckout(page);
     await expectToast(page, "Success", "You've successfully registered for the event!");
     await expect(page).toHaveURL(/\/events\/1$/);
-    await expect(page.getByRole("region", { name: "Your Registration" }).getByText("Paid", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Your Registration" }).getByText("Paid", { exact: true }),
+    ).toBeVisible();
 
     // A past event shows Completed and no way to register.
     await page.goto("/events/3");
@@ -133,7 +139,9 @@ test("the event detail as admin: statistics and participant search", async ({ pa
   await expect(page.getByText("No participants match your search.")).toBeVisible();
 });
 
-test("the admin removes a participant on /events/{id} after confirming in a dialog (keyboard)", async ({ page }) => {
+test("the admin removes a participant on /events/{id} after confirming in a dialog (keyboard)", async ({
+  page,
+}) => {
   await signIn(page, "admin", "Admin@1234");
   await page.goto("/events/1");
   const rows = page.locator("tbody tr");
@@ -170,7 +178,9 @@ test("the admin removes a participant on /events/{id} after confirming in a dial
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the registration page posts its form and shows the errors, then the payment step explains it needs JavaScript", async ({ page }) => {
+  test("the registration page posts its form and shows the errors, then the payment step explains it needs JavaScript", async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto("/events/2/register");
     await expect(page.getByRole("heading", { name: "Register for Event" })).toBeVisible();
@@ -198,10 +208,13 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("a 375 px phone shows events, the dialog and the detail without sideways scrolling", async ({ page }) => {
+test("a 375 px phone shows events, the dialog and the detail without sideways scrolling", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, "admin", "Admin@1234");
-  const noSideways = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const noSideways = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.goto("/events");
   await noSideways();
   await snap(page, "events-phone-list");
@@ -210,7 +223,9 @@ test("a 375 px phone shows events, the dialog and the detail without sideways sc
   await snap(page, "events-phone-detail-admin");
   await signIn(page);
   await page.goto("/events");
-  await card(page, "Community 10K Run").getByRole("link", { name: /Register Now|Complete Payment/ }).click();
+  await card(page, "Community 10K Run")
+    .getByRole("link", { name: /Register Now|Complete Payment/ })
+    .click();
   await expect(page.getByRole("dialog", { name: "Register for Event" })).toBeVisible();
   await noSideways();
   await snap(page, "events-phone-dialog");

@@ -2,7 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, signIn, signInFreshMember, snap, test, unique } from "./fixtures";
 
 /** A tiny real PNG (1×1). */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByTestId("toast");
@@ -11,7 +14,9 @@ async function expectToast(page: Page, title: string, description?: string) {
 }
 
 test.describe("member feedback", () => {
-  test("checks the fields, previews and removes a screenshot, submits, and follows the feedback in the history", async ({ page }) => {
+  test("checks the fields, previews and removes a screenshot, submits, and follows the feedback in the history", async ({
+    page,
+  }) => {
     await signInFreshMember(page);
     await page.goto("/feedback/history");
     await expect(page.getByText("No feedback submitted yet")).toBeVisible();
@@ -45,7 +50,11 @@ test.describe("member feedback", () => {
     await page.getByLabel("Details").fill("The activity timeline stays empty on my phone after a sync.");
     await snap(page, "feedback-form-filled");
     await page.getByRole("button", { name: "Submit" }).click();
-    await expectToast(page, "Feedback Submitted", "Thank you for your feedback! Our team will review it soon.");
+    await expectToast(
+      page,
+      "Feedback Submitted",
+      "Thank you for your feedback! Our team will review it soon.",
+    );
     await expect(page.getByText("Feedback Received!")).toBeVisible();
     // The form is empty again, and the banner goes away by itself after 5 seconds.
     await expect(page.getByLabel("Subject")).toHaveValue("");
@@ -62,7 +71,9 @@ test.describe("member feedback", () => {
     const screenshot = page.getByRole("img", { name: `Screenshot attached to “${subject}”` });
     await expect(screenshot).toBeVisible();
     // The image really loads from R2 through the guarded address.
-    await expect.poll(() => screenshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expect
+      .poll(() => screenshot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
     await snap(page, "feedback-detail-awaiting");
 
     const missing = await page.goto("/feedback/history/999999999");
@@ -75,7 +86,9 @@ test.describe("member feedback", () => {
     await page.goto("/feedback");
     const big = Buffer.alloc(5 * 1024 * 1024 + 1);
     PNG.copy(big);
-    await page.getByLabel("Screenshot (optional)").setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
+    await page
+      .getByLabel("Screenshot (optional)")
+      .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: big });
     await expect(page.getByText("Screenshot must be 5 MB or smaller")).toBeVisible();
   });
 
@@ -112,7 +125,9 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Feedback type").selectOption("feature");
     await page.getByLabel("Subject").fill(subject);
     await page.getByLabel("Details").fill("Please add cadence to the activity list.");
-    await page.getByLabel("Screenshot (optional)").setInputFiles({ name: "idea.png", mimeType: "image/png", buffer: PNG });
+    await page
+      .getByLabel("Screenshot (optional)")
+      .setInputFiles({ name: "idea.png", mimeType: "image/png", buffer: PNG });
     await page.getByRole("button", { name: "Submit" }).click();
     await expect(page.getByText("Feedback Received!")).toBeVisible();
     await expect(page.getByTestId("toast")).toContainText("Feedback Submitted");
@@ -122,13 +137,18 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("admin feedback", () => {
-  test("filters, searches and pages the list, opens one, responds, and the member sees the response", async ({ page, browser }) => {
+  test("filters, searches and pages the list, opens one, responds, and the member sees the response", async ({
+    page,
+    browser,
+  }) => {
     // A member's feedback to answer.
     const member = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     const memberPage = await member.newPage();
     await signIn(memberPage);
     const subject = `Please answer ${unique("a")} with a subject longer than fifty characters in total`;
-    const created = await memberPage.request.post("/api/feedback", { data: { feedbackType: "improvement", subject, message: "The leaderboard could refresh by itself." } });
+    const created = await memberPage.request.post("/api/feedback", {
+      data: { feedbackType: "improvement", subject, message: "The leaderboard could refresh by itself." },
+    });
     expect(created.status()).toBe(201);
     const { feedback } = (await created.json()) as { feedback: { id: number } };
 
@@ -147,7 +167,8 @@ test.describe("admin feedback", () => {
     await expect(page.getByRole("row").nth(1)).toContainText("Resolved");
     await page.getByLabel("Type").selectOption("praise");
     await expect(page).toHaveURL(/feedbackType=praise/);
-    for (const status of await page.getByRole("row").locator("td:nth-child(4)").allInnerTexts()) expect(status).toBe("Resolved");
+    for (const status of await page.getByRole("row").locator("td:nth-child(4)").allInnerTexts())
+      expect(status).toBe("Resolved");
     await page.getByLabel("Status").selectOption("all");
     await expect(page).not.toHaveURL(/status=/);
 
@@ -166,11 +187,17 @@ test.describe("admin feedback", () => {
     await expect(page.getByRole("heading", { name: `Feedback #${feedback.id}` })).toBeVisible();
     await expect(page.getByText("athlete@example.com")).toBeVisible();
     await expect(page.getByRole("link", { name: /View User Profile/ })).toHaveAttribute("target", "_blank");
-    await expect(page.getByRole("tab", { name: "Feedback Details" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Feedback Details" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     await page.getByRole("link", { name: "Respond" }).click();
     await expect(page.getByRole("tab", { name: "Admin Response" })).toHaveAttribute("aria-selected", "true");
     await page.getByRole("link", { name: "Back to Details" }).click();
-    await expect(page.getByRole("tab", { name: "Feedback Details" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Feedback Details" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
     await page.getByRole("tab", { name: "Admin Response" }).click();
 
     await page.getByLabel("Status").selectOption("resolved");

@@ -18,8 +18,14 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       const ours = !/^https?:/.test(url) || (baseURL !== undefined && url.startsWith(baseURL));
-      if (javaScriptEnabled !== false && ours && (response?.headers()["content-type"] ?? "").includes("text/html")) {
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 15_000 });
+      if (
+        javaScriptEnabled !== false &&
+        ours &&
+        (response?.headers()["content-type"] ?? "").includes("text/html")
+      ) {
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, {
+          timeout: 15_000,
+        });
       }
       return response;
     };
@@ -30,7 +36,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on("console", (message) => {
         // A 4xx/5xx answer the test provoked on purpose is logged by the browser too; that is not an app error.
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+          errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
@@ -43,7 +50,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect };
 
-export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+export const unique = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
 /** The newest link in the fake mailbox for `to` whose subject contains `subject`. */
 export async function linkFromMailbox(page: Page, to: string, subject: string): Promise<string> {
@@ -66,7 +74,9 @@ export async function loginAs(page: Page, username: string, password: string) {
   await page.getByLabel("Password").fill(password);
   // Wait for the server's answer so a following goto cannot cut the sign-in short.
   await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/auth")),
+    page.waitForResponse(
+      (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/auth"),
+    ),
     page.getByRole("button", { name: "Login", exact: true }).click(),
   ]);
 }

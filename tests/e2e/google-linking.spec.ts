@@ -2,10 +2,14 @@ import { expect, FAKES_URL, linkFromMailbox, signInFreshMember, snap, test, uniq
 
 /** The fake Google knows this person; the account chooser shows a button for them. */
 async function googleUser(page: import("@playwright/test").Page, email: string) {
-  await page.request.post(`${FAKES_URL}/_control/google/users`, { data: { sub: `sub-${email}`, email, email_verified: true, name: "Lina Kale" } });
+  await page.request.post(`${FAKES_URL}/_control/google/users`, {
+    data: { sub: `sub-${email}`, email, email_verified: true, name: "Lina Kale" },
+  });
 }
 
-test("Google never links silently: the member confirms from the e-mail with a click, then signs in with Google", async ({ page }) => {
+test("Google never links silently: the member confirms from the e-mail with a click, then signs in with Google", async ({
+  page,
+}) => {
   const email = await signInFreshMember(page);
   await page.context().clearCookies();
   await googleUser(page, email);

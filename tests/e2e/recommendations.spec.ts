@@ -1,7 +1,8 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, signIn, signInFreshMember, snap, test } from "./fixtures";
 
-const count = async (page: Page, status: string) => Number(await page.getByTestId(`count-${status}`).innerText());
+const count = async (page: Page, status: string) =>
+  Number(await page.getByTestId(`count-${status}`).innerText());
 
 async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByTestId("toast");
@@ -12,7 +13,10 @@ async function expectToast(page: Page, title: string, description?: string) {
 const titleOf = (item: Locator) => item.getByRole("heading", { level: 3 }).innerText();
 
 test.describe("recommendations page", () => {
-  test("the demo athlete generates a plan, completes one, skips one and sees the tabs update", async ({ page, consoleErrors }) => {
+  test("the demo athlete generates a plan, completes one, skips one and sees the tabs update", async ({
+    page,
+    consoleErrors,
+  }) => {
     await signIn(page);
     await page.goto("/recommendations");
     await expect(page.getByRole("heading", { name: "Workout Recommendations", level: 1 })).toBeVisible();
@@ -24,13 +28,18 @@ test.describe("recommendations page", () => {
 
     const tabs = page.getByRole("navigation", { name: "Recommendation status" });
     await expect(tabs.getByRole("link", { name: /Pending/ })).toHaveAttribute("aria-current", "page");
-    const before = { pending: await count(page, "pending"), completed: await count(page, "completed"), skipped: await count(page, "skipped") };
+    const before = {
+      pending: await count(page, "pending"),
+      completed: await count(page, "completed"),
+      skipped: await count(page, "skipped"),
+    };
     const items = page.getByTestId("panel-pending").getByTestId("recommendation");
     await expect(items).toHaveCount(before.pending);
 
     // Generate: runs only, hard, for speed.
     const form = page.getByRole("region", { name: "Generate Workouts" });
-    for (const sport of ["Run", "Ride", "Swim"]) await form.getByLabel(sport, { exact: true }).setChecked(sport === "Run");
+    for (const sport of ["Run", "Ride", "Swim"])
+      await form.getByLabel(sport, { exact: true }).setChecked(sport === "Run");
     await form.getByText("Hard", { exact: true }).click();
     await form.getByText("Speed", { exact: true }).click();
     await form.getByRole("button", { name: "Generate Recommendations" }).click();
@@ -75,7 +84,10 @@ test.describe("recommendations page", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test("a fresh member sees 'No Fitness Profile Available' and gets a beginner Run plan", async ({ page, consoleErrors }) => {
+  test("a fresh member sees 'No Fitness Profile Available' and gets a beginner Run plan", async ({
+    page,
+    consoleErrors,
+  }) => {
     await signInFreshMember(page);
     await page.goto("/recommendations");
     await expect(page.getByText("No Fitness Profile Available")).toBeVisible();
@@ -95,7 +107,10 @@ test.describe("recommendations page", () => {
     await page.goto("/recommendations");
     await expect(page.getByTestId("fitness-profile")).toBeVisible();
     await expect(page.getByRole("button", { name: "Mark as Complete" }).first()).toBeVisible();
-    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, body: document.body.scrollWidth }));
+    const widths = await page.evaluate(() => ({
+      doc: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+    }));
     expect(widths.doc).toBeLessThanOrEqual(375);
     expect(widths.body).toBeLessThanOrEqual(375);
     await snap(page, "recommendations-phone");
@@ -120,7 +135,10 @@ test.describe("recommendations without JavaScript", () => {
 });
 
 test.describe("dashboard card", () => {
-  test("generates from the dashboard and lists at most 2 pending with View All", async ({ page, consoleErrors }) => {
+  test("generates from the dashboard and lists at most 2 pending with View All", async ({
+    page,
+    consoleErrors,
+  }) => {
     await signInFreshMember(page);
     await page.goto("/dashboard");
     const card = page.getByTestId("recommendations-card");
@@ -133,7 +151,10 @@ test.describe("dashboard card", () => {
     await expectToast(page, "Recommendations Generated", "New workout recommendations are ready.");
     await expect(card.getByTestId("recommendations-available")).toHaveText("3 Available");
     await expect(card.getByTestId("recommendation")).toHaveCount(2);
-    await expect(card.getByTestId("recommendation").getByRole("heading")).toHaveText(["Endurance Run", "Tempo Run"]);
+    await expect(card.getByTestId("recommendation").getByRole("heading")).toHaveText([
+      "Endurance Run",
+      "Tempo Run",
+    ]);
     await expect(card.getByTestId("difficulty-badge").first()).toHaveText("Moderate");
     await snap(page, "recommendations-dashboard-card");
     await card.getByRole("link", { name: "View All" }).click();
@@ -147,7 +168,9 @@ test.describe("dashboard card", () => {
     await page.goto("/dashboard");
     const card = page.getByTestId("recommendations-card");
     test.skip((await card.count()) === 0, "the dashboard does not render RecommendationsCard yet");
-    const pending = (await (await page.request.get("/api/recommendations?status=pending")).json()) as unknown[];
+    const pending = (await (
+      await page.request.get("/api/recommendations?status=pending")
+    ).json()) as unknown[];
     await expect(card.getByTestId("recommendations-available")).toHaveText(`${pending.length} Available`);
     await expect(card.getByTestId("recommendation")).toHaveCount(Math.min(2, pending.length));
   });

@@ -13,11 +13,14 @@ async function watchViolations(page: Page) {
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-    document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      seen.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
 }
 
-const violations = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+const violations = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 
 /** The document answer carries a nonce policy that allows the checkout's origin and nothing inline. */
 function expectPagePolicy(response: Response | null) {
@@ -93,7 +96,9 @@ test("a script the page did not bring is refused", async ({ page, consoleErrors 
   expect(ran).toBe(false);
   expect(await violations(page)).toEqual([expect.stringMatching(/^script-src-elem inline$/)]);
   // Chromium reports the refusal on the console too: that one is expected here.
-  const refusal = consoleErrors.findIndex((message) => /inline script violates the following Content Security Policy directive 'script-src/.test(message));
+  const refusal = consoleErrors.findIndex((message) =>
+    /inline script violates the following Content Security Policy directive 'script-src/.test(message),
+  );
   expect(refusal).toBeGreaterThanOrEqual(0);
   consoleErrors.splice(refusal, 1);
 });

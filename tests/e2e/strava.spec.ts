@@ -1,8 +1,19 @@
 import { expect, FAKES_URL, signInFreshMember, snap, test } from "./fixtures";
 
-test("connect Strava through the fake's approve page, watch the sync banner, then see the numbers", async ({ page }) => {
+test("connect Strava through the fake's approve page, watch the sync banner, then see the numbers", async ({
+  page,
+}) => {
   const athleteId = 95_000 + Math.floor(Math.random() * 1000);
-  await page.request.post(`${FAKES_URL}/_control/strava/athletes`, { data: { id: athleteId, firstname: "Ananya", lastname: "E2E", activities: 1600, seed: athleteId, days: 700 } });
+  await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
+    data: {
+      id: athleteId,
+      firstname: "Ananya",
+      lastname: "E2E",
+      activities: 1600,
+      seed: athleteId,
+      days: 700,
+    },
+  });
   await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
 
   await page.goto("/auth");
@@ -37,13 +48,19 @@ test("connect Strava through the fake's approve page, watch the sync banner, the
   await expect(page.getByTestId("strava-connect")).toHaveText("Connected to Strava");
   const after = (await (await page.request.get("/api/dashboard/stats")).json()) as Stats;
   expect(after.overall.activityCount - before.overall.activityCount).toBe(1600);
-  await expect(page.getByText(String(after.bySport.Ride.activityCount), { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText(String(after.bySport.Ride.activityCount), { exact: true }).first(),
+  ).toBeVisible();
   await snap(page, "dashboard-after-sync");
 });
 
-test("'Sync now' starts one sync, then waits out the cooldown; a sync held by Strava's rate limit says when it goes on", async ({ page }) => {
+test("'Sync now' starts one sync, then waits out the cooldown; a sync held by Strava's rate limit says when it goes on", async ({
+  page,
+}) => {
   const athleteId = 97_000 + Math.floor(Math.random() * 1000);
-  await page.request.post(`${FAKES_URL}/_control/strava/athletes`, { data: { id: athleteId, firstname: "Rate", lastname: "Limited", activities: 3, seed: athleteId, days: 30 } });
+  await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
+    data: { id: athleteId, firstname: "Rate", lastname: "Limited", activities: 3, seed: athleteId, days: 30 },
+  });
   await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
   await signInFreshMember(page);
   await page.goto("/profile/strava");
@@ -53,7 +70,9 @@ test("'Sync now' starts one sync, then waits out the cooldown; a sync held by St
   await expect(page.getByTestId("sync-banner")).toBeHidden({ timeout: 30_000 });
 
   // Strava answers the next read with a 429.
-  await page.request.post(`${FAKES_URL}/_control/strava/faults`, { data: { status: 429, count: 1, path: "/athlete/activities" } });
+  await page.request.post(`${FAKES_URL}/_control/strava/faults`, {
+    data: { status: 429, count: 1, path: "/athlete/activities" },
+  });
   try {
     const syncNow = page.getByTestId("strava-sync-now");
     await expect(syncNow).toHaveText("Sync now");
@@ -62,11 +81,19 @@ test("'Sync now' starts one sync, then waits out the cooldown; a sync held by St
     await expect(page.getByTestId("toast")).toContainText("Sync started");
     // The cooldown: the button is disabled and says when the member can sync again.
     await expect(syncNow).toBeDisabled();
-    await expect(page.getByTestId("strava-sync-next")).toContainText(/You can sync again at \d{1,2}:\d\d [AP]M/);
+    await expect(page.getByTestId("strava-sync-next")).toContainText(
+      /You can sync again at \d{1,2}:\d\d [AP]M/,
+    );
 
     const banner = page.getByTestId("sync-banner");
-    await expect(banner).toContainText(/Waiting for Strava's rate limit: your sync will continue at \d{1,2}:\d\d [AP]M/, { timeout: 20_000 });
-    const status = (await (await page.request.get("/api/user/sync-status")).json()) as { state: string; resumesAt: string };
+    await expect(banner).toContainText(
+      /Waiting for Strava's rate limit: your sync will continue at \d{1,2}:\d\d [AP]M/,
+      { timeout: 20_000 },
+    );
+    const status = (await (await page.request.get("/api/user/sync-status")).json()) as {
+      state: string;
+      resumesAt: string;
+    };
     expect(status.state).toBe("waiting");
     expect(new Date(status.resumesAt).getUTCMinutes() % 15).toBe(0);
     await snap(page, "strava-sync-waiting");

@@ -33,8 +33,17 @@ test("tabs switch by click without a reload, and the address follows", async ({ 
   await expect(page.getByRole("tab", { name: "Dashboard" })).toHaveAttribute("aria-selected", "true");
   const dashboard = page.getByTestId("guide-dashboard");
   await expect(dashboard.getByRole("heading", { name: "Achievement cards" })).toBeVisible();
-  await expect(dashboard.getByTestId("bands-Ride").getByRole("listitem")).toHaveText([/^Above 200 km\s*200\+ km$/, /^Above 100 km/, /^Above 50 km/]);
-  await expect(dashboard.getByTestId("bands-Run").getByRole("listitem")).toHaveText([/^Marathon\s*42\.2\+ km$/, /^Half Marathon/, /^10K/, /^5K/]);
+  await expect(dashboard.getByTestId("bands-Ride").getByRole("listitem")).toHaveText([
+    /^Above 200 km\s*200\+ km$/,
+    /^Above 100 km/,
+    /^Above 50 km/,
+  ]);
+  await expect(dashboard.getByTestId("bands-Run").getByRole("listitem")).toHaveText([
+    /^Marathon\s*42\.2\+ km$/,
+    /^Half Marathon/,
+    /^10K/,
+    /^5K/,
+  ]);
   for (const sport of ["Ride", "Run", "Swim", "Walk", "Hike", "Other"]) {
     await expect(dashboard.getByText(sport, { exact: true })).toBeVisible();
   }
@@ -45,7 +54,8 @@ test("tabs switch by click without a reload, and the address follows", async ({ 
   await page.getByRole("tab", { name: "Other Features" }).click();
   const other = page.getByTestId("guide-other");
   await expect(other.getByRole("heading", { name: "Challenges" })).toBeVisible();
-  for (const kind of ["Distance", "Consistency", "Elevation", "Special events"]) await expect(other.getByText(kind, { exact: true })).toBeVisible();
+  for (const kind of ["Distance", "Consistency", "Elevation", "Special events"])
+    await expect(other.getByText(kind, { exact: true })).toBeVisible();
   await expect(other.getByRole("heading", { name: "Workout recommendations" })).toBeVisible();
   await expect(other.getByRole("heading", { name: "Profile settings" })).toBeVisible();
   await expect(page).toHaveURL(/\?tab=other$/);
@@ -133,6 +143,9 @@ test.describe("without JavaScript", () => {
     await page.getByRole("tab", { name: "Other Features" }).click();
     await expect(page).toHaveURL(/\?tab=other$/);
     await expect(page.getByTestId("guide-other").getByRole("heading", { name: "Challenges" })).toBeVisible();
-    await expect(page.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
+    await expect(page.getByRole("link", { name: SUPPORT_EMAIL })).toHaveAttribute(
+      "href",
+      `mailto:${SUPPORT_EMAIL}`,
+    );
   });
 });

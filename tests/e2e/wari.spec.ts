@@ -7,10 +7,17 @@ async function expectToast(page: Page, title: string, description?: string) {
   if (description) await expect(toast).toContainText(description);
 }
 
-const keyInfo = (page: Page, term: string) => page.getByTestId("key-information").locator("div").filter({ has: page.locator("dt", { hasText: term }) }).locator("dd");
+const keyInfo = (page: Page, term: string) =>
+  page
+    .getByTestId("key-information")
+    .locator("div")
+    .filter({ has: page.locator("dt", { hasText: term }) })
+    .locator("dd");
 
 test.describe("the athlete's Wari dashboard", () => {
-  test("shows the badge, key information, readiness, the plan, a rest-day toggle and the history", async ({ page }) => {
+  test("shows the badge, key information, readiness, the plan, a rest-day toggle and the history", async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto("/wari");
     await expect(page.getByRole("heading", { name: "IAS CycleWari 2025 Challenge", level: 1 })).toBeVisible();
@@ -27,8 +34,11 @@ test.describe("the athlete's Wari dashboard", () => {
     await expect(page.getByRole("button", { name: "Generate Training Plan" })).toHaveCount(0);
 
     const readiness = page.getByTestId("readiness-card");
-    for (const label of ["This Year (km)", "Weekly Avg (km)", "Longest Ride (km)", "Consistency"]) await expect(readiness.getByText(label)).toBeVisible();
-    await expect(readiness.getByTestId("readiness-category")).toContainText(/Beginner|Intermediate|Advanced|Elite/);
+    for (const label of ["This Year (km)", "Weekly Avg (km)", "Longest Ride (km)", "Consistency"])
+      await expect(readiness.getByText(label)).toBeVisible();
+    await expect(readiness.getByTestId("readiness-category")).toContainText(
+      /Beginner|Intermediate|Advanced|Elite/,
+    );
     await expect(readiness.getByRole("progressbar", { name: "Overall readiness" })).toBeVisible();
     await expect(readiness.getByTestId("category-guidance")).toBeVisible();
     const summary = page.getByTestId("plan-summary");
@@ -40,13 +50,20 @@ test.describe("the athlete's Wari dashboard", () => {
     await expect(week).toHaveAttribute("open", "");
     await expect(week).toContainText("Current week");
     await week.getByRole("button", { name: "Mark Monday Rest as complete" }).click();
-    await expect(week.getByRole("button", { name: "Mark Monday Rest as not done" })).toHaveAttribute("aria-pressed", "true");
+    await expect(week.getByRole("button", { name: "Mark Monday Rest as not done" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(week).toContainText("1/7 done");
     await snap(page, "wari-athlete");
     await page.reload();
-    await expect(page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as not done" })).toBeVisible();
+    await expect(
+      page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as not done" }),
+    ).toBeVisible();
     await page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as not done" }).click();
-    await expect(page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as complete" })).toHaveAttribute("aria-pressed", "false");
+    await expect(
+      page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as complete" }),
+    ).toHaveAttribute("aria-pressed", "false");
 
     await page.getByRole("tab", { name: "Activity Analysis" }).click();
     await expect(page).toHaveURL(/tab=analysis/);
@@ -62,15 +79,22 @@ test.describe("the athlete's Wari dashboard", () => {
 });
 
 test.describe("a new member", () => {
-  test("sees the empty states, registers, generates a plan and cannot tick a ride without a ride", async ({ page }) => {
+  test("sees the empty states, registers, generates a plan and cannot tick a ride without a ride", async ({
+    page,
+  }) => {
     await signInFreshMember(page);
     await page.goto("/wari");
     await expect(keyInfo(page, "Your Category")).toHaveText("Not categorized yet");
     await expect(keyInfo(page, "Training Start Date")).toHaveText("Not started");
     await expect(page.getByText("No Training Plan Available")).toBeVisible();
     await expect(page.getByTestId("readiness-category")).toContainText("Beginner");
-    await expect(page.getByRole("progressbar", { name: "Overall readiness" })).toHaveAttribute("aria-valuenow", "20");
-    await expect(page.getByRole("alert").filter({ hasText: "Room for improvement" })).toContainText("below the recommended 100 km minimum");
+    await expect(page.getByRole("progressbar", { name: "Overall readiness" })).toHaveAttribute(
+      "aria-valuenow",
+      "20",
+    );
+    await expect(page.getByRole("alert").filter({ hasText: "Room for improvement" })).toContainText(
+      "below the recommended 100 km minimum",
+    );
     await page.getByRole("tab", { name: "Activity Analysis" }).click();
     await expect(page.getByText("No Activity Data")).toBeVisible();
     await page.getByRole("tab", { name: "History" }).click();
@@ -92,12 +116,17 @@ test.describe("a new member", () => {
     // The page asks the server for a matching ride before it ticks a workout that is not a rest day; nothing is saved.
     const asked = page.waitForRequest((r) => /\/api\/training-plan\/check-activity\/16\/\d$/.test(r.url()));
     const saves: string[] = [];
-    page.on("request", (r) => (r.method() === "POST" && r.url().includes("/wari") ? saves.push(r.url()) : undefined));
+    page.on("request", (r) =>
+      r.method() === "POST" && r.url().includes("/wari") ? saves.push(r.url()) : undefined,
+    );
     await last.getByRole("button", { name: "Mark Tuesday Easy Spin as complete" }).click();
     await asked;
     await expectToast(page, "Cannot mark as complete", "No matching activity found for this workout");
     expect(saves).toEqual([]);
-    await expect(last.getByRole("button", { name: "Mark Tuesday Easy Spin as complete" })).toHaveAttribute("aria-pressed", "false");
+    await expect(last.getByRole("button", { name: "Mark Tuesday Easy Spin as complete" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
     await last.getByRole("button", { name: "Mark Friday Rest as complete" }).click();
     await expect(last.getByRole("button", { name: "Mark Friday Rest as not done" })).toBeVisible();
     await snap(page, "wari-new-member-plan");
@@ -133,14 +162,23 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Register for Event" }).click();
     await expect(page.getByTestId("registered-badge")).toBeVisible();
     await page.getByRole("button", { name: "Generate Training Plan" }).click();
-    await expect(page.getByTestId("toast")).toContainText("Your training plan has been successfully generated!");
+    await expect(page.getByTestId("toast")).toContainText(
+      "Your training plan has been successfully generated!",
+    );
     await expect(page.getByTestId("week-16")).toContainText("Event Day");
 
     await page.getByTestId("week-16").getByRole("button", { name: "Mark Monday Rest as complete" }).click();
     await expect(page).toHaveURL(/week=16/);
-    await expect(page.getByTestId("week-16").getByRole("button", { name: "Mark Monday Rest as not done" })).toBeVisible();
-    await page.getByTestId("week-16").getByRole("button", { name: "Mark Wednesday Openers as complete" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Cannot mark as complete" })).toContainText("No matching activity found for this workout");
+    await expect(
+      page.getByTestId("week-16").getByRole("button", { name: "Mark Monday Rest as not done" }),
+    ).toBeVisible();
+    await page
+      .getByTestId("week-16")
+      .getByRole("button", { name: "Mark Wednesday Openers as complete" })
+      .click();
+    await expect(page.getByRole("alert").filter({ hasText: "Cannot mark as complete" })).toContainText(
+      "No matching activity found for this workout",
+    );
 
     await page.goto("/wari?tab=history");
     await expect(page.getByText("First-Time Participant")).toBeVisible();

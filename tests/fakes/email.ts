@@ -40,26 +40,34 @@ export interface EmailState {
   messages: EmailMessage[];
 }
 
-const resendError = (statusCode: number, name: string, message: string): Reply => json(statusCode, { statusCode, name, message });
+const resendError = (statusCode: number, name: string, message: string): Reply =>
+  json(statusCode, { statusCode, name, message });
 const validationError = (message: string): Reply => resendError(422, "validation_error", message);
 
 /** `a@b.c` or `Name <a@b.c>` */
 const ADDRESS = /^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/;
 
 /** The bare address of `Name <a@b.c>`, lower-cased, for matching. */
-const bareAddress = (address: string): string => (/<([^>]+)>/.exec(address)?.[1] ?? address).trim().toLowerCase();
+const bareAddress = (address: string): string =>
+  (/<([^>]+)>/.exec(address)?.[1] ?? address).trim().toLowerCase();
 
 function validate(body: Fields): Reply | Omit<EmailMessage, "id" | "created_at"> {
   const from = str(body, "from");
   if (!from) return validationError("Missing `from` field.");
   if (!ADDRESS.test(from.trim())) {
-    return validationError("Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.");
+    return validationError(
+      "Invalid `from` field. The email address needs to follow the `email@example.com` or `Name <email@example.com>` format.",
+    );
   }
   const to = strList(body, "to");
   if (to.length === 0) return validationError("Missing `to` field.");
-  if (to.length > MAX_RECIPIENTS) return validationError(`Too many recipients. The maximum is ${MAX_RECIPIENTS}.`);
+  if (to.length > MAX_RECIPIENTS)
+    return validationError(`Too many recipients. The maximum is ${MAX_RECIPIENTS}.`);
   const invalid = to.find((address) => !ADDRESS.test(address.trim()));
-  if (invalid !== undefined) return validationError(`Invalid \`to\` field. The email address needs to follow the \`email@example.com\` or \`Name <email@example.com>\` format.`);
+  if (invalid !== undefined)
+    return validationError(
+      `Invalid \`to\` field. The email address needs to follow the \`email@example.com\` or \`Name <email@example.com>\` format.`,
+    );
   const subject = str(body, "subject");
   if (!subject) return validationError("Missing `subject` field.");
   const htmlBody = str(body, "html") ?? null;
@@ -117,16 +125,26 @@ export function createEmail(config: FakesConfig): Provider<EmailState> {
   function authorize(req: FakeRequest): Reply | undefined {
     const key = bearerToken(req);
     if (key === undefined) {
-      return resendError(401, "missing_api_key", "Missing API key in the authorization header. Include the following header in the request: Authorization: Bearer YOUR_API_KEY");
+      return resendError(
+        401,
+        "missing_api_key",
+        "Missing API key in the authorization header. Include the following header in the request: Authorization: Bearer YOUR_API_KEY",
+      );
     }
-    return key === config.EMAIL_API_KEY ? undefined : resendError(401, "invalid_api_key", "API key is invalid");
+    return key === config.EMAIL_API_KEY
+      ? undefined
+      : resendError(401, "invalid_api_key", "API key is invalid");
   }
 
   /** Messages for `?to=` (any recipient, case-insensitive), newest first. */
   function query(req: FakeRequest): EmailMessage[] {
     const to = str(params(req), "to")?.toLowerCase();
     const newestFirst = [...state.messages].reverse();
-    return to === undefined ? newestFirst : newestFirst.filter((message) => message.to.some((address) => bareAddress(address) === bareAddress(to)));
+    return to === undefined
+      ? newestFirst
+      : newestFirst.filter((message) =>
+          message.to.some((address) => bareAddress(address) === bareAddress(to)),
+        );
   }
 
   function register(router: Router): void {
@@ -144,7 +162,9 @@ export function createEmail(config: FakesConfig): Provider<EmailState> {
       const denied = authorize(req);
       if (denied) return denied;
       const message = state.messages.find((candidate) => candidate.id === id);
-      return message ? json(200, { object: "email", ...message, last_event: "delivered" }) : resendError(404, "not_found", "Email not found");
+      return message
+        ? json(200, { object: "email", ...message, last_event: "delivered" })
+        : resendError(404, "not_found", "Email not found");
     });
 
     router.get("/email/messages", (req) => json(200, query(req)));

@@ -105,7 +105,13 @@ function makeUser(fields: Fields): GoogleUser | string {
 
 function initialState(): GoogleState {
   const user = makeUser({ email: DEFAULT_EMAIL, name: "Googler Example" }) as GoogleUser;
-  return { users: new Map([[user.sub, user]]), codes: new Map(), tokens: new Map(), nextUserSub: null, autoApprove: false };
+  return {
+    users: new Map([[user.sub, user]]),
+    codes: new Map(),
+    tokens: new Map(),
+    nextUserSub: null,
+    autoApprove: false,
+  };
 }
 
 /** Google expands the short OpenID scopes into their URL forms in the redirect. */
@@ -118,7 +124,9 @@ function grantedScope(requested: string): string {
 }
 
 const oauthError = (status: number, error: string, description?: string): Reply =>
-  json(status, description === undefined ? { error } : { error, error_description: description }, { "cache-control": "no-store" });
+  json(status, description === undefined ? { error } : { error, error_description: description }, {
+    "cache-control": "no-store",
+  });
 
 export function createGoogle(config: FakesConfig): Provider<GoogleState> {
   const state = initialState();
@@ -142,9 +150,14 @@ export function createGoogle(config: FakesConfig): Provider<GoogleState> {
   function parseAuthorizeRequest(fields: Fields): AuthorizeRequest | Reply {
     const redirectUri = str(fields, "redirect_uri");
     if (str(fields, "client_id") !== config.GOOGLE_CLIENT_ID) {
-      return errorPage(401, "Access blocked: Authorization Error", "Error 401: invalid_client. The OAuth client was not found.");
+      return errorPage(
+        401,
+        "Access blocked: Authorization Error",
+        "Error 401: invalid_client. The OAuth client was not found.",
+      );
     }
-    if (!isHttpUrl(redirectUri)) return errorPage(400, "Access blocked: Authorization Error", "Error 400: redirect_uri_mismatch");
+    if (!isHttpUrl(redirectUri))
+      return errorPage(400, "Access blocked: Authorization Error", "Error 400: redirect_uri_mismatch");
     const state = str(fields, "state");
     const fail = (error: string): Reply => redirect(appendQuery(redirectUri, { error, state }));
     if (str(fields, "response_type") !== "code") return fail("unsupported_response_type");
@@ -168,7 +181,13 @@ export function createGoogle(config: FakesConfig): Provider<GoogleState> {
     const code = `4/0${randomAlnum(70)}`;
     state.codes.set(code, { request, sub: user.sub });
     return redirect(
-      appendQuery(request.redirectUri, { state: request.state, code, scope: grantedScope(request.scope), authuser: "0", prompt: "consent" }),
+      appendQuery(request.redirectUri, {
+        state: request.state,
+        code,
+        scope: grantedScope(request.scope),
+        authuser: "0",
+        prompt: "consent",
+      }),
     );
   }
 
@@ -185,7 +204,9 @@ export function createGoogle(config: FakesConfig): Provider<GoogleState> {
     };
     const accounts = [...state.users.values()]
       .map(
-        (user) => `<li><button type="submit" name="sub" value="${escapeHtml(user.sub)}" class="account" data-email="${escapeHtml(user.email)}">
+        (
+          user,
+        ) => `<li><button type="submit" name="sub" value="${escapeHtml(user.sub)}" class="account" data-email="${escapeHtml(user.email)}">
   <span class="avatar">${escapeHtml(user.name.charAt(0).toUpperCase())}</span>
   <span><strong>${escapeHtml(user.name)}</strong><br><span class="muted">${escapeHtml(user.email)}</span></span>
 </button></li>`,
@@ -225,7 +246,8 @@ export function createGoogle(config: FakesConfig): Provider<GoogleState> {
       const fields = params(req);
       const request = parseAuthorizeRequest(fields);
       if ("status" in request) return request;
-      if (bool(fields, "cancel")) return redirect(appendQuery(request.redirectUri, { error: "access_denied", state: request.state }));
+      if (bool(fields, "cancel"))
+        return redirect(appendQuery(request.redirectUri, { error: "access_denied", state: request.state }));
       const user = state.users.get(str(fields, "sub") ?? "");
       if (!user) return errorPage(400, "Something went wrong", "That account is not available.");
       return approve(request, user);
@@ -240,13 +262,15 @@ export function createGoogle(config: FakesConfig): Provider<GoogleState> {
         return oauthError(401, "invalid_client", "Unauthorized");
       }
       const grantType = str(fields, "grant_type");
-      if (grantType !== "authorization_code") return oauthError(400, "unsupported_grant_type", `Invalid grant_type: ${grantType ?? ""}`);
+      if (grantType !== "authorization_code")
+        return oauthError(400, "unsupported_grant_type", `Invalid grant_type: ${grantType ?? ""}`);
       const code = str(fields, "code") ?? "";
       const issued = state.codes.get(code);
       if (!issued) return oauthError(400, "invalid_grant", "Bad Request");
       state.codes.delete(code); // single use, whatever happens next
       const { request, sub } = issued;
-      if (str(fields, "redirect_uri") !== request.redirectUri) return oauthError(400, "redirect_uri_mismatch", "Bad Request");
+      if (str(fields, "redirect_uri") !== request.redirectUri)
+        return oauthError(400, "redirect_uri_mismatch", "Bad Request");
       if (request.codeChallenge !== null) {
         const verifier = str(fields, "code_verifier");
         if (verifier === undefined) return oauthError(400, "invalid_grant", "Missing code verifier.");
@@ -257,7 +281,11 @@ export function createGoogle(config: FakesConfig): Provider<GoogleState> {
       if (!user) return oauthError(400, "invalid_grant", "Bad Request");
       const issuedAt = epochSeconds();
       const accessToken = `ya29.${randomAlnum(120)}`;
-      state.tokens.set(accessToken, { sub, scope: grantedScope(request.scope), expiresAt: issuedAt + ACCESS_TOKEN_TTL });
+      state.tokens.set(accessToken, {
+        sub,
+        scope: grantedScope(request.scope),
+        expiresAt: issuedAt + ACCESS_TOKEN_TTL,
+      });
       const view = userView(user, req.origin);
       const claims = {
         iss: "https://accounts.google.com",
@@ -291,30 +319,45 @@ export function createGoogle(config: FakesConfig): Provider<GoogleState> {
       const token = state.tokens.get(bearerToken(req) ?? str(params(req), "access_token") ?? "");
       const user = token && token.expiresAt > epochSeconds() ? state.users.get(token.sub) : undefined;
       if (!user) {
-        return json(401, { error: "invalid_request", error_description: "Invalid Credentials" }, { "www-authenticate": 'Bearer realm="https://accounts.google.com/", error="invalid_token"' });
+        return json(
+          401,
+          { error: "invalid_request", error_description: "Invalid Credentials" },
+          { "www-authenticate": 'Bearer realm="https://accounts.google.com/", error="invalid_token"' },
+        );
       }
       return json(200, userView(user, req.origin));
     };
     router.get("/google/userinfo", userinfo);
     router.post("/google/userinfo", userinfo);
 
-    router.get("/google/avatars/:sub", (_req, { sub }) => avatarSvg(sub, state.users.get(sub)?.name.charAt(0) ?? "?"));
+    router.get("/google/avatars/:sub", (_req, { sub }) =>
+      avatarSvg(sub, state.users.get(sub)?.name.charAt(0) ?? "?"),
+    );
 
     // ---- Control ------------------------------------------------------------
 
-    router.get(`${CONTROL}/users`, (req) => json(200, [...state.users.values()].map((user) => userView(user, req.origin))));
+    router.get(`${CONTROL}/users`, (req) =>
+      json(
+        200,
+        [...state.users.values()].map((user) => userView(user, req.origin)),
+      ),
+    );
 
     router.post(`${CONTROL}/users`, (req) => {
       const user = makeUser(req.body);
       if (typeof user === "string") return jsonError(400, user);
-      for (const [sub, existing] of state.users) if (existing.email.toLowerCase() === user.email.toLowerCase()) state.users.delete(sub);
+      for (const [sub, existing] of state.users)
+        if (existing.email.toLowerCase() === user.email.toLowerCase()) state.users.delete(sub);
       state.users.set(user.sub, user);
       return json(200, userView(user, req.origin));
     });
 
     router.post(`${CONTROL}/next-user`, (req) => {
       const email = str(req.body, "email")?.toLowerCase();
-      const sub = str(req.body, "sub") ?? [...state.users.values()].find((user) => user.email.toLowerCase() === email)?.sub ?? null;
+      const sub =
+        str(req.body, "sub") ??
+        [...state.users.values()].find((user) => user.email.toLowerCase() === email)?.sub ??
+        null;
       if (sub !== null && !state.users.has(sub)) return jsonError(404, `unknown user ${sub}`);
       state.nextUserSub = sub;
       return json(200, { sub });

@@ -27,7 +27,12 @@ export interface Reply {
   body: string;
 }
 
-export function reply(status: number, body: string, contentType: string, headers: Record<string, string> = {}): Reply {
+export function reply(
+  status: number,
+  body: string,
+  contentType: string,
+  headers: Record<string, string> = {},
+): Reply {
   return { status, headers: { "content-type": contentType, ...headers }, body };
 }
 
@@ -148,7 +153,10 @@ export function appendQuery(url: string, values: Record<string, string | undefin
   const target = new URL(url);
   const extra = Object.entries(values)
     .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value).replace(/%2C/g, ",").replace(/%3A/g, ":")}`)
+    .map(
+      ([key, value]) =>
+        `${encodeURIComponent(key)}=${encodeURIComponent(value).replace(/%2C/g, ",").replace(/%3A/g, ":")}`,
+    )
     .join("&");
   if (extra !== "") target.search = target.search ? `${target.search}&${extra}` : `?${extra}`;
   return target.toString();
@@ -270,7 +278,10 @@ ${content}
 export function errorPage(status: number, title: string, message: string): Reply {
   return html(
     status,
-    page(title, `<div class="card"><div class="card-body"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></div></div>`),
+    page(
+      title,
+      `<div class="card"><div class="card-body"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></div></div>`,
+    ),
   );
 }
 
@@ -297,7 +308,11 @@ export interface CallbackResult {
 }
 
 /** POSTs a JSON body to the app and reports its answer; network errors become status 0. */
-export async function postToApp(url: string, body: string, headers: Record<string, string> = {}): Promise<CallbackResult> {
+export async function postToApp(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<CallbackResult> {
   return callApp(url, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
 }
 
@@ -364,7 +379,13 @@ export class Router {
         return "([^/]+)";
       })
       .join("/");
-    this.routes.push({ method, pattern, keys, regex: new RegExp(`^${source}/?$`), handler: handler as unknown as AnyHandler });
+    this.routes.push({
+      method,
+      pattern,
+      keys,
+      regex: new RegExp(`^${source}/?$`),
+      handler: handler as unknown as AnyHandler,
+    });
     return this;
   }
 

@@ -107,45 +107,79 @@ interface ErrorDetails {
 function razorpayError(status: number, description: string, details: ErrorDetails = {}): Reply {
   const { field, metadata = {}, source = "NA", step = "NA", reason = "NA" } = details;
   return json(status, {
-    error: { code: "BAD_REQUEST_ERROR", description, source, step, reason, metadata, ...(field === undefined ? {} : { field }) },
+    error: {
+      code: "BAD_REQUEST_ERROR",
+      description,
+      source,
+      step,
+      reason,
+      metadata,
+      ...(field === undefined ? {} : { field }),
+    },
   });
 }
 
 const authenticationFailed = (): Reply => razorpayError(401, "Authentication failed");
 const validationError = (description: string, field: string): Reply =>
-  razorpayError(400, description, { field, source: "business", step: "payment_initiation", reason: "input_validation_failed" });
+  razorpayError(400, description, {
+    field,
+    source: "business",
+    step: "payment_initiation",
+    reason: "input_validation_failed",
+  });
 const idNotFound = (): Reply => razorpayError(400, "The id provided does not exist");
 
 const collection = <T>(items: T[]): Reply => json(200, { entity: "collection", count: items.length, items });
 
 /** Order body validation as Razorpay reports it; returns an error reply or the validated order fields. */
-function validateOrder(body: Fields): Reply | Pick<RazorpayOrder, "amount" | "currency" | "receipt" | "notes"> {
+function validateOrder(
+  body: Fields,
+): Reply | Pick<RazorpayOrder, "amount" | "currency" | "receipt" | "notes"> {
   const rawAmount = body.amount;
-  if (rawAmount === undefined || rawAmount === null || rawAmount === "") return validationError("The amount field is required.", "amount");
+  if (rawAmount === undefined || rawAmount === null || rawAmount === "")
+    return validationError("The amount field is required.", "amount");
   const amount = num(body, "amount");
-  if (amount === undefined || !Number.isInteger(amount)) return validationError("The amount must be an integer.", "amount");
+  if (amount === undefined || !Number.isInteger(amount))
+    return validationError("The amount must be an integer.", "amount");
   const currency = str(body, "currency");
   if (currency === undefined) return validationError("The currency field is required.", "currency");
   if (!SUPPORTED_CURRENCIES.has(currency)) return validationError("Currency is not supported", "currency");
   if (amount < 100) return validationError(`The amount must be atleast ${currency} 1.00`, "amount");
   const receipt = str(body, "receipt") ?? null;
-  if (receipt !== null && receipt.length > 40) return validationError("The receipt may not be greater than 40 characters.", "receipt");
+  if (receipt !== null && receipt.length > 40)
+    return validationError("The receipt may not be greater than 40 characters.", "receipt");
   const notes = body.notes;
-  if (notes !== undefined && notes !== null && !isRecord(notes) && !(Array.isArray(notes) && notes.length === 0)) {
+  if (
+    notes !== undefined &&
+    notes !== null &&
+    !isRecord(notes) &&
+    !(Array.isArray(notes) && notes.length === 0)
+  ) {
     return validationError("notes should be an object", "notes");
   }
   const entries = isRecord(notes) ? Object.entries(notes) : [];
-  if (entries.length > 15) return validationError("Number of notes should be less than or equal to 15", "notes");
-  return { amount, currency, receipt, notes: entries.length === 0 ? [] : Object.fromEntries(entries.map(([key, value]) => [key, String(value)])) };
+  if (entries.length > 15)
+    return validationError("Number of notes should be less than or equal to 15", "notes");
+  return {
+    amount,
+    currency,
+    receipt,
+    notes:
+      entries.length === 0 ? [] : Object.fromEntries(entries.map(([key, value]) => [key, String(value)])),
+  };
 }
 
 export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
   const state: RazorpayState = { orders: new Map(), payments: new Map(), requests: [] };
 
-  const signature = (orderId: string, paymentId: string): string => hmacSha256Hex(config.RAZORPAY_KEY_SECRET, `${orderId}|${paymentId}`);
+  const signature = (orderId: string, paymentId: string): string =>
+    hmacSha256Hex(config.RAZORPAY_KEY_SECRET, `${orderId}|${paymentId}`);
 
   const paymentsOf = (orderId: string): RazorpayPayment[] =>
-    [...state.payments.values()].filter((payment) => payment.order_id === orderId).reverse().sort((a, b) => b.created_at - a.created_at);
+    [...state.payments.values()]
+      .filter((payment) => payment.order_id === orderId)
+      .reverse()
+      .sort((a, b) => b.created_at - a.created_at);
 
   interface PaymentRequest {
     orderId: string | undefined;
@@ -162,10 +196,14 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
   });
 
   /** Creates a captured or failed payment for an order and updates the order as Razorpay does. */
-  function settle(request: PaymentRequest, outcome: "captured" | "failed"): { order: RazorpayOrder; payment: RazorpayPayment } | Reply {
+  function settle(
+    request: PaymentRequest,
+    outcome: "captured" | "failed",
+  ): { order: RazorpayOrder; payment: RazorpayPayment } | Reply {
     const order = state.orders.get(request.orderId ?? "");
     if (!order) return idNotFound();
-    if (order.status === "paid") return razorpayError(400, "Order has already been paid", { field: "order_id" });
+    if (order.status === "paid")
+      return razorpayError(400, "Order has already been paid", { field: "order_id" });
     const captured = outcome === "captured";
     const method: PaymentMethod = request.method === "card" ? "card" : "upi";
     const fee = captured ? Math.round(order.amount * 0.0236) : null;
@@ -198,7 +236,9 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
       error_source: failure("customer"),
       error_step: failure("payment_authorization"),
       error_reason: failure("payment_failed"),
-      acquirer_data: captured ? { rrn: String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999)) } : {},
+      acquirer_data: captured
+        ? { rrn: String(100_000_000_000 + Math.floor(Math.random() * 899_999_999_999)) }
+        : {},
       created_at: epochSeconds(),
     };
     state.payments.set(payment.id, payment);
@@ -213,7 +253,11 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
     const result = settle(request, "captured");
     if ("status" in result) return result;
     const { order, payment } = result;
-    return json(200, { razorpay_payment_id: payment.id, razorpay_order_id: order.id, razorpay_signature: signature(order.id, payment.id) });
+    return json(200, {
+      razorpay_payment_id: payment.id,
+      razorpay_order_id: order.id,
+      razorpay_signature: signature(order.id, payment.id),
+    });
   }
 
   /** What checkout passes to `payment.failed` callbacks. */
@@ -238,7 +282,10 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
     const api = <P extends string>(method: Method, pattern: P, handler: Handler<P>): void => {
       router.on(method, `${API}${pattern}`, (req, routeParams) => {
         const credentials = basicCredentials(req);
-        if (credentials?.username !== config.RAZORPAY_KEY_ID || credentials.password !== config.RAZORPAY_KEY_SECRET) {
+        if (
+          credentials?.username !== config.RAZORPAY_KEY_ID ||
+          credentials.password !== config.RAZORPAY_KEY_SECRET
+        ) {
           return authenticationFailed();
         }
         state.requests.push({ method: req.method, path: req.path });
@@ -249,7 +296,9 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
     /** Checkout endpoints called from the browser with the public key id. */
     const checkout = <P extends string>(method: Method, pattern: P, handler: Handler<P>): void => {
       router.on(method, `${CHECKOUT}${pattern}`, (req, routeParams) =>
-        str(params(req), "key") === config.RAZORPAY_KEY_ID ? handler(req, routeParams as RouteParams<P>) : authenticationFailed(),
+        str(params(req), "key") === config.RAZORPAY_KEY_ID
+          ? handler(req, routeParams as RouteParams<P>)
+          : authenticationFailed(),
       );
     };
 
@@ -285,7 +334,9 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
       return order ? json(200, order) : idNotFound();
     });
 
-    api("GET", "/orders/:id/payments", (_req, { id }) => (state.orders.has(id) ? collection(paymentsOf(id)) : idNotFound()));
+    api("GET", "/orders/:id/payments", (_req, { id }) =>
+      state.orders.has(id) ? collection(paymentsOf(id)) : idNotFound(),
+    );
 
     api("GET", "/payments/:id", (_req, { id }) => {
       const payment = state.payments.get(id);
@@ -293,12 +344,16 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
     });
 
     router.get("/razorpay/checkout.js", (req: FakeRequest) =>
-      reply(200, checkoutScript(req.origin), "application/javascript; charset=utf-8", { "cache-control": "no-store" }),
+      reply(200, checkoutScript(req.origin), "application/javascript; charset=utf-8", {
+        "cache-control": "no-store",
+      }),
     );
 
     checkout("GET", "/orders/:id", (_req, { id }) => {
       const order = state.orders.get(id);
-      return order ? json(200, { id: order.id, amount: order.amount, currency: order.currency, status: order.status }) : idNotFound();
+      return order
+        ? json(200, { id: order.id, amount: order.amount, currency: order.currency, status: order.status })
+        : idNotFound();
     });
     checkout("POST", "/pay", (req) => pay(paymentRequest(req.body)));
     checkout("POST", "/fail", (req) => fail(paymentRequest(req.body)));
@@ -309,7 +364,10 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
     router.post(`${CONTROL}/fail`, (req) => fail(paymentRequest(req.body)));
 
     router.get(`${CONTROL}/orders`, () =>
-      json(200, [...state.orders.values()].map((order) => ({ ...order, payments: paymentsOf(order.id) }))),
+      json(
+        200,
+        [...state.orders.values()].map((order) => ({ ...order, payments: paymentsOf(order.id) })),
+      ),
     );
 
     router.get(`${CONTROL}/requests`, () => json(200, state.requests));
@@ -329,10 +387,16 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
       // The payment named, else the order's latest one in the right state, else a new one.
       const wanted = event === "payment.failed" ? "failed" : "captured";
       const paymentId = str(body, "payment_id");
-      let payment = paymentId === undefined ? paymentsOf(order.id).find((candidate) => candidate.status === wanted) : state.payments.get(paymentId);
+      let payment =
+        paymentId === undefined
+          ? paymentsOf(order.id).find((candidate) => candidate.status === wanted)
+          : state.payments.get(paymentId);
       if (!payment && paymentId !== undefined) return jsonError(404, `unknown payment ${paymentId}`);
       if (!payment) {
-        const settled = settle({ orderId: order.id, method: undefined, email: undefined, contact: undefined }, wanted);
+        const settled = settle(
+          { orderId: order.id, method: undefined, email: undefined, contact: undefined },
+          wanted,
+        );
         if ("status" in settled) return settled;
         payment = settled.payment;
       }
@@ -342,13 +406,19 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
         account_id: ACCOUNT_ID,
         event,
         contains: event === "order.paid" ? ["payment", "order"] : ["payment"],
-        payload: { payment: { entity: payment }, ...(event === "order.paid" ? { order: { entity: order } } : {}) },
+        payload: {
+          payment: { entity: payment },
+          ...(event === "order.paid" ? { order: { entity: order } } : {}),
+        },
         created_at: epochSeconds(),
       };
       const raw = JSON.stringify(payload);
       const eventId = str(body, "event_id") ?? randomAlnum(14);
       const signatureHeader = hmacSha256Hex(str(body, "secret") ?? config.RAZORPAY_WEBHOOK_SECRET, raw);
-      const result = await postToApp(url, raw, { "X-Razorpay-Signature": signatureHeader, "X-Razorpay-Event-Id": eventId });
+      const result = await postToApp(url, raw, {
+        "X-Razorpay-Signature": signatureHeader,
+        "X-Razorpay-Event-Id": eventId,
+      });
       return json(200, { ...result, event_id: eventId, signature: signatureHeader, payload });
     });
 

@@ -7,7 +7,16 @@ import type { AddressInfo } from "node:net";
 import { loadConfig, type FakesConfig } from "./config.js";
 import { createEmail, type EmailState } from "./email.js";
 import { createGoogle, type GoogleState } from "./google.js";
-import { json, jsonError, parseBody, readBody, Router, type FakeRequest, type Provider, type Reply } from "./http.js";
+import {
+  json,
+  jsonError,
+  parseBody,
+  readBody,
+  Router,
+  type FakeRequest,
+  type Provider,
+  type Reply,
+} from "./http.js";
 import { createRazorpay, type RazorpayState } from "./razorpay.js";
 import { createStrava, type StravaState } from "./strava.js";
 
@@ -83,7 +92,8 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
     };
     const match = router.match(method, url.pathname);
     if (match.kind === "not-found") return json(404, { error: "not found", method, path: url.pathname });
-    if (match.kind === "method-not-allowed") return jsonError(405, `method ${method} not allowed on ${url.pathname}`);
+    if (match.kind === "method-not-allowed")
+      return jsonError(405, `method ${method} not allowed on ${url.pathname}`);
     return match.route.handler(request, match.params);
   }
 
@@ -100,7 +110,9 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
     res.writeHead(result.status, { ...CORS_HEADERS, ...result.headers });
     res.end(req.method === "HEAD" ? undefined : result.body);
     if (verbose) {
-      console.log(`[fakes] ${req.method ?? "?"} ${req.url ?? ""} -> ${result.status} (${Math.round(performance.now() - started)} ms)`);
+      console.log(
+        `[fakes] ${req.method ?? "?"} ${req.url ?? ""} -> ${result.status} (${Math.round(performance.now() - started)} ms)`,
+      );
     }
   }
 
@@ -119,7 +131,13 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
   return {
     url: `http://${host}:${port}`,
     port,
-    state: { config, strava: strava.state, google: google.state, razorpay: razorpay.state, email: email.state },
+    state: {
+      config,
+      strava: strava.state,
+      google: google.state,
+      razorpay: razorpay.state,
+      email: email.state,
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

@@ -204,7 +204,18 @@ const FIRST_NAMES: readonly (readonly [string, "M" | "F"])[] = [
   ["Diya", "F"],
 ];
 
-const LAST_NAMES: readonly string[] = ["Sharma", "Iyer", "Patel", "Reddy", "Nair", "Kulkarni", "Menon", "Gupta", "Rao", "Joshi"];
+const LAST_NAMES: readonly string[] = [
+  "Sharma",
+  "Iyer",
+  "Patel",
+  "Reddy",
+  "Nair",
+  "Kulkarni",
+  "Menon",
+  "Gupta",
+  "Rao",
+  "Joshi",
+];
 
 /** Legacy `type` for each `sport_type` that differs from it. */
 const LEGACY_TYPES: Readonly<Record<string, string>> = {
@@ -235,7 +246,8 @@ export function mulberry32(seed: number): () => number {
 type Random = () => number;
 
 const between = (rand: Random, min: number, max: number): number => min + rand() * (max - min);
-const intBetween = (rand: Random, min: number, max: number): number => Math.floor(between(rand, min, max + 1));
+const intBetween = (rand: Random, min: number, max: number): number =>
+  Math.floor(between(rand, min, max + 1));
 const chance = (rand: Random, probability: number): boolean => rand() < probability;
 const round = (value: number, digits: number): number => {
   const factor = 10 ** digits;
@@ -271,10 +283,14 @@ export function createAthlete(input: StravaAthleteInput): StravaAthlete {
   const home = cityFor(input.id);
   const firstname = input.firstname ?? defaultFirst;
   const lastname = input.lastname ?? defaultLast;
-  const created = Date.UTC(2015, 0, 1) + Math.floor(rand() * 8 * 365) * DAY_MS + intBetween(rand, 0, 86_399) * 1000;
+  const created =
+    Date.UTC(2015, 0, 1) + Math.floor(rand() * 8 * 365) * DAY_MS + intBetween(rand, 0, 86_399) * 1000;
   return {
     id: input.id,
-    username: input.username !== undefined ? input.username : `${firstname}${lastname}${input.id % 1000}`.toLowerCase(),
+    username:
+      input.username !== undefined
+        ? input.username
+        : `${firstname}${lastname}${input.id % 1000}`.toLowerCase(),
     resource_state: 2,
     firstname,
     lastname,
@@ -331,7 +347,8 @@ interface Metrics {
 }
 
 /** Distance in km from [min, max], skewed towards the short end. */
-const skewedKm = (rand: Random, min: number, max: number, skew = 1.8): number => min + (max - min) * rand() ** skew;
+const skewedKm = (rand: Random, min: number, max: number, skew = 1.8): number =>
+  min + (max - min) * rand() ** skew;
 
 /** Builds metrics from a distance (km) and a speed (km/h). */
 function bySpeed(distanceKm: number, speedKmh: number): Pick<Metrics, "distance" | "movingTime"> {
@@ -342,30 +359,98 @@ function rideMetrics(rand: Random): Metrics {
   const r = rand();
   const base = { trainer: false, commute: false, workoutType: null, indoor: false };
   if (r < 0.15) {
-    return { ...base, sportType: "VirtualRide", trainer: true, indoor: true, ...bySpeed(between(rand, 15, 60), between(rand, 26, 33)), climbPerKm: between(rand, 4, 12), name: `Zwift - ${pick(rand, ["Watopia", "Makuri Islands", "London", "Richmond", "France"])}` };
+    return {
+      ...base,
+      sportType: "VirtualRide",
+      trainer: true,
+      indoor: true,
+      ...bySpeed(between(rand, 15, 60), between(rand, 26, 33)),
+      climbPerKm: between(rand, 4, 12),
+      name: `Zwift - ${pick(rand, ["Watopia", "Makuri Islands", "London", "Richmond", "France"])}`,
+    };
   }
-  if (r < 0.27) return { ...base, sportType: "Ride", commute: true, ...bySpeed(between(rand, 10, 25), between(rand, 18, 24)), climbPerKm: between(rand, 2, 6) };
-  if (r < 0.33) return { ...base, sportType: "MountainBikeRide", ...bySpeed(between(rand, 15, 50), between(rand, 12, 18)), climbPerKm: between(rand, 15, 30) };
-  if (r < 0.38) return { ...base, sportType: "GravelRide", ...bySpeed(between(rand, 30, 90), between(rand, 18, 23)), climbPerKm: between(rand, 8, 15) };
+  if (r < 0.27)
+    return {
+      ...base,
+      sportType: "Ride",
+      commute: true,
+      ...bySpeed(between(rand, 10, 25), between(rand, 18, 24)),
+      climbPerKm: between(rand, 2, 6),
+    };
+  if (r < 0.33)
+    return {
+      ...base,
+      sportType: "MountainBikeRide",
+      ...bySpeed(between(rand, 15, 50), between(rand, 12, 18)),
+      climbPerKm: between(rand, 15, 30),
+    };
+  if (r < 0.38)
+    return {
+      ...base,
+      sportType: "GravelRide",
+      ...bySpeed(between(rand, 30, 90), between(rand, 18, 23)),
+      climbPerKm: between(rand, 8, 15),
+    };
   const roll = rand();
   if (roll < 0.05) {
     // Brevets (BRM 200) and double centuries
     const km = between(rand, 200, 220);
-    return { ...base, sportType: "Ride", ...bySpeed(km, between(rand, 20, 25)), climbPerKm: between(rand, 4, 9), name: chance(rand, 0.6) ? "BRM 200" : "Double century" };
+    return {
+      ...base,
+      sportType: "Ride",
+      ...bySpeed(km, between(rand, 20, 25)),
+      climbPerKm: between(rand, 4, 9),
+      name: chance(rand, 0.6) ? "BRM 200" : "Double century",
+    };
   }
   const km = roll < 0.13 ? between(rand, 150, 200) : skewedKm(rand, 20, 150);
-  return { ...base, sportType: "Ride", ...bySpeed(km, between(rand, 23, 30) - km / 60), climbPerKm: between(rand, 4, 14), workoutType: roll < 0.2 ? 12 : null };
+  return {
+    ...base,
+    sportType: "Ride",
+    ...bySpeed(km, between(rand, 23, 30) - km / 60),
+    climbPerKm: between(rand, 4, 14),
+    workoutType: roll < 0.2 ? 12 : null,
+  };
 }
 
 function runMetrics(rand: Random): Metrics {
   const r = rand();
-  const base = { trainer: false, commute: false, workoutType: null, indoor: false, climbPerKm: between(rand, 2, 10) };
+  const base = {
+    trainer: false,
+    commute: false,
+    workoutType: null,
+    indoor: false,
+    climbPerKm: between(rand, 2, 10),
+  };
   const paceSecPerKm = between(rand, 270, 420);
-  const run = (km: number, pace = paceSecPerKm): Pick<Metrics, "distance" | "movingTime"> => ({ distance: km * 1000, movingTime: Math.round(km * pace) });
-  if (r < 0.03) return { ...base, sportType: "Run", ...run(between(rand, 42.2, 42.6), between(rand, 300, 400)), workoutType: 1, name: "Full Marathon" };
-  if (r < 0.11) return { ...base, sportType: "Run", ...run(between(rand, 21.1, 21.4), between(rand, 290, 390)), workoutType: 1, name: "Half Marathon" };
+  const run = (km: number, pace = paceSecPerKm): Pick<Metrics, "distance" | "movingTime"> => ({
+    distance: km * 1000,
+    movingTime: Math.round(km * pace),
+  });
+  if (r < 0.03)
+    return {
+      ...base,
+      sportType: "Run",
+      ...run(between(rand, 42.2, 42.6), between(rand, 300, 400)),
+      workoutType: 1,
+      name: "Full Marathon",
+    };
+  if (r < 0.11)
+    return {
+      ...base,
+      sportType: "Run",
+      ...run(between(rand, 21.1, 21.4), between(rand, 290, 390)),
+      workoutType: 1,
+      name: "Half Marathon",
+    };
   if (r < 0.19) return { ...base, sportType: "Run", commute: true, ...run(between(rand, 3, 10)) };
-  if (r < 0.29) return { ...base, sportType: "TrailRun", ...run(between(rand, 5, 25), paceSecPerKm * 1.25), climbPerKm: between(rand, 20, 50) };
+  if (r < 0.29)
+    return {
+      ...base,
+      sportType: "TrailRun",
+      ...run(between(rand, 5, 25), paceSecPerKm * 1.25),
+      climbPerKm: between(rand, 20, 50),
+    };
   const km = skewedKm(rand, 3, 18);
   return { ...base, sportType: "Run", ...run(km), workoutType: km > 15 ? 2 : r < 0.4 ? 3 : 0 };
 }
@@ -416,13 +501,34 @@ function otherMetrics(rand: Random): Metrics {
   const minutes = (min: number, max: number): number => intBetween(rand, min, max) * 60;
   const r = rand();
   if (r < 0.3) return { ...base, sportType: "Yoga", indoor: true, distance: 0, movingTime: minutes(30, 75) };
-  if (r < 0.6) return { ...base, sportType: "WeightTraining", indoor: true, distance: 0, movingTime: minutes(30, 80) };
+  if (r < 0.6)
+    return { ...base, sportType: "WeightTraining", indoor: true, distance: 0, movingTime: minutes(30, 80) };
   if (r < 0.85) {
-    if (chance(rand, 0.5)) return { ...base, sportType: "Workout", indoor: true, distance: 0, movingTime: minutes(20, 60) };
-    return { ...base, sportType: "Workout", indoor: false, ...bySpeed(between(rand, 2, 8), between(rand, 6, 9)), climbPerKm: between(rand, 1, 5) };
+    if (chance(rand, 0.5))
+      return { ...base, sportType: "Workout", indoor: true, distance: 0, movingTime: minutes(20, 60) };
+    return {
+      ...base,
+      sportType: "Workout",
+      indoor: false,
+      ...bySpeed(between(rand, 2, 8), between(rand, 6, 9)),
+      climbPerKm: between(rand, 1, 5),
+    };
   }
-  if (r < 0.93) return { ...base, sportType: "Rowing", trainer: true, indoor: true, ...bySpeed(between(rand, 2, 10), between(rand, 10, 13)) };
-  return { ...base, sportType: "EBikeRide", indoor: false, ...bySpeed(between(rand, 10, 40), between(rand, 20, 25)), climbPerKm: between(rand, 4, 12) };
+  if (r < 0.93)
+    return {
+      ...base,
+      sportType: "Rowing",
+      trainer: true,
+      indoor: true,
+      ...bySpeed(between(rand, 2, 10), between(rand, 10, 13)),
+    };
+  return {
+    ...base,
+    sportType: "EBikeRide",
+    indoor: false,
+    ...bySpeed(between(rand, 10, 40), between(rand, 20, 25)),
+    climbPerKm: between(rand, 4, 12),
+  };
 }
 
 /** Share of each family in the generated mix; the remainder is "other" sports. */
@@ -455,7 +561,18 @@ const SPORT_LABELS: Readonly<Record<string, string>> = {
 
 /** Strava's default names: "Morning Ride", "Lunch Run", "Evening Walk", ... */
 export function defaultActivityName(localHour: number, sportType: string): string {
-  const part = localHour < 4 ? "Night" : localHour < 11 ? "Morning" : localHour < 14 ? "Lunch" : localHour < 17 ? "Afternoon" : localHour < 21 ? "Evening" : "Night";
+  const part =
+    localHour < 4
+      ? "Night"
+      : localHour < 11
+        ? "Morning"
+        : localHour < 14
+          ? "Lunch"
+          : localHour < 17
+            ? "Afternoon"
+            : localHour < 21
+              ? "Evening"
+              : "Night";
   return `${part} ${SPORT_LABELS[sportType] ?? sportType}`;
 }
 
@@ -498,14 +615,21 @@ function placeStart(rand: Random, metrics: Metrics, endDayStartMs: number, days:
   return endDayStartMs - dayIndex * DAY_MS + Math.round((startHour(rand, metrics) * HOUR_MS) / 1000) * 1000;
 }
 
-function buildActivity(athleteId: number, id: number, draft: Draft, home: [number, number]): StravaSummaryActivity {
+function buildActivity(
+  athleteId: number,
+  id: number,
+  draft: Draft,
+  home: [number, number],
+): StravaSummaryActivity {
   const { metrics, rand, startMs } = draft;
   const localMs = startMs + STRAVA_UTC_OFFSET * 1000;
   const localHour = new Date(localMs).getUTCHours();
   const manual = !metrics.trainer && chance(rand, 0.03);
   const distance = round(metrics.distance, 1);
   const movingTime = Math.max(60, metrics.movingTime);
-  const pauses = metrics.indoor ? intBetween(rand, 0, 120) : Math.round(movingTime * between(rand, 0.02, 0.25));
+  const pauses = metrics.indoor
+    ? intBetween(rand, 0, 120)
+    : Math.round(movingTime * between(rand, 0.02, 0.25));
   const elapsedTime = manual ? movingTime : movingTime + pauses;
   const averageSpeed = distance > 0 ? round(distance / movingTime, 3) : 0;
   const elevation = round((distance / 1000) * metrics.climbPerKm, 1);
@@ -556,15 +680,34 @@ function buildActivity(athleteId: number, id: number, draft: Draft, home: [numbe
     end_latlng: end ?? [],
     average_speed: averageSpeed,
     max_speed: distance > 0 ? round(averageSpeed * between(rand, 1.25, 1.9), 3) : 0,
-    ...(isRide && !manual ? { average_cadence: round(between(rand, 75, 95), 1), average_watts: watts, kilojoules: round((watts * movingTime) / 1000, 1), device_watts: metrics.trainer } : {}),
+    ...(isRide && !manual
+      ? {
+          average_cadence: round(between(rand, 75, 95), 1),
+          average_watts: watts,
+          kilojoules: round((watts * movingTime) / 1000, 1),
+          device_watts: metrics.trainer,
+        }
+      : {}),
     has_heartrate: hasHeartrate,
-    ...(hasHeartrate ? { average_heartrate: averageHeartrate, max_heartrate: Math.round(averageHeartrate + between(rand, 15, 32)) } : {}),
+    ...(hasHeartrate
+      ? {
+          average_heartrate: averageHeartrate,
+          max_heartrate: Math.round(averageHeartrate + between(rand, 15, 32)),
+        }
+      : {}),
     heartrate_opt_out: false,
     display_hide_heartrate_option: hasHeartrate,
-    ...(hasLocation ? { elev_high: round(elevLow + Math.min(elevation, between(rand, 20, 400)), 1), elev_low: elevLow } : {}),
+    ...(hasLocation
+      ? { elev_high: round(elevLow + Math.min(elevation, between(rand, 20, 400)), 1), elev_low: elevLow }
+      : {}),
     upload_id: uploadId,
     ...(uploadId === null ? {} : { upload_id_str: String(uploadId) }),
-    external_id: uploadId === null ? null : metrics.sportType === "VirtualRide" ? `zwift-activity-${uploadId}.fit` : `garmin_ping_${uploadId}`,
+    external_id:
+      uploadId === null
+        ? null
+        : metrics.sportType === "VirtualRide"
+          ? `zwift-activity-${uploadId}.fit`
+          : `garmin_ping_${uploadId}`,
     from_accepted_tag: false,
     pr_count: distance > 0 && chance(rand, 0.15) ? intBetween(rand, 1, 4) : 0,
     total_photo_count: 0,
@@ -580,7 +723,11 @@ function buildActivity(athleteId: number, id: number, draft: Draft, home: [numbe
  * before endDate; the same arguments with another endDate give the same
  * activities moved by whole days.
  */
-export function generateActivities(athleteId: number, count: number, opts: GenerateActivitiesOptions = {}): StravaSummaryActivity[] {
+export function generateActivities(
+  athleteId: number,
+  count: number,
+  opts: GenerateActivitiesOptions = {},
+): StravaSummaryActivity[] {
   const rand = mulberry32(opts.seed ?? athleteId);
   const endMs = (opts.endDate ?? new Date()).getTime();
   const days = Math.max(1, Math.floor(opts.days ?? 730));
@@ -622,9 +769,22 @@ const METS: Readonly<Record<string, number>> = {
   Rowing: 7,
 };
 
-const DESCRIPTIONS: readonly string[] = ["Felt strong today", "Easy effort, legs tired", "With the club", "Windy out there!", "Recovery"];
+const DESCRIPTIONS: readonly string[] = [
+  "Felt strong today",
+  "Easy effort, legs tired",
+  "With the club",
+  "Windy out there!",
+  "Recovery",
+];
 
-const DETAIL_KEYS = ["description", "calories", "device_name", "embed_token", "photos", "segment_efforts"] as const;
+const DETAIL_KEYS = [
+  "description",
+  "calories",
+  "device_name",
+  "embed_token",
+  "photos",
+  "segment_efforts",
+] as const;
 
 /** DetailedActivity for a summary; description, calories etc. are derived deterministically. */
 export function toDetailedActivity(
@@ -632,7 +792,10 @@ export function toDetailedActivity(
   details: Partial<Pick<StravaDetailedActivity, (typeof DETAIL_KEYS)[number]>> = {},
 ): StravaDetailedActivity {
   const hours = summary.moving_time / 3600;
-  const calories = summary.kilojoules !== undefined ? summary.kilojoules * 1.1 : (METS[summary.sport_type] ?? 5) * 70 * hours;
+  const calories =
+    summary.kilojoules !== undefined
+      ? summary.kilojoules * 1.1
+      : (METS[summary.sport_type] ?? 5) * 70 * hours;
   return {
     ...summary,
     resource_state: 3,

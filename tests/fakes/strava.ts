@@ -70,7 +70,8 @@ const SCOPES: Readonly<Record<string, string>> = {
   read: "View data about your public segments, routes, profile, posts, events, club feeds and leaderboards",
   read_all: "View data about your private routes, segments and events",
   "profile:read_all": "View your complete Strava profile",
-  "profile:write": "Update your weight, Functional Threshold Power (FTP) and access to star or unstar segments on your behalf",
+  "profile:write":
+    "Update your weight, Functional Threshold Power (FTP) and access to star or unstar segments on your behalf",
   "activity:read": "View data about your activities",
   "activity:read_all": "View data about your private activities",
   "activity:write": "Upload your activities to Strava and edit them",
@@ -83,7 +84,12 @@ export interface RateLimits {
   overallDaily: number;
 }
 
-export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = { read15: 100, readDaily: 1000, overall15: 200, overallDaily: 2000 };
+export const DEFAULT_RATE_LIMITS: Readonly<RateLimits> = {
+  read15: 100,
+  readDaily: 1000,
+  overall15: 200,
+  overallDaily: 2000,
+};
 
 export interface RateUsage extends RateLimits {
   /** Epoch seconds of the current 15-minute window and UTC day. */
@@ -185,12 +191,20 @@ function stravaError(status: number, message: string, ...errors: StravaErrorDeta
   return json(status, { message, errors });
 }
 
-const badRequest = (resource: string, field: string, code = "invalid"): Reply => stravaError(400, "Bad Request", { resource, field, code });
-const authorizationError = (): Reply => stravaError(401, "Authorization Error", { resource: "Athlete", field: "access_token", code: "invalid" });
+const badRequest = (resource: string, field: string, code = "invalid"): Reply =>
+  stravaError(400, "Bad Request", { resource, field, code });
+const authorizationError = (): Reply =>
+  stravaError(401, "Authorization Error", { resource: "Athlete", field: "access_token", code: "invalid" });
 const missingPermission = (permission: string): Reply =>
-  stravaError(401, "Authorization Error", { resource: "AccessToken", field: `${permission}_permission`, code: "missing" });
-const activityNotFound = (): Reply => stravaError(404, "Record Not Found", { resource: "Activity", field: "id", code: "not found" });
-const rateLimitExceeded = (): Reply => stravaError(429, "Rate Limit Exceeded", { resource: "Application", field: "rate limit", code: "exceeded" });
+  stravaError(401, "Authorization Error", {
+    resource: "AccessToken",
+    field: `${permission}_permission`,
+    code: "missing",
+  });
+const activityNotFound = (): Reply =>
+  stravaError(404, "Record Not Found", { resource: "Activity", field: "id", code: "not found" });
+const rateLimitExceeded = (): Reply =>
+  stravaError(429, "Rate Limit Exceeded", { resource: "Application", field: "rate limit", code: "exceeded" });
 
 const FAULT_REPLIES: Readonly<Record<FaultStatus, () => Reply>> = {
   429: rateLimitExceeded,
@@ -200,7 +214,9 @@ const FAULT_REPLIES: Readonly<Record<FaultStatus, () => Reply>> = {
 
 /** Scopes from `scope` values that may be comma/space separated or repeated. */
 function parseScopes(fields: Fields): string[] {
-  const scopes = strList(fields, "scope").flatMap((value) => value.split(/[\s,]+/)).filter((scope) => scope !== "");
+  const scopes = strList(fields, "scope")
+    .flatMap((value) => value.split(/[\s,]+/))
+    .filter((scope) => scope !== "");
   return [...new Set(["read", ...scopes])];
 }
 
@@ -264,7 +280,10 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
         endDate: endDate ? new Date(endDate) : new Date(now() * 1000),
         ...compact({ seed: num(fields, "seed"), days: num(fields, "days") }),
       });
-      state.activities.set(id, new Map(generated.map((activity) => [activity.id, toDetailedActivity(activity)])));
+      state.activities.set(
+        id,
+        new Map(generated.map((activity) => [activity.id, toDetailedActivity(activity)])),
+      );
     }
     return athlete;
   }
@@ -273,7 +292,10 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
   function defaultAthlete(origin: string): StravaAthlete {
     const preferred = state.nextAthleteId;
     if (preferred !== null) {
-      return state.athletes.get(preferred) ?? putAthlete({ id: preferred, activities: AUTO_CREATED_ACTIVITIES }, origin);
+      return (
+        state.athletes.get(preferred) ??
+        putAthlete({ id: preferred, activities: AUTO_CREATED_ACTIVITIES }, origin)
+      );
     }
     const [first] = state.athletes.values();
     return first ?? putAthlete({ activities: AUTO_CREATED_ACTIVITIES }, origin);
@@ -315,14 +337,20 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
       next.average_speed = speed;
       if (!("max_speed" in patch)) next.max_speed = Math.max(num(next, "max_speed") ?? 0, speed);
     }
-    if ("private" in patch && !("visibility" in patch)) next.visibility = next.private === true ? "only_me" : "everyone";
+    if ("private" in patch && !("visibility" in patch))
+      next.visibility = next.private === true ? "only_me" : "everyone";
     return next as unknown as StravaDetailedActivity;
   }
 
   function newActivity(athleteId: number, patch: Fields): StravaDetailedActivity | string {
     const activities = activitiesOf(athleteId);
     const id = num(patch, "id") ?? Math.max(athleteId * 1_000_000, ...activities.keys()) + 1;
-    const [template] = generateActivities(athleteId, 1, { seed: id % 4_294_967_296, endDate: new Date(now() * 1000), days: 1, firstId: id });
+    const [template] = generateActivities(athleteId, 1, {
+      seed: id % 4_294_967_296,
+      endDate: new Date(now() * 1000),
+      days: 1,
+      firstId: id,
+    });
     if (!template) return "could not build an activity";
     const startDate = str(patch, "start_date") ?? formatStravaDate(now() * 1000);
     const activity = patchActivity(toDetailedActivity(template), { start_date: startDate, ...patch });
@@ -337,7 +365,8 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
 
   function revokeAthlete(athleteId: number): void {
     for (const token of state.accessTokens.values()) if (token.athleteId === athleteId) token.revoked = true;
-    for (const [refresh, grant] of state.refreshTokens) if (grant.athleteId === athleteId) state.refreshTokens.delete(refresh);
+    for (const [refresh, grant] of state.refreshTokens)
+      if (grant.athleteId === athleteId) state.refreshTokens.delete(refresh);
   }
 
   interface ExplicitTokens {
@@ -358,7 +387,13 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
     const expiresAt = explicit.expiresAt ?? now() + ACCESS_TOKEN_TTL;
     state.refreshTokens.set(refreshToken, { ...grant });
     state.accessTokens.set(accessToken, { ...grant, expiresAt, revoked: false });
-    return { token_type: "Bearer", expires_at: expiresAt, expires_in: expiresAt - now(), refresh_token: refreshToken, access_token: accessToken };
+    return {
+      token_type: "Bearer",
+      expires_at: expiresAt,
+      expires_in: expiresAt - now(),
+      refresh_token: refreshToken,
+      access_token: accessToken,
+    };
   }
 
   function validToken(token: string | undefined): StravaAccessToken | undefined {
@@ -402,7 +437,9 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
   };
 
   function takeFault(path: string): StravaFault | undefined {
-    const index = state.faults.findIndex((fault) => fault.remaining > 0 && (fault.path === null || path.includes(fault.path)));
+    const index = state.faults.findIndex(
+      (fault) => fault.remaining > 0 && (fault.path === null || path.includes(fault.path)),
+    );
     const fault = state.faults[index];
     if (!fault) return undefined;
     fault.remaining--;
@@ -415,16 +452,24 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
   // -------------------------------------------------------------------------
 
   /** Strava's subscription validation: GET callback?hub.mode=subscribe&hub.challenge=..&hub.verify_token=.. */
-  async function verifyCallback(callbackUrl: string, verifyToken: string): Promise<{ ok: boolean; status: number; body: unknown; ms: number }> {
+  async function verifyCallback(
+    callbackUrl: string,
+    verifyToken: string,
+  ): Promise<{ ok: boolean; status: number; body: unknown; ms: number }> {
     const challenge = randomAlnum(16);
-    const url = appendQuery(callbackUrl, { "hub.verify_token": verifyToken, "hub.challenge": challenge, "hub.mode": "subscribe" });
+    const url = appendQuery(callbackUrl, {
+      "hub.verify_token": verifyToken,
+      "hub.challenge": challenge,
+      "hub.mode": "subscribe",
+    });
     const result = await callApp(url, { method: "GET" });
     const ok = result.status === 200 && isRecord(result.body) && result.body["hub.challenge"] === challenge;
     return { ok, status: result.status, body: result.body, ms: result.ms };
   }
 
   const validClient = (fields: Fields): boolean =>
-    str(fields, "client_id") === config.STRAVA_CLIENT_ID && str(fields, "client_secret") === config.STRAVA_CLIENT_SECRET;
+    str(fields, "client_id") === config.STRAVA_CLIENT_ID &&
+    str(fields, "client_secret") === config.STRAVA_CLIENT_SECRET;
 
   // -------------------------------------------------------------------------
   // Routes
@@ -462,7 +507,9 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
     };
 
     const control = <P extends string>(method: Method, pattern: P, handler: Handler<P>): void => {
-      router.on(method, `${CONTROL}${pattern}`, (req, routeParams) => handler(req, routeParams as RouteParams<P>));
+      router.on(method, `${CONTROL}${pattern}`, (req, routeParams) =>
+        handler(req, routeParams as RouteParams<P>),
+      );
     };
 
     // ---- OAuth ------------------------------------------------------------
@@ -479,7 +526,8 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
       const redirectUri = str(fields, "redirect_uri");
       if (str(fields, "client_id") !== config.STRAVA_CLIENT_ID) return badRequest("Application", "client_id");
       if (!isHttpUrl(redirectUri)) return badRequest("Application", "redirect_uri");
-      if ((str(fields, "response_type") ?? "code") !== "code") return badRequest("Application", "response_type");
+      if ((str(fields, "response_type") ?? "code") !== "code")
+        return badRequest("Application", "response_type");
       const scopes = parseScopes(fields);
       if (scopes.some((scope) => !(scope in SCOPES))) return badRequest("Authorize", "scope");
       return {
@@ -494,7 +542,9 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
     function approve(request: AuthorizeRequest, athleteId: number, scopes: string[]): Reply {
       const code = randomHex(20);
       state.codes.set(code, { athleteId, scopes, redirectUri: request.redirectUri });
-      return redirect(appendQuery(request.redirectUri, { state: request.state, code, scope: scopes.join(",") }));
+      return redirect(
+        appendQuery(request.redirectUri, { state: request.state, code, scope: scopes.join(",") }),
+      );
     }
 
     on("GET", `${OAUTH}/authorize`, (req) => {
@@ -502,7 +552,8 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
       const request = parseAuthorizeRequest(fields);
       if ("status" in request) return request;
       const athlete = defaultAthlete(req.origin);
-      if (bool(fields, "auto_approve") || state.autoApprove) return approve(request, athlete.id, request.scopes);
+      if (bool(fields, "auto_approve") || state.autoApprove)
+        return approve(request, athlete.id, request.scopes);
       return html(200, approvePage(request, athlete, [...state.athletes.values()]));
     });
 
@@ -514,11 +565,16 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
         return redirect(appendQuery(request.redirectUri, { state: request.state, error: "access_denied" }));
       }
       const athleteId = num(fields, "athlete_id");
-      if (athleteId === undefined || !state.athletes.has(athleteId)) return badRequest("Athlete", "athlete_id");
+      if (athleteId === undefined || !state.athletes.has(athleteId))
+        return badRequest("Athlete", "athlete_id");
       return approve(request, athleteId, request.scopes);
     });
 
-    function approvePage(request: AuthorizeRequest, selected: StravaAthlete, athletes: StravaAthlete[]): string {
+    function approvePage(
+      request: AuthorizeRequest,
+      selected: StravaAthlete,
+      athletes: StravaAthlete[],
+    ): string {
       const appHost = new URL(request.redirectUri).host;
       const options = athletes
         .map(
@@ -564,7 +620,11 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
       const fields = params(req);
       if (str(fields, "client_id") !== config.STRAVA_CLIENT_ID) return badRequest("Application", "client_id");
       if (str(fields, "client_secret") !== config.STRAVA_CLIENT_SECRET) {
-        return stravaError(401, "Authorization Error", { resource: "Application", field: "client_secret", code: "invalid" });
+        return stravaError(401, "Authorization Error", {
+          resource: "Application",
+          field: "client_secret",
+          code: "invalid",
+        });
       }
       const grantType = str(fields, "grant_type");
       if (grantType === "authorization_code") {
@@ -608,7 +668,9 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
     // ---- API v3 -------------------------------------------------------------
 
     /** Which activities the token may see, or a 401 when it lacks activity:read. */
-    function activityAccess(token: StravaAccessToken): ((activity: StravaDetailedActivity) => boolean) | Reply {
+    function activityAccess(
+      token: StravaAccessToken,
+    ): ((activity: StravaDetailedActivity) => boolean) | Reply {
       if (token.scopes.includes("activity:read_all")) return () => true;
       if (token.scopes.includes("activity:read")) return (activity) => activity.visibility !== "only_me";
       return missingPermission("activity:read");
@@ -632,7 +694,11 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
       const startOf = (activity: StravaDetailedActivity): number => Date.parse(activity.start_date) / 1000;
       const list = [...activitiesOf(token.athleteId).values()]
         .filter((activity) => visible(activity))
-        .filter((activity) => (before === undefined || startOf(activity) < before) && (after === undefined || startOf(activity) > after))
+        .filter(
+          (activity) =>
+            (before === undefined || startOf(activity) < before) &&
+            (after === undefined || startOf(activity) > after),
+        )
         .sort((a, b) => (startOf(a) - startOf(b) || a.id - b.id) * (ascending ? 1 : -1));
       const slice = list.slice((pageNumber - 1) * perPage, pageNumber * perPage);
       return json(200, slice.map(toSummaryActivity));
@@ -649,13 +715,27 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
 
     on("POST", `${API}/push_subscriptions`, async (req) => {
       const fields = params(req);
-      if (!validClient(fields)) return stravaError(401, "Authorization Error", { resource: "Application", field: "client_id", code: "invalid" });
-      if (state.subscriptions.size > 0) return stravaError(400, "Bad Request", { resource: "PushSubscription", field: "", code: "already exists" });
+      if (!validClient(fields))
+        return stravaError(401, "Authorization Error", {
+          resource: "Application",
+          field: "client_id",
+          code: "invalid",
+        });
+      if (state.subscriptions.size > 0)
+        return stravaError(400, "Bad Request", {
+          resource: "PushSubscription",
+          field: "",
+          code: "already exists",
+        });
       const callbackUrl = str(fields, "callback_url");
       if (!isHttpUrl(callbackUrl)) return badRequest("PushSubscription", "callback url");
       const check = await verifyCallback(callbackUrl, str(fields, "verify_token") ?? "");
       if (!check.ok) {
-        return stravaError(400, "Bad Request", { resource: "PushSubscription", field: "callback url", code: "GET to callback URL does not return 200" });
+        return stravaError(400, "Bad Request", {
+          resource: "PushSubscription",
+          field: "callback url",
+          code: "GET to callback URL does not return 200",
+        });
       }
       const createdAt = formatStravaDate(now() * 1000);
       const subscription: PushSubscription = {
@@ -671,13 +751,28 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
     });
 
     on("GET", `${API}/push_subscriptions`, (req) => {
-      if (!validClient(params(req))) return stravaError(401, "Authorization Error", { resource: "Application", field: "client_id", code: "invalid" });
+      if (!validClient(params(req)))
+        return stravaError(401, "Authorization Error", {
+          resource: "Application",
+          field: "client_id",
+          code: "invalid",
+        });
       return json(200, [...state.subscriptions.values()]);
     });
 
     on("DELETE", `${API}/push_subscriptions/:id`, (req, { id }) => {
-      if (!validClient(params(req))) return stravaError(401, "Authorization Error", { resource: "Application", field: "client_id", code: "invalid" });
-      if (!state.subscriptions.delete(Number(id))) return stravaError(404, "Resource Not Found", { resource: "PushSubscription", field: "id", code: "not found" });
+      if (!validClient(params(req)))
+        return stravaError(401, "Authorization Error", {
+          resource: "Application",
+          field: "client_id",
+          code: "invalid",
+        });
+      if (!state.subscriptions.delete(Number(id)))
+        return stravaError(404, "Resource Not Found", {
+          resource: "PushSubscription",
+          field: "id",
+          code: "not found",
+        });
       return { status: 204, headers: {}, body: "" };
     });
 
@@ -713,7 +808,9 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
 
     control("DELETE", "/athletes/:id/activities/:activityId", (_req, { id, activityId }) => {
       const deleted = activitiesOf(Number(id)).delete(Number(activityId));
-      return deleted ? json(200, { deleted: true }) : jsonError(404, `unknown activity ${activityId} for athlete ${id}`);
+      return deleted
+        ? json(200, { deleted: true })
+        : jsonError(404, `unknown activity ${activityId} for athlete ${id}`);
     });
 
     control("POST", "/next-athlete", (req) => {
@@ -754,7 +851,10 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
       return json(200, {
         limits: state.limits,
         usage: counts,
-        windows: { fifteenMinuteStart: formatStravaDate(windowStart * 1000), dayStart: formatStravaDate(dayStart * 1000) },
+        windows: {
+          fifteenMinuteStart: formatStravaDate(windowStart * 1000),
+          dayStart: formatStravaDate(dayStart * 1000),
+        },
         totalRequests: state.totalRequests,
         byPath: Object.fromEntries(state.requestsByPath),
         byRoute: Object.fromEntries(state.requestsByRoute),
@@ -765,8 +865,13 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
     control("POST", "/faults", (req) => {
       const status = num(req.body, "status");
       const count = num(req.body, "count") ?? 1;
-      if (status !== 429 && status !== 500 && status !== 503) return jsonError(400, "status must be 429, 500 or 503");
-      state.faults.push({ status, remaining: Math.max(0, Math.floor(count)), path: str(req.body, "path") ?? null });
+      if (status !== 429 && status !== 500 && status !== 503)
+        return jsonError(400, "status must be 429, 500 or 503");
+      state.faults.push({
+        status,
+        remaining: Math.max(0, Math.floor(count)),
+        path: str(req.body, "path") ?? null,
+      });
       return json(200, { faults: state.faults });
     });
 
@@ -778,11 +883,16 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
     /** Registers tokens the app already holds (e.g. from the seed script) as if issued by OAuth. */
     control("POST", "/tokens", (req) => {
       const athleteId = num(req.body, "athleteId");
-      if (athleteId === undefined || !state.athletes.has(athleteId)) return jsonError(404, `unknown athlete ${athleteId ?? ""}`);
+      if (athleteId === undefined || !state.athletes.has(athleteId))
+        return jsonError(404, `unknown athlete ${athleteId ?? ""}`);
       const scopes = parseScopes({ scope: req.body.scope ?? req.body.scopes ?? DEFAULT_GRANTED_SCOPES });
       const tokens = issueTokens(
         { athleteId, scopes },
-        compact({ accessToken: str(req.body, "access_token"), refreshToken: str(req.body, "refresh_token"), expiresAt: num(req.body, "expires_at") }),
+        compact({
+          accessToken: str(req.body, "access_token"),
+          refreshToken: str(req.body, "refresh_token"),
+          expiresAt: num(req.body, "expires_at"),
+        }),
       );
       return json(200, { ...tokens, scope: scopes.join(",") });
     });
@@ -821,9 +931,12 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
       const objectId = num(body, "object_id");
       const ownerId = num(body, "owner_id");
       if (!isHttpUrl(callbackUrl)) return jsonError(400, "callbackUrl must be an http(s) URL");
-      if (objectType !== "activity" && objectType !== "athlete") return jsonError(400, "object_type must be activity or athlete");
-      if (aspectType !== "create" && aspectType !== "update" && aspectType !== "delete") return jsonError(400, "aspect_type must be create, update or delete");
-      if (objectId === undefined || ownerId === undefined) return jsonError(400, "object_id and owner_id are required numbers");
+      if (objectType !== "activity" && objectType !== "athlete")
+        return jsonError(400, "object_type must be activity or athlete");
+      if (aspectType !== "create" && aspectType !== "update" && aspectType !== "delete")
+        return jsonError(400, "aspect_type must be create, update or delete");
+      if (objectId === undefined || ownerId === undefined)
+        return jsonError(400, "object_id and owner_id are required numbers");
       const updates = record(body, "updates") ?? (objectType === "athlete" ? { authorized: "false" } : {});
       if (objectType === "athlete" && updates.authorized === "false") revokeAthlete(ownerId);
       const [subscription] = state.subscriptions.values();
@@ -843,7 +956,10 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
     control("POST", "/verify-webhook", async (req) => {
       const callbackUrl = str(req.body, "callbackUrl");
       if (!isHttpUrl(callbackUrl)) return jsonError(400, "callbackUrl must be an http(s) URL");
-      return json(200, await verifyCallback(callbackUrl, str(req.body, "verifyToken") ?? config.STRAVA_WEBHOOK_VERIFY_TOKEN));
+      return json(
+        200,
+        await verifyCallback(callbackUrl, str(req.body, "verifyToken") ?? config.STRAVA_WEBHOOK_VERIFY_TOKEN),
+      );
     });
 
     control("POST", "/reset", () => {

@@ -6,10 +6,18 @@ import { call, cookiesFrom, createUser, json, linkFromLatestEmail, login, unique
 describe("registration", () => {
   it("creates the account, starts a session and sends a verification e-mail", async () => {
     const username = unique("reg");
-    const res = await call("/api/register", { body: { username, email: `${username}@Example.com`, password: "Secret@123" } });
+    const res = await call("/api/register", {
+      body: { username, email: `${username}@Example.com`, password: "Secret@123" },
+    });
     expect(res.status).toBe(201);
     const user = await json(res);
-    expect(user).toMatchObject({ username, email: `${username}@example.com`, isVerified: false, isAdmin: false, profileCompleted: false });
+    expect(user).toMatchObject({
+      username,
+      email: `${username}@example.com`,
+      isVerified: false,
+      isAdmin: false,
+      profileCompleted: false,
+    });
     expect(user).not.toHaveProperty("passwordHash");
     const setCookie = res.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
     expect(setCookie).toMatch(/HttpOnly/i);
@@ -29,23 +37,36 @@ describe("registration", () => {
     [{ email: "not-an-email" }, "Please enter a valid email address"],
   ])("rejects %j with the spec's message", async (override, message) => {
     const username = unique("bad");
-    const res = await call("/api/register", { body: { username, email: `${username}@example.com`, password: "Secret@123", ...override } });
+    const res = await call("/api/register", {
+      body: { username, email: `${username}@example.com`, password: "Secret@123", ...override },
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toBe(message);
   });
 
   it("refuses a taken username or e-mail with 409, whatever the case", async () => {
     const existing = await createUser();
-    const byName = await call("/api/register", { body: { username: existing.username.toUpperCase(), email: `${unique()}@example.com`, password: "Secret@123" } });
+    const byName = await call("/api/register", {
+      body: {
+        username: existing.username.toUpperCase(),
+        email: `${unique()}@example.com`,
+        password: "Secret@123",
+      },
+    });
     expect(byName.status).toBe(409);
     expect((await json(byName)).message).toBe("Username already exists");
-    const byEmail = await call("/api/register", { body: { username: unique(), email: existing.email.toUpperCase(), password: "Secret@123" } });
+    const byEmail = await call("/api/register", {
+      body: { username: unique(), email: existing.email.toUpperCase(), password: "Secret@123" },
+    });
     expect(byEmail.status).toBe(409);
     expect((await json(byEmail)).message).toBe("Email already registered");
   });
 
   it("answers a malformed body with 400, not 500", async () => {
-    const res = await call("/api/register", { body: "{not json", headers: { "Content-Type": "application/json" } });
+    const res = await call("/api/register", {
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -53,7 +74,9 @@ describe("registration", () => {
 describe("e-mail verification", () => {
   it("verifies once; the token cannot be reused; a missing token is explained", async () => {
     const username = unique("ver");
-    const reg = await call("/api/register", { body: { username, email: `${username}@example.com`, password: "Secret@123" } });
+    const reg = await call("/api/register", {
+      body: { username, email: `${username}@example.com`, password: "Secret@123" },
+    });
     const cookie = cookiesFrom(reg);
     // Unverified password accounts are confined to profile settings.
     const confined = await call("/dashboard", { cookie });
@@ -78,10 +101,16 @@ describe("e-mail verification", () => {
   it("resends the verification e-mail only for signed-in, unverified members", async () => {
     expect((await call("/api/resend-verification", { method: "POST" })).status).toBe(401);
     const verified = await createUser();
-    const res = await call("/api/resend-verification", { method: "POST", cookie: await login(verified.username, verified.password) });
+    const res = await call("/api/resend-verification", {
+      method: "POST",
+      cookie: await login(verified.username, verified.password),
+    });
     expect(res.status).toBe(400);
     const unverified = await createUser({ isVerified: false });
-    const ok = await call("/api/resend-verification", { method: "POST", cookie: await login(unverified.username, unverified.password) });
+    const ok = await call("/api/resend-verification", {
+      method: "POST",
+      cookie: await login(unverified.username, unverified.password),
+    });
     expect(ok.status).toBe(200);
     await linkFromLatestEmail(unverified.email, "Verify");
   });
@@ -90,7 +119,9 @@ describe("e-mail verification", () => {
 describe("login, sessions and logout", () => {
   it("signs in by username or e-mail and answers 401 with a clear message otherwise", async () => {
     const u = await createUser();
-    expect((await call("/api/login", { body: { username: u.email, password: u.password } })).status).toBe(200);
+    expect((await call("/api/login", { body: { username: u.email, password: u.password } })).status).toBe(
+      200,
+    );
     const bad = await call("/api/login", { body: { username: u.username, password: "Wrong@123" } });
     expect(bad.status).toBe(401);
     expect((await json(bad)).message).toBe("Invalid username or password");
@@ -104,7 +135,9 @@ describe("login, sessions and logout", () => {
   it("rotates the session id at login and revokes it at logout", async () => {
     const u = await createUser();
     const first = await login(u.username, u.password);
-    const second = cookiesFrom(await call("/api/login", { body: { username: u.username, password: u.password }, cookie: first }));
+    const second = cookiesFrom(
+      await call("/api/login", { body: { username: u.username, password: u.password }, cookie: first }),
+    );
     expect(second).not.toBe(first);
     expect((await call("/api/user", { cookie: first })).status).toBe(401);
     const out = await call("/api/logout", { method: "POST", cookie: second });
@@ -120,7 +153,10 @@ describe("login, sessions and logout", () => {
     const record = async (idUser: number, dataUser: { id: number }) => {
       const id = `${idUser}.${"A".repeat(43)}`;
       const now = Math.floor(Date.now() / 1000);
-      await env.SESSIONS.put(`session:${id}`, JSON.stringify({ userId: dataUser.id, sessionVersion: 1, createdAt: now, lastSeenAt: now }));
+      await env.SESSIONS.put(
+        `session:${id}`,
+        JSON.stringify({ userId: dataUser.id, sessionVersion: 1, createdAt: now, lastSeenAt: now }),
+      );
       return (await signed.serialize(id)).split(";")[0];
     };
     // A well-formed record opens both the plain session check and the batched one (/api/dashboard/stats)…
@@ -140,7 +176,9 @@ describe("login, sessions and logout", () => {
     const u = await createUser();
     const cookie = await login(u.username, u.password);
     expect((await call("/api/dashboard/stats", { cookie })).status).toBe(200);
-    await env.DB.prepare("UPDATE users SET session_version = session_version + 1 WHERE id = ?").bind(u.id).run();
+    await env.DB.prepare("UPDATE users SET session_version = session_version + 1 WHERE id = ?")
+      .bind(u.id)
+      .run();
     expect((await call("/api/dashboard/stats", { cookie })).status).toBe(401);
     const again = await login(u.username, u.password);
     await env.DB.prepare("UPDATE users SET is_active = 0 WHERE id = ?").bind(u.id).run();
@@ -161,7 +199,10 @@ describe("login, sessions and logout", () => {
 
   it("rate limits failed logins per account with 429 and Retry-After", async () => {
     const u = await createUser();
-    for (let i = 0; i < 5; i++) expect((await call("/api/login", { body: { username: u.username, password: "Wrong@123" } })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await call("/api/login", { body: { username: u.username, password: "Wrong@123" } })).status,
+      ).toBe(401);
     const limited = await call("/api/login", { body: { username: u.username, password: u.password } });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -169,19 +210,28 @@ describe("login, sessions and logout", () => {
 
   it("re-hashes a password stored with older parameters at the next login", async () => {
     const u = await createUser();
-    const { results } = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(u.id).all<{ password_hash: string }>();
+    const { results } = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?")
+      .bind(u.id)
+      .all<{ password_hash: string }>();
     const unpeppered = results[0].password_hash.replace("$1$", "$0$");
     // Simulate a hash from before the pepper existed: re-hash without pepper.
     const { hashPassword } = await import("~/lib/password.server");
-    await env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?").bind(await hashPassword(u.password, ""), u.id).run();
+    await env.DB.prepare("UPDATE users SET password_hash = ? WHERE id = ?")
+      .bind(await hashPassword(u.password, ""), u.id)
+      .run();
     expect(unpeppered).toMatch(/^pbkdf2-sha256\$100000\$0\$/);
     await login(u.username, u.password);
-    const after = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?").bind(u.id).first<{ password_hash: string }>();
+    const after = await env.DB.prepare("SELECT password_hash FROM users WHERE id = ?")
+      .bind(u.id)
+      .first<{ password_hash: string }>();
     expect(after!.password_hash).toMatch(/^pbkdf2-sha256\$100000\$1\$/);
   });
 
   it("refuses unsafe requests from another site", async () => {
-    const res = await call("/api/login", { body: { username: "x", password: "y" }, headers: { Origin: "https://evil.example" } });
+    const res = await call("/api/login", {
+      body: { username: "x", password: "y" },
+      headers: { Origin: "https://evil.example" },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -191,12 +241,15 @@ describe("password recovery", () => {
     const u = await createUser();
     const oldSession = await login(u.username, u.password);
     const known = await call("/api/forgot-password", { body: { email: u.email } });
-    const unknown = await call("/api/forgot-password", { body: { email: `${unique("nobody")}@example.com` } });
+    const unknown = await call("/api/forgot-password", {
+      body: { email: `${unique("nobody")}@example.com` },
+    });
     expect(known.status).toBe(200);
     expect(await json(known)).toEqual(await json(unknown));
-    expect((await json(await call("/api/forgot-password", { body: { email: `${unique("n")}@example.com` } }))).message).toBe(
-      "If an account exists with that email, we've sent password reset instructions...",
-    );
+    expect(
+      (await json(await call("/api/forgot-password", { body: { email: `${unique("n")}@example.com` } })))
+        .message,
+    ).toBe("If an account exists with that email, we've sent password reset instructions...");
 
     const link = await linkFromLatestEmail(u.email, "Reset");
     const token = link.searchParams.get("token")!;
@@ -208,7 +261,9 @@ describe("password recovery", () => {
     expect(done.status).toBe(200);
     const reuse = await call("/api/reset-password", { body: { token, newPassword: "Other@Pass1" } });
     expect(reuse.status).toBe(400);
-    expect((await json(reuse)).message).toBe("The password reset link is invalid or has expired. Please request a new one.");
+    expect((await json(reuse)).message).toBe(
+      "The password reset link is invalid or has expired. Please request a new one.",
+    );
     expect((await call(`/api/reset-password?token=${encodeURIComponent(token)}`)).status).toBe(400);
     expect((await call("/api/user", { cookie: oldSession })).status).toBe(401);
     await login(u.username, "N3w@Password");
@@ -216,7 +271,8 @@ describe("password recovery", () => {
 
   it("rate limits forgot-password per address", async () => {
     const email = `${unique("flood")}@example.com`;
-    for (let i = 0; i < 3; i++) expect((await call("/api/forgot-password", { body: { email } })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call("/api/forgot-password", { body: { email } })).status).toBe(200);
     const limited = await call("/api/forgot-password", { body: { email } });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toBeTruthy();
@@ -249,12 +305,26 @@ describe("profile", () => {
     const incomplete = await call("/api/user/profile/complete", { method: "PATCH", cookie });
     expect(incomplete.status).toBe(400);
     const body = await json<{ message: string; missingFields: Record<string, boolean> }>(incomplete);
-    expect(body.missingFields).toMatchObject({ email: false, age: true, gender: true, emergencyContactPhone: true });
+    expect(body.missingFields).toMatchObject({
+      email: false,
+      age: true,
+      gender: true,
+      emergencyContactPhone: true,
+    });
     expect(body.message).toMatch(/^Please fill in all required fields: /);
 
     const full = {
-      age: 34, gender: "female", tshirtSize: "M", jerseySize: "L", bloodGroup: "O+", firstName: "Asha", lastName: "Kale",
-      emergencyContactName: "Ravi Kale", emergencyContactPhone: "9876543210", emergencyContactRelation: "Spouse", profileImageUrl: "",
+      age: 34,
+      gender: "female",
+      tshirtSize: "M",
+      jerseySize: "L",
+      bloodGroup: "O+",
+      firstName: "Asha",
+      lastName: "Kale",
+      emergencyContactName: "Ravi Kale",
+      emergencyContactPhone: "9876543210",
+      emergencyContactRelation: "Spouse",
+      profileImageUrl: "",
     };
     const saved = await call("/api/user/profile", { method: "PATCH", body: full, cookie });
     expect(saved.status).toBe(200);
@@ -280,6 +350,8 @@ describe("platform limits", () => {
     const hash = await hashPassword("Secret@123", "pepper");
     expect(hash).toMatch(/^pbkdf2-sha256\$100000\$/);
     expect((await verifyPassword("Secret@123", hash, "pepper")).ok).toBe(true);
-    await expect(verifyPassword("Secret@123", hash.replace("$100000$", "$100001$"), "pepper")).rejects.toThrow(/Workers limit/);
+    await expect(
+      verifyPassword("Secret@123", hash.replace("$100000$", "$100001$"), "pepper"),
+    ).rejects.toThrow(/Workers limit/);
   });
 });

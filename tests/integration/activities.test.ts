@@ -28,7 +28,8 @@ interface Inserted extends Row {
 }
 
 let stravaIds = Date.now() * 100;
-const legacyType = (sportType: string) => ({ MountainBikeRide: "Ride", GravelRide: "Ride", TrailRun: "Run" })[sportType] ?? sportType;
+const legacyType = (sportType: string) =>
+  ({ MountainBikeRide: "Ride", GravelRide: "Ride", TrailRun: "Run" })[sportType] ?? sportType;
 
 /** Inserts rows as the sync does (start_date epoch seconds, start_date_local in IST like Strava). */
 async function insertActivities(userId: number, rows: Row[], now = Date.now()): Promise<Inserted[]> {
@@ -44,9 +45,20 @@ async function insertActivities(userId: number, rows: Row[], now = Date.now()): 
       `INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, total_elevation_gain, start_date, start_date_local, timezone, commute, private, visibility)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '(GMT+05:30) Asia/Kolkata', ?, ?, ?) RETURNING id`,
     ).bind(
-      userId, stravaId, row.name ?? `${row.sportType} ${i}`, legacyType(row.sportType), row.sportType, row.km * 1000, (row.minutes ?? 30) * 60,
-      (row.minutes ?? 30) * 60 + 60, row.elevation ?? 0, Math.floor(start.getTime() / 1000), local, row.commute ? 1 : 0,
-      row.visibility === "only_me" ? 1 : 0, row.visibility ?? "everyone",
+      userId,
+      stravaId,
+      row.name ?? `${row.sportType} ${i}`,
+      legacyType(row.sportType),
+      row.sportType,
+      row.km * 1000,
+      (row.minutes ?? 30) * 60,
+      (row.minutes ?? 30) * 60 + 60,
+      row.elevation ?? 0,
+      Math.floor(start.getTime() / 1000),
+      local,
+      row.commute ? 1 : 0,
+      row.visibility === "only_me" ? 1 : 0,
+      row.visibility ?? "everyone",
     );
   });
   const results = await env.DB.batch<{ id: number }>(statements);
@@ -57,14 +69,18 @@ async function insertActivities(userId: number, rows: Row[], now = Date.now()): 
 // The spec's sports, written out here on purpose (not imported from the module under test).
 const RIDE = ["Ride", "VirtualRide", "MountainBikeRide", "GravelRide"];
 const RUN = ["Run", "TrailRun", "VirtualRun"];
-const sportOf = (t: string) => (RIDE.includes(t) ? "Ride" : RUN.includes(t) ? "Run" : ["Swim", "Walk", "Hike"].includes(t) ? t : "Other");
+const sportOf = (t: string) =>
+  RIDE.includes(t) ? "Ride" : RUN.includes(t) ? "Run" : ["Swim", "Walk", "Hike"].includes(t) ? t : "Other";
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
 function totals(rows: Inserted[]) {
   return {
     activityCount: rows.length,
     totalDistanceKm: round(rows.reduce((s, r) => s + r.km * 1000, 0) / 1000, 2),
     totalMovingTimeHours: round(rows.reduce((s, r) => s + (r.minutes ?? 30) * 60, 0) / 3600, 2),
-    totalElevation: round(rows.reduce((s, r) => s + (r.elevation ?? 0), 0), 1),
+    totalElevation: round(
+      rows.reduce((s, r) => s + (r.elevation ?? 0), 0),
+      1,
+    ),
   };
 }
 
@@ -129,7 +145,10 @@ beforeAll(async () => {
     { sportType: "Ride", km: 300, daysAgo: 1, name: "Someone else's ride" },
     { sportType: "Run", km: 42.5, daysAgo: 2, commute: true },
   ]);
-  [memberCookie, otherCookie] = await Promise.all([login(member.username, member.password), login(other.username, other.password)]);
+  [memberCookie, otherCookie] = await Promise.all([
+    login(member.username, member.password),
+    login(other.username, other.password),
+  ]);
 });
 
 type Stats = {
@@ -175,7 +194,10 @@ describe("GET /api/dashboard/stats", () => {
       days: new Set(commutes.map((r) => r.localDay)).size,
       activityCount: commutes.length,
       totalDistanceKm: km,
-      totalElevation: round(commutes.reduce((s, r) => s + (r.elevation ?? 0), 0), 1),
+      totalElevation: round(
+        commutes.reduce((s, r) => s + (r.elevation ?? 0), 0),
+        1,
+      ),
       rideCount: 2,
       runCount: 1,
       walkCount: 1,
@@ -189,24 +211,46 @@ describe("GET /api/dashboard/stats", () => {
 
   it("is zero everywhere for a member without activities", async () => {
     const fresh = await createUser();
-    const stats = await json<Stats>(await call("/api/dashboard/stats", { cookie: await login(fresh.username, fresh.password) }));
+    const stats = await json<Stats>(
+      await call("/api/dashboard/stats", { cookie: await login(fresh.username, fresh.password) }),
+    );
     const zero = { activityCount: 0, totalDistanceKm: 0, totalMovingTimeHours: 0, totalElevation: 0 };
     expect(stats.overall).toEqual(zero);
     expect(stats.bySport.Ride).toEqual(zero);
     expect(stats.achievements.Ride).toEqual({ above50km: 0, above100km: 0, above200km: 0 });
-    expect(stats.commuteStats).toMatchObject({ days: 0, totalDistanceKm: 0, co2Offset: 0, fuelSaved: 0, moneySaved: 0, rideCount: 0 });
+    expect(stats.commuteStats).toMatchObject({
+      days: 0,
+      totalDistanceKm: 0,
+      co2Offset: 0,
+      fuelSaved: 0,
+      moneySaved: 0,
+      rideCount: 0,
+    });
   });
 
   it("refuses guests (401) and unverified members (403)", async () => {
     expect((await call("/api/dashboard/stats")).status).toBe(401);
     const unverified = await createUser({ isVerified: false });
-    const res = await call("/api/dashboard/stats", { cookie: await login(unverified.username, unverified.password) });
+    const res = await call("/api/dashboard/stats", {
+      cookie: await login(unverified.username, unverified.password),
+    });
     expect(res.status).toBe(403);
     expect((await json(res)).code).toBe("email_unverified");
   });
 });
 
-type Page = { activities: { id: number; name: string; distance: number; sportType: string; userId: number; startDate: string; commute: boolean }[]; pagination: { total: number; page: number; limit: number; pages: number } };
+type Page = {
+  activities: {
+    id: number;
+    name: string;
+    distance: number;
+    sportType: string;
+    userId: number;
+    startDate: string;
+    commute: boolean;
+  }[];
+  pagination: { total: number; page: number; limit: number; pages: number };
+};
 
 async function list(query: string, cookie = memberCookie): Promise<Page> {
   const res = await call(`/api/activities?${query}`, { cookie });
@@ -221,10 +265,25 @@ describe("GET /api/activities", () => {
     const plain = await json<{ id: number }[]>(await call("/api/activities", { cookie: memberCookie }));
     expect(Array.isArray(plain)).toBe(true);
     expect(rows.length).toBeGreaterThan(20);
-    expect(plain.map((a) => a.id)).toEqual([...rows].sort((a, b) => b.start.getTime() - a.start.getTime()).slice(0, 20).map((r) => r.id));
+    expect(plain.map((a) => a.id)).toEqual(
+      [...rows]
+        .sort((a, b) => b.start.getTime() - a.start.getTime())
+        .slice(0, 20)
+        .map((r) => r.id),
+    );
     const paged = await list("limit=3&page=1");
-    expect(paged.pagination).toEqual({ total: rows.length, page: 1, limit: 3, pages: Math.ceil(rows.length / 3) });
-    expect(paged.activities.map((a) => a.id)).toEqual([...rows].sort((a, b) => b.start.getTime() - a.start.getTime()).slice(0, 3).map((r) => r.id));
+    expect(paged.pagination).toEqual({
+      total: rows.length,
+      page: 1,
+      limit: 3,
+      pages: Math.ceil(rows.length / 3),
+    });
+    expect(paged.activities.map((a) => a.id)).toEqual(
+      [...rows]
+        .sort((a, b) => b.start.getTime() - a.start.getTime())
+        .slice(0, 3)
+        .map((r) => r.id),
+    );
   });
 
   it("pages newest first, 20 a page by default, without overlaps", async () => {
@@ -247,7 +306,10 @@ describe("GET /api/activities", () => {
     ["type=VirtualRide", (r) => r.sportType === "VirtualRide"],
     ["type=Run", (r) => RUN.includes(r.sportType)],
     ["type=Other", (r) => sportOf(r.sportType) === "Other"],
-    ["type=Ride&minDistance=50&maxDistance=99.9", (r) => RIDE.includes(r.sportType) && r.km >= 50 && r.km <= 99.9],
+    [
+      "type=Ride&minDistance=50&maxDistance=99.9",
+      (r) => RIDE.includes(r.sportType) && r.km >= 50 && r.km <= 99.9,
+    ],
     ["type=Ride&minDistance=200", (r) => RIDE.includes(r.sportType) && r.km >= 200],
     ["minDistance=42.2", (r) => r.km >= 42.2],
     ["maxDistance=5", (r) => r.km <= 5],
@@ -273,7 +335,8 @@ describe("GET /api/activities", () => {
       ["type=Swim&minDistance=0.75&maxDistance=1.49", stats.achievements.Swim.sevenFifty],
       ["type=Hike&minDistance=30", stats.achievements.Hike.thirtyK],
     ];
-    for (const [query, count] of cases) expect((await list(`${query}&limit=1`)).pagination.total, query).toBe(count);
+    for (const [query, count] of cases)
+      expect((await list(`${query}&limit=1`)).pagination.total, query).toBe(count);
   });
 
   it("sorts by distance, elevation, name and date", async () => {
@@ -323,7 +386,9 @@ describe("GET /api/activities", () => {
     const admin = await createUser({ isAdmin: true });
     const page = await list(`userId=${member.id}&limit=100`, await login(admin.username, admin.password));
     expect(ids(page)).toEqual(idsOf(rows));
-    const missing = await call("/api/activities?userId=99999999", { cookie: await login(admin.username, admin.password) });
+    const missing = await call("/api/activities?userId=99999999", {
+      cookie: await login(admin.username, admin.password),
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -336,16 +401,26 @@ describe("GET /api/activities", () => {
       .first<{ id: number }>();
     const cid = challenge!.id;
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(cid, member.id),
-      env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(cid, other.id),
+      env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(
+        cid,
+        member.id,
+      ),
+      env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(
+        cid,
+        other.id,
+      ),
     ]);
     const page = await list(`userId=${member.id}&challengeId=${cid}&limit=100`, otherCookie);
     expect(ids(page)).toEqual(idsOf(rows.filter((r) => RIDE.includes(r.sportType) && r.daysAgo < 60)));
 
     const outsider = await createUser();
-    const refused = await call(`/api/activities?userId=${member.id}&challengeId=${cid}`, { cookie: await login(outsider.username, outsider.password) });
+    const refused = await call(`/api/activities?userId=${member.id}&challengeId=${cid}`, {
+      cookie: await login(outsider.username, outsider.password),
+    });
     expect(refused.status).toBe(403);
-    const unknown = await call(`/api/activities?userId=${member.id}&challengeId=99999999`, { cookie: otherCookie });
+    const unknown = await call(`/api/activities?userId=${member.id}&challengeId=99999999`, {
+      cookie: otherCookie,
+    });
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).message).toBe("Challenge not found");
   });
@@ -360,7 +435,13 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     const mine = await insertActivities(owner.id, [
       { sportType: "Ride", km: 21, daysAgo: 1, name: "PUBLIC morning ride" },
       { sportType: "Ride", km: 22, daysAgo: 2, name: "PRIVATE followers ride", visibility: "followers_only" },
-      { sportType: "Ride", km: 23, daysAgo: 3, name: "PRIVATE only-me ride from home", visibility: "only_me" },
+      {
+        sportType: "Ride",
+        km: 23,
+        daysAgo: 3,
+        name: "PRIVATE only-me ride from home",
+        visibility: "only_me",
+      },
     ]);
     const now = Date.now();
     const challenge = await env.DB.prepare(
@@ -369,8 +450,18 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
       .bind(Math.floor((now - 30 * DAY) / 1000), Math.floor(now / 1000) + 3600)
       .first<{ id: number }>();
     const cid = challenge!.id;
-    await env.DB.batch([owner.id, viewer.id].map((u) => env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(cid, u)));
-    const [ownerCookie, viewerCookie] = await Promise.all([login(owner.username, owner.password), login(viewer.username, viewer.password)]);
+    await env.DB.batch(
+      [owner.id, viewer.id].map((u) =>
+        env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(
+          cid,
+          u,
+        ),
+      ),
+    );
+    const [ownerCookie, viewerCookie] = await Promise.all([
+      login(owner.username, owner.password),
+      login(viewer.username, viewer.password),
+    ]);
     const secrets = [...mine.map((r) => String(r.stravaId)), String(athleteId)];
 
     for (const path of [
@@ -393,7 +484,9 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     // The owner sees every one, with their own Strava ids (links to their Strava activities).
     const own = await list(`challengeId=${cid}&page=1`, ownerCookie);
     expect(ids(own)).toEqual(idsOf(mine));
-    expect(own.activities.map((a) => (a as unknown as { stravaId: number }).stravaId).sort()).toEqual(mine.map((r) => r.stravaId).sort());
+    expect(own.activities.map((a) => (a as unknown as { stravaId: number }).stravaId).sort()).toEqual(
+      mine.map((r) => r.stravaId).sort(),
+    );
     const ownPage = await (await call(`/activities.data?challengeId=${cid}`, { cookie: ownerCookie })).text();
     expect(ownPage).toContain("PRIVATE only-me ride from home");
   });
@@ -403,15 +496,29 @@ type Timeline = {
   range: string;
   bucket: string;
   from: string;
-  series: { period: string; count: number; distanceKm: number; movingTimeMinutes: number; elevation: number }[];
+  series: {
+    period: string;
+    count: number;
+    distanceKm: number;
+    movingTimeMinutes: number;
+    elevation: number;
+  }[];
   totals: { count: number; distanceKm: number; movingTimeMinutes: number; elevation: number };
-  month: { month: string; prev: string | null; next: string | null; totals: { count: number }; activities: { id: number }[] };
+  month: {
+    month: string;
+    prev: string | null;
+    next: string | null;
+    totals: { count: number };
+    activities: { id: number }[];
+  };
 };
 
 describe("GET /api/activities/timeline", () => {
   const monthsAgo = (n: number) => {
     const d = new Date();
-    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, d.getUTCDate())).toISOString().slice(0, 10);
+    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - n, d.getUTCDate()))
+      .toISOString()
+      .slice(0, 10);
   };
 
   it.each([
@@ -427,7 +534,10 @@ describe("GET /api/activities/timeline", () => {
     const inRange = rows.filter((r) => r.localDay >= from);
     expect(t).toMatchObject({ range, bucket, from });
     expect(t.totals.count).toBe(inRange.length);
-    expect(t.totals.distanceKm).toBeCloseTo(inRange.reduce((s, r) => s + r.km, 0), 1);
+    expect(t.totals.distanceKm).toBeCloseTo(
+      inRange.reduce((s, r) => s + r.km, 0),
+      1,
+    );
     expect(t.totals.movingTimeMinutes).toBe(inRange.reduce((s, r) => s + (r.minutes ?? 30), 0));
     // The series adds up to the totals, with a point for every period (no gaps).
     expect(t.series.reduce((s, p) => s + p.count, 0)).toBe(inRange.length);
@@ -436,12 +546,18 @@ describe("GET /api/activities/timeline", () => {
   });
 
   it("range all starts at the first activity; the sport filter keeps its sport", async () => {
-    const all = await json<Timeline>(await call("/api/activities/timeline?range=all", { cookie: memberCookie }));
+    const all = await json<Timeline>(
+      await call("/api/activities/timeline?range=all", { cookie: memberCookie }),
+    );
     expect(all.totals.count).toBe(rows.length);
     expect(all.from).toBe(rows.find((r) => r.daysAgo === 300)!.localDay);
-    const swims = await json<Timeline>(await call("/api/activities/timeline?range=all&sportType=Swim", { cookie: memberCookie }));
+    const swims = await json<Timeline>(
+      await call("/api/activities/timeline?range=all&sportType=Swim", { cookie: memberCookie }),
+    );
     expect(swims.totals.count).toBe(rows.filter((r) => r.sportType === "Swim").length);
-    const rides = await json<Timeline>(await call("/api/activities/timeline?range=all&sportType=Ride", { cookie: memberCookie }));
+    const rides = await json<Timeline>(
+      await call("/api/activities/timeline?range=all&sportType=Ride", { cookie: memberCookie }),
+    );
     expect(rides.totals.count).toBe(rows.filter((r) => RIDE.includes(r.sportType)).length);
   });
 
@@ -454,14 +570,18 @@ describe("GET /api/activities/timeline", () => {
     expect(t.activities.map((a) => a.id).sort((a, b) => a - b)).toEqual(idsOf(expected));
     const days = t.activities.map((a) => a.startDateLocal);
     expect(days).toEqual([...days].sort().reverse());
-    const all = await json<{ activities: unknown[] }>(await call("/api/activities/timeline?range=all", { cookie: memberCookie }));
+    const all = await json<{ activities: unknown[] }>(
+      await call("/api/activities/timeline?range=all", { cookie: memberCookie }),
+    );
     expect(all.activities).toHaveLength(rows.length);
   });
 
   it("lists one month's activities with a pager", async () => {
     const day = rows.find((r) => r.daysAgo === 45)!.localDay;
     const month = day.slice(0, 7);
-    const t = await json<Timeline>(await call(`/api/activities/timeline?range=1y&month=${month}`, { cookie: memberCookie }));
+    const t = await json<Timeline>(
+      await call(`/api/activities/timeline?range=1y&month=${month}`, { cookie: memberCookie }),
+    );
     const inMonth = rows.filter((r) => r.localDay.startsWith(month));
     expect(t.month.month).toBe(month);
     expect(t.month.totals.count).toBe(inMonth.length);
@@ -474,7 +594,11 @@ describe("GET /api/activities/timeline", () => {
 
   it("is empty for a member without activities", async () => {
     const fresh = await createUser();
-    const t = await json<Timeline>(await call("/api/activities/timeline?range=all", { cookie: await login(fresh.username, fresh.password) }));
+    const t = await json<Timeline>(
+      await call("/api/activities/timeline?range=all", {
+        cookie: await login(fresh.username, fresh.password),
+      }),
+    );
     expect(t.totals.count).toBe(0);
     expect(t.series).toEqual([]);
     expect(t.month.activities).toEqual([]);
@@ -484,7 +608,9 @@ describe("GET /api/activities/timeline", () => {
     const bad = await call("/api/activities/timeline?range=2w", { cookie: memberCookie });
     expect(bad.status).toBe(400);
     expect((await json(bad)).message).toBe("range must be one of 1m, 3m, 6m, 1y, all");
-    expect((await call("/api/activities/timeline?sportType=Chess", { cookie: memberCookie })).status).toBe(400);
+    expect((await call("/api/activities/timeline?sportType=Chess", { cookie: memberCookie })).status).toBe(
+      400,
+    );
     expect((await call("/api/activities/timeline")).status).toBe(401);
   });
 });
@@ -495,7 +621,14 @@ describe("pages", () => {
       const res = await call(path, { cookie: memberCookie });
       expect(res.status).toBe(200);
       const html = await res.text();
-      for (const text of ["Activity Timeline", "Recent Activities", "Workout Recommendations", "Wari 2025 Challenge", "https://twitter.com/intent/tweet", "https://www.facebook.com/sharer/sharer.php"]) {
+      for (const text of [
+        "Activity Timeline",
+        "Recent Activities",
+        "Workout Recommendations",
+        "Wari 2025 Challenge",
+        "https://twitter.com/intent/tweet",
+        "https://www.facebook.com/sharer/sharer.php",
+      ]) {
         expect(html, `${path}: ${text}`).toContain(text);
       }
     }

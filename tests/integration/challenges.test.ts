@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAppContext } from "../../workers/load-context";
+import { createAppContext } from "~workers/load-context";
 import { saveActivities, deleteActivity } from "~/modules/strava/activity-store.server";
 import { call, createUser, json, login } from "./helpers";
 
@@ -16,17 +16,39 @@ async function connectStrava(userId: number, athleteId: number) {
     .run();
 }
 
-async function insertChallenge(opts: { sport?: string; target?: number | null; active?: boolean; start?: number; end?: number; title?: string } = {}) {
+async function insertChallenge(
+  opts: {
+    sport?: string;
+    target?: number | null;
+    active?: boolean;
+    start?: number;
+    end?: number;
+    title?: string;
+  } = {},
+) {
   const row = await env.DB.prepare(
     "INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date, is_active) VALUES (?, 'A test challenge', ?, ?, ?, ?, ?) RETURNING id",
   )
-    .bind(opts.title ?? "Test", opts.target === undefined ? 100000 : opts.target, opts.sport ?? "Ride", opts.start ?? now - 10 * DAY, opts.end ?? now + 20 * DAY, opts.active === false ? 0 : 1)
+    .bind(
+      opts.title ?? "Test",
+      opts.target === undefined ? 100000 : opts.target,
+      opts.sport ?? "Ride",
+      opts.start ?? now - 10 * DAY,
+      opts.end ?? now + 20 * DAY,
+      opts.active === false ? 0 : 1,
+    )
     .first<{ id: number }>();
   return row!.id;
 }
 
 let stravaSeq = 5_000_000;
-const activity = (sport: string, km: number, daysAgo: number, type = sport, visibility: "everyone" | "followers_only" | "only_me" = "everyone") => ({
+const activity = (
+  sport: string,
+  km: number,
+  daysAgo: number,
+  type = sport,
+  visibility: "everyone" | "followers_only" | "only_me" = "everyone",
+) => ({
   id: stravaSeq++,
   private: visibility === "only_me",
   visibility,
@@ -66,11 +88,17 @@ describe("joining", () => {
     expect(twice.status).toBe(409);
 
     const inactive = await insertChallenge({ active: false });
-    expect((await call(`/api/challenges/${inactive}/join`, { method: "POST", cookie: member.cookie })).status).toBe(400);
-    expect((await call("/api/challenges/999999/join", { method: "POST", cookie: member.cookie })).status).toBe(404);
+    expect(
+      (await call(`/api/challenges/${inactive}/join`, { method: "POST", cookie: member.cookie })).status,
+    ).toBe(400);
+    expect(
+      (await call("/api/challenges/999999/join", { method: "POST", cookie: member.cookie })).status,
+    ).toBe(404);
     expect((await call(`/api/challenges/${id}/join`, { method: "POST" })).status).toBe(401);
 
-    const mine = await json<{ challengeId: number; progress: number }[]>(await call("/api/challenges/participations", { cookie: member.cookie }));
+    const mine = await json<{ challengeId: number; progress: number }[]>(
+      await call("/api/challenges/participations", { cookie: member.cookie }),
+    );
     expect(mine.map((p) => p.challengeId)).toContain(id);
   });
 });
@@ -82,11 +110,19 @@ describe("progress", () => {
     const app = createAppContext(env);
     const ride = activity("Ride", 30, 2);
     const gravel = activity("GravelRide", 10, 3, "Ride");
-    await saveActivities(app, member.id, [ride, gravel, activity("VirtualRide", 20, 1), activity("Run", 12, 1), activity("Ride", 50, 40)]);
+    await saveActivities(app, member.id, [
+      ride,
+      gravel,
+      activity("VirtualRide", 20, 1),
+      activity("Run", 12, 1),
+      activity("Ride", 50, 40),
+    ]);
     const progress = async () =>
-      (await json<{ progress: number; percent: number }[]>(await call("/api/challenges/participations", { cookie: member.cookie }))).find(
-        (p) => (p as unknown as { challengeId: number }).challengeId === id,
-      )!;
+      (
+        await json<{ progress: number; percent: number }[]>(
+          await call("/api/challenges/participations", { cookie: member.cookie }),
+        )
+      ).find((p) => (p as unknown as { challengeId: number }).challengeId === id)!;
     expect(await progress()).toMatchObject({ progress: 60000, percent: 60 });
     await deleteActivity(app, member.id, ride.id);
     expect((await progress()).progress).toBe(30000);
@@ -98,9 +134,13 @@ describe("progress", () => {
   it("AllSports counts everything; no target means 0 percent", async () => {
     const id = await insertChallenge({ sport: "AllSports", target: null });
     await call(`/api/challenges/${id}/join`, { method: "POST", cookie: member.cookie });
-    const rows = await json<{ userId: number; progress: number; percent: number }[]>(await call(`/api/challenges/${id}/participations`, { cookie: member.cookie }));
+    const rows = await json<{ userId: number; progress: number; percent: number }[]>(
+      await call(`/api/challenges/${id}/participations`, { cookie: member.cookie }),
+    );
     const mine = rows.find((r) => r.userId === member.id)!;
-    const expected = await env.DB.prepare("SELECT SUM(distance) s FROM activities WHERE user_id = ? AND start_date BETWEEN ? AND ?")
+    const expected = await env.DB.prepare(
+      "SELECT SUM(distance) s FROM activities WHERE user_id = ? AND start_date BETWEEN ? AND ?",
+    )
       .bind(member.id, now - 10 * DAY, now + 20 * DAY)
       .first<{ s: number }>();
     expect(mine.progress).toBe(expected!.s);
@@ -115,47 +155,95 @@ describe("participants and leaderboard", () => {
     const names = ["alice", "Bob", "carol"];
     for (const [i, name] of names.entries()) {
       const u = await createUser({ username: `${name}${Date.now()}` });
-      await env.DB.prepare("UPDATE users SET gender = ? WHERE id = ?").bind(i === 1 ? "male" : "female", u.id).run();
+      await env.DB.prepare("UPDATE users SET gender = ? WHERE id = ?")
+        .bind(i === 1 ? "male" : "female", u.id)
+        .run();
       await connectStrava(u.id, 610000 + i + Math.floor(Math.random() * 1000) * 10);
-      await call(`/api/challenges/${id}/join`, { method: "POST", cookie: await login(u.username, u.password) });
-      await saveActivities(app, u.id, Array.from({ length: 4 + i }, (_, k) => activity("Run", 5 + i, k + 1)));
+      await call(`/api/challenges/${id}/join`, {
+        method: "POST",
+        cookie: await login(u.username, u.password),
+      });
+      await saveActivities(
+        app,
+        u.id,
+        Array.from({ length: 4 + i }, (_, k) => activity("Run", 5 + i, k + 1)),
+      );
     }
     await call(`/api/challenges/${id}/join`, { method: "POST", cookie: member.cookie });
-    type P = { user: { username: string; gender: string }; rank: number; activities: unknown[]; activityCount: number | null; progress: number };
-    const all = await json<P[]>(await call(`/api/challenges/${id}/participations`, { cookie: member.cookie }));
+    type P = {
+      user: { username: string; gender: string };
+      rank: number;
+      activities: unknown[];
+      activityCount: number | null;
+      progress: number;
+    };
+    const all = await json<P[]>(
+      await call(`/api/challenges/${id}/participations`, { cookie: member.cookie }),
+    );
     expect(all).toHaveLength(4);
     expect(all[0].user.username).toMatch(/^carol/); // 6 runs of 7 km
     expect(all[0].rank).toBe(1);
     expect(all[0].activities).toHaveLength(3);
     expect(all[0].activityCount).toBe(6);
-    const search = await json<P[]>(await call(`/api/challenges/${id}/participations?q=BO`, { cookie: member.cookie }));
+    const search = await json<P[]>(
+      await call(`/api/challenges/${id}/participations?q=BO`, { cookie: member.cookie }),
+    );
     expect(search.map((p) => p.user.username)).toEqual([expect.stringMatching(/^Bob/)]);
-    const women = await json<P[]>(await call(`/api/challenges/${id}/participations?gender=female`, { cookie: member.cookie }));
+    const women = await json<P[]>(
+      await call(`/api/challenges/${id}/participations?gender=female`, { cookie: member.cookie }),
+    );
     expect(women.every((p) => p.user.gender === "female")).toBe(true);
-    const byName = await json<P[]>(await call(`/api/challenges/${id}/participations?sort=name`, { cookie: member.cookie }));
-    expect(byName.map((p) => p.user.username.toLowerCase())).toEqual([...byName.map((p) => p.user.username.toLowerCase())].sort());
-    expect((await call(`/api/challenges/${id}/participations?sort=bogus`, { cookie: member.cookie })).status).toBe(400);
-    const paged = await call(`/api/challenges/${id}/participations?limit=2&page=2`, { cookie: member.cookie });
+    const byName = await json<P[]>(
+      await call(`/api/challenges/${id}/participations?sort=name`, { cookie: member.cookie }),
+    );
+    expect(byName.map((p) => p.user.username.toLowerCase())).toEqual(
+      [...byName.map((p) => p.user.username.toLowerCase())].sort(),
+    );
+    expect(
+      (await call(`/api/challenges/${id}/participations?sort=bogus`, { cookie: member.cookie })).status,
+    ).toBe(400);
+    const paged = await call(`/api/challenges/${id}/participations?limit=2&page=2`, {
+      cookie: member.cookie,
+    });
     expect(paged.headers.get("X-Total-Count")).toBe("4");
     expect((await json<P[]>(paged)).map((p) => p.rank)).toEqual([3, 4]);
-    expect((await call(`/api/challenges/${id}/participations?limit=500`, { cookie: member.cookie })).status).toBe(400);
+    expect(
+      (await call(`/api/challenges/${id}/participations?limit=500`, { cookie: member.cookie })).status,
+    ).toBe(400);
 
     // A non-participant sees the standings but not others' activities.
-    const outside = await json<P[]>(await call(`/api/challenges/${id}/participations`, { cookie: outsider.cookie }));
+    const outside = await json<P[]>(
+      await call(`/api/challenges/${id}/participations`, { cookie: outsider.cookie }),
+    );
     expect(outside[0].activities).toEqual([]);
     expect(outside[0].activityCount).toBeNull();
     expect((await call(`/api/challenges/${id}/activities`, { cookie: outsider.cookie })).status).toBe(403);
     expect((await call(`/api/challenges/${id}/activities`, { cookie: member.cookie })).status).toBe(200);
 
-    const board = await json<{ entries: { rank: number; progress: number }[] }>(await call(`/api/challenges/${id}/leaderboard`, { cookie: member.cookie }));
-    expect(board.entries.map((e) => e.progress)).toEqual([...board.entries.map((e) => e.progress)].sort((a, b) => b - a));
+    const board = await json<{ entries: { rank: number; progress: number }[] }>(
+      await call(`/api/challenges/${id}/leaderboard`, { cookie: member.cookie }),
+    );
+    expect(board.entries.map((e) => e.progress)).toEqual(
+      [...board.entries.map((e) => e.progress)].sort((a, b) => b - a),
+    );
     expect((await call("/api/challenges/424242", { cookie: member.cookie })).status).toBe(404);
-    expect(await json(await call("/api/challenges/424242", { cookie: member.cookie }))).toEqual({ message: "Challenge not found" });
+    expect(await json(await call("/api/challenges/424242", { cookie: member.cookie }))).toEqual({
+      message: "Challenge not found",
+    });
   });
 });
 
 describe("admin calls", () => {
-  const valid = { title: "Winter 300", description: "Ride 300 km", startDate: new Date().toISOString(), endDate: new Date(Date.now() + 7 * DAY * 1000).toISOString(), sportType: "Ride", targetDistance: 300000, targetTime: null, isActive: true };
+  const valid = {
+    title: "Winter 300",
+    description: "Ride 300 km",
+    startDate: new Date().toISOString(),
+    endDate: new Date(Date.now() + 7 * DAY * 1000).toISOString(),
+    sportType: "Ride",
+    targetDistance: 300000,
+    targetTime: null,
+    isActive: true,
+  };
 
   it("guard every admin call: guest 401, member 403", async () => {
     const id = await insertChallenge();
@@ -186,55 +274,141 @@ describe("admin calls", () => {
       [{ targetDistance: 2_000_000_001 }, "Target distance must be between 0 and 2000000000 metres"],
     ];
     for (const [override, message] of cases) {
-      const res = await call("/api/challenges", { method: "POST", body: { ...valid, ...override }, cookie: admin.cookie });
+      const res = await call("/api/challenges", {
+        method: "POST",
+        body: { ...valid, ...override },
+        cookie: admin.cookie,
+      });
       expect(res.status, message).toBe(400);
       const body = await json<{ message: string; errors: Record<string, string[]> }>(res);
       expect(body.message).toBe(message);
     }
     const endErr = await json<{ errors: Record<string, string[]> }>(
-      await call("/api/challenges", { method: "POST", body: { ...valid, endDate: valid.startDate }, cookie: admin.cookie }),
+      await call("/api/challenges", {
+        method: "POST",
+        body: { ...valid, endDate: valid.startDate },
+        cookie: admin.cookie,
+      }),
     );
     expect(endErr.errors.endDate).toEqual(["End date must be after start date"]);
   });
 
   it("creates, edits, toggles, corrects with an audit record, recalculates in one statement, and deletes", async () => {
-    const created = await json<{ id: number; targetDistance: number }>(await call("/api/challenges", { method: "POST", body: valid, cookie: admin.cookie }));
+    const created = await json<{ id: number; targetDistance: number }>(
+      await call("/api/challenges", { method: "POST", body: valid, cookie: admin.cookie }),
+    );
     expect(created.targetDistance).toBe(300000);
-    const edited = await call(`/api/challenges/${created.id}`, { method: "PUT", body: { ...valid, title: "Winter 400", targetDistance: 400000 }, cookie: admin.cookie });
+    const edited = await call(`/api/challenges/${created.id}`, {
+      method: "PUT",
+      body: { ...valid, title: "Winter 400", targetDistance: 400000 },
+      cookie: admin.cookie,
+    });
     expect(await json(edited)).toMatchObject({ title: "Winter 400", targetDistance: 400000 });
-    expect(await json(await call(`/api/admin/challenges/${created.id}`, { method: "PATCH", body: { isActive: false }, cookie: admin.cookie }))).toMatchObject({ isActive: false });
-    expect((await call(`/api/admin/challenges/${created.id}`, { method: "PATCH", body: { isActive: "yes" }, cookie: admin.cookie })).status).toBe(400);
-    await call(`/api/admin/challenges/${created.id}`, { method: "PATCH", body: { isActive: true }, cookie: admin.cookie });
+    expect(
+      await json(
+        await call(`/api/admin/challenges/${created.id}`, {
+          method: "PATCH",
+          body: { isActive: false },
+          cookie: admin.cookie,
+        }),
+      ),
+    ).toMatchObject({ isActive: false });
+    expect(
+      (
+        await call(`/api/admin/challenges/${created.id}`, {
+          method: "PATCH",
+          body: { isActive: "yes" },
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(400);
+    await call(`/api/admin/challenges/${created.id}`, {
+      method: "PATCH",
+      body: { isActive: true },
+      cookie: admin.cookie,
+    });
     await call(`/api/challenges/${created.id}/join`, { method: "POST", cookie: member.cookie });
 
-    const corrected = await call(`/api/admin/challenges/${created.id}/users/${member.id}/progress`, { method: "POST", body: { progress: 12.5 }, cookie: admin.cookie });
+    const corrected = await call(`/api/admin/challenges/${created.id}/users/${member.id}/progress`, {
+      method: "POST",
+      body: { progress: 12.5 },
+      cookie: admin.cookie,
+    });
     expect(corrected.status).toBe(200);
-    expect((await json<{ participation: { progress: number } }>(corrected)).participation.progress).toBe(12500);
-    const audit = await env.DB.prepare("SELECT admin_id, new_progress FROM challenge_progress_audit WHERE challenge_id = ?").bind(created.id).first();
+    expect((await json<{ participation: { progress: number } }>(corrected)).participation.progress).toBe(
+      12500,
+    );
+    const audit = await env.DB.prepare(
+      "SELECT admin_id, new_progress FROM challenge_progress_audit WHERE challenge_id = ?",
+    )
+      .bind(created.id)
+      .first();
     expect(audit).toMatchObject({ admin_id: admin.id, new_progress: 12500 });
-    expect((await call(`/api/admin/challenges/${created.id}/users/${member.id}/progress`, { method: "POST", body: { progress: -1 }, cookie: admin.cookie })).status).toBe(400);
-    expect((await call(`/api/admin/challenges/${created.id}/users/${outsider.id}/progress`, { method: "POST", body: { progress: 1 }, cookie: admin.cookie })).status).toBe(404);
+    expect(
+      (
+        await call(`/api/admin/challenges/${created.id}/users/${member.id}/progress`, {
+          method: "POST",
+          body: { progress: -1 },
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(`/api/admin/challenges/${created.id}/users/${outsider.id}/progress`, {
+          method: "POST",
+          body: { progress: 1 },
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(404);
 
     // A sync refresh keeps the correction; a recalculation replaces it with the activity sum.
     const app = createAppContext(env);
     await saveActivities(app, member.id, [activity("Ride", 7, 0)]);
-    const participation = () => env.DB.prepare("SELECT progress FROM challenge_participations WHERE challenge_id = ? AND user_id = ?").bind(created.id, member.id).first<{ progress: number }>();
+    const participation = () =>
+      env.DB.prepare("SELECT progress FROM challenge_participations WHERE challenge_id = ? AND user_id = ?")
+        .bind(created.id, member.id)
+        .first<{ progress: number }>();
     expect((await participation())!.progress).toBe(12500);
-    const recalculated = await json<{ message: string; updated: number; results: { userId: number; progress: number }[] }>(
-      await call(`/api/admin/challenges/${created.id}/recalculate-progress`, { method: "POST", cookie: admin.cookie }),
+    const recalculated = await json<{
+      message: string;
+      updated: number;
+      results: { userId: number; progress: number }[];
+    }>(
+      await call(`/api/admin/challenges/${created.id}/recalculate-progress`, {
+        method: "POST",
+        cookie: admin.cookie,
+      }),
     );
     expect(recalculated.updated).toBe(1);
     expect(recalculated.message).toMatch(/Progress recalculated/);
-    const sum = await env.DB.prepare("SELECT SUM(distance) s FROM activities WHERE user_id = ? AND type IN ('Ride', 'VirtualRide') AND start_date BETWEEN ? AND ?")
-      .bind(member.id, Math.floor(Date.parse(valid.startDate) / 1000), Math.floor(Date.parse(valid.endDate) / 1000))
+    const sum = await env.DB.prepare(
+      "SELECT SUM(distance) s FROM activities WHERE user_id = ? AND type IN ('Ride', 'VirtualRide') AND start_date BETWEEN ? AND ?",
+    )
+      .bind(
+        member.id,
+        Math.floor(Date.parse(valid.startDate) / 1000),
+        Math.floor(Date.parse(valid.endDate) / 1000),
+      )
       .first<{ s: number }>();
     expect(recalculated.results[0].progress).toBe(sum!.s);
 
     // Malformed ids are a 404, never a 500, for pages and /api alike.
     expect((await call("/api/challenges/abc", { cookie: admin.cookie })).status).toBe(404);
     expect((await call("/admin/challenges/abc", { cookie: admin.cookie })).status).toBe(404);
-    expect((await call(`/api/admin/challenges/${created.id}/users/xyz/progress`, { method: "POST", body: { progress: 1 }, cookie: admin.cookie })).status).toBe(404);
-    expect((await call(`/api/challenges/${created.id}`, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/admin/challenges/${created.id}/users/xyz/progress`, {
+          method: "POST",
+          body: { progress: 1 },
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(`/api/challenges/${created.id}`, { method: "DELETE", cookie: admin.cookie })).status,
+    ).toBe(200);
     expect((await call(`/api/challenges/${created.id}`, { cookie: admin.cookie })).status).toBe(404);
   });
 });
@@ -253,17 +427,30 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     const v = await createUser({ username: `Viewer${Date.now()}` });
     await connectStrava(v.id, athleteId + 1);
     const viewerCookie = await login(v.username, v.password);
-    for (const cookie of [ownerCookie, viewerCookie]) expect((await call(`/api/challenges/${id}/join`, { method: "POST", cookie })).status).toBe(201);
+    for (const cookie of [ownerCookie, viewerCookie])
+      expect((await call(`/api/challenges/${id}/join`, { method: "POST", cookie })).status).toBe(201);
 
     // Strava's SummaryActivity shape: private + visibility; the last one is as synced before the columns existed.
     const base = 93_000_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
     const pub = { ...activity("Ride", 11, 1), id: base + 1, name: "PUBLIC everyone ride" };
-    const followers = { ...activity("Ride", 12, 2, "Ride", "followers_only"), id: base + 2, name: "PRIVATE followers-only ride" };
-    const onlyMe = { ...activity("Ride", 13, 3, "Ride", "only_me"), id: base + 3, name: "PRIVATE only-me ride from home" };
+    const followers = {
+      ...activity("Ride", 12, 2, "Ride", "followers_only"),
+      id: base + 2,
+      name: "PRIVATE followers-only ride",
+    };
+    const onlyMe = {
+      ...activity("Ride", 13, 3, "Ride", "only_me"),
+      id: base + 3,
+      name: "PRIVATE only-me ride from home",
+    };
     const { private: _p, visibility: _v, ...legacyShape } = activity("Ride", 14, 4);
     const legacy = { ...legacyShape, id: base + 4, name: "PRIVATE unknown visibility ride" };
     await saveActivities(app, o.id, [pub, followers, onlyMe, legacy]);
-    const stored = await env.DB.prepare("SELECT strava_id, private, visibility FROM activities WHERE user_id = ? ORDER BY strava_id").bind(o.id).all();
+    const stored = await env.DB.prepare(
+      "SELECT strava_id, private, visibility FROM activities WHERE user_id = ? ORDER BY strava_id",
+    )
+      .bind(o.id)
+      .all();
     expect(stored.results).toEqual([
       { strava_id: base + 1, private: 0, visibility: "everyone" },
       { strava_id: base + 2, private: 0, visibility: "followers_only" },
@@ -273,10 +460,16 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     const allIds = [pub, followers, onlyMe, legacy].map((a) => String(a.id));
     const noSecrets = (label: string, text: string) => {
       expect(text, label).not.toMatch(/PRIVATE/);
-      for (const sid of [...allIds, String(athleteId)]) expect(text.includes(sid), `${label} leaks ${sid}`).toBe(false);
+      for (const sid of [...allIds, String(athleteId)])
+        expect(text.includes(sid), `${label} leaks ${sid}`).toBe(false);
     };
 
-    type P = { userId: number; progress: number; activityCount: number | null; activities: { name: string }[] };
+    type P = {
+      userId: number;
+      progress: number;
+      activityCount: number | null;
+      activities: { name: string }[];
+    };
     const views: [string, string][] = [
       ["participations", `/api/challenges/${id}/participations`],
       ["challenge activities", `/api/challenges/${id}/activities`],
@@ -294,13 +487,17 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
       noSecrets(label, text);
       if (label !== "leaderboard") expect(text, label).toContain("PUBLIC everyone ride");
     }
-    const parts = await json<P[]>(await call(`/api/challenges/${id}/participations`, { cookie: viewerCookie }));
+    const parts = await json<P[]>(
+      await call(`/api/challenges/${id}/participations`, { cookie: viewerCookie }),
+    );
     const ownerSeen = parts.find((p) => p.userId === o.id)!;
     expect(ownerSeen.activities.map((a) => a.name)).toEqual(["PUBLIC everyone ride"]);
     expect(ownerSeen.activityCount).toBe(1);
     // Progress is a number, not the activities: every ride counts (as on Strava's own challenges).
     expect(ownerSeen.progress).toBe(50000);
-    const page = await json<{ pagination: { total: number } }>(await call(`/api/activities?userId=${o.id}&challengeId=${id}&page=1`, { cookie: viewerCookie }));
+    const page = await json<{ pagination: { total: number } }>(
+      await call(`/api/activities?userId=${o.id}&challengeId=${id}&page=1`, { cookie: viewerCookie }),
+    );
     expect(page.pagination.total).toBe(1);
 
     // Admins' lists of another member show the same; the numbers still count everything.
@@ -322,24 +519,38 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     expect(adminPage).not.toMatch(/PRIVATE/);
 
     // The owner sees all of them, with the Strava ids of their own activities.
-    const own = await json<{ name: string; stravaId: number }[]>(await call(`/api/activities?challengeId=${id}&userId=${o.id}`, { cookie: ownerCookie }));
+    const own = await json<{ name: string; stravaId: number }[]>(
+      await call(`/api/activities?challengeId=${id}&userId=${o.id}`, { cookie: ownerCookie }),
+    );
     expect(own.map((a) => a.stravaId).sort()).toEqual([base + 1, base + 2, base + 3, base + 4]);
-    const ownChallenge = await json<{ name: string }[]>(await call(`/api/challenges/${id}/activities?userId=${o.id}`, { cookie: ownerCookie }));
-    expect(ownChallenge.map((a) => a.name).sort()).toEqual([pub, followers, onlyMe, legacy].map((a) => a.name).sort());
-    const ownParts = await json<P[]>(await call(`/api/challenges/${id}/participations`, { cookie: ownerCookie }));
+    const ownChallenge = await json<{ name: string }[]>(
+      await call(`/api/challenges/${id}/activities?userId=${o.id}`, { cookie: ownerCookie }),
+    );
+    expect(ownChallenge.map((a) => a.name).sort()).toEqual(
+      [pub, followers, onlyMe, legacy].map((a) => a.name).sort(),
+    );
+    const ownParts = await json<P[]>(
+      await call(`/api/challenges/${id}/participations`, { cookie: ownerCookie }),
+    );
     const me = ownParts.find((p) => p.userId === o.id)!;
     expect(me.activityCount).toBe(4);
     expect(me.progress).toBe(50000);
     expect(me.activities).toHaveLength(3);
     expect((me as unknown as { user: { profileImageUrl: string } }).user.profileImageUrl).toBe(avatar);
-    const ownBoard = await json<{ entries: { userId: number; profileImageUrl: string | null }[] }>(await call(`/api/challenges/${id}/leaderboard`, { cookie: ownerCookie }));
+    const ownBoard = await json<{ entries: { userId: number; profileImageUrl: string | null }[] }>(
+      await call(`/api/challenges/${id}/leaderboard`, { cookie: ownerCookie }),
+    );
     expect(ownBoard.entries.find((e) => e.userId === o.id)!.profileImageUrl).toBe(avatar);
     const ownPage = await (await call(`/challenges/${id}.data`, { cookie: ownerCookie })).text();
     expect(ownPage).toContain("PRIVATE only-me ride from home");
 
     // A later sync fills in the visibility: the formerly unknown ride, now public, appears for others.
-    await saveActivities(app, o.id, [{ ...legacy, name: "NOW PUBLIC ride", private: false, visibility: "everyone" }]);
-    const after = await json<{ name: string }[]>(await call(`/api/activities?userId=${o.id}&challengeId=${id}`, { cookie: viewerCookie }));
+    await saveActivities(app, o.id, [
+      { ...legacy, name: "NOW PUBLIC ride", private: false, visibility: "everyone" },
+    ]);
+    const after = await json<{ name: string }[]>(
+      await call(`/api/activities?userId=${o.id}&challengeId=${id}`, { cookie: viewerCookie }),
+    );
     expect(after.map((a) => a.name).sort()).toEqual(["NOW PUBLIC ride", "PUBLIC everyone ride"]);
   });
 });

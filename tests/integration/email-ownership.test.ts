@@ -8,7 +8,11 @@ import { describe, expect, it } from "vitest";
 import { call, cookiesFrom, createUser, json, linkFromLatestEmail, login, mailbox, unique } from "./helpers";
 
 const control = (path: string, body: unknown) =>
-  fetch(`${env.FAKES_URL}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  fetch(`${env.FAKES_URL}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 // A browser's form post carries Host (Remix compares it with Origin).
 const FORM_HEADERS = { Host: "localhost:8787" };
@@ -18,14 +22,24 @@ let ipCounter = 0;
 const freshIp = () => `203.0.113.${++ipCounter}`;
 
 async function register(ip: string, username = unique("reg"), email = `${username}@example.com`) {
-  return call("/api/register", { body: { username, email, password: "Secret@123" }, headers: { "CF-Connecting-IP": ip } });
+  return call("/api/register", {
+    body: { username, email, password: "Secret@123" },
+    headers: { "CF-Connecting-IP": ip },
+  });
 }
 
 async function googleRoundTrip(email: string, cookie?: string) {
-  await control("/_control/google/users", { sub: `sub-${email}`, email, email_verified: true, name: "Vic Tim" });
+  await control("/_control/google/users", {
+    sub: `sub-${email}`,
+    email,
+    email_verified: true,
+    name: "Vic Tim",
+  });
   await control("/_control/google/next-user", { email });
   const start = await call("/api/auth/google", { cookie });
-  const approved = await fetch(`${new URL(start.headers.get("Location")!)}&auto_approve=1`, { redirect: "manual" });
+  const approved = await fetch(`${new URL(start.headers.get("Location")!)}&auto_approve=1`, {
+    redirect: "manual",
+  });
   const callback = new URL(approved.headers.get("Location")!);
   const done = await call(callback.pathname + callback.search, { cookie: cookiesFrom(start, cookie ?? "") });
   return { done, cookie: cookiesFrom(done, cookie ?? "") };
@@ -42,7 +56,9 @@ describe("e-mail ownership (review #1)", () => {
     const reg = await register(freshIp(), attacker, `${attacker}@attacker.example`);
     expect(reg.status).toBe(201);
     const cookie = cookiesFrom(reg);
-    const t1 = (await linkFromLatestEmail(`${attacker}@attacker.example`, "Verify")).searchParams.get("token")!;
+    const t1 = (await linkFromLatestEmail(`${attacker}@attacker.example`, "Verify")).searchParams.get(
+      "token",
+    )!;
     const victim = `${unique("victim")}@gmail.test`;
     const patched = await call("/api/user/profile", { method: "PATCH", body: { email: victim }, cookie });
     expect(patched.status).toBe(200);
@@ -71,16 +87,24 @@ describe("e-mail ownership (review #1)", () => {
     expect((await call(`/api/reset-password?token=${encodeURIComponent(resetToken)}`)).status).toBe(200);
 
     const newEmail = `${unique("moved")}@example.com`;
-    expect((await call("/api/user/profile", { method: "PATCH", body: { email: newEmail }, cookie })).status).toBe(200);
-    const outstanding = await env.DB.prepare("SELECT count(*) AS n FROM email_tokens WHERE user_id = ? AND used_at IS NULL AND email = ?")
+    expect(
+      (await call("/api/user/profile", { method: "PATCH", body: { email: newEmail }, cookie })).status,
+    ).toBe(200);
+    const outstanding = await env.DB.prepare(
+      "SELECT count(*) AS n FROM email_tokens WHERE user_id = ? AND used_at IS NULL AND email = ?",
+    )
       .bind(u.id, u.email.toLowerCase())
       .first<{ n: number }>();
     expect(outstanding?.n).toBe(0);
     expect((await call(`/api/verify-email?token=${encodeURIComponent(verifyToken)}`)).status).toBe(400);
     expect((await call(`/api/reset-password?token=${encodeURIComponent(resetToken)}`)).status).toBe(400);
-    const reset = await call("/api/reset-password", { body: { token: resetToken, newPassword: "Other@1234" } });
+    const reset = await call("/api/reset-password", {
+      body: { token: resetToken, newPassword: "Other@1234" },
+    });
     expect(reset.status).toBe(400);
-    expect((await call("/api/login", { body: { username: u.username, password: u.password } })).status).toBe(200);
+    expect((await call("/api/login", { body: { username: u.username, password: u.password } })).status).toBe(
+      200,
+    );
 
     // The verification mailed to the new address works.
     const fresh = (await linkFromLatestEmail(newEmail, "Verify")).searchParams.get("token")!;
@@ -93,7 +117,9 @@ describe("e-mail ownership (review #1)", () => {
     const cookie = await login(u.username, u.password);
     expect((await call("/api/resend-verification", { method: "POST", cookie })).status).toBe(200);
     const token = (await linkFromLatestEmail(u.email, "Verify")).searchParams.get("token")!;
-    await env.DB.prepare("UPDATE users SET email = ? WHERE id = ?").bind(`${unique("elsewhere")}@example.com`, u.id).run();
+    await env.DB.prepare("UPDATE users SET email = ? WHERE id = ?")
+      .bind(`${unique("elsewhere")}@example.com`, u.id)
+      .run();
     expect((await call(`/api/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(400);
     expect((await userRow(u.id))?.is_verified).toBe(0);
   });
@@ -135,7 +161,15 @@ describe("Google linking needs the member's consent", () => {
     await googleRoundTrip(u.email);
     const link = await linkFromLatestEmail(u.email, "Confirm linking your Google account");
     const cookie = await login(u.username, u.password);
-    expect((await call("/api/user/profile", { method: "PATCH", body: { email: `${unique("new")}@example.com` }, cookie })).status).toBe(200);
+    expect(
+      (
+        await call("/api/user/profile", {
+          method: "PATCH",
+          body: { email: `${unique("new")}@example.com` },
+          cookie,
+        })
+      ).status,
+    ).toBe(200);
     expect((await call(link.pathname + link.search)).status).toBe(200);
     const form = new FormData();
     form.set("token", link.searchParams.get("token")!);
@@ -159,9 +193,21 @@ describe("mail and registration limits (review #9)", () => {
     const u = await createUser();
     const cookie = await login(u.username, u.password);
     for (let i = 0; i < 3; i++) {
-      expect((await call("/api/user/profile", { method: "PATCH", body: { email: `${unique("chg")}@example.com` }, cookie })).status).toBe(200);
+      expect(
+        (
+          await call("/api/user/profile", {
+            method: "PATCH",
+            body: { email: `${unique("chg")}@example.com` },
+            cookie,
+          })
+        ).status,
+      ).toBe(200);
     }
-    const limited = await call("/api/user/profile", { method: "PATCH", body: { email: `${unique("chg")}@example.com` }, cookie });
+    const limited = await call("/api/user/profile", {
+      method: "PATCH",
+      body: { email: `${unique("chg")}@example.com` },
+      cookie,
+    });
     expect(limited.status).toBe(429);
     expect((await json(limited)).message).toBe("Too many attempts. Please try again later.");
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -173,15 +219,26 @@ describe("mail and registration limits (review #9)", () => {
     for (let i = 0; i < 3; i++) {
       const u = await createUser();
       const cookie = await login(u.username, u.password);
-      expect((await call("/api/user/profile", { method: "PATCH", body: { email: victim }, cookie })).status).toBe(200);
-      expect((await call("/api/user/profile", { method: "PATCH", body: { email: `${unique("away")}@example.com` }, cookie })).status).toBe(200);
+      expect(
+        (await call("/api/user/profile", { method: "PATCH", body: { email: victim }, cookie })).status,
+      ).toBe(200);
+      expect(
+        (
+          await call("/api/user/profile", {
+            method: "PATCH",
+            body: { email: `${unique("away")}@example.com` },
+            cookie,
+          })
+        ).status,
+      ).toBe(200);
     }
     const u = await createUser();
     const cookie = await login(u.username, u.password);
     const limited = await call("/api/user/profile", { method: "PATCH", body: { email: victim }, cookie });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toBeTruthy();
-    for (let i = 0; i < 20 && (await mailbox(victim)).length < 3; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 20 && (await mailbox(victim)).length < 3; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect((await mailbox(victim)).length).toBe(3);
   });
 
@@ -194,8 +251,18 @@ describe("mail and registration limits (review #9)", () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     const username = unique("form");
     const form = new FormData();
-    for (const [k, v] of Object.entries({ intent: "register", username, email: `${username}@example.com`, password: "Secret@123", confirmPassword: "Secret@123" })) form.set(k, v);
-    const formLimited = await call("/auth", { body: form, headers: { ...FORM_HEADERS, "CF-Connecting-IP": ip } });
+    for (const [k, v] of Object.entries({
+      intent: "register",
+      username,
+      email: `${username}@example.com`,
+      password: "Secret@123",
+      confirmPassword: "Secret@123",
+    }))
+      form.set(k, v);
+    const formLimited = await call("/auth", {
+      body: form,
+      headers: { ...FORM_HEADERS, "CF-Connecting-IP": ip },
+    });
     expect(formLimited.status).toBe(429);
     expect(formLimited.headers.get("Retry-After")).toBeTruthy();
     expect(await env.DB.prepare("SELECT id FROM users WHERE username = ?").bind(username).first()).toBeNull();
@@ -211,10 +278,18 @@ describe("deactivation ends sessions for good (review #15)", () => {
     const u = await createUser();
     const cookie = await login(u.username, u.password);
     expect((await call("/api/user", { cookie })).status).toBe(200);
-    const off = await call(`/api/admin/users/${u.id}/active-status`, { method: "PATCH", body: { isActive: false }, cookie: adminCookie });
+    const off = await call(`/api/admin/users/${u.id}/active-status`, {
+      method: "PATCH",
+      body: { isActive: false },
+      cookie: adminCookie,
+    });
     expect(off.status).toBe(200);
     expect((await call("/api/user", { cookie })).status).toBe(401);
-    const on = await call(`/api/admin/users/${u.id}/active-status`, { method: "PATCH", body: { isActive: true }, cookie: adminCookie });
+    const on = await call(`/api/admin/users/${u.id}/active-status`, {
+      method: "PATCH",
+      body: { isActive: true },
+      cookie: adminCookie,
+    });
     expect(on.status).toBe(200);
     expect((await call("/api/user", { cookie })).status).toBe(401);
     expect((await call("/api/dashboard/stats", { cookie })).status).toBe(401);

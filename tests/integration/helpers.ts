@@ -21,7 +21,12 @@ export function call(path: string, opts: CallOptions = {}): Promise<Response> {
     body = JSON.stringify(opts.body);
     headers["Content-Type"] = "application/json";
   }
-  return SELF.fetch(`${ORIGIN}${path}`, { method: opts.method ?? (body ? "POST" : "GET"), headers, body, redirect: "manual" });
+  return SELF.fetch(`${ORIGIN}${path}`, {
+    method: opts.method ?? (body ? "POST" : "GET"),
+    headers,
+    body,
+    redirect: "manual",
+  });
 }
 
 export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
@@ -30,7 +35,12 @@ export async function json<T = Record<string, unknown>>(res: Response): Promise<
 
 /** `name=value` pairs from Set-Cookie headers, ready for a Cookie header (empty values dropped). */
 export function cookiesFrom(res: Response, previous = ""): string {
-  const jar = new Map(previous.split("; ").filter(Boolean).map((p) => p.split(/=(.*)/s).slice(0, 2) as [string, string]));
+  const jar = new Map(
+    previous
+      .split("; ")
+      .filter(Boolean)
+      .map((p) => p.split(/=(.*)/s).slice(0, 2) as [string, string]),
+  );
   for (const line of res.headers.getSetCookie()) {
     const [pair] = line.split(";");
     const [name, value] = pair.split(/=(.*)/s);
@@ -67,7 +77,16 @@ export async function createUser(opts: SeedUser = {}) {
     `INSERT INTO users (username, email, password_hash, is_admin, is_verified, is_active, profile_completed, google_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
   )
-    .bind(username, email, hash, opts.isAdmin ? 1 : 0, opts.isVerified === false ? 0 : 1, opts.isActive === false ? 0 : 1, opts.profileCompleted ? 1 : 0, opts.googleId ?? null)
+    .bind(
+      username,
+      email,
+      hash,
+      opts.isAdmin ? 1 : 0,
+      opts.isVerified === false ? 0 : 1,
+      opts.isActive === false ? 0 : 1,
+      opts.profileCompleted ? 1 : 0,
+      opts.googleId ?? null,
+    )
     .first<{ id: number }>();
   return { id: row!.id, username, email, password };
 }

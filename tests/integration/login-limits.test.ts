@@ -39,7 +39,9 @@ describe("password sign-in limits", () => {
   it("counts before checking: 50 concurrent wrong passwords get at most 5 answers of 401, the rest 429 with Retry-After", async () => {
     const u = await createUser();
     const ip = address();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => apiLogin(ip, u.username, "Wrong@123")));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => apiLogin(ip, u.username, "Wrong@123")),
+    );
     const counts = tally(answers.map((r) => r.status));
     // Each 401 is one password check (PBKDF2) that ran; a 429 never runs it.
     expect(counts[401] ?? 0).toBeGreaterThanOrEqual(1);
@@ -50,7 +52,9 @@ describe("password sign-in limits", () => {
     expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
     expect((await json(limited)).message).toBe("Too many attempts. Please try again later.");
     // The stored tally holds only the attempts that ran for this address (refused ones are given back).
-    const row = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?").bind(`login:ip:${ip}`).first<{ count: number }>();
+    const row = await env.DB.prepare("SELECT count FROM rate_limits WHERE key = ?")
+      .bind(`login:ip:${ip}`)
+      .first<{ count: number }>();
     expect(row?.count).toBe(counts[401]);
   });
 
@@ -58,7 +62,9 @@ describe("password sign-in limits", () => {
     const u = await createUser();
     const ip = address();
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? apiLogin(ip, u.username, "Wrong@123") : formLogin(ip, u.username, "Wrong@123"))),
+      Array.from({ length: 30 }, (_, i) =>
+        i % 2 === 0 ? apiLogin(ip, u.username, "Wrong@123") : formLogin(ip, u.username, "Wrong@123"),
+      ),
     );
     const counts = tally(answers.map((r) => r.status));
     expect(counts[401] ?? 0).toBeGreaterThanOrEqual(1);
@@ -73,10 +79,15 @@ describe("password sign-in limits", () => {
   it("a stranger's failures from address A do not stop the owner signing in from address B (API and form)", async () => {
     const owner = await createUser();
     const attacker = address();
-    for (let i = 0; i < 5; i++) expect((await apiLogin(attacker, owner.username, "Wrong@123")).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await apiLogin(attacker, owner.username, "Wrong@123")).status).toBe(401);
     expect((await apiLogin(attacker, owner.username, "Wrong@123")).status).toBe(429);
     // Concurrent flood from A as well, by username and by e-mail.
-    await Promise.all(Array.from({ length: 20 }, (_, i) => apiLogin(attacker, i % 2 ? owner.email : owner.username, "Wrong@123")));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        apiLogin(attacker, i % 2 ? owner.email : owner.username, "Wrong@123"),
+      ),
+    );
     // The correct password from A stays refused for this window …
     expect((await apiLogin(attacker, owner.username, owner.password)).status).toBe(429);
     // … but the owner at home is not affected, on either face.
@@ -119,7 +130,8 @@ describe("password sign-in limits", () => {
     // Successful sign-ins do not use up an address (many members behind one NAT).
     const office = address();
     const member = await createUser();
-    for (let i = 0; i < 25; i++) expect((await apiLogin(office, member.username, member.password)).status).toBe(200);
+    for (let i = 0; i < 25; i++)
+      expect((await apiLogin(office, member.username, member.password)).status).toBe(200);
     expect((await apiLogin(office, member.username, "Wrong@123")).status).toBe(401);
   });
 

@@ -3,7 +3,7 @@
 // against sums computed here, independently, from the same rows.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAppContext } from "../../workers/load-context";
+import { createAppContext } from "~workers/load-context";
 import { getFitnessProfile, refreshFitnessProfile } from "~/modules/recommendations/fitness-profile.server";
 import { call, cookiesFrom, createUser, json, login } from "./helpers";
 
@@ -49,7 +49,16 @@ interface Profile {
     strengths: string[];
     windowWeeks: number;
     activeWeeks: number;
-    bySport: Record<string, { activityCount: number; totalDistance: number; totalDuration: number; totalElevation: number; longestDistance: number }>;
+    bySport: Record<
+      string,
+      {
+        activityCount: number;
+        totalDistance: number;
+        totalDuration: number;
+        totalElevation: number;
+        longestDistance: number;
+      }
+    >;
   };
 }
 
@@ -64,15 +73,31 @@ async function insertActivities(userId: number, rows: Row[], now = Date.now()) {
         `INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, total_elevation_gain, start_date, start_date_local)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
-        userId, stravaIds++, `${row.sportType} ${i}`, row.sportType === "VirtualRide" ? "VirtualRide" : row.sportType, row.sportType,
-        row.km * 1000, row.minutes * 60, row.minutes * 60 + 60, row.elevation ?? 0, Math.floor(start.getTime() / 1000), start.toISOString().replace(/\.\d{3}Z$/, "Z"),
+        userId,
+        stravaIds++,
+        `${row.sportType} ${i}`,
+        row.sportType === "VirtualRide" ? "VirtualRide" : row.sportType,
+        row.sportType,
+        row.km * 1000,
+        row.minutes * 60,
+        row.minutes * 60 + 60,
+        row.elevation ?? 0,
+        Math.floor(start.getTime() / 1000),
+        start.toISOString().replace(/\.\d{3}Z$/, "Z"),
       );
     }),
   );
 }
 
 // The spec's sport folding, written out here (not imported from the module under test).
-const groupOf = (t: string) => (["Ride", "VirtualRide", "MountainBikeRide", "GravelRide"].includes(t) ? "Ride" : ["Run", "TrailRun", "VirtualRun"].includes(t) ? "Run" : ["Swim", "Walk", "Hike"].includes(t) ? t : "Other");
+const groupOf = (t: string) =>
+  ["Ride", "VirtualRide", "MountainBikeRide", "GravelRide"].includes(t)
+    ? "Ride"
+    : ["Run", "TrailRun", "VirtualRun"].includes(t)
+      ? "Run"
+      : ["Swim", "Walk", "Hike"].includes(t)
+        ? t
+        : "Other";
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 // In the window: rides (one virtual), runs, a swim, a yoga session; outside it (90+ days): a huge ride that must not count.
@@ -99,13 +124,20 @@ let other: Awaited<ReturnType<typeof createUser>>;
 let otherCookie: string;
 
 beforeAll(async () => {
-  [member, other] = await Promise.all([createUser({ profileCompleted: true }), createUser({ profileCompleted: true })]);
+  [member, other] = await Promise.all([
+    createUser({ profileCompleted: true }),
+    createUser({ profileCompleted: true }),
+  ]);
   await insertActivities(member.id, MEMBER_ROWS);
   await insertActivities(other.id, [{ sportType: "Swim", km: 3, minutes: 70, daysAgo: 2 }]);
-  [memberCookie, otherCookie] = await Promise.all([login(member.username, member.password), login(other.username, other.password)]);
+  [memberCookie, otherCookie] = await Promise.all([
+    login(member.username, member.password),
+    login(other.username, other.password),
+  ]);
 });
 
-const generate = (cookie: string, body: unknown) => call("/api/recommendations/generate", { method: "POST", cookie, body });
+const generate = (cookie: string, body: unknown) =>
+  call("/api/recommendations/generate", { method: "POST", cookie, body });
 const list = async (cookie: string, status?: string) =>
   json<Recommendation[]>(await call(`/api/recommendations${status ? `?status=${status}` : ""}`, { cookie }));
 
@@ -119,7 +151,10 @@ describe("guards", () => {
       ["/api/recommendations/1/complete", "POST"],
       ["/api/recommendations/1/skip", "POST"],
     ]) {
-      const res = await call(path, { method, body: method === "POST" ? { targetImprovement: "general" } : undefined });
+      const res = await call(path, {
+        method,
+        body: method === "POST" ? { targetImprovement: "general" } : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
       expect((await json(res)).message).toBe("Not authenticated");
     }
@@ -152,7 +187,14 @@ describe("GET /api/fitness-profile", () => {
       avgWeeklyDuration: 0,
       avgWeeklyElevation: 0,
       fitnessLevel: "beginner",
-      insights: { recentActivitiesCount: 0, activityFrequency: 0, mainSportType: null, improvementAreas: [], strengths: [], bySport: {} },
+      insights: {
+        recentActivitiesCount: 0,
+        activityFrequency: 0,
+        mainSportType: null,
+        improvementAreas: [],
+        strengths: [],
+        bySport: {},
+      },
     });
     expect(new Date(profile.lastUpdated).toISOString()).toBe(profile.lastUpdated);
   });
@@ -171,7 +213,9 @@ describe("GET /api/fitness-profile", () => {
     expect(profile.insights.recentActivitiesCount).toBe(rows.length);
     expect(profile.insights.activityFrequency).toBe(round1(rows.length / WINDOW_WEEKS));
     // Week index from the window's start (84 days ago), counted independently.
-    const weeks = new Set(rows.map((r) => Math.floor((WINDOW_WEEKS * WEEK - (r.daysAgo + 0.5) * DAY) / WEEK)));
+    const weeks = new Set(
+      rows.map((r) => Math.floor((WINDOW_WEEKS * WEEK - (r.daysAgo + 0.5) * DAY) / WEEK)),
+    );
     expect(profile.insights.activeWeeks).toBe(weeks.size);
 
     for (const sport of ["Ride", "Run", "Swim", "Other"]) {
@@ -197,17 +241,30 @@ describe("GET /api/fitness-profile", () => {
     expect(before.id).toBeGreaterThan(0);
     await insertActivities(member.id, [{ sportType: "Swim", km: 2, minutes: 50, daysAgo: 0 }]);
     // Still the stored profile until a refresh.
-    expect((await json<Profile>(await call("/api/fitness-profile", { cookie: memberCookie }))).insights.recentActivitiesCount).toBe(before.insights.recentActivitiesCount);
+    expect(
+      (await json<Profile>(await call("/api/fitness-profile", { cookie: memberCookie }))).insights
+        .recentActivitiesCount,
+    ).toBe(before.insights.recentActivitiesCount);
     const refreshed = await refreshFitnessProfile(app, member.id);
     expect(refreshed.id).toBe(before.id);
     expect(refreshed.insights.recentActivitiesCount).toBe(before.insights.recentActivitiesCount + 1);
     expect(refreshed.insights.bySport.Swim?.activityCount).toBe(2);
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM fitness_profiles WHERE user_id = ?").bind(member.id).first<{ n: number }>();
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM fitness_profiles WHERE user_id = ?")
+      .bind(member.id)
+      .first<{ n: number }>();
     expect(row?.n).toBe(1);
 
     // A profile older than a day is recomputed on read.
-    await env.DB.prepare("DELETE FROM activities WHERE user_id = ? AND sport_type = 'Swim' AND distance = 2000").bind(member.id).run();
-    await env.DB.prepare("UPDATE fitness_profiles SET last_updated = unixepoch() - 2 * 86400 WHERE user_id = ?").bind(member.id).run();
+    await env.DB.prepare(
+      "DELETE FROM activities WHERE user_id = ? AND sport_type = 'Swim' AND distance = 2000",
+    )
+      .bind(member.id)
+      .run();
+    await env.DB.prepare(
+      "UPDATE fitness_profiles SET last_updated = unixepoch() - 2 * 86400 WHERE user_id = ?",
+    )
+      .bind(member.id)
+      .run();
     const reread = await json<Profile>(await call("/api/fitness-profile", { cookie: memberCookie }));
     expect(reread.insights.recentActivitiesCount).toBe(before.insights.recentActivitiesCount);
     expect(Date.now() - new Date(reread.lastUpdated).getTime()).toBeLessThan(60_000);
@@ -231,23 +288,41 @@ describe("POST /api/recommendations/generate", () => {
     const cases: [unknown, string][] = [
       [{}, "Please choose a target improvement: general, distance, speed or elevation"],
       [{ targetImprovement: "strength" }, "Target improvement must be general, distance, speed or elevation"],
-      [{ targetImprovement: "general", difficultyPreference: "extreme" }, "Difficulty preference must be easy, moderate or hard"],
-      [{ targetImprovement: "general", sportTypes: ["Bike"] }, "Sport types must be a list of Run, Ride or Swim"],
-      [{ targetImprovement: "general", sportTypes: "Run" }, "Sport types must be a list of Run, Ride or Swim"],
+      [
+        { targetImprovement: "general", difficultyPreference: "extreme" },
+        "Difficulty preference must be easy, moderate or hard",
+      ],
+      [
+        { targetImprovement: "general", sportTypes: ["Bike"] },
+        "Sport types must be a list of Run, Ride or Swim",
+      ],
+      [
+        { targetImprovement: "general", sportTypes: "Run" },
+        "Sport types must be a list of Run, Ride or Swim",
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await generate(memberCookie, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await json(res)).message).toBe(message);
     }
-    const bad = await call("/api/recommendations/generate", { method: "POST", cookie: memberCookie, body: "{not json", headers: { "Content-Type": "application/json" } });
+    const bad = await call("/api/recommendations/generate", {
+      method: "POST",
+      cookie: memberCookie,
+      body: "{not json",
+      headers: { "Content-Type": "application/json" },
+    });
     expect(bad.status).toBe(400);
     expect((await json(bad)).message).toBe("Invalid JSON body");
     expect(await list(memberCookie)).toEqual([]);
   });
 
   it("stores several pending workouts scaled to the member, the same plan for the same inputs", async () => {
-    const res = await generate(memberCookie, { sportTypes: ["Ride"], difficultyPreference: "moderate", targetImprovement: "distance" });
+    const res = await generate(memberCookie, {
+      sportTypes: ["Ride"],
+      difficultyPreference: "moderate",
+      targetImprovement: "distance",
+    });
     expect(res.status).toBe(201);
     const plan = await json<Recommendation[]>(res);
     expect(plan.map((r) => r.title)).toEqual(["Long Endurance Ride", "Endurance Ride", "Recovery Ride"]);
@@ -258,23 +333,45 @@ describe("POST /api/recommendations/generate", () => {
       expect(Date.now() - new Date(r.recommendationDate).getTime()).toBeLessThan(60_000);
     }
     // The long ride is 1.2 × the longest ride of the window (81.7 km → 98.04 km, to the km).
-    const longest = Math.max(...inWindow(MEMBER_ROWS).filter((r) => groupOf(r.sportType) === "Ride").map((r) => r.km));
+    const longest = Math.max(
+      ...inWindow(MEMBER_ROWS)
+        .filter((r) => groupOf(r.sportType) === "Ride")
+        .map((r) => r.km),
+    );
     expect(plan[0].targetDistance).toBe(Math.round(longest * 1.2) * 1000);
     expect(plan[0].difficulty).toBe("moderate");
     expect(plan[2].difficulty).toBe("easy");
 
-    const again = await json<Recommendation[]>(await generate(memberCookie, { sportTypes: ["Ride"], difficultyPreference: "moderate", targetImprovement: "distance" }));
-    const strip = (rs: Recommendation[]) => rs.map(({ title, sportType, difficulty, description, targetDuration, targetDistance }) => ({ title, sportType, difficulty, description, targetDuration, targetDistance }));
+    const again = await json<Recommendation[]>(
+      await generate(memberCookie, {
+        sportTypes: ["Ride"],
+        difficultyPreference: "moderate",
+        targetImprovement: "distance",
+      }),
+    );
+    const strip = (rs: Recommendation[]) =>
+      rs.map(({ title, sportType, difficulty, description, targetDuration, targetDistance }) => ({
+        title,
+        sportType,
+        difficulty,
+        description,
+        targetDuration,
+        targetDistance,
+      }));
     expect(strip(again)).toEqual(strip(plan));
     // The earlier pending ones stay.
-    expect((await list(memberCookie, "pending")).map((r) => r.id).sort()).toEqual([...plan, ...again].map((r) => r.id).sort());
+    expect((await list(memberCookie, "pending")).map((r) => r.id).sort()).toEqual(
+      [...plan, ...again].map((r) => r.id).sort(),
+    );
   });
 
   it("defaults to the member's preferred sports among Run, Ride and Swim, and to Run without any", async () => {
     const plan = await json<Recommendation[]>(await generate(memberCookie, { targetImprovement: "speed" }));
     expect(plan.map((r) => r.sportType)).toEqual(["Ride", "Run", "Ride", "Ride"]);
     const fresh = await createUser();
-    const freshPlan = await json<Recommendation[]>(await generate(await login(fresh.username, fresh.password), { targetImprovement: "general" }));
+    const freshPlan = await json<Recommendation[]>(
+      await generate(await login(fresh.username, fresh.password), { targetImprovement: "general" }),
+    );
     expect(freshPlan.map((r) => r.sportType)).toEqual(["Run", "Run", "Run"]);
     expect(freshPlan.map((r) => r.title)).toEqual(["Endurance Run", "Tempo Run", "Recovery Run"]);
   });
@@ -301,17 +398,26 @@ describe("GET /api/recommendations", () => {
 describe("complete and skip", () => {
   it("completes a pending one (with completedAt), then refuses to skip or complete it again (409)", async () => {
     const [first] = await list(memberCookie, "pending");
-    const res = await call(`/api/recommendations/${first.id}/complete`, { method: "POST", cookie: memberCookie });
+    const res = await call(`/api/recommendations/${first.id}/complete`, {
+      method: "POST",
+      cookie: memberCookie,
+    });
     expect(res.status).toBe(200);
     const done = await json<Recommendation>(res);
     expect(done).toMatchObject({ id: first.id, status: "completed" });
     expect(Date.now() - new Date(done.completedAt!).getTime()).toBeLessThan(60_000);
     expect((await list(memberCookie, "completed")).map((r) => r.id)).toEqual([first.id]);
 
-    const skip = await call(`/api/recommendations/${first.id}/skip`, { method: "POST", cookie: memberCookie });
+    const skip = await call(`/api/recommendations/${first.id}/skip`, {
+      method: "POST",
+      cookie: memberCookie,
+    });
     expect(skip.status).toBe(409);
     expect((await json(skip)).message).toBe("Only a pending recommendation can be skipped");
-    const again = await call(`/api/recommendations/${first.id}/complete`, { method: "POST", cookie: memberCookie });
+    const again = await call(`/api/recommendations/${first.id}/complete`, {
+      method: "POST",
+      cookie: memberCookie,
+    });
     expect(again.status).toBe(409);
     expect((await json(again)).message).toBe("Only a pending recommendation can be marked as completed");
   });
@@ -322,17 +428,28 @@ describe("complete and skip", () => {
     expect(res.status).toBe(200);
     expect(await json(res)).toMatchObject({ id: first.id, status: "skipped", completedAt: null });
     expect((await list(memberCookie, "skipped")).map((r) => r.id)).toEqual([first.id]);
-    expect((await call(`/api/recommendations/${first.id}/complete`, { method: "POST", cookie: memberCookie })).status).toBe(409);
+    expect(
+      (await call(`/api/recommendations/${first.id}/complete`, { method: "POST", cookie: memberCookie }))
+        .status,
+    ).toBe(409);
   });
 
   it("refuses another member's recommendation and unknown ids with 404, changing nothing", async () => {
     const [mine] = await list(memberCookie, "pending");
     for (const action of ["complete", "skip"]) {
-      const res = await call(`/api/recommendations/${mine.id}/${action}`, { method: "POST", cookie: otherCookie });
+      const res = await call(`/api/recommendations/${mine.id}/${action}`, {
+        method: "POST",
+        cookie: otherCookie,
+      });
       expect(res.status).toBe(404);
       expect((await json(res)).message).toBe("Recommendation not found");
-      expect((await call(`/api/recommendations/99999999/${action}`, { method: "POST", cookie: memberCookie })).status).toBe(404);
-      expect((await call(`/api/recommendations/abc/${action}`, { method: "POST", cookie: memberCookie })).status).toBe(404);
+      expect(
+        (await call(`/api/recommendations/99999999/${action}`, { method: "POST", cookie: memberCookie }))
+          .status,
+      ).toBe(404);
+      expect(
+        (await call(`/api/recommendations/abc/${action}`, { method: "POST", cookie: memberCookie })).status,
+      ).toBe(404);
     }
     expect((await list(memberCookie, "pending")).find((r) => r.id === mine.id)?.status).toBe("pending");
   });
@@ -352,15 +469,28 @@ describe("the /recommendations page", () => {
     const res = await call("/recommendations", { cookie: memberCookie });
     expect(res.status).toBe(200);
     const html = await res.text();
-    for (const text of ["Pending", "Completed", "Skipped", "Generate Recommendations", "Mark as Complete", "Skip", "Your Fitness Profile"]) expect(html).toContain(text);
+    for (const text of [
+      "Pending",
+      "Completed",
+      "Skipped",
+      "Generate Recommendations",
+      "Mark as Complete",
+      "Skip",
+      "Your Fitness Profile",
+    ])
+      expect(html).toContain(text);
     expect(html).not.toContain("No Fitness Profile Available");
-    const completed = await (await call("/recommendations?status=completed", { cookie: memberCookie })).text();
+    const completed = await (
+      await call("/recommendations?status=completed", { cookie: memberCookie })
+    ).text();
     expect(completed).not.toContain("Mark as Complete");
   });
 
   it("warns 'No Fitness Profile Available' for a member without activities", async () => {
     const fresh = await createUser();
-    const html = await (await call("/recommendations", { cookie: await login(fresh.username, fresh.password) })).text();
+    const html = await (
+      await call("/recommendations", { cookie: await login(fresh.username, fresh.password) })
+    ).text();
     expect(html).toContain("No Fitness Profile Available");
     expect(html).toContain("No pending workouts");
   });
@@ -380,12 +510,23 @@ describe("the /recommendations page", () => {
       method: "POST",
       cookie,
       headers,
-      body: form([["intent", "generate"], ["sportTypes", "Swim"], ["sportTypes", "Run"], ["difficultyPreference", "hard"], ["targetImprovement", "elevation"]]),
+      body: form([
+        ["intent", "generate"],
+        ["sportTypes", "Swim"],
+        ["sportTypes", "Run"],
+        ["difficultyPreference", "hard"],
+        ["targetImprovement", "elevation"],
+      ]),
     });
     expect(gen.status).toBe(302);
     expect(gen.headers.get("Location")).toBe("/recommendations?status=pending");
     const plan = await list(cookie, "pending");
-    expect(plan.map((r) => r.title)).toEqual(["Run Hill Repeats", "Swim Power Set", "Hilly Run", "Recovery Run"]);
+    expect(plan.map((r) => r.title)).toEqual([
+      "Run Hill Repeats",
+      "Swim Power Set",
+      "Hilly Run",
+      "Recovery Run",
+    ]);
     expect(plan[0].difficulty).toBe("hard");
 
     // The toast travels in a cookie to the next page.
@@ -394,21 +535,59 @@ describe("the /recommendations page", () => {
     expect(next).toContain("Recommendations Generated");
     expect(next).toContain("New workout recommendations are ready.");
 
-    const done = await call("/recommendations?status=pending", { method: "POST", cookie, headers, body: form([["intent", "complete"], ["id", String(plan[0].id)]]) });
+    const done = await call("/recommendations?status=pending", {
+      method: "POST",
+      cookie,
+      headers,
+      body: form([
+        ["intent", "complete"],
+        ["id", String(plan[0].id)],
+      ]),
+    });
     expect(done.status).toBe(302);
-    expect(await (await call("/recommendations?status=pending", { cookie: cookiesFrom(done, cookie) })).text()).toContain("Great job on completing your workout!");
-    const skipped = await call("/recommendations?status=pending", { method: "POST", cookie, headers, body: form([["intent", "skip"], ["id", String(plan[1].id)]]) });
+    expect(
+      await (await call("/recommendations?status=pending", { cookie: cookiesFrom(done, cookie) })).text(),
+    ).toContain("Great job on completing your workout!");
+    const skipped = await call("/recommendations?status=pending", {
+      method: "POST",
+      cookie,
+      headers,
+      body: form([
+        ["intent", "skip"],
+        ["id", String(plan[1].id)],
+      ]),
+    });
     expect(skipped.status).toBe(302);
-    expect(await (await call("/recommendations?status=pending", { cookie: cookiesFrom(skipped, cookie) })).text()).toContain("The workout has been skipped.");
+    expect(
+      await (await call("/recommendations?status=pending", { cookie: cookiesFrom(skipped, cookie) })).text(),
+    ).toContain("The workout has been skipped.");
     expect((await list(cookie, "completed")).map((r) => r.id)).toEqual([plan[0].id]);
     expect((await list(cookie, "skipped")).map((r) => r.id)).toEqual([plan[1].id]);
 
     // Failures answer the form with the spec's failure title.
-    const again = await call("/recommendations?status=pending", { method: "POST", cookie, headers, body: form([["intent", "skip"], ["id", String(plan[0].id)]]) });
+    const again = await call("/recommendations?status=pending", {
+      method: "POST",
+      cookie,
+      headers,
+      body: form([
+        ["intent", "skip"],
+        ["id", String(plan[0].id)],
+      ]),
+    });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Failed to skip workout");
-    const invalid = await call("/recommendations", { method: "POST", cookie, headers, body: form([["intent", "generate"], ["targetImprovement", "strength"]]) });
+    const invalid = await call("/recommendations", {
+      method: "POST",
+      cookie,
+      headers,
+      body: form([
+        ["intent", "generate"],
+        ["targetImprovement", "strength"],
+      ]),
+    });
     expect(invalid.status).toBe(400);
-    expect(await invalid.text()).toContain("Target improvement must be general, distance, speed or elevation");
+    expect(await invalid.text()).toContain(
+      "Target improvement must be general, distance, speed or elevation",
+    );
   });
 });

@@ -3,9 +3,15 @@
  * secrets that fail closed on https (finding #13). See
  * docs/decisions/017-response-headers.md.
  */
-import { createExecutionContext, createMessageBatch, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import worker from "../../workers/app";
+import worker from "~workers/app";
 import { call, createUser, login } from "./helpers";
 
 let member: { cookie: string };
@@ -49,7 +55,10 @@ function expectCommonHeaders(res: Response) {
 
 /** Every <script> tag of the page, with its nonce attribute (or null). */
 function scriptTags(html: string): { tag: string; nonce: string | null }[] {
-  return [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => ({ tag, nonce: /\snonce="([^"]*)"/.exec(tag)?.[1] ?? null }));
+  return [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => ({
+    tag,
+    nonce: /\snonce="([^"]*)"/.exec(tag)?.[1] ?? null,
+  }));
 }
 
 function expectPagePolicy(res: Response, html: string) {
@@ -120,7 +129,9 @@ describe("security headers on .data and /api", () => {
       const res = await call("/dashboard.data", { cookie });
       expect(res.status).toBeLessThan(500);
       expectCommonHeaders(res);
-      expect(res.headers.get("Content-Security-Policy")).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(res.headers.get("Content-Security-Policy")).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+      );
     }
     expect((await call("/dashboard.data", { cookie: member.cookie })).status).toBe(200);
   });
@@ -161,7 +172,11 @@ describe("on https", () => {
 
   async function fetchWith(path: string, overrides: Partial<typeof env>) {
     const ctx = createExecutionContext();
-    const res = await worker.fetch(incoming(`https://wari.example${path}`), { ...httpsEnv(), ...overrides }, ctx);
+    const res = await worker.fetch(
+      incoming(`https://wari.example${path}`),
+      { ...httpsEnv(), ...overrides },
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     return res;
   }
@@ -184,8 +199,12 @@ describe("on https", () => {
     const policy = csp(res);
     expect(policy.get("script-src")).toContain("https://checkout.razorpay.com");
     expect(policy.get("script-src")).not.toContain("https://*.razorpay.com");
-    expect(policy.get("frame-src")).toEqual(expect.arrayContaining(["https://api.razorpay.com", "https://*.razorpay.com"]));
-    expect(policy.get("connect-src")).toEqual(expect.arrayContaining(["'self'", "https://api.razorpay.com", "https://*.razorpay.com"]));
+    expect(policy.get("frame-src")).toEqual(
+      expect.arrayContaining(["https://api.razorpay.com", "https://*.razorpay.com"]),
+    );
+    expect(policy.get("connect-src")).toEqual(
+      expect.arrayContaining(["'self'", "https://api.razorpay.com", "https://*.razorpay.com"]),
+    );
   });
 });
 
@@ -194,7 +213,11 @@ describe("secrets fail closed on https", () => {
 
   async function fetchWith(overrides: Record<string, string | undefined>, path = "/") {
     const ctx = createExecutionContext();
-    const res = await worker.fetch(incoming(`https://wari.example${path}`), { ...httpsEnv, ...overrides } as typeof env, ctx);
+    const res = await worker.fetch(
+      incoming(`https://wari.example${path}`),
+      { ...httpsEnv, ...overrides } as typeof env,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     return res;
   }
@@ -207,17 +230,25 @@ describe("secrets fail closed on https", () => {
           const res = await fetchWith({ [name]: value }, path);
           expect(res.status).toBe(500);
           expect(res.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
-          expect(await res.text()).toBe(`Server misconfigured: ${name} is not set. Set it with \`wrangler secret put\`.`);
+          expect(await res.text()).toBe(
+            `Server misconfigured: ${name} is not set. Set it with \`wrangler secret put\`.`,
+          );
           expect(res.headers.get("Cache-Control")).toBe("no-store");
         }
       }
-      expect(logged).toHaveBeenCalledWith(`Server misconfigured: ${name} is not set. Set it with \`wrangler secret put\`.`);
+      expect(logged).toHaveBeenCalledWith(
+        `Server misconfigured: ${name} is not set. Set it with \`wrangler secret put\`.`,
+      );
     });
   }
 
   it("names every missing secret at once, and a session secret of only commas counts as missing", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const res = await fetchWith({ SESSION_SECRET: " , ", PASSWORD_PEPPER: undefined, TOKEN_ENCRYPTION_KEY: undefined });
+    const res = await fetchWith({
+      SESSION_SECRET: " , ",
+      PASSWORD_PEPPER: undefined,
+      TOKEN_ENCRYPTION_KEY: undefined,
+    });
     expect(res.status).toBe(500);
     expect(await res.text()).toBe(
       "Server misconfigured: SESSION_SECRET, PASSWORD_PEPPER, TOKEN_ENCRYPTION_KEY are not set. Set them with `wrangler secret put`.",
@@ -229,21 +260,31 @@ describe("secrets fail closed on https", () => {
     for (const key of ["c2hvcnQ=", "not base64 at all!"]) {
       const res = await fetchWith({ TOKEN_ENCRYPTION_KEY: key });
       expect(res.status).toBe(500);
-      expect(await res.text()).toBe("Server misconfigured: TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded.");
+      expect(await res.text()).toBe(
+        "Server misconfigured: TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded.",
+      );
     }
   });
 
   it("the queue consumer and the cron handler refuse to run", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const broken = { ...httpsEnv, PASSWORD_PEPPER: "" } as typeof env;
-    const batch = createMessageBatch("strava-sync", [{ id: "s1", timestamp: new Date(), attempts: 1, body: { type: "nonsense" } }]);
-    await expect(worker.queue(batch as MessageBatch<never>, broken, createExecutionContext())).rejects.toThrow(
+    const batch = createMessageBatch("strava-sync", [
+      { id: "s1", timestamp: new Date(), attempts: 1, body: { type: "nonsense" } },
+    ]);
+    await expect(
+      worker.queue(batch as MessageBatch<never>, broken, createExecutionContext()),
+    ).rejects.toThrow("Server misconfigured: PASSWORD_PEPPER is not set.");
+    const controller = createScheduledController({ scheduledTime: new Date(), cron: "0 3 * * *" });
+    await expect(worker.scheduled(controller, broken, createExecutionContext())).rejects.toThrow(
       "Server misconfigured: PASSWORD_PEPPER is not set.",
     );
-    const controller = createScheduledController({ scheduledTime: new Date(), cron: "0 3 * * *" });
-    await expect(worker.scheduled(controller, broken, createExecutionContext())).rejects.toThrow("Server misconfigured: PASSWORD_PEPPER is not set.");
-    expect(logged).toHaveBeenCalledWith("queue refused: Server misconfigured: PASSWORD_PEPPER is not set. Set it with `wrangler secret put`.");
-    expect(logged).toHaveBeenCalledWith("scheduled refused: Server misconfigured: PASSWORD_PEPPER is not set. Set it with `wrangler secret put`.");
+    expect(logged).toHaveBeenCalledWith(
+      "queue refused: Server misconfigured: PASSWORD_PEPPER is not set. Set it with `wrangler secret put`.",
+    );
+    expect(logged).toHaveBeenCalledWith(
+      "scheduled refused: Server misconfigured: PASSWORD_PEPPER is not set. Set it with `wrangler secret put`.",
+    );
   });
 
   it("with every secret set it serves normally", async () => {
@@ -253,7 +294,12 @@ describe("secrets fail closed on https", () => {
 
   it("on http (local development) the dev defaults stay: no secrets, still serving", async () => {
     const ctx = createExecutionContext();
-    const devEnv = { ...env, SESSION_SECRET: "", PASSWORD_PEPPER: "", TOKEN_ENCRYPTION_KEY: "" } as typeof env;
+    const devEnv = {
+      ...env,
+      SESSION_SECRET: "",
+      PASSWORD_PEPPER: "",
+      TOKEN_ENCRYPTION_KEY: "",
+    } as typeof env;
     const page = await worker.fetch(incoming("http://localhost:8787/"), devEnv, ctx);
     await waitOnExecutionContext(ctx);
     expect(page.status).toBe(200);

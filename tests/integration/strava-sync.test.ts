@@ -1,6 +1,6 @@
 import { env, SELF } from "cloudflare:test";
 import { afterEach, describe, expect, it } from "vitest";
-import { createAppContext, type AppContext } from "../../workers/load-context";
+import { createAppContext, type AppContext } from "~workers/load-context";
 import { handleScheduled } from "~/modules/strava/cron.server";
 import { processSyncMessage, startSync } from "~/modules/strava/sync.server";
 import type { SyncMessage } from "~/modules/strava/sync-messages";
@@ -19,7 +19,14 @@ const HOOK = `${ORIGIN}/api/webhooks/strava/test-webhook-path-secret`;
 let nextAthlete = 800_000 + Math.floor(Math.random() * 10_000) * 10;
 async function newAthlete(activities: number) {
   const id = nextAthlete++;
-  await fake("/athletes", { id, firstname: "Test", lastname: `Athlete${id}`, activities, seed: id, days: 400 });
+  await fake("/athletes", {
+    id,
+    firstname: "Test",
+    lastname: `Athlete${id}`,
+    activities,
+    seed: id,
+    days: 400,
+  });
   return id;
 }
 
@@ -36,7 +43,10 @@ async function connectedMember(activities: number) {
   const done = await call(callback.pathname + callback.search, { cookie: cookiesFrom(start, cookie) });
   // The connect backfill runs on the real queue consumer; wait for it so tests start from a quiet state.
   await waitFor(
-    () => env.DB.prepare("SELECT state FROM sync_status WHERE user_id = ?").bind(user.id).first<{ state: string }>(),
+    () =>
+      env.DB.prepare("SELECT state FROM sync_status WHERE user_id = ?")
+        .bind(user.id)
+        .first<{ state: string }>(),
     (r) => r?.state === "completed" || r?.state === "error",
     20_000,
   );
@@ -68,7 +78,9 @@ function drivenContext(now?: () => Date) {
 }
 
 async function count(sql: string, ...bind: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...bind).first<{ n: number }>())!.n;
+  return (await env.DB.prepare(sql)
+    .bind(...bind)
+    .first<{ n: number }>())!.n;
 }
 
 async function waitFor<T>(probe: () => Promise<T>, done: (v: T) => boolean, ms = 10_000): Promise<T> {
@@ -101,14 +113,20 @@ describe("connect", () => {
 
     // The real queue consumer runs the backfill in the background.
     const status = await waitFor(
-      async () => json<{ completed: boolean; progress: { current: number; total: number } }>(await call("/api/user/sync-status", { cookie })),
+      async () =>
+        json<{ completed: boolean; progress: { current: number; total: number } }>(
+          await call("/api/user/sync-status", { cookie }),
+        ),
       (s) => s.completed,
     );
     expect(status.progress).toEqual({ current: 450, total: 450 });
     expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(450);
     const me = await json(await call("/api/user", { cookie }));
     expect(me.stravaId).toBe(athleteId);
-    expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({ connected: true, tokenExpired: false });
+    expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({
+      connected: true,
+      tokenExpired: false,
+    });
   });
 
   it("refuses a forged state, a missing code and an athlete linked to another member", async () => {
@@ -119,12 +137,17 @@ describe("connect", () => {
     const both = cookiesFrom(start, cookie);
     const state = new URL(start.headers.get("Location")!).searchParams.get("state");
 
-    const forged = await call("/api/user/connect-strava/callback?state=connect_1_forged&code=x", { cookie: both });
+    const forged = await call("/api/user/connect-strava/callback?state=connect_1_forged&code=x", {
+      cookie: both,
+    });
     expect(forged.headers.get("Location")).toMatch(/^\/dashboard\?error=auth_error/);
     const again = await call("/api/user/connect-strava", { cookie });
-    const missing = await call(`/api/user/connect-strava/callback?state=${new URL(again.headers.get("Location")!).searchParams.get("state")}`, {
-      cookie: cookiesFrom(again, cookie),
-    });
+    const missing = await call(
+      `/api/user/connect-strava/callback?state=${new URL(again.headers.get("Location")!).searchParams.get("state")}`,
+      {
+        cookie: cookiesFrom(again, cookie),
+      },
+    );
     expect(missing.headers.get("Location")).toBe("/dashboard?error=missing_code");
 
     await fake("/next-athlete", { athleteId: first.athleteId });
@@ -148,17 +171,29 @@ describe("sync engine", () => {
     const { job } = await startSync(app, user.id, "admin", { mode: "backfill" });
     expect(sent).toHaveLength(1);
     expect(await drain()).toBe(3); // 200 + 200 + 30
-    const jobRow = await env.DB.prepare("SELECT status, pages_done, activities_saved FROM sync_jobs WHERE id = ?").bind(job.id).first();
+    const jobRow = await env.DB.prepare(
+      "SELECT status, pages_done, activities_saved FROM sync_jobs WHERE id = ?",
+    )
+      .bind(job.id)
+      .first();
     expect(jobRow).toMatchObject({ status: "completed", pages_done: 3, activities_saved: 430 });
     expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(430);
 
     // New and edited activities on Strava; an incremental sync asks only for recent ones.
-    const added = await fake(`/athletes/${athleteId}/activities`, { name: "Fresh ride", sport_type: "Ride", distance: 42000, moving_time: 5400, start_date: new Date().toISOString() });
+    const added = await fake(`/athletes/${athleteId}/activities`, {
+      name: "Fresh ride",
+      sport_type: "Ride",
+      distance: 42000,
+      moving_time: 5400,
+      start_date: new Date().toISOString(),
+    });
     const { job: inc } = await startSync(app, user.id, "user");
     expect(inc.mode).toBe("incremental");
     expect(inc.afterEpoch).toBeGreaterThan(0);
     await drain();
-    const row = await env.DB.prepare("SELECT name, distance FROM activities WHERE strava_id = ?").bind(added.id).first();
+    const row = await env.DB.prepare("SELECT name, distance FROM activities WHERE strava_id = ?")
+      .bind(added.id)
+      .first();
     expect(row).toMatchObject({ name: "Fresh ride", distance: 42000 });
     expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(431);
   });
@@ -173,7 +208,9 @@ describe("sync engine", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0].delaySeconds).toBeGreaterThan(0);
     expect(sent[0].delaySeconds).toBeLessThanOrEqual(15 * 60 + 5);
-    const deferred = await env.DB.prepare("SELECT state, error FROM sync_status WHERE user_id = ?").bind(user.id).first();
+    const deferred = await env.DB.prepare("SELECT state, error FROM sync_status WHERE user_id = ?")
+      .bind(user.id)
+      .first();
     expect(deferred).toMatchObject({ state: "deferred", error: null });
 
     // The window resets; then a 500 on the next page defers for a minute.
@@ -183,7 +220,11 @@ describe("sync engine", () => {
     await drain(1);
     expect(sent.at(-1)?.delaySeconds).toBe(60);
     await drain();
-    expect(await env.DB.prepare("SELECT state, error, progress_current FROM sync_status WHERE user_id = ?").bind(user.id).first()).toMatchObject({
+    expect(
+      await env.DB.prepare("SELECT state, error, progress_current FROM sync_status WHERE user_id = ?")
+        .bind(user.id)
+        .first(),
+    ).toMatchObject({
       state: "completed",
       error: null,
       progress_current: 250,
@@ -207,7 +248,9 @@ describe("sync engine", () => {
     expect(sent[0].delaySeconds).toBeGreaterThan(0);
     const usage = await fake("/usage", undefined, "GET");
     expect((usage.usage as { read15: number }).read15).toBe(2); // never a 429
-    const budget = await env.DB.prepare(`SELECT used, "limit" FROM provider_budget WHERE "window" = '15min'`).first();
+    const budget = await env.DB.prepare(
+      `SELECT used, "limit" FROM provider_budget WHERE "window" = '15min'`,
+    ).first();
     expect(budget).toMatchObject({ used: 2, limit: 2 });
   });
 
@@ -217,10 +260,18 @@ describe("sync engine", () => {
     const { app, drain } = drivenContext();
     await startSync(app, user.id, "admin", { mode: "backfill" });
     await drain(1);
-    const before = await env.DB.prepare("SELECT token_version, refresh_token_enc FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ token_version: number; refresh_token_enc: string }>();
+    const before = await env.DB.prepare(
+      "SELECT token_version, refresh_token_enc FROM strava_connections WHERE user_id = ?",
+    )
+      .bind(user.id)
+      .first<{ token_version: number; refresh_token_enc: string }>();
     await fake("/expire-token", { athleteId });
     await drain();
-    const after = await env.DB.prepare("SELECT token_version, refresh_token_enc, token_expired FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ token_version: number; refresh_token_enc: string; token_expired: number }>();
+    const after = await env.DB.prepare(
+      "SELECT token_version, refresh_token_enc, token_expired FROM strava_connections WHERE user_id = ?",
+    )
+      .bind(user.id)
+      .first<{ token_version: number; refresh_token_enc: string; token_expired: number }>();
     expect(after!.token_version).toBe(before!.token_version + 1);
     expect(after!.refresh_token_enc).not.toBe(before!.refresh_token_enc);
     expect(after!.token_expired).toBe(0);
@@ -232,7 +283,9 @@ describe("sync engine", () => {
     await fake(`/athletes`, { id: athleteId, activities: 10, seed: athleteId, days: 30 });
     const { app, drain } = drivenContext();
     // Revoke on Strava's side: access and refresh tokens stop working.
-    const conn = await env.DB.prepare("SELECT access_token_enc FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ access_token_enc: string }>();
+    const conn = await env.DB.prepare("SELECT access_token_enc FROM strava_connections WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ access_token_enc: string }>();
     const { decryptSecret } = await import("~/lib/token-crypto.server");
     await fetch(`${env.FAKES_URL}/strava/oauth/deauthorize`, {
       method: "POST",
@@ -241,9 +294,13 @@ describe("sync engine", () => {
     });
     await startSync(app, user.id, "admin", { mode: "backfill" });
     await drain();
-    const status = await json<{ completed: boolean; error: string }>(await call("/api/user/sync-status", { cookie }));
+    const status = await json<{ completed: boolean; error: string }>(
+      await call("/api/user/sync-status", { cookie }),
+    );
     expect(status.error).toMatch(/reconnect/i);
-    expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({ tokenExpired: true });
+    expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({
+      tokenExpired: true,
+    });
   });
 
   it("resumes a chain broken between two messages without duplicates", async () => {
@@ -263,10 +320,14 @@ describe("sync engine", () => {
     // The cron watchdog finds the stalled job and re-sends page 2.
     clock += 11 * 60 * 1000;
     await handleScheduled(app, { cron: "*/15 * * * *", scheduledTime: new Date(clock) });
-    expect(sent.map((s) => s.message)).toContainEqual(expect.objectContaining({ type: "sync-page", page: 2 }));
+    expect(sent.map((s) => s.message)).toContainEqual(
+      expect.objectContaining({ type: "sync-page", page: 2 }),
+    );
     while (sent.length) await processSyncMessage(app, sent.shift()!.message);
     expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(420);
-    expect(await count("SELECT count(DISTINCT strava_id) n FROM activities WHERE user_id = ?", user.id)).toBe(420);
+    expect(await count("SELECT count(DISTINCT strava_id) n FROM activities WHERE user_id = ?", user.id)).toBe(
+      420,
+    );
   });
 
   it("keeps challenge progress in step with upserts and deletes", async () => {
@@ -277,14 +338,37 @@ describe("sync engine", () => {
     )
       .bind(start, start + 30 * 86400)
       .first<{ id: number }>();
-    await env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(challenge!.id, user.id).run();
-    const ride = await fake(`/athletes/${athleteId}/activities`, { name: "Ride", sport_type: "Ride", distance: 30000, moving_time: 3600, start_date: new Date().toISOString() });
-    await fake(`/athletes/${athleteId}/activities`, { name: "Zwift", sport_type: "VirtualRide", distance: 20000, moving_time: 3600, start_date: new Date().toISOString() });
-    await fake(`/athletes/${athleteId}/activities`, { name: "Run", sport_type: "Run", distance: 10000, moving_time: 3600, start_date: new Date().toISOString() });
+    await env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)")
+      .bind(challenge!.id, user.id)
+      .run();
+    const ride = await fake(`/athletes/${athleteId}/activities`, {
+      name: "Ride",
+      sport_type: "Ride",
+      distance: 30000,
+      moving_time: 3600,
+      start_date: new Date().toISOString(),
+    });
+    await fake(`/athletes/${athleteId}/activities`, {
+      name: "Zwift",
+      sport_type: "VirtualRide",
+      distance: 20000,
+      moving_time: 3600,
+      start_date: new Date().toISOString(),
+    });
+    await fake(`/athletes/${athleteId}/activities`, {
+      name: "Run",
+      sport_type: "Run",
+      distance: 10000,
+      moving_time: 3600,
+      start_date: new Date().toISOString(),
+    });
     const { app, drain } = drivenContext();
     await startSync(app, user.id, "admin", { mode: "backfill" });
     await drain();
-    const progress = () => env.DB.prepare("SELECT progress FROM challenge_participations WHERE user_id = ?").bind(user.id).first<{ progress: number }>();
+    const progress = () =>
+      env.DB.prepare("SELECT progress FROM challenge_participations WHERE user_id = ?")
+        .bind(user.id)
+        .first<{ progress: number }>();
     expect((await progress())!.progress).toBe(50000);
 
     // The ride is deleted on Strava and the webhook says so: progress follows.
@@ -292,7 +376,14 @@ describe("sync engine", () => {
     const res = await SELF.fetch(HOOK, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ object_type: "activity", object_id: ride.id, aspect_type: "delete", owner_id: athleteId, subscription_id: 1, event_time: 1 }),
+      body: JSON.stringify({
+        object_type: "activity",
+        object_id: ride.id,
+        aspect_type: "delete",
+        owner_id: athleteId,
+        subscription_id: 1,
+        event_time: 1,
+      }),
     });
     expect(res.status).toBe(200);
     const after = await waitFor(progress, (p) => p!.progress === 20000);
@@ -302,7 +393,9 @@ describe("sync engine", () => {
 
 describe("webhooks", () => {
   it("answers the subscription handshake only with the verify token", async () => {
-    const ok = await SELF.fetch(`${HOOK}?hub.mode=subscribe&hub.verify_token=fake-verify-token&hub.challenge=abc123`);
+    const ok = await SELF.fetch(
+      `${HOOK}?hub.mode=subscribe&hub.verify_token=fake-verify-token&hub.challenge=abc123`,
+    );
     expect(await ok.json()).toEqual({ "hub.challenge": "abc123" });
     const bad = await SELF.fetch(`${HOOK}?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=abc123`);
     expect(bad.status).toBe(403);
@@ -310,24 +403,45 @@ describe("webhooks", () => {
 
   it("creates, updates and deletes activities, and disconnects on deauthorization", async () => {
     const { user, cookie, athleteId } = await connectedMember(0);
-    await waitFor(async () => json<{ completed: boolean }>(await call("/api/user/sync-status", { cookie })), (s) => s.completed);
+    await waitFor(
+      async () => json<{ completed: boolean }>(await call("/api/user/sync-status", { cookie })),
+      (s) => s.completed,
+    );
     const post = (body: object) =>
       SELF.fetch(HOOK, {
         method: "POST",
         headers: { "content-type": "application/json", Origin: "https://www.strava.com" },
         body: JSON.stringify({ subscription_id: 1, event_time: 1, owner_id: athleteId, ...body }),
       });
-    const created = await fake(`/athletes/${athleteId}/activities`, { name: "Morning Run", sport_type: "Run", distance: 8000, moving_time: 2400, start_date: new Date().toISOString() });
+    const created = await fake(`/athletes/${athleteId}/activities`, {
+      name: "Morning Run",
+      sport_type: "Run",
+      distance: 8000,
+      moving_time: 2400,
+      start_date: new Date().toISOString(),
+    });
     const started = Date.now();
-    expect((await post({ object_type: "activity", object_id: created.id, aspect_type: "create" })).status).toBe(200);
+    expect(
+      (await post({ object_type: "activity", object_id: created.id, aspect_type: "create" })).status,
+    ).toBe(200);
     expect(Date.now() - started).toBeLessThan(2000);
-    const name = () => env.DB.prepare("SELECT name FROM activities WHERE strava_id = ?").bind(created.id).first<{ name: string }>();
+    const name = () =>
+      env.DB.prepare("SELECT name FROM activities WHERE strava_id = ?")
+        .bind(created.id)
+        .first<{ name: string }>();
     expect((await waitFor(name, (r) => r?.name === "Morning Run"))?.name).toBe("Morning Run");
 
     // Ten minutes later (the fold interval): the next hint starts the next sync at once.
-    await env.DB.prepare("UPDATE strava_connections SET webhook_sync_at = NULL WHERE user_id = ?").bind(user.id).run();
+    await env.DB.prepare("UPDATE strava_connections SET webhook_sync_at = NULL WHERE user_id = ?")
+      .bind(user.id)
+      .run();
     await fake(`/athletes/${athleteId}/activities/${created.id}`, { name: "Renamed Run" }, "PUT");
-    await post({ object_type: "activity", object_id: created.id, aspect_type: "update", updates: { title: "Renamed Run" } });
+    await post({
+      object_type: "activity",
+      object_id: created.id,
+      aspect_type: "update",
+      updates: { title: "Renamed Run" },
+    });
     expect((await waitFor(name, (r) => r?.name === "Renamed Run"))?.name).toBe("Renamed Run");
 
     await fake(`/athletes/${athleteId}/activities/${created.id}`, undefined, "DELETE");
@@ -335,14 +449,26 @@ describe("webhooks", () => {
     expect(await waitFor(name, (r) => r === null)).toBeNull();
 
     await fake(`/athletes/${athleteId}/revoke`, {});
-    await post({ object_type: "athlete", object_id: athleteId, aspect_type: "update", updates: { authorized: "false" } });
-    const link = () => env.DB.prepare("SELECT count(*) n FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ n: number }>();
+    await post({
+      object_type: "athlete",
+      object_id: athleteId,
+      aspect_type: "update",
+      updates: { authorized: "false" },
+    });
+    const link = () =>
+      env.DB.prepare("SELECT count(*) n FROM strava_connections WHERE user_id = ?")
+        .bind(user.id)
+        .first<{ n: number }>();
     expect((await waitFor(link, (r) => r!.n === 0))!.n).toBe(0);
     expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({ connected: false });
   });
 
   it("rejects malformed events with 400", async () => {
-    const res = await SELF.fetch(HOOK, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const res = await SELF.fetch(HOOK, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -366,7 +492,10 @@ describe("member Strava calls", () => {
 
   it("a member without Strava cannot start a sync (400)", async () => {
     const u = await createUser();
-    const res = await call("/api/user/strava-sync", { method: "POST", cookie: await login(u.username, u.password) });
+    const res = await call("/api/user/strava-sync", {
+      method: "POST",
+      cookie: await login(u.username, u.password),
+    });
     expect(res.status).toBe(400);
     expect((await json(res)).code).toBe("strava_not_connected");
   });
@@ -392,8 +521,20 @@ describe("admin sync calls", () => {
     const admin = await createUser({ isAdmin: true });
     const cookie = await login(admin.username, admin.password);
     const { user, athleteId } = await connectedMember(0);
-    await waitFor(() => env.DB.prepare("SELECT state FROM sync_status WHERE user_id = ?").bind(user.id).first<{ state: string }>(), (r) => r?.state === "completed");
-    await fake(`/athletes/${athleteId}/activities`, { name: "Evening Ride", sport_type: "Ride", distance: 25000, moving_time: 3600, start_date: new Date().toISOString() });
+    await waitFor(
+      () =>
+        env.DB.prepare("SELECT state FROM sync_status WHERE user_id = ?")
+          .bind(user.id)
+          .first<{ state: string }>(),
+      (r) => r?.state === "completed",
+    );
+    await fake(`/athletes/${athleteId}/activities`, {
+      name: "Evening Ride",
+      sport_type: "Ride",
+      distance: 25000,
+      moving_time: 3600,
+      start_date: new Date().toISOString(),
+    });
     const res = await call(`/api/admin/users/${user.id}/strava-sync`, { method: "POST", cookie });
     expect(res.status).toBe(200);
     const body = await json<{ savedActivities: number; message: string }>(res);
@@ -407,7 +548,9 @@ describe("admin sync calls", () => {
     expect(stats).toHaveProperty("stravaTokenExpiry");
     expect(stats.activityTypes).toEqual([{ type: "Ride", count: 1, totalDistance: 25000 }]);
 
-    const list = await json<{ userId: number; syncStatus: Record<string, unknown> }[]>(await call("/api/admin/strava-sync-status", { cookie }));
+    const list = await json<{ userId: number; syncStatus: Record<string, unknown> }[]>(
+      await call("/api/admin/strava-sync-status", { cookie }),
+    );
     const row = list.find((r) => r.userId === user.id);
     expect(row?.syncStatus).toMatchObject({ initiatedBy: "admin" });
     expect(row?.syncStatus).toHaveProperty("lastSyncAt");
@@ -417,9 +560,13 @@ describe("admin sync calls", () => {
 
 describe("the app-wide budget cannot be drained by one member", () => {
   const syncStatusOf = async (cookie: string) =>
-    json<{ state: string; completed: boolean; error: string | null; resumesAt: string | null; nextSyncAt: string | null }>(
-      await call("/api/user/sync-status", { cookie }),
-    );
+    json<{
+      state: string;
+      completed: boolean;
+      error: string | null;
+      resumesAt: string | null;
+      nextSyncAt: string | null;
+    }>(await call("/api/user/sync-status", { cookie }));
 
   it("a member's 'sync now' has a 15-minute cooldown (429 + Retry-After, nothing started); admins are not limited", async () => {
     const { user, cookie } = await connectedMember(0);
@@ -431,9 +578,13 @@ describe("the app-wide budget cannot be drained by one member", () => {
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
     const body = await json<{ message: string; code: string; nextSyncAt: string }>(second);
-    expect(body.message).toBe("You can sync with Strava once every 15 minutes. Please try again in 15 minutes.");
+    expect(body.message).toBe(
+      "You can sync with Strava once every 15 minutes. Please try again in 15 minutes.",
+    );
     expect(body.code).toBe("sync_cooldown");
-    expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'user'", user.id)).toBe(1);
+    expect(
+      await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'user'", user.id),
+    ).toBe(1);
 
     // What the UI reads: when the member can sync again.
     const status = await syncStatusOf(cookie);
@@ -443,15 +594,24 @@ describe("the app-wide budget cannot be drained by one member", () => {
     expect(nextAt - Date.now()).toBeLessThanOrEqual(15 * 60 * 1000);
     // The Strava page renders the button disabled with the time, without JavaScript.
     const page = await (await call("/profile/strava", { cookie })).text();
-    expect(page).toMatch(/<button[^>]*disabled[^>]*data-testid="strava-sync-now"|<button[^>]*data-testid="strava-sync-now"[^>]*disabled/);
+    expect(page).toMatch(
+      /<button[^>]*disabled[^>]*data-testid="strava-sync-now"|<button[^>]*data-testid="strava-sync-now"[^>]*disabled/,
+    );
     expect(page).toContain("You can sync again at");
 
     // Admin-started syncs are not limited by the member's cooldown.
-    await waitFor(() => syncStatusOf(cookie), (s) => s.completed);
+    await waitFor(
+      () => syncStatusOf(cookie),
+      (s) => s.completed,
+    );
     const admin = await createUser({ isAdmin: true });
     const adminCookie = await login(admin.username, admin.password);
-    expect((await call(`/api/admin/users/${user.id}/strava-sync`, { method: "POST", cookie: adminCookie })).status).toBe(200);
-    expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'admin'", user.id)).toBe(1);
+    expect(
+      (await call(`/api/admin/users/${user.id}/strava-sync`, { method: "POST", cookie: adminCookie })).status,
+    ).toBe(200);
+    expect(
+      await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'admin'", user.id),
+    ).toBe(1);
   });
 
   it("keeps a reserved share of the window: member and webhook syncs wait (state 'waiting'), cron and backfills still read", async () => {
@@ -487,7 +647,9 @@ describe("the app-wide budget cannot be drained by one member", () => {
     expect(sent).toHaveLength(1);
     expect((await syncStatusOf(other.cookie)).state).toBe("waiting");
     sent.length = 0;
-    await env.DB.prepare("UPDATE sync_jobs SET status = 'error' WHERE user_id = ? AND status = 'deferred'").bind(other.user.id).run();
+    await env.DB.prepare("UPDATE sync_jobs SET status = 'error' WHERE user_id = ? AND status = 'deferred'")
+      .bind(other.user.id)
+      .run();
 
     // The cron refresh (and a backfill) may use the reserved share.
     await startSync(app, other.user.id, "cron");
@@ -495,7 +657,9 @@ describe("the app-wide budget cannot be drained by one member", () => {
     expect((await syncStatusOf(other.cookie)).state).toBe("completed");
     expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", other.user.id)).toBe(5);
     expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", member.user.id)).toBe(0);
-    const used = await env.DB.prepare(`SELECT used FROM provider_budget WHERE "window" = '15min'`).first<{ used: number }>();
+    const used = await env.DB.prepare(`SELECT used FROM provider_budget WHERE "window" = '15min'`).first<{
+      used: number;
+    }>();
     expect(used!.used).toBe(8);
 
     // The admin Strava Sync tab shows the waiting member and when it goes on.
@@ -503,7 +667,10 @@ describe("the app-wide budget cannot be drained by one member", () => {
     const list = await json<{ userId: number; syncStatus: Record<string, unknown> }[]>(
       await call("/api/admin/strava-sync-status", { cookie: await login(admin.username, admin.password) }),
     );
-    expect(list.find((r) => r.userId === member.user.id)?.syncStatus).toMatchObject({ state: "waiting", resumesAt: waiting.resumesAt });
+    expect(list.find((r) => r.userId === member.user.id)?.syncStatus).toMatchObject({
+      state: "waiting",
+      resumesAt: waiting.resumesAt,
+    });
   });
 
   it("after a 429 from Strava the member's status says 'waiting' until the next window", async () => {
@@ -517,7 +684,9 @@ describe("the app-wide budget cannot be drained by one member", () => {
     expect(status).toMatchObject({ state: "waiting", completed: false, error: null });
     const { windowsAt } = await import("~/modules/strava/budget.server");
     const w = windowsAt(Math.floor(Date.now() / 1000));
-    expect(Math.abs(new Date(status.resumesAt!).getTime() / 1000 - (w.quarterStart + 15 * 60 + 5))).toBeLessThanOrEqual(2);
+    expect(
+      Math.abs(new Date(status.resumesAt!).getTime() / 1000 - (w.quarterStart + 15 * 60 + 5)),
+    ).toBeLessThanOrEqual(2);
     // Once the window opens the sync goes on and the waiting state clears.
     await env.DB.prepare("UPDATE provider_budget SET used = 0").run();
     await drain();
@@ -530,14 +699,23 @@ describe("token refresh is single-flight", () => {
     const { user, athleteId } = await connectedMember(0);
     await fake(`/athletes`, { id: athleteId, activities: 12, seed: athleteId, days: 30 });
     await fake("/expire-token", { athleteId });
-    await env.DB.prepare("UPDATE strava_connections SET expires_at = unixepoch() - 60 WHERE user_id = ?").bind(user.id).run();
+    await env.DB.prepare("UPDATE strava_connections SET expires_at = unixepoch() - 60 WHERE user_id = ?")
+      .bind(user.id)
+      .run();
     const grantsOf = async () =>
-      ((await fake("/usage", undefined, "GET")).refreshGrants as Record<string, { granted: number; refused: number }>)[String(athleteId)] ?? {
+      (
+        (await fake("/usage", undefined, "GET")).refreshGrants as Record<
+          string,
+          { granted: number; refused: number }
+        >
+      )[String(athleteId)] ?? {
         granted: 0,
         refused: 0,
       };
     const before = await grantsOf();
-    const version = await env.DB.prepare("SELECT token_version v FROM strava_connections WHERE user_id = ?").bind(user.id).first<{ v: number }>();
+    const version = await env.DB.prepare("SELECT token_version v FROM strava_connections WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ v: number }>();
 
     const { app, sent, drain } = drivenContext();
     const { stravaGet } = await import("~/modules/strava/client.server");
@@ -551,13 +729,23 @@ describe("token refresh is single-flight", () => {
     }
     sent.length = 0;
     const results = await Promise.all([
-      ...jobs.map((job) => processSyncMessage(app, { type: "sync-page", userId: user.id, jobId: job.id, page: 1 }).then(() => "page")),
-      ...Array.from({ length: 5 }, () => stravaGet<unknown[]>(app, user.id, "/athlete/activities", { per_page: 5 }, { priority: "reserved" })),
+      ...jobs.map((job) =>
+        processSyncMessage(app, { type: "sync-page", userId: user.id, jobId: job.id, page: 1 }).then(
+          () => "page",
+        ),
+      ),
+      ...Array.from({ length: 5 }, () =>
+        stravaGet<unknown[]>(app, user.id, "/athlete/activities", { per_page: 5 }, { priority: "reserved" }),
+      ),
     ]);
     for (const r of results.slice(3)) expect(r).toHaveLength(5);
     expect(await drain()).toBe(0);
     for (const job of jobs) {
-      expect(await env.DB.prepare("SELECT status, activities_saved FROM sync_jobs WHERE id = ?").bind(job.id).first()).toMatchObject({
+      expect(
+        await env.DB.prepare("SELECT status, activities_saved FROM sync_jobs WHERE id = ?")
+          .bind(job.id)
+          .first(),
+      ).toMatchObject({
         status: "completed",
         activities_saved: 12,
       });
@@ -566,94 +754,177 @@ describe("token refresh is single-flight", () => {
     const after = await grantsOf();
     expect(after.granted - before.granted).toBe(1);
     expect(after.refused - before.refused).toBe(0);
-    const conn = await env.DB.prepare("SELECT token_version v, refresh_token_enc r, token_expired e, refresh_claimed_until c FROM strava_connections WHERE user_id = ?")
+    const conn = await env.DB.prepare(
+      "SELECT token_version v, refresh_token_enc r, token_expired e, refresh_claimed_until c FROM strava_connections WHERE user_id = ?",
+    )
       .bind(user.id)
       .first<{ v: number; r: string; e: number; c: number | null }>();
     expect(conn).toMatchObject({ v: version!.v + 1, e: 0, c: null });
     // The stored refresh token is the newest one: Strava still accepts it.
     const { decryptSecret } = await import("~/lib/token-crypto.server");
     const { refreshStravaToken } = await import("~/modules/strava/oauth.server");
-    await expect(refreshStravaToken(app, await decryptSecret(conn!.r, env.TOKEN_ENCRYPTION_KEY))).resolves.toHaveProperty("refresh_token");
+    await expect(
+      refreshStravaToken(app, await decryptSecret(conn!.r, env.TOKEN_ENCRYPTION_KEY)),
+    ).resolves.toHaveProperty("refresh_token");
   });
 });
 
 describe("webhooks are hints, never orders", () => {
-  const event = (body: object) => JSON.stringify({ subscription_id: 1, event_time: 1, aspect_type: "create", object_type: "activity", ...body });
-  const hookRequest = (body: object) => new Request(HOOK, { method: "POST", headers: { "content-type": "application/json" }, body: event(body) });
+  const event = (body: object) =>
+    JSON.stringify({
+      subscription_id: 1,
+      event_time: 1,
+      aspect_type: "create",
+      object_type: "activity",
+      ...body,
+    });
+  const hookRequest = (body: object) =>
+    new Request(HOOK, { method: "POST", headers: { "content-type": "application/json" }, body: event(body) });
   const reads = async () => ((await fake("/usage", undefined, "GET")).usage as { read15: number }).read15;
   const held = (stravaId: number) => count("SELECT count(*) n FROM activities WHERE strava_id = ?", stravaId);
-  const linked = (userId: number) => count("SELECT count(*) n FROM strava_connections WHERE user_id = ?", userId);
+  const linked = (userId: number) =>
+    count("SELECT count(*) n FROM strava_connections WHERE user_id = ?", userId);
 
   it("takes events only at /api/webhooks/strava/<secret>: the old path and a wrong secret answer 404, the origin check stays exempt", async () => {
     const { athleteId } = await connectedMember(0);
     const handshake = "?hub.mode=subscribe&hub.verify_token=fake-verify-token&hub.challenge=abc123";
     expect((await SELF.fetch(`${HOOK}${handshake}`)).status).toBe(200);
-    for (const url of [`${ORIGIN}/api/webhooks/strava`, `${ORIGIN}/api/webhooks/strava/wrong-secret`, `${ORIGIN}/api/webhooks/strava/test-webhook-path-secretX`]) {
+    for (const url of [
+      `${ORIGIN}/api/webhooks/strava`,
+      `${ORIGIN}/api/webhooks/strava/wrong-secret`,
+      `${ORIGIN}/api/webhooks/strava/test-webhook-path-secretX`,
+    ]) {
       expect((await SELF.fetch(`${url}${handshake}`)).status).toBe(404);
-      const post = await SELF.fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: event({ owner_id: athleteId, object_id: 1 }) });
+      const post = await SELF.fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: event({ owner_id: athleteId, object_id: 1 }),
+      });
       expect(post.status).toBe(404);
     }
     // Strava's POST carries no Origin of ours: still accepted at the right path.
     const foreign = await SELF.fetch(HOOK, {
       method: "POST",
-      headers: { "content-type": "application/json", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      headers: {
+        "content-type": "application/json",
+        Origin: "https://evil.example",
+        "Sec-Fetch-Site": "cross-site",
+      },
       body: event({ owner_id: athleteId + 7_000_000, object_id: 1 }),
     });
     expect(foreign.status).toBe(200);
     // Fail closed: without the setting no secret opens the door.
     const { webhookPathAllowed } = await import("~/modules/strava/webhook.server");
     const unset = createAppContext({ ...env, STRAVA_WEBHOOK_PATH_SECRET: undefined });
-    for (const guess of ["", "undefined", "test-webhook-path-secret"]) expect(await webhookPathAllowed(unset, guess)).toBe(false);
+    for (const guess of ["", "undefined", "test-webhook-path-secret"])
+      expect(await webhookPathAllowed(unset, guess)).toBe(false);
     expect(await webhookPathAllowed(createAppContext(env), "test-webhook-path-secret")).toBe(true);
   });
 
   it("ignores (200) events without the app's subscription_id or for athletes it does not hold: no read, no queue message", async () => {
     const { user, athleteId } = await connectedMember(0);
-    await fake(`/athletes/${athleteId}/activities`, { name: "New", sport_type: "Run", distance: 5000, moving_time: 1800 });
+    await fake(`/athletes/${athleteId}/activities`, {
+      name: "New",
+      sport_type: "Run",
+      distance: 5000,
+      moving_time: 1800,
+    });
     const { app, sent } = drivenContext();
     const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
     const before = await reads();
     const noSubscription = new Request(HOOK, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ aspect_type: "create", object_type: "activity", object_id: 5, owner_id: athleteId }),
+      body: JSON.stringify({
+        aspect_type: "create",
+        object_type: "activity",
+        object_id: 5,
+        owner_id: athleteId,
+      }),
     });
     expect((await handleWebhookEvent(app, noSubscription)).status).toBe(200);
-    expect((await handleWebhookEvent(app, hookRequest({ subscription_id: 2, owner_id: athleteId, object_id: 5 }))).status).toBe(200);
-    expect((await handleWebhookEvent(app, hookRequest({ subscription_id: 2, owner_id: athleteId, object_id: athleteId, object_type: "athlete", aspect_type: "update", updates: { authorized: "false" } }))).status).toBe(200);
+    expect(
+      (await handleWebhookEvent(app, hookRequest({ subscription_id: 2, owner_id: athleteId, object_id: 5 })))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await handleWebhookEvent(
+          app,
+          hookRequest({
+            subscription_id: 2,
+            owner_id: athleteId,
+            object_id: athleteId,
+            object_type: "athlete",
+            aspect_type: "update",
+            updates: { authorized: "false" },
+          }),
+        )
+      ).status,
+    ).toBe(200);
     // Athletes we do not hold.
     for (const aspect_type of ["create", "update", "delete"]) {
-      expect((await handleWebhookEvent(app, hookRequest({ owner_id: athleteId + 5_000_000, object_id: 9, aspect_type }))).status).toBe(200);
+      expect(
+        (
+          await handleWebhookEvent(
+            app,
+            hookRequest({ owner_id: athleteId + 5_000_000, object_id: 9, aspect_type }),
+          )
+        ).status,
+      ).toBe(200);
     }
     // A member whose token Strava already refused: nothing to sync until they reconnect.
-    await env.DB.prepare("UPDATE strava_connections SET token_expired = 1 WHERE user_id = ?").bind(user.id).run();
-    expect((await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 5 }))).status).toBe(200);
+    await env.DB.prepare("UPDATE strava_connections SET token_expired = 1 WHERE user_id = ?")
+      .bind(user.id)
+      .run();
+    expect((await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 5 }))).status).toBe(
+      200,
+    );
     expect(sent).toEqual([]);
     expect(await reads()).toBe(before);
-    expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id)).toBe(0);
+    expect(
+      await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id),
+    ).toBe(0);
     expect(await linked(user.id)).toBe(1);
   });
 
   it("deletes an activity only after Strava answers 404 for it; a forged delete changes nothing, and hints for activities we do not hold cost nothing", async () => {
     const { user, athleteId } = await connectedMember(3);
-    const [first, second] = (await env.DB.prepare("SELECT strava_id FROM activities WHERE user_id = ? ORDER BY strava_id").bind(user.id).all<{ strava_id: number }>()).results.map((r) => r.strava_id);
+    const [first, second] = (
+      await env.DB.prepare("SELECT strava_id FROM activities WHERE user_id = ? ORDER BY strava_id")
+        .bind(user.id)
+        .all<{ strava_id: number }>()
+    ).results.map((r) => r.strava_id);
     const { app, sent, drain } = drivenContext();
     const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
 
     // Forged: the activity still exists on Strava.
-    expect((await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: first, aspect_type: "delete" }))).status).toBe(200);
+    expect(
+      (
+        await handleWebhookEvent(
+          app,
+          hookRequest({ owner_id: athleteId, object_id: first, aspect_type: "delete" }),
+        )
+      ).status,
+    ).toBe(200);
     await drain();
     expect(await held(first)).toBe(1);
 
     // Not ours: no queue message, no read.
     const before = await reads();
-    await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 123_456_789, aspect_type: "delete" }));
+    await handleWebhookEvent(
+      app,
+      hookRequest({ owner_id: athleteId, object_id: 123_456_789, aspect_type: "delete" }),
+    );
     expect(sent).toEqual([]);
     expect(await reads()).toBe(before);
 
     // Really deleted on Strava: confirmed with one read, then removed.
     await fake(`/athletes/${athleteId}/activities/${second}`, undefined, "DELETE");
-    await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: second, aspect_type: "delete" }));
+    await handleWebhookEvent(
+      app,
+      hookRequest({ owner_id: athleteId, object_id: second, aspect_type: "delete" }),
+    );
     await drain();
     expect(await held(second)).toBe(0);
     expect(await reads()).toBe(before + 1);
@@ -664,7 +935,14 @@ describe("webhooks are hints, never orders", () => {
     const { user, cookie, athleteId } = await connectedMember(1);
     const { app, drain } = drivenContext();
     const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
-    const deauth = () => hookRequest({ owner_id: athleteId, object_id: athleteId, object_type: "athlete", aspect_type: "update", updates: { authorized: "false" } });
+    const deauth = () =>
+      hookRequest({
+        owner_id: athleteId,
+        object_id: athleteId,
+        object_type: "athlete",
+        aspect_type: "update",
+        updates: { authorized: "false" },
+      });
 
     expect((await handleWebhookEvent(app, deauth())).status).toBe(200);
     await drain();
@@ -683,12 +961,20 @@ describe("webhooks are hints, never orders", () => {
     let clock = Date.now();
     const { app, sent, drain } = drivenContext(() => new Date(clock));
     const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
-    const created = await fake(`/athletes/${athleteId}/activities`, { name: "Flood Ride", sport_type: "Ride", distance: 20000, moving_time: 3600 });
+    const created = await fake(`/athletes/${athleteId}/activities`, {
+      name: "Flood Ride",
+      sport_type: "Ride",
+      distance: 20000,
+      moving_time: 3600,
+    });
     const before = await reads();
 
     const started = Date.now();
     for (let i = 0; i < 30; i++) {
-      const res = await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 1000 + i, aspect_type: i % 2 ? "update" : "create" }));
+      const res = await handleWebhookEvent(
+        app,
+        hookRequest({ owner_id: athleteId, object_id: 1000 + i, aspect_type: i % 2 ? "update" : "create" }),
+      );
       expect(res.status).toBe(200);
     }
     expect(Date.now() - started).toBeLessThan(2000 * 5);
@@ -699,13 +985,17 @@ describe("webhooks are hints, never orders", () => {
     await processSyncMessage(app, firstPage.message);
     expect(await reads()).toBe(before + 1);
     expect(await held(created.id as number)).toBe(1);
-    expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id)).toBe(1);
+    expect(
+      await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id),
+    ).toBe(1);
 
     // The delayed message, delivered at the end of the interval, starts the one folded sync.
     clock += 10 * 60 * 1000 + 1000;
     await drain();
     expect(await reads()).toBe(before + 2);
-    expect(await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id)).toBe(2);
+    expect(
+      await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id),
+    ).toBe(2);
     // More hints inside the new interval: folded again.
     await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 1, aspect_type: "update" }));
     expect(sent.map((s) => s.message.type)).toEqual(["webhook-sync"]);
@@ -713,11 +1003,19 @@ describe("webhooks are hints, never orders", () => {
 
   it("confirms at most 5 delete hints per member per interval (only for activities held)", async () => {
     const { user, athleteId } = await connectedMember(8);
-    const ids = (await env.DB.prepare("SELECT strava_id FROM activities WHERE user_id = ?").bind(user.id).all<{ strava_id: number }>()).results.map((r) => r.strava_id);
+    const ids = (
+      await env.DB.prepare("SELECT strava_id FROM activities WHERE user_id = ?")
+        .bind(user.id)
+        .all<{ strava_id: number }>()
+    ).results.map((r) => r.strava_id);
     const { app, sent, drain } = drivenContext();
     const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
     const before = await reads();
-    for (const id of ids) await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: id, aspect_type: "delete" }));
+    for (const id of ids)
+      await handleWebhookEvent(
+        app,
+        hookRequest({ owner_id: athleteId, object_id: id, aspect_type: "delete" }),
+      );
     expect(sent).toHaveLength(5);
     await drain();
     expect(await reads()).toBe(before + 5);

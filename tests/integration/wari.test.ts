@@ -17,7 +17,18 @@ async function insertActivity(userId: number, row: Row, name = `${row.sportType}
     `INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, start_date, start_date_local)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-    .bind(userId, stravaId, name, row.sportType, row.sportType, row.distance, 3600, 3700, Math.floor(row.start.getTime() / 1000), `${row.start.toISOString().slice(0, 19)}Z`)
+    .bind(
+      userId,
+      stravaId,
+      name,
+      row.sportType,
+      row.sportType,
+      row.distance,
+      3600,
+      3700,
+      Math.floor(row.start.getTime() / 1000),
+      `${row.start.toISOString().slice(0, 19)}Z`,
+    )
     .run();
 }
 
@@ -102,20 +113,27 @@ describe("GET /api/wari/analysis/user", () => {
     const other = await createUser();
     await insertActivity(other.id, { sportType: "Ride", distance: 500_000, start: new Date(now - 2 * DAY) });
 
-    const cycling = rows.filter((r) => ["Ride", "VirtualRide", "GravelRide", "MountainBikeRide"].includes(r.sportType));
+    const cycling = rows.filter((r) =>
+      ["Ride", "VirtualRide", "GravelRide", "MountainBikeRide"].includes(r.sportType),
+    );
     const since = now - 84 * DAY;
     const inWindow = cycling.filter((r) => r.start.getTime() >= since);
     const yearStart = Date.UTC(new Date(now).getUTCFullYear(), 0, 1);
     const sumKm = (list: Row[]) => Math.round(list.reduce((s, r) => s + r.distance, 0) / 100) / 10;
-    const activeWeeks = new Set(inWindow.map((r) => Math.floor((r.start.getTime() - since) / (7 * DAY)))).size;
+    const activeWeeks = new Set(inWindow.map((r) => Math.floor((r.start.getTime() - since) / (7 * DAY))))
+      .size;
 
     const res = await call("/api/wari/analysis/user", { cookie: m.cookie });
     expect(res.status).toBe(200);
     const a = await json<Analysis>(res);
     expect(a.totalLifetimeCyclingKm).toBe(sumKm(cycling));
     expect(a.currentYearCyclingKm).toBe(sumKm(cycling.filter((r) => r.start.getTime() >= yearStart)));
-    expect(a.weeklyAverageCyclingKm).toBe(Math.round(inWindow.reduce((s, r) => s + r.distance, 0) / 12 / 100) / 10);
-    expect(a.longestRideKm).toBe(Math.max(...cycling.filter((r) => r.start.getTime() >= now - 365 * DAY).map((r) => r.distance)) / 1000);
+    expect(a.weeklyAverageCyclingKm).toBe(
+      Math.round(inWindow.reduce((s, r) => s + r.distance, 0) / 12 / 100) / 10,
+    );
+    expect(a.longestRideKm).toBe(
+      Math.max(...cycling.filter((r) => r.start.getTime() >= now - 365 * DAY).map((r) => r.distance)) / 1000,
+    );
     expect(a.activeCyclingDays).toBe(new Set(inWindow.map((r) => r.start.toISOString().slice(0, 10))).size);
     expect(a.consistencyScore).toBe(Math.round((100 * activeWeeks) / 12));
     expect(a.otherSportsActive).toBe(true);
@@ -128,7 +146,17 @@ describe("GET /api/wari/analysis/user", () => {
   it("is all zeros and Beginner for a member without activities", async () => {
     const m = await member();
     const a = await json<Analysis>(await call("/api/wari/analysis/user", { cookie: m.cookie }));
-    expect(a).toMatchObject({ currentYearCyclingKm: 0, weeklyAverageCyclingKm: 0, longestRideKm: 0, totalLifetimeCyclingKm: 0, activeCyclingDays: 0, consistencyScore: 0, otherSportsActive: false, category: "Beginner", readiness: 20 });
+    expect(a).toMatchObject({
+      currentYearCyclingKm: 0,
+      weeklyAverageCyclingKm: 0,
+      longestRideKm: 0,
+      totalLifetimeCyclingKm: 0,
+      activeCyclingDays: 0,
+      consistencyScore: 0,
+      otherSportsActive: false,
+      category: "Beginner",
+      readiness: 20,
+    });
   });
 });
 
@@ -164,7 +192,12 @@ describe("training plan", () => {
     expect(again.status).toBe(409);
   });
 
-  const put = (week: number, completedWorkouts: unknown) => call(`/api/training-plan/week/${week}/progress`, { method: "PUT", body: { completedWorkouts }, cookie: m.cookie });
+  const put = (week: number, completedWorkouts: unknown) =>
+    call(`/api/training-plan/week/${week}/progress`, {
+      method: "PUT",
+      body: { completedWorkouts },
+      cookie: m.cookie,
+    });
 
   it("marks rest days freely, refuses a ride day without a ride, accepts it with one, and never the event day", async () => {
     const week = plan.planDetails.weeklySchedule[1];
@@ -181,16 +214,35 @@ describe("training plan", () => {
     expect(noRide.status).toBe(400);
     expect(await noRide.json()).toMatchObject({ message: "No matching activity found for this workout" });
 
-    const check = await json<{ hasMatchingActivity: boolean; message: string }>(await call(`/api/training-plan/check-activity/2/${rideIndex}`, { cookie: m.cookie }));
-    expect(check).toMatchObject({ hasMatchingActivity: false, message: "No matching activity found for this workout" });
+    const check = await json<{ hasMatchingActivity: boolean; message: string }>(
+      await call(`/api/training-plan/check-activity/2/${rideIndex}`, { cookie: m.cookie }),
+    );
+    expect(check).toMatchObject({
+      hasMatchingActivity: false,
+      message: "No matching activity found for this workout",
+    });
 
     // A run that day, or a ride the day before, is not a match; a ride that day is.
     const date = dayOf(week.startDate, rideIndex);
-    await insertActivity(m.id, { sportType: "Run", distance: 10_000, start: new Date(date.getTime() + 8 * 3_600_000) });
-    await insertActivity(m.id, { sportType: "Ride", distance: 10_000, start: new Date(date.getTime() - 6 * 3_600_000) });
+    await insertActivity(m.id, {
+      sportType: "Run",
+      distance: 10_000,
+      start: new Date(date.getTime() + 8 * 3_600_000),
+    });
+    await insertActivity(m.id, {
+      sportType: "Ride",
+      distance: 10_000,
+      start: new Date(date.getTime() - 6 * 3_600_000),
+    });
     expect((await put(2, [restKey, rideKey])).status).toBe(400);
-    await insertActivity(m.id, { sportType: "Ride", distance: 62_000, start: new Date(date.getTime() + 7 * 3_600_000) }, "Saturday long ride");
-    const found = await json<{ hasMatchingActivity: boolean; message: string }>(await call(`/api/training-plan/check-activity/2/${rideIndex}`, { cookie: m.cookie }));
+    await insertActivity(
+      m.id,
+      { sportType: "Ride", distance: 62_000, start: new Date(date.getTime() + 7 * 3_600_000) },
+      "Saturday long ride",
+    );
+    const found = await json<{ hasMatchingActivity: boolean; message: string }>(
+      await call(`/api/training-plan/check-activity/2/${rideIndex}`, { cookie: m.cookie }),
+    );
     expect(found.hasMatchingActivity).toBe(true);
     expect(found.message).toContain("Saturday long ride");
 
@@ -205,10 +257,16 @@ describe("training plan", () => {
     expect(current.planDetails.weeklySchedule[1].progress).toEqual({ completedWorkouts: [rideKey] });
 
     // The event day (last day of week 16) cannot be marked, even with a ride that day.
-    await insertActivity(m.id, { sportType: "Ride", distance: 251_000, start: new Date("2025-06-07T05:00:00Z") });
+    await insertActivity(m.id, {
+      sportType: "Ride",
+      distance: 251_000,
+      start: new Date("2025-06-07T05:00:00Z"),
+    });
     const event = await put(16, ["week16_day6_Event"]);
     expect(event.status).toBe(400);
-    expect(((await event.json()) as { message: string }).message).toBe("The event day cannot be marked as complete");
+    expect(((await event.json()) as { message: string }).message).toBe(
+      "The event day cannot be marked as complete",
+    );
   });
 
   it("refuses keys that are not this week's workouts", async () => {
@@ -222,7 +280,11 @@ describe("training plan", () => {
 
   it("answers 404 for progress without a plan", async () => {
     const other = await member();
-    const res = await call("/api/training-plan/week/1/progress", { method: "PUT", body: { completedWorkouts: [] }, cookie: other.cookie });
+    const res = await call("/api/training-plan/week/1/progress", {
+      method: "PUT",
+      body: { completedWorkouts: [] },
+      cookie: other.cookie,
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -230,20 +292,37 @@ describe("training plan", () => {
 describe("POST /api/wari/event/register and GET /api/event/history", () => {
   it("registers once: 201, then 200 with the same registration; only 2025", async () => {
     const m = await member();
-    const first = await call("/api/wari/event/register", { body: { eventYear: 2025, eventName: "IAS CycleWari 2025" }, cookie: m.cookie });
+    const first = await call("/api/wari/event/register", {
+      body: { eventYear: 2025, eventName: "IAS CycleWari 2025" },
+      cookie: m.cookie,
+    });
     expect(first.status).toBe(201);
     const a = await json<{ created: boolean; registration: { id: number; eventYear: number } }>(first);
     expect(a).toMatchObject({ created: true, registration: { eventYear: 2025 } });
-    const again = await call("/api/wari/event/register", { body: { eventYear: 2025, eventName: "IAS CycleWari 2025" }, cookie: m.cookie });
+    const again = await call("/api/wari/event/register", {
+      body: { eventYear: 2025, eventName: "IAS CycleWari 2025" },
+      cookie: m.cookie,
+    });
     expect(again.status).toBe(200);
     expect((await json<{ registration: { id: number } }>(again)).registration.id).toBe(a.registration.id);
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM wari_registrations WHERE user_id = ?").bind(m.id).first<{ n: number }>();
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM wari_registrations WHERE user_id = ?")
+      .bind(m.id)
+      .first<{ n: number }>();
     expect(count?.n).toBe(1);
-    expect((await call("/api/wari/event/register", { body: { eventYear: 2024, eventName: "x" }, cookie: m.cookie })).status).toBe(400);
+    expect(
+      (
+        await call("/api/wari/event/register", {
+          body: { eventYear: 2024, eventName: "x" },
+          cookie: m.cookie,
+        })
+      ).status,
+    ).toBe(400);
 
     // Generating a plan gives the registration its category.
     await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
-    const reg = await env.DB.prepare("SELECT category FROM wari_registrations WHERE user_id = ?").bind(m.id).first<{ category: string }>();
+    const reg = await env.DB.prepare("SELECT category FROM wari_registrations WHERE user_id = ?")
+      .bind(m.id)
+      .first<{ category: string }>();
     expect(reg?.category).toBe("Beginner");
   });
 
@@ -255,7 +334,9 @@ describe("POST /api/wari/event/register and GET /api/event/history", () => {
     )
       .bind(m.id, m.id)
       .run();
-    const list = await json<{ eventYear: number; distanceAchievedKm: number; completed: boolean }[]>(await call("/api/event/history", { cookie: m.cookie }));
+    const list = await json<{ eventYear: number; distanceAchievedKm: number; completed: boolean }[]>(
+      await call("/api/event/history", { cookie: m.cookie }),
+    );
     expect(list.map((e) => [e.eventYear, e.distanceAchievedKm, e.completed])).toEqual([
       [2024, 251.3, true],
       [2023, 180.5, false],
@@ -272,7 +353,8 @@ describe("the /wari page without JavaScript", () => {
       for (const [k, v] of Object.entries(fields)) data.set(k, v);
       return data;
     };
-    const post = (fields: Record<string, string>) => call("/wari?tab=plan", { method: "POST", cookie: m.cookie, headers, body: form(fields) });
+    const post = (fields: Record<string, string>) =>
+      call("/wari?tab=plan", { method: "POST", cookie: m.cookie, headers, body: form(fields) });
 
     const page = await (await call("/wari", { cookie: m.cookie })).text();
     expect(page).toContain("Register for Event");
@@ -299,7 +381,12 @@ describe("the /wari page without JavaScript", () => {
     const html = await ride.text();
     expect(html).toContain("Cannot mark as complete");
     expect(html).toContain("No matching activity found for this workout");
-    const viaFetcher = await post({ intent: "toggle", key: "week16_day1_Rest", complete: "false", via: "fetcher" });
+    const viaFetcher = await post({
+      intent: "toggle",
+      key: "week16_day1_Rest",
+      complete: "false",
+      via: "fetcher",
+    });
     expect(viaFetcher.status).toBe(200);
     const current = await json<Plan>(await call("/api/training-plan/current", { cookie: m.cookie }));
     expect(current.progress.week16).toEqual({ completedWorkouts: [] });

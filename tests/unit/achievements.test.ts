@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ACHIEVEMENT_BANDS, achievementFor, achievementLink, bandMetres, bandRange, kmToMetres, type AchievementSport } from "~/modules/activities/achievements";
+import {
+  ACHIEVEMENT_BANDS,
+  achievementFor,
+  achievementLink,
+  bandMetres,
+  bandRange,
+  kmToMetres,
+  type AchievementSport,
+} from "~/modules/activities/achievements";
 
 // Spec part 1 §3 and §9: the thresholds, each boundary on both sides.
 const cases: [AchievementSport, number, string | null][] = [
@@ -49,7 +57,9 @@ describe("achievement bands", () => {
   });
 
   it("uses the spec's field names", () => {
-    const keys = Object.fromEntries(Object.entries(ACHIEVEMENT_BANDS).map(([sport, bands]) => [sport, bands.map((b) => b.key).sort()]));
+    const keys = Object.fromEntries(
+      Object.entries(ACHIEVEMENT_BANDS).map(([sport, bands]) => [sport, bands.map((b) => b.key).sort()]),
+    );
     expect(keys).toEqual({
       Ride: ["above100km", "above200km", "above50km"],
       Run: ["fiveK", "halfMarathon", "marathon", "tenK"],
@@ -97,6 +107,8 @@ describe("achievement links", () => {
   });
 
   it("carry commute=true when asked", () => {
-    expect(achievementLink("Run", ACHIEVEMENT_BANDS.Run[3], { commute: true })).toBe("/activities?type=Run&minDistance=5&maxDistance=9.99&commute=true");
+    expect(achievementLink("Run", ACHIEVEMENT_BANDS.Run[3], { commute: true })).toBe(
+      "/activities?type=Run&minDistance=5&maxDistance=9.99&commute=true",
+    );
   });
 });

@@ -3,20 +3,45 @@ import { activityListQuery, MSG, timelineQuery } from "~/modules/activities/sche
 import { dashboardSportOf, sportTypesOf } from "~/modules/activities/sports";
 import { pageItems } from "~/ui/pagination";
 
-const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
 
 describe("activity list query", () => {
   it("reads every filter from the query string", () => {
     expect(
       activityListQuery.parse({
-        type: "Ride", minDistance: "50", maxDistance: "99.9", minElevation: "100", commute: "true", userId: "7", challengeId: "3",
-        search: "  morning ", sort: "-distance", page: "2", limit: "20", ignored: "x",
+        type: "Ride",
+        minDistance: "50",
+        maxDistance: "99.9",
+        minElevation: "100",
+        commute: "true",
+        userId: "7",
+        challengeId: "3",
+        search: "  morning ",
+        sort: "-distance",
+        page: "2",
+        limit: "20",
+        ignored: "x",
       }),
-    ).toEqual({ type: "Ride", minDistance: 50, maxDistance: 99.9, minElevation: 100, commute: true, userId: 7, challengeId: 3, search: "morning", sort: "-distance", page: 2, limit: 20 });
+    ).toEqual({
+      type: "Ride",
+      minDistance: 50,
+      maxDistance: 99.9,
+      minElevation: 100,
+      commute: true,
+      userId: 7,
+      challengeId: 3,
+      search: "morning",
+      sort: "-distance",
+      page: 2,
+      limit: 20,
+    });
   });
 
   it("treats empty values (an empty GET form field) as not given, and accepts sportType for type", () => {
-    expect(activityListQuery.parse({ type: "", minDistance: " ", commute: "", page: "", sportType: "Run" })).toEqual({ type: "Run", commute: undefined });
+    expect(
+      activityListQuery.parse({ type: "", minDistance: " ", commute: "", page: "", sportType: "Run" }),
+    ).toEqual({ type: "Run", commute: undefined });
     expect(activityListQuery.parse({ commute: "false" }).commute).toBe(false);
   });
 
@@ -41,14 +66,20 @@ describe("activity list query", () => {
   });
 
   it("refuses an unknown sort", () => {
-    expect(firstMessage(activityListQuery.safeParse({ sort: "random" }))).toMatch(/^sort must be one of -startDate, startDate/);
+    expect(firstMessage(activityListQuery.safeParse({ sort: "random" }))).toMatch(
+      /^sort must be one of -startDate, startDate/,
+    );
   });
 });
 
 describe("timeline query", () => {
   it("defaults to three months of all sports", () => {
     expect(timelineQuery.parse({})).toEqual({ range: "3m", sportType: "All" });
-    expect(timelineQuery.parse({ range: "1y", sportType: "Swim", month: "2025-03" })).toEqual({ range: "1y", sportType: "Swim", month: "2025-03" });
+    expect(timelineQuery.parse({ range: "1y", sportType: "Swim", month: "2025-03" })).toEqual({
+      range: "1y",
+      sportType: "Swim",
+      month: "2025-03",
+    });
   });
 
   it.each([
@@ -71,7 +102,9 @@ describe("sports", () => {
   });
 
   it("expand a filter value: a group, Other as everything else, or one exact type", () => {
-    expect(sportTypesOf("Ride")).toEqual({ include: ["Ride", "VirtualRide", "MountainBikeRide", "GravelRide"] });
+    expect(sportTypesOf("Ride")).toEqual({
+      include: ["Ride", "VirtualRide", "MountainBikeRide", "GravelRide"],
+    });
     expect(sportTypesOf("VirtualRide")).toEqual({ include: ["VirtualRide"] });
     expect("exclude" in sportTypesOf("Other")).toBe(true);
   });

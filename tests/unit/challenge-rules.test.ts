@@ -30,7 +30,13 @@ describe("display helpers", () => {
 });
 
 describe("challenge validation", () => {
-  const valid = { title: "T", description: "D", startDate: "2026-11-01", endDate: "2026-11-08", sportType: "Run" };
+  const valid = {
+    title: "T",
+    description: "D",
+    startDate: "2026-11-01",
+    endDate: "2026-11-08",
+    sportType: "Run",
+  };
   it("accepts a valid challenge and caps the target distance", () => {
     expect(challengeInputSchema.safeParse({ ...valid, targetDistance: 2_000_000_000 }).success).toBe(true);
     expect(challengeInputSchema.safeParse({ ...valid, targetDistance: 2_000_000_001 }).success).toBe(false);
@@ -38,6 +44,9 @@ describe("challenge validation", () => {
   it("puts 'End date must be after start date' on endDate", () => {
     const result = challengeInputSchema.safeParse({ ...valid, endDate: "2026-11-01" });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]).toMatchObject({ path: ["endDate"], message: "End date must be after start date" });
+    expect(result.error?.issues[0]).toMatchObject({
+      path: ["endDate"],
+      message: "End date must be after start date",
+    });
   });
 });

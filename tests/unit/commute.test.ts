@@ -3,13 +3,23 @@ import { commuteFactors, commuteSavings, DEFAULT_COMMUTE_FACTORS } from "~/modul
 
 describe("commute factors", () => {
   it("default to a 15 km/L petrol car, 2.35 kg CO2 per litre (EPA) and ₹94.72/L", () => {
-    expect(DEFAULT_COMMUTE_FACTORS).toEqual({ co2KgPerKm: 0.157, fuelLitresPerKm: 0.0667, fuelPriceInr: 94.72 });
+    expect(DEFAULT_COMMUTE_FACTORS).toEqual({
+      co2KgPerKm: 0.157,
+      fuelLitresPerKm: 0.0667,
+      fuelPriceInr: 94.72,
+    });
     // CO2 per km follows from the fuel: litres per km × kg CO2 per litre.
     expect(DEFAULT_COMMUTE_FACTORS.co2KgPerKm).toBeCloseTo((1 / 15) * (8.887 / 3.785), 3);
   });
 
   it("are overridden by the COMMUTE_* vars", () => {
-    expect(commuteFactors({ COMMUTE_CO2_KG_PER_KM: "0.2", COMMUTE_FUEL_L_PER_KM: "0.05", COMMUTE_FUEL_PRICE_INR: "105.5" })).toEqual({
+    expect(
+      commuteFactors({
+        COMMUTE_CO2_KG_PER_KM: "0.2",
+        COMMUTE_FUEL_L_PER_KM: "0.05",
+        COMMUTE_FUEL_PRICE_INR: "105.5",
+      }),
+    ).toEqual({
       co2KgPerKm: 0.2,
       fuelLitresPerKm: 0.05,
       fuelPriceInr: 105.5,
@@ -17,7 +27,13 @@ describe("commute factors", () => {
   });
 
   it.each([[""], ["   "], ["abc"], ["-1"], ["Infinity"]])("ignore an empty or invalid var %j", (value) => {
-    expect(commuteFactors({ COMMUTE_CO2_KG_PER_KM: value, COMMUTE_FUEL_L_PER_KM: value, COMMUTE_FUEL_PRICE_INR: value })).toEqual(DEFAULT_COMMUTE_FACTORS);
+    expect(
+      commuteFactors({
+        COMMUTE_CO2_KG_PER_KM: value,
+        COMMUTE_FUEL_L_PER_KM: value,
+        COMMUTE_FUEL_PRICE_INR: value,
+      }),
+    ).toEqual(DEFAULT_COMMUTE_FACTORS);
     expect(commuteFactors({})).toEqual(DEFAULT_COMMUTE_FACTORS);
   });
 });
@@ -41,6 +57,10 @@ describe("commute savings", () => {
   });
 
   it("follow the factors", () => {
-    expect(commuteSavings(10, { co2KgPerKm: 0.2, fuelLitresPerKm: 0.1, fuelPriceInr: 100 })).toEqual({ co2Offset: 2, fuelSaved: 1, moneySaved: 10000 });
+    expect(commuteSavings(10, { co2KgPerKm: 0.2, fuelLitresPerKm: 0.1, fuelPriceInr: 100 })).toEqual({
+      co2Offset: 2,
+      fuelSaved: 1,
+      moneySaved: 10000,
+    });
   });
 });

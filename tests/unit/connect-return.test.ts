@@ -11,7 +11,10 @@ describe("Strava connect return toasts (part 1 §8)", () => {
   });
 
   it("keeps the other answers", () => {
-    expect(connectReturnToast("strava_connected", null, null)).toMatchObject({ title: "Strava Connected", variant: "success" });
+    expect(connectReturnToast("strava_connected", null, null)).toMatchObject({
+      title: "Strava Connected",
+      variant: "success",
+    });
     expect(connectReturnToast(null, "strava_already_connected", null)).toBe("dialog");
     expect(connectReturnToast(null, "config_error", null)).toMatchObject({ title: "Configuration Error" });
     expect(connectReturnToast(null, null, null)).toBeNull();

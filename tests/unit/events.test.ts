@@ -1,15 +1,35 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { formatEventDate, formatRupees, fromIndiaLocalInput, toIndiaLocalInput } from "~/modules/events/format";
-import { eventFormSchema, eventInputSchema, initializePaymentSchema, registrationSchema } from "~/modules/events/schema";
+import {
+  formatEventDate,
+  formatRupees,
+  fromIndiaLocalInput,
+  toIndiaLocalInput,
+} from "~/modules/events/format";
+import {
+  eventFormSchema,
+  eventInputSchema,
+  initializePaymentSchema,
+  registrationSchema,
+} from "~/modules/events/schema";
 import { hmacSha256Hex, verifyHmacSha256, verifyPaymentSignature } from "~/modules/events/signature";
 import { registrationStats } from "~/modules/events/stats";
 
 const valid = { name: "Al", email: "a@b.co", phone: "1234567890", emergencyContact: "1234567890" };
 
-function errorsOf(schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } } }, value: unknown) {
+function errorsOf(
+  schema: {
+    safeParse: (v: unknown) => {
+      success: boolean;
+      error?: { issues: { path: (string | number)[]; message: string }[] };
+    };
+  },
+  value: unknown,
+) {
   const result = schema.safeParse(value);
-  return result.success ? {} : Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
+  return result.success
+    ? {}
+    : Object.fromEntries(result.error!.issues.map((i) => [i.path.join("."), i.message]));
 }
 
 describe("registration form messages at their boundaries", () => {
@@ -40,8 +60,12 @@ describe("registration form messages at their boundaries", () => {
   it("the amount is whole paise, 0 or more", () => {
     expect(initializePaymentSchema.safeParse({ ...valid, amount: 0 }).success).toBe(true);
     expect(initializePaymentSchema.safeParse({ ...valid, amount: "150000" }).success).toBe(true);
-    expect(errorsOf(initializePaymentSchema, { ...valid, amount: 1.5 })).toEqual({ amount: "Amount must equal the event fee" });
-    expect(errorsOf(initializePaymentSchema, { ...valid, amount: -1 })).toEqual({ amount: "Amount must equal the event fee" });
+    expect(errorsOf(initializePaymentSchema, { ...valid, amount: 1.5 })).toEqual({
+      amount: "Amount must equal the event fee",
+    });
+    expect(errorsOf(initializePaymentSchema, { ...valid, amount: -1 })).toEqual({
+      amount: "Amount must equal the event fee",
+    });
   });
 });
 
@@ -61,11 +85,20 @@ describe("event form messages", () => {
   });
 
   it("fee 0 and no cap are fine; an empty cap means none", () => {
-    expect(eventInputSchema.parse({ ...event, maxParticipants: "" })).toMatchObject({ fee: 0, maxParticipants: null, isActive: true });
+    expect(eventInputSchema.parse({ ...event, maxParticipants: "" })).toMatchObject({
+      fee: 0,
+      maxParticipants: null,
+      isActive: true,
+    });
   });
 
   it("the admin form takes rupees and India time, and an unchecked isActive is false", () => {
-    const parsed = eventFormSchema.parse({ ...event, date: "2025-06-07T06:30", fee: "1500.50", maxParticipants: "100" });
+    const parsed = eventFormSchema.parse({
+      ...event,
+      date: "2025-06-07T06:30",
+      fee: "1500.50",
+      maxParticipants: "100",
+    });
     expect(parsed).toMatchObject({ fee: 150050, maxParticipants: 100, isActive: false });
     expect(parsed.date.toISOString()).toBe("2025-06-07T01:00:00.000Z");
     expect(eventFormSchema.parse({ ...event, isActive: "on" }).isActive).toBe(true);
@@ -86,7 +119,9 @@ describe("signatures", () => {
     expect(await verifyPaymentSignature(secret, "order_A", "pay_B", good.toUpperCase())).toBe(true);
     expect(await verifyPaymentSignature(secret, "order_A", "pay_C", good)).toBe(false);
     expect(await verifyPaymentSignature("other", "order_A", "pay_B", good)).toBe(false);
-    expect(await verifyPaymentSignature(secret, "order_A", "pay_B", `${good.slice(0, -1)}0`)).toBe(good.endsWith("0"));
+    expect(await verifyPaymentSignature(secret, "order_A", "pay_B", `${good.slice(0, -1)}0`)).toBe(
+      good.endsWith("0"),
+    );
     for (const bad of ["", "zz", good.slice(2), `${good}00`, "g".repeat(64)]) {
       expect(await verifyPaymentSignature(secret, "order_A", "pay_B", bad)).toBe(false);
     }
@@ -109,7 +144,9 @@ describe("registration statistics", () => {
   const regs = (...statuses: string[]) => statuses.map((paymentStatus) => ({ paymentStatus }));
 
   it("counts paid and completed as collected, the rest as pending", () => {
-    expect(registrationStats({ fee: 150000, maxParticipants: 8 }, regs("paid", "completed", "pending", "paid"))).toEqual({
+    expect(
+      registrationStats({ fee: 150000, maxParticipants: 8 }, regs("paid", "completed", "pending", "paid")),
+    ).toEqual({
       total: 4,
       paid: 3,
       pending: 1,
@@ -122,14 +159,30 @@ describe("registration statistics", () => {
 
   it("rounds the capacity percent, caps it at 100 and leaves it out without a cap", () => {
     expect(registrationStats({ fee: 100, maxParticipants: 3 }, regs("paid")).capacityPercent).toBe(33);
-    expect(registrationStats({ fee: 100, maxParticipants: 3 }, regs("paid", "paid")).capacityPercent).toBe(67);
-    expect(registrationStats({ fee: 100, maxParticipants: 1 }, regs("paid", "pending"))).toMatchObject({ capacityPercent: 100, remaining: 0 });
-    expect(registrationStats({ fee: 100, maxParticipants: null }, regs("paid"))).toMatchObject({ capacityPercent: null, remaining: null });
+    expect(registrationStats({ fee: 100, maxParticipants: 3 }, regs("paid", "paid")).capacityPercent).toBe(
+      67,
+    );
+    expect(registrationStats({ fee: 100, maxParticipants: 1 }, regs("paid", "pending"))).toMatchObject({
+      capacityPercent: 100,
+      remaining: 0,
+    });
+    expect(registrationStats({ fee: 100, maxParticipants: null }, regs("paid"))).toMatchObject({
+      capacityPercent: null,
+      remaining: null,
+    });
   });
 
   it("is all zeros for no registrations and for a free event", () => {
-    expect(registrationStats({ fee: 50000, maxParticipants: 10 }, [])).toMatchObject({ total: 0, capacityPercent: 0, totalCollected: 0, pendingAmount: 0 });
-    expect(registrationStats({ fee: 0, maxParticipants: null }, regs("paid", "pending"))).toMatchObject({ totalCollected: 0, pendingAmount: 0 });
+    expect(registrationStats({ fee: 50000, maxParticipants: 10 }, [])).toMatchObject({
+      total: 0,
+      capacityPercent: 0,
+      totalCollected: 0,
+      pendingAmount: 0,
+    });
+    expect(registrationStats({ fee: 0, maxParticipants: null }, regs("paid", "pending"))).toMatchObject({
+      totalCollected: 0,
+      pendingAmount: 0,
+    });
   });
 });
 
@@ -159,6 +212,7 @@ describe("EVENT_HOLD_MINUTES", () => {
     expect(DEFAULT_HOLD_MINUTES).toBe(30);
     expect(holdMinutes({ EVENT_HOLD_MINUTES: "15" })).toBe(15);
     expect(holdMinutes({ EVENT_HOLD_MINUTES: " 1440 " })).toBe(1440);
-    for (const bad of [undefined, "", "  ", "0", "-5", "2.5", "abc", "1441"]) expect(holdMinutes({ EVENT_HOLD_MINUTES: bad }), String(bad)).toBe(30);
+    for (const bad of [undefined, "", "  ", "0", "-5", "2.5", "abc", "1441"])
+      expect(holdMinutes({ EVENT_HOLD_MINUTES: bad }), String(bad)).toBe(30);
   });
 });

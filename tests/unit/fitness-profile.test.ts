@@ -40,13 +40,21 @@ describe("the empty default profile", () => {
       avgWeeklyDuration: 0,
       avgWeeklyElevation: 0,
       fitnessLevel: "beginner",
-      insights: { recentActivitiesCount: 0, activityFrequency: 0, mainSportType: null, improvementAreas: [], strengths: [] },
+      insights: {
+        recentActivitiesCount: 0,
+        activityFrequency: 0,
+        mainSportType: null,
+        improvementAreas: [],
+        strengths: [],
+      },
     });
     expect(isEmptyProfile(profile)).toBe(true);
   });
 
   it("ignores sports with no activities", () => {
-    expect(computeFitnessProfile({ bySport: [sport("Ride", 0, 0, 1)], activeWeeks: 0 })).toEqual(emptyProfileValues());
+    expect(computeFitnessProfile({ bySport: [sport("Ride", 0, 0, 1)], activeWeeks: 0 })).toEqual(
+      emptyProfileValues(),
+    );
   });
 });
 
@@ -80,7 +88,11 @@ describe("fitness level: weekly volume per sport", () => {
   });
 
   it("Other is judged by hours a week", () => {
-    const hours = (h: number): SportAggregate => ({ ...sport("Other", 6 * WEEKS, 0, 1), totalDistance: 0, totalDuration: h * 3600 * WEEKS });
+    const hours = (h: number): SportAggregate => ({
+      ...sport("Other", 6 * WEEKS, 0, 1),
+      totalDistance: 0,
+      totalDuration: h * 3600 * WEEKS,
+    });
     expect(volumeLevel(hours(1.9))).toBe("beginner");
     expect(volumeLevel(hours(2))).toBe("intermediate");
     expect(volumeLevel(hours(5))).toBe("advanced");
@@ -114,7 +126,12 @@ describe("main sport and preferred sports", () => {
   });
 
   it("keeps the main sport and any sport with at least 20% of the time, at most 3", () => {
-    const ranked = rankSports([sport("Ride", 10, 50, 25), sport("Run", 10, 10, 10), sport("Walk", 4, 3, 6), sport("Swim", 3, 1, 2)]);
+    const ranked = rankSports([
+      sport("Ride", 10, 50, 25),
+      sport("Run", 10, 10, 10),
+      sport("Walk", 4, 3, 6),
+      sport("Swim", 3, 1, 2),
+    ]);
     // Ride 20 h, Run 10 h, Walk 2 h, Swim 1.5 h of 33.5 h: Walk 6 %, Swim 4.5 %.
     expect(preferredSports(ranked)).toEqual(["Ride", "Run"]);
     const even = rankSports(["Ride", "Run", "Swim", "Walk"].map((s) => sport(s, 4, 10, 10)));
@@ -168,7 +185,9 @@ describe("an elite history", () => {
     expect(profile.preferredSportTypes).toEqual(["Ride"]);
     expect(profile.insights.activityFrequency).toBe(6.5);
     expect(profile.avgWeeklyDistance).toBe(Math.round((rides.totalDistance + runs.totalDistance) / WEEKS));
-    expect(profile.avgWeeklyElevation).toBe(Math.round(((rides.totalElevation + runs.totalElevation) / WEEKS) * 10) / 10);
+    expect(profile.avgWeeklyElevation).toBe(
+      Math.round(((rides.totalElevation + runs.totalElevation) / WEEKS) * 10) / 10,
+    );
   });
 
   it("has consistency, endurance, speed, climbing and variety as strengths", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { formatElevation, formatInt, formatLocalDate, formatMonth, formatPeriod } from "~/modules/activities/format";
+import {
+  formatElevation,
+  formatInt,
+  formatLocalDate,
+  formatMonth,
+  formatPeriod,
+} from "~/modules/activities/format";
 import { formatDay } from "~/modules/recommendations/format";
 
 // Part 2 §9: "Dates in en-US format" on every page; numbers grouped the same way.

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { DIFFICULTIES, IMPROVEMENT_TARGETS, SPORTS, type RecommendationSport } from "~/modules/recommendations/constants";
+import {
+  DIFFICULTIES,
+  IMPROVEMENT_TARGETS,
+  SPORTS,
+  type RecommendationSport,
+} from "~/modules/recommendations/constants";
 import { computeFitnessProfile, emptyProfileValues } from "~/modules/recommendations/fitness-profile";
-import { difficultyLabel, formatTargetDistance, formatTargetDuration } from "~/modules/recommendations/format";
+import {
+  difficultyLabel,
+  formatTargetDistance,
+  formatTargetDuration,
+} from "~/modules/recommendations/format";
 import {
   baselineFor,
   DEFAULTS,
@@ -14,10 +23,20 @@ import {
 import { sport } from "./support/sport-aggregate";
 
 // A rider who also runs (a quarter of the time): 30 rides of 50 km (longest 80 km) at 25 km/h with 8 m/km, 24 runs of 8 km at 10 km/h.
-const rider: GeneratorProfile = computeFitnessProfile({ bySport: [sport("Ride", 30, 50, 25, 8, 80), sport("Run", 24, 8, 10, 12, 12)], activeWeeks: 11 });
-const beginner: GeneratorProfile = computeFitnessProfile({ bySport: [sport("Run", 4, 3, 7.5, 0, 4)], activeWeeks: 4 });
+const rider: GeneratorProfile = computeFitnessProfile({
+  bySport: [sport("Ride", 30, 50, 25, 8, 80), sport("Run", 24, 8, 10, 12, 12)],
+  activeWeeks: 11,
+});
+const beginner: GeneratorProfile = computeFitnessProfile({
+  bySport: [sport("Run", 4, 3, 7.5, 0, 4)],
+  activeWeeks: 4,
+});
 const elite: GeneratorProfile = computeFitnessProfile({
-  bySport: [sport("Ride", 72, 60, 31, 15, 180), sport("Run", 24, 14, 13.5, 10, 30), sport("Swim", 24, 3, 3.2, 0, 4)],
+  bySport: [
+    sport("Ride", 72, 60, 31, 15, 180),
+    sport("Run", 24, 14, 13.5, 10, 30),
+    sport("Swim", 24, 3, 3.2, 0, 4),
+  ],
   activeWeeks: 12,
 });
 const empty: GeneratorProfile = emptyProfileValues();
@@ -57,9 +76,18 @@ describe("sports of the plan", () => {
   });
 
   it("one focused session per sport, then a second session and a recovery in the main sport", () => {
-    const plan = generateWorkouts(rider, { sportTypes: ["Run", "Ride", "Swim"], targetImprovement: "general" });
+    const plan = generateWorkouts(rider, {
+      sportTypes: ["Run", "Ride", "Swim"],
+      targetImprovement: "general",
+    });
     expect(plan.map((w) => w.sportType)).toEqual(["Ride", "Run", "Swim", "Ride", "Ride"]);
-    expect(titles(plan)).toEqual(["Endurance Ride", "Endurance Run", "Endurance Swim", "Tempo Ride", "Recovery Ride"]);
+    expect(titles(plan)).toEqual([
+      "Endurance Ride",
+      "Endurance Run",
+      "Endurance Swim",
+      "Tempo Ride",
+      "Recovery Ride",
+    ]);
   });
 });
 
@@ -91,8 +119,17 @@ describe("each improvement target", () => {
   });
 
   it("elevation: hill repeats and a hilly route; a pool has no hills", () => {
-    const plan = generateWorkouts(rider, { sportTypes: ["Ride", "Run", "Swim"], targetImprovement: "elevation" });
-    expect(titles(plan)).toEqual(["Ride Hill Repeats", "Run Hill Repeats", "Swim Power Set", "Hilly Endurance Ride", "Recovery Ride"]);
+    const plan = generateWorkouts(rider, {
+      sportTypes: ["Ride", "Run", "Swim"],
+      targetImprovement: "elevation",
+    });
+    expect(titles(plan)).toEqual([
+      "Ride Hill Repeats",
+      "Run Hill Repeats",
+      "Swim Power Set",
+      "Hilly Endurance Ride",
+      "Recovery Ride",
+    ]);
     // 50 km at 1.25 × the member's 8 m/km (at least 10 m/km): 500 m of climbing.
     expect(plan[3].description).toContain("about 500 m of climbing");
     const swimOnly = generateWorkouts(rider, { sportTypes: ["Swim"], targetImprovement: "elevation" });
@@ -101,15 +138,25 @@ describe("each improvement target", () => {
     expectWellFormed(swimOnly);
   });
 
-  it.each(IMPROVEMENT_TARGETS.flatMap((t) => SPORTS.map((s) => [t, s] as const)))("%s × %s is well formed", (target, s) => {
-    expectWellFormed(generateWorkouts(elite, { sportTypes: [s], targetImprovement: target }));
-    expectWellFormed(generateWorkouts(beginner, { sportTypes: [s], targetImprovement: target }));
-  });
+  it.each(IMPROVEMENT_TARGETS.flatMap((t) => SPORTS.map((s) => [t, s] as const)))(
+    "%s × %s is well formed",
+    (target, s) => {
+      expectWellFormed(generateWorkouts(elite, { sportTypes: [s], targetImprovement: target }));
+      expectWellFormed(generateWorkouts(beginner, { sportTypes: [s], targetImprovement: target }));
+    },
+  );
 });
 
 describe("each difficulty", () => {
   const plans = Object.fromEntries(
-    DIFFICULTIES.map((d) => [d, generateWorkouts(rider, { sportTypes: ["Ride"], difficultyPreference: d, targetImprovement: "distance" })]),
+    DIFFICULTIES.map((d) => [
+      d,
+      generateWorkouts(rider, {
+        sportTypes: ["Ride"],
+        difficultyPreference: d,
+        targetImprovement: "distance",
+      }),
+    ]),
   );
 
   it("labels the focused sessions with the preference; recovery is always easy", () => {
@@ -132,7 +179,11 @@ describe("each difficulty", () => {
 
   it("adds repetitions and intensity", () => {
     const reps = (d: (typeof DIFFICULTIES)[number]) => {
-      const plan = generateWorkouts(rider, { sportTypes: ["Ride"], difficultyPreference: d, targetImprovement: "speed" });
+      const plan = generateWorkouts(rider, {
+        sportTypes: ["Ride"],
+        difficultyPreference: d,
+        targetImprovement: "speed",
+      });
       return { n: Number(/(\d+) ×/.exec(plan[0].description)?.[1]), plan };
     };
     const [easy, moderate, hard] = DIFFICULTIES.map(reps);
@@ -164,8 +215,14 @@ describe("a beginner and an elite history", () => {
   it("an elite athlete's sessions are longer and harder than a beginner's", () => {
     for (const s of SPORTS) {
       for (const target of IMPROVEMENT_TARGETS) {
-        const b = generateWorkouts(beginner, { sportTypes: [s as RecommendationSport], targetImprovement: target });
-        const e = generateWorkouts(elite, { sportTypes: [s as RecommendationSport], targetImprovement: target });
+        const b = generateWorkouts(beginner, {
+          sportTypes: [s as RecommendationSport],
+          targetImprovement: target,
+        });
+        const e = generateWorkouts(elite, {
+          sportTypes: [s as RecommendationSport],
+          targetImprovement: target,
+        });
         expect(e[0].targetDistance, `${target} ${s}`).toBeGreaterThan(b[0].targetDistance);
         expect(e[0].targetDuration, `${target} ${s}`).toBeGreaterThanOrEqual(b[0].targetDuration);
       }
@@ -175,7 +232,11 @@ describe("a beginner and an elite history", () => {
   it("the elite rider's long ride is 1.2 × 180 km, within the 300 km limit", () => {
     const plan = generateWorkouts(elite, { sportTypes: ["Ride"], targetImprovement: "distance" });
     expect(plan[0].targetDistance).toBe(216_000);
-    const hard = generateWorkouts(elite, { sportTypes: ["Ride"], difficultyPreference: "hard", targetImprovement: "distance" });
+    const hard = generateWorkouts(elite, {
+      sportTypes: ["Ride"],
+      difficultyPreference: "hard",
+      targetImprovement: "distance",
+    });
     expect(hard[0].targetDistance).toBe(234_000);
   });
 
@@ -191,7 +252,11 @@ describe("determinism", () => {
   it("the same inputs and the same profile give the same plan", () => {
     for (const target of IMPROVEMENT_TARGETS) {
       for (const d of DIFFICULTIES) {
-        const options = { sportTypes: ["Swim", "Run", "Ride"] as RecommendationSport[], difficultyPreference: d, targetImprovement: target };
+        const options = {
+          sportTypes: ["Swim", "Run", "Ride"] as RecommendationSport[],
+          difficultyPreference: d,
+          targetImprovement: target,
+        };
         const first = generateWorkouts(structuredClone(elite), options);
         expect(generateWorkouts(structuredClone(elite), { ...options })).toEqual(first);
       }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { AppContext } from "../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import { requireTestPages } from "~/lib/guards.server";
 import { isAllowedOrigin } from "~/lib/origin.server";
 import { safeRedirect } from "~/lib/sign-in.server";
 
 const APP = "http://localhost:8787";
-const req = (method: string, headers: Record<string, string> = {}, path = "/api/login") => new Request(`${APP}${path}`, { method, headers });
+const req = (method: string, headers: Record<string, string> = {}, path = "/api/login") =>
+  new Request(`${APP}${path}`, { method, headers });
 
 describe("same-origin rule for unsafe methods", () => {
   it.each([
@@ -14,7 +15,11 @@ describe("same-origin rule for unsafe methods", () => {
     ["POST from another origin", req("POST", { Origin: "https://evil.example" }), false],
     ["DELETE cross-site by fetch metadata", req("DELETE", { "Sec-Fetch-Site": "cross-site" }), false],
     ["PATCH same-origin by fetch metadata", req("PATCH", { "Sec-Fetch-Site": "same-origin" }), true],
-    ["POST to a provider webhook from anywhere", req("POST", { Origin: "https://www.strava.com" }, "/api/webhooks/strava"), true],
+    [
+      "POST to a provider webhook from anywhere",
+      req("POST", { Origin: "https://www.strava.com" }, "/api/webhooks/strava"),
+      true,
+    ],
   ])("%s", (_name, request, allowed) => {
     expect(isAllowedOrigin(request, APP)).toBe(allowed);
   });

@@ -3,7 +3,12 @@ import { GUIDE_TABS, guideTabIndex, guideTabSearch, parseGuideTab } from "~/modu
 
 describe("user guide tabs", () => {
   it("are the spec's four, in order", () => {
-    expect(GUIDE_TABS.map((t) => t.label)).toEqual(["Getting Started", "Dashboard", "Wari 2025", "Other Features"]);
+    expect(GUIDE_TABS.map((t) => t.label)).toEqual([
+      "Getting Started",
+      "Dashboard",
+      "Wari 2025",
+      "Other Features",
+    ]);
   });
 
   it.each([

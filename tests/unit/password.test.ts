@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, PASSWORD_POLICY, verifyPassword, WORKERD_PBKDF2_MAX_ITERATIONS } from "~/lib/password.server";
+import {
+  hashPassword,
+  PASSWORD_POLICY,
+  verifyPassword,
+  WORKERD_PBKDF2_MAX_ITERATIONS,
+} from "~/lib/password.server";
 
 describe("password hashing", () => {
   it("never asks workerd for more PBKDF2 iterations than it allows", () => {

@@ -1,11 +1,16 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/lib/password.server";
-import { buildSeedSql, DEMO_ACCOUNTS } from "../../db/seed";
+import { buildSeedSql, DEMO_ACCOUNTS } from "~db/seed";
 
 describe("demo seed", () => {
   it("inserts the demo accounts with hashed passwords, idempotently", async () => {
-    const sql = await buildSeedSql({ pepper: "p", tokenKey: "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=", members: 3, now: new Date("2026-11-01T00:00:00Z") });
+    const sql = await buildSeedSql({
+      pepper: "p",
+      tokenKey: "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=",
+      members: 3,
+      now: new Date("2026-11-01T00:00:00Z"),
+    });
     for (const account of DEMO_ACCOUNTS) {
       const row = new RegExp(`\\(\\d+, '${account.username}', '${account.email}', '([^']+)'`).exec(sql);
       expect(row, account.username).toBeTruthy();
@@ -19,7 +24,12 @@ describe("demo seed", () => {
   });
 
   it("gives demo activities Strava's private and visibility, some of them followers_only or only_me", async () => {
-    const sql = await buildSeedSql({ pepper: "p", tokenKey: "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=", members: 3, now: new Date("2026-11-01T00:00:00Z") });
+    const sql = await buildSeedSql({
+      pepper: "p",
+      tokenKey: "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=",
+      members: 3,
+      now: new Date("2026-11-01T00:00:00Z"),
+    });
     const insert = /INSERT OR IGNORE INTO activities \(([^)]*)\)/.exec(sql);
     expect(insert?.[1]).toMatch(/\bprivate\b.*\bvisibility\b/);
     expect(sql).toMatch(/'only_me'/);
@@ -28,6 +38,8 @@ describe("demo seed", () => {
   });
 
   it("refuses a remote database", () => {
-    expect(() => execFileSync("npx", ["tsx", "db/seed.ts", "--remote"], { stdio: "pipe" })).toThrow(/refusing --remote/);
+    expect(() => execFileSync("npx", ["tsx", "db/seed.ts", "--remote"], { stdio: "pipe" })).toThrow(
+      /refusing --remote/,
+    );
   });
 });

@@ -10,7 +10,19 @@ describe("sessionUserId", () => {
   });
 
   it("refuses anything else", () => {
-    for (const id of [random, `0.${random}`, `-1.${random}`, `042.${random}`, `42.${random}x`, `42.${random.slice(1)}`, `42.${random.slice(1)}!`, `4 2.${random}`, 42, null, undefined]) {
+    for (const id of [
+      random,
+      `0.${random}`,
+      `-1.${random}`,
+      `042.${random}`,
+      `42.${random}x`,
+      `42.${random.slice(1)}`,
+      `42.${random.slice(1)}!`,
+      `4 2.${random}`,
+      42,
+      null,
+      undefined,
+    ]) {
       expect(sessionUserId(id)).toBeNull();
     }
   });

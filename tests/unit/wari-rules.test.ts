@@ -18,9 +18,27 @@ import {
 } from "~/modules/wari/rules";
 import { progressSchema, registerSchema } from "~/modules/wari/schema";
 
-const elite: ReadinessInput = { currentYearCyclingKm: 1000.1, weeklyAverageCyclingKm: 100.1, longestRideKm: 120.1, consistencyScore: 81, otherSportsActive: false };
-const advanced: ReadinessInput = { currentYearCyclingKm: 500, weeklyAverageCyclingKm: 60.1, longestRideKm: 80.1, consistencyScore: 61, otherSportsActive: false };
-const none: ReadinessInput = { currentYearCyclingKm: 0, weeklyAverageCyclingKm: 0, longestRideKm: 0, consistencyScore: 0, otherSportsActive: false };
+const elite: ReadinessInput = {
+  currentYearCyclingKm: 1000.1,
+  weeklyAverageCyclingKm: 100.1,
+  longestRideKm: 120.1,
+  consistencyScore: 81,
+  otherSportsActive: false,
+};
+const advanced: ReadinessInput = {
+  currentYearCyclingKm: 500,
+  weeklyAverageCyclingKm: 60.1,
+  longestRideKm: 80.1,
+  consistencyScore: 61,
+  otherSportsActive: false,
+};
+const none: ReadinessInput = {
+  currentYearCyclingKm: 0,
+  weeklyAverageCyclingKm: 0,
+  longestRideKm: 0,
+  consistencyScore: 0,
+  otherSportsActive: false,
+};
 
 describe("readiness category (spec §4)", () => {
   it.each<[string, Partial<ReadinessInput>, Category]>([
@@ -46,8 +64,16 @@ describe("readiness category (spec §4)", () => {
   it.each<[string, Partial<ReadinessInput>, Category]>([
     ["year exactly 200 km", { currentYearCyclingKm: 200 }, "Intermediate"],
     ["year 199.9 km", { currentYearCyclingKm: 199.9 }, "Beginner"],
-    ["other sports and year 100.1 km", { otherSportsActive: true, currentYearCyclingKm: 100.1 }, "Intermediate"],
-    ["other sports and year exactly 100 km", { otherSportsActive: true, currentYearCyclingKm: 100 }, "Beginner"],
+    [
+      "other sports and year 100.1 km",
+      { otherSportsActive: true, currentYearCyclingKm: 100.1 },
+      "Intermediate",
+    ],
+    [
+      "other sports and year exactly 100 km",
+      { otherSportsActive: true, currentYearCyclingKm: 100 },
+      "Beginner",
+    ],
     ["no other sports and year 150 km", { currentYearCyclingKm: 150 }, "Beginner"],
     ["longest 50.1 km", { longestRideKm: 50.1 }, "Intermediate"],
     ["longest exactly 50 km", { longestRideKm: 50 }, "Beginner"],
@@ -58,14 +84,20 @@ describe("readiness category (spec §4)", () => {
 
   it("gives the default readiness 20/45/70/90", () => {
     expect(readinessOf(none)).toEqual({ category: "Beginner", readiness: 20 });
-    expect(readinessOf({ ...none, currentYearCyclingKm: 200 })).toEqual({ category: "Intermediate", readiness: 45 });
+    expect(readinessOf({ ...none, currentYearCyclingKm: 200 })).toEqual({
+      category: "Intermediate",
+      readiness: 45,
+    });
     expect(readinessOf(advanced)).toEqual({ category: "Advanced", readiness: 70 });
     expect(readinessOf(elite)).toEqual({ category: "Elite", readiness: 90 });
   });
 
   it("lets a server-supplied category and readiness take precedence", () => {
     expect(readinessOf({ ...none, category: "Elite" })).toEqual({ category: "Elite", readiness: 90 });
-    expect(readinessOf({ ...elite, category: "Beginner", readiness: 33 })).toEqual({ category: "Beginner", readiness: 33 });
+    expect(readinessOf({ ...elite, category: "Beginner", readiness: 33 })).toEqual({
+      category: "Beginner",
+      readiness: 33,
+    });
     expect(readinessOf({ ...none, readiness: 55 })).toEqual({ category: "Beginner", readiness: 55 });
     // An unknown category falls back to the rule.
     expect(readinessOf({ ...elite, category: "Pro" }).category).toBe("Elite");
@@ -84,20 +116,32 @@ describe("consistency score", () => {
 
 describe("recommendations (spec §9 thresholds)", () => {
   it("advises below 125 km longest, consistency under 70 and weekly under 80 km", () => {
-    expect(recommendationsFor({ longestRideKm: 125, consistencyScore: 70, weeklyAverageCyclingKm: 80 })).toEqual([]);
-    expect(recommendationsFor({ longestRideKm: 124.9, consistencyScore: 69, weeklyAverageCyclingKm: 79.9 })).toHaveLength(3);
+    expect(
+      recommendationsFor({ longestRideKm: 125, consistencyScore: 70, weeklyAverageCyclingKm: 80 }),
+    ).toEqual([]);
+    expect(
+      recommendationsFor({ longestRideKm: 124.9, consistencyScore: 69, weeklyAverageCyclingKm: 79.9 }),
+    ).toHaveLength(3);
   });
 });
 
 describe("intensity, keys and weeks", () => {
   it("labels the intensity scale", () => {
-    expect([0, 1, 2, 3, 4, 5].map(intensityLabel)).toEqual(["Rest", "Very Easy", "Easy", "Moderate", "Hard", "Very Hard"]);
+    expect([0, 1, 2, 3, 4, 5].map(intensityLabel)).toEqual([
+      "Rest",
+      "Very Easy",
+      "Easy",
+      "Moderate",
+      "Hard",
+      "Very Hard",
+    ]);
   });
 
   it("builds and reads workout keys week{n}_day{index}_{type}", () => {
     expect(workoutKey(3, 5, "Long Ride")).toBe("week3_day5_Long Ride");
     expect(parseWorkoutKey("week3_day5_Long Ride")).toEqual({ week: 3, dayIndex: 5, type: "Long Ride" });
-    for (const bad of ["week0_day1_Rest", "week1_day7_Rest", "week1_day1_", "w1_d1_Rest", "week1_day1Rest"]) expect(parseWorkoutKey(bad)).toBeNull();
+    for (const bad of ["week0_day1_Rest", "week1_day7_Rest", "week1_day1_", "w1_d1_Rest", "week1_day1Rest"])
+      expect(parseWorkoutKey(bad)).toBeNull();
     expect(progressSchema.safeParse({ completedWorkouts: ["week1_day0_Rest"] }).success).toBe(true);
     expect(progressSchema.safeParse({ completedWorkouts: ["nope"] }).success).toBe(false);
   });
@@ -122,7 +166,13 @@ describe("countdown", () => {
     expect(countdown(event - 30 * 86_400_000).message).toBe(COUNTDOWN_MESSAGES.near);
     expect(countdown(event - 8 * 86_400_000).message).toBe(COUNTDOWN_MESSAGES.near);
     expect(countdown(event - 7 * 86_400_000).message).toBe(COUNTDOWN_MESSAGES.final);
-    expect(countdown(event - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toMatchObject({ days: 2, hours: 3, minutes: 4, seconds: 5, passed: false });
+    expect(countdown(event - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toMatchObject({
+      days: 2,
+      hours: 3,
+      minutes: 4,
+      seconds: 5,
+      passed: false,
+    });
     expect(countdown(event)).toMatchObject({ passed: true, days: 0, message: COUNTDOWN_MESSAGES.passed });
     expect(countdown(new Date("2026-11-22T00:00:00Z")).passed).toBe(true);
   });
@@ -147,7 +197,8 @@ describe("training plan generation", () => {
     schedule.forEach((week, i) => {
       expect(week.week).toBe(i + 1);
       expect(Date.parse(week.endDate) - Date.parse(week.startDate)).toBe(6 * 86_400_000);
-      if (i > 0) expect(Date.parse(week.startDate) - Date.parse(schedule[i - 1].startDate)).toBe(7 * 86_400_000);
+      if (i > 0)
+        expect(Date.parse(week.startDate) - Date.parse(schedule[i - 1].startDate)).toBe(7 * 86_400_000);
       expect(week.workouts).toHaveLength(7);
       for (const w of week.workouts) {
         expect(w.intensity).toBeGreaterThanOrEqual(0);
@@ -159,7 +210,9 @@ describe("training plan generation", () => {
     expect(schedule.some((w) => w.phase === "Endurance Building")).toBe(true);
     expect(schedule.slice(-2).map((w) => w.phase)).toEqual(["Taper", "Taper"]);
     // Exactly one event day: the last day, on 7 June 2025.
-    const eventDays = schedule.flatMap((w) => w.workouts.map((x, d) => ({ x, d, w }))).filter(({ x }) => x.isEventDay);
+    const eventDays = schedule
+      .flatMap((w) => w.workouts.map((x, d) => ({ x, d, w })))
+      .filter(({ x }) => x.isEventDay);
     expect(eventDays).toHaveLength(1);
     expect(workoutDate(eventDays[0].w.startDate, eventDays[0].d)).toBe(EVENT_DATE);
     expect(eventDays[0].x.day).toBe("Saturday");
@@ -183,7 +236,10 @@ describe("training plan generation", () => {
 
 describe("registration input", () => {
   it("accepts 2025 only and defaults the name", () => {
-    expect(registerSchema.parse({ eventYear: 2025 })).toEqual({ eventYear: 2025, eventName: "IAS CycleWari 2025" });
+    expect(registerSchema.parse({ eventYear: 2025 })).toEqual({
+      eventYear: 2025,
+      eventName: "IAS CycleWari 2025",
+    });
     expect(registerSchema.safeParse({ eventYear: 2024, eventName: "x" }).success).toBe(false);
   });
 });

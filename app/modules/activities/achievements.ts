@@ -77,7 +77,11 @@ export function achievementFor(sport: AchievementSport, distanceMetres: number):
 }
 
 /** `/activities?type=…&minDistance=…&maxDistance=…` for a tile (commute=true for the Commute tab's tiles). */
-export function achievementLink(sport: AchievementSport, band: AchievementBand, opts: { commute?: boolean } = {}): string {
+export function achievementLink(
+  sport: AchievementSport,
+  band: AchievementBand,
+  opts: { commute?: boolean } = {},
+): string {
   const params = new URLSearchParams({ type: sport, minDistance: String(band.minKm) });
   if (band.maxKm !== null) params.set("maxDistance", String(band.maxKm));
   if (opts.commute) params.set("commute", "true");

@@ -3,7 +3,7 @@
  * sport, a total or a band means the same thing in every query.
  */
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { activities } from "../../../db/schema";
+import { activities } from "~db/schema";
 import { bandMetres, type AchievementBand } from "./achievements";
 import { DASHBOARD_SPORTS, SPORT_GROUPS, sportTypesOf } from "./sports";
 
@@ -17,7 +17,8 @@ function literals(values: readonly string[]): SQL {
 export function sportGroupOf(column: AnyColumn | SQL.Aliased): SQL<string> {
   return sql<string>`CASE ${sql.join(
     DASHBOARD_SPORTS.filter((s) => s !== "Other").map(
-      (s) => sql`WHEN ${column} IN (${literals(SPORT_GROUPS[s as keyof typeof SPORT_GROUPS])}) THEN ${sql.raw(`'${s}'`)}`,
+      (s) =>
+        sql`WHEN ${column} IN (${literals(SPORT_GROUPS[s as keyof typeof SPORT_GROUPS])}) THEN ${sql.raw(`'${s}'`)}`,
     ),
     sql` `,
   )} ELSE 'Other' END`;
@@ -34,7 +35,9 @@ export function sportMatches(value: string): SQL {
 /** Activities within an achievement band (inclusive bounds, metres). */
 export function inBand(band: AchievementBand): SQL {
   const { min, max } = bandMetres(band);
-  return max === null ? sql`${activities.distance} >= ${sql.raw(String(min))}` : sql`${activities.distance} BETWEEN ${sql.raw(String(min))} AND ${sql.raw(String(max))}`;
+  return max === null
+    ? sql`${activities.distance} >= ${sql.raw(String(min))}`
+    : sql`${activities.distance} BETWEEN ${sql.raw(String(min))} AND ${sql.raw(String(max))}`;
 }
 
 /** COUNT of rows matching `condition`. */
@@ -47,7 +50,9 @@ export function totalsColumns() {
   return {
     activityCount: sql<number>`count(*)`.mapWith(Number),
     totalDistanceKm: sql<number>`round(coalesce(sum(${activities.distance}), 0) / 1000.0, 2)`.mapWith(Number),
-    totalMovingTimeHours: sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 3600.0, 2)`.mapWith(Number),
+    totalMovingTimeHours: sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 3600.0, 2)`.mapWith(
+      Number,
+    ),
     totalElevation: sql<number>`round(coalesce(sum(${activities.totalElevationGain}), 0), 1)`.mapWith(Number),
   };
 }

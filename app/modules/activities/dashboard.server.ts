@@ -3,8 +3,8 @@
  * member): the same stats, timeline and list functions as the /api routes,
  * run together, plus the Strava connection for the button and sync banner.
  */
-import type { User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import type { User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { getStravaStatus } from "~/modules/strava/status.server";
 import { listActivities } from "./list.server";

@@ -6,7 +6,8 @@
  */
 const LOCALE = "en-US";
 
-const fmt = (digits: number) => new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (digits: number) =>
+  new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const int = fmt(0);
 const one = fmt(1);
 const two = fmt(2);
@@ -36,12 +37,21 @@ export function formatRupees(paise: number): string {
 
 /** Strava's local wall-clock time ("2025-03-04T07:12:00Z") as the athlete saw it: "Mar 4, 2025". */
 export function formatLocalDate(startDateLocal: string): string {
-  return new Date(startDateLocal).toLocaleDateString(LOCALE, { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+  return new Date(startDateLocal).toLocaleDateString(LOCALE, {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
 }
 
 /** "2025-03" → "March 2025". */
 export function formatMonth(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(LOCALE, { timeZone: "UTC", month: "long", year: "numeric" });
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(LOCALE, {
+    timeZone: "UTC",
+    month: "long",
+    year: "numeric",
+  });
 }
 
 /** A timeline period label: day "Mar 4", week "Mar 3" (its Monday), month "Mar 2025". */

@@ -11,14 +11,21 @@
  * and without their Strava ids (docs/decisions/018-activity-privacy.md).
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { activities, challengeParticipations, challenges, users, type Activity, type User } from "../../../db/schema";
-import type { Db } from "../../../db/client";
-import type { AppContext } from "../../../workers/load-context";
+import { activities, challengeParticipations, challenges, users, type Activity, type User } from "~db/schema";
+import type { Db } from "~db/client";
+import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/challenges/progress.server";
 import { kmToMetres } from "./achievements";
 import { activityVisibleTo, sportMatches } from "./activity-sql.server";
-import { activityListQuery, MSG, PAGE_SIZE, queryOf, type ActivityListQuery, type ActivitySort } from "./schema";
+import {
+  activityListQuery,
+  MSG,
+  PAGE_SIZE,
+  queryOf,
+  type ActivityListQuery,
+  type ActivitySort,
+} from "./schema";
 
 export interface ActivityView {
   id: number;
@@ -104,23 +111,36 @@ async function resolveScope(app: AppContext, viewer: User, query: Partial<Activi
     if (!viewer.isAdmin) throw new AppError(403, MSG.forbidden);
   }
   const [challenge, members, owner] = await Promise.all([
-    query.challengeId ? app.db.query.challenges.findFirst({ where: eq(challenges.id, query.challengeId) }) : null,
+    query.challengeId
+      ? app.db.query.challenges.findFirst({ where: eq(challenges.id, query.challengeId) })
+      : null,
     query.challengeId
       ? app.db
           .select({ userId: challengeParticipations.userId })
           .from(challengeParticipations)
-          .where(and(eq(challengeParticipations.challengeId, query.challengeId), inArray(challengeParticipations.userId, [viewer.id, userId])))
+          .where(
+            and(
+              eq(challengeParticipations.challengeId, query.challengeId),
+              inArray(challengeParticipations.userId, [viewer.id, userId]),
+            ),
+          )
       : [],
     self ? viewer : app.db.query.users.findFirst({ where: eq(users.id, userId) }),
   ]);
   if (query.challengeId && !challenge) throw new AppError(404, MSG.challengeNotFound);
   const joined = new Set(members.map((m) => m.userId));
-  if (!self && !viewer.isAdmin && !(joined.has(viewer.id) && joined.has(userId))) throw new AppError(403, MSG.forbidden);
+  if (!self && !viewer.isAdmin && !(joined.has(viewer.id) && joined.has(userId)))
+    throw new AppError(403, MSG.forbidden);
   if (!owner) throw new AppError(404, MSG.userNotFound);
   return { owner, challenge: challenge ?? null };
 }
 
-function listConditions(userId: number, query: Partial<ActivityListQuery>, challenge: Challenge | null, viewerId: number): SQL {
+function listConditions(
+  userId: number,
+  query: Partial<ActivityListQuery>,
+  challenge: Challenge | null,
+  viewerId: number,
+): SQL {
   const where: (SQL | undefined)[] = [eq(activities.userId, userId)];
   if (viewerId !== userId) where.push(activityVisibleTo(viewerId));
   if (query.type) where.push(sportMatches(query.type));
@@ -148,7 +168,13 @@ function listConditions(userId: number, query: Partial<ActivityListQuery>, chall
  * The two statements of a page (the total and the rows), exported so the benchmark times the same SQL.
  * `viewerId` (default: the owner) hides the owner's non-public activities from anyone else.
  */
-export function listQueries(db: Db, userId: number, query: Partial<ActivityListQuery>, challenge: Challenge | null = null, viewerId = userId) {
+export function listQueries(
+  db: Db,
+  userId: number,
+  query: Partial<ActivityListQuery>,
+  challenge: Challenge | null = null,
+  viewerId = userId,
+) {
   const page = query.page ?? 1;
   const limit = query.limit ?? PAGE_SIZE;
   const where = listConditions(userId, query, challenge, viewerId);
@@ -167,7 +193,11 @@ export function listQueries(db: Db, userId: number, query: Partial<ActivityListQ
 }
 
 /** One page of activities and the total, in one round trip. */
-export async function listActivities(app: AppContext, viewer: User, query: Partial<ActivityListQuery>): Promise<ActivityPage> {
+export async function listActivities(
+  app: AppContext,
+  viewer: User,
+  query: Partial<ActivityListQuery>,
+): Promise<ActivityPage> {
   const { owner, challenge } = await resolveScope(app, viewer, query);
   const q = listQueries(app.db, owner.id, query, challenge, viewer.id);
   const [[{ total }], rows] = await app.db.batch([q.total, q.rows]);
@@ -191,7 +221,13 @@ export async function listActivities(app: AppContext, viewer: User, query: Parti
 export async function activitiesPage(app: AppContext, viewer: User, url: URL) {
   const filters = queryOf(url);
   const parsed = activityListQuery.safeParse(filters);
-  if (!parsed.success) return { filters, result: null, error: parsed.error.issues[0]?.message ?? "Invalid filters", status: 400 };
+  if (!parsed.success)
+    return {
+      filters,
+      result: null,
+      error: parsed.error.issues[0]?.message ?? "Invalid filters",
+      status: 400,
+    };
   try {
     return { filters, result: await listActivities(app, viewer, parsed.data), error: null, status: 200 };
   } catch (error) {
@@ -205,7 +241,11 @@ export async function activitiesPage(app: AppContext, viewer: User, url: URL) {
  * given, otherwise a plain list (the spec allows both): the first page, 20
  * newest first (part 1 §9: "Activities page size default 20").
  */
-export async function listActivitiesForApi(app: AppContext, viewer: User, query: ActivityListQuery): Promise<ActivityPage | ActivityView[]> {
+export async function listActivitiesForApi(
+  app: AppContext,
+  viewer: User,
+  query: ActivityListQuery,
+): Promise<ActivityPage | ActivityView[]> {
   if (query.page !== undefined || query.limit !== undefined) return listActivities(app, viewer, query);
   return (await listActivities(app, viewer, { ...query, page: 1, limit: PAGE_SIZE })).activities;
 }

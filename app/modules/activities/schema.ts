@@ -44,7 +44,10 @@ function numberParam(message: string, opts: { int?: boolean; min: number; max: n
     },
     z
       .number({ invalid_type_error: message })
-      .refine((n) => Number.isFinite(n) && (!opts.int || Number.isInteger(n)) && n >= opts.min && n <= opts.max, message)
+      .refine(
+        (n) => Number.isFinite(n) && (!opts.int || Number.isInteger(n)) && n >= opts.min && n <= opts.max,
+        message,
+      )
       .optional(),
   );
 }
@@ -52,7 +55,14 @@ function numberParam(message: string, opts: { int?: boolean; min: number; max: n
 const SORT_VALUES = ACTIVITY_SORTS.map((s) => s.value) as [ActivitySort, ...ActivitySort[]];
 
 const sportParam = (message: string) =>
-  z.preprocess(blank, z.string().trim().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, message).optional());
+  z.preprocess(
+    blank,
+    z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, message)
+      .optional(),
+  );
 
 export const activityListQuery = z
   .object({
@@ -62,18 +72,29 @@ export const activityListQuery = z
     minDistance: numberParam(MSG.minDistance, { min: 0, max: 1_000_000 }),
     maxDistance: numberParam(MSG.maxDistance, { min: 0, max: 1_000_000 }),
     minElevation: numberParam(MSG.minElevation, { min: 0, max: 1_000_000 }),
-    commute: z.preprocess(blank, z.enum(["true", "false"], { errorMap: () => ({ message: MSG.commute }) }).optional()),
+    commute: z.preprocess(
+      blank,
+      z.enum(["true", "false"], { errorMap: () => ({ message: MSG.commute }) }).optional(),
+    ),
     userId: numberParam(MSG.userId, { int: true, min: 1, max: Number.MAX_SAFE_INTEGER }),
     challengeId: numberParam(MSG.challengeId, { int: true, min: 1, max: Number.MAX_SAFE_INTEGER }),
     search: z.preprocess(blank, z.string().trim().max(100, MSG.search).optional()),
-    sort: z.preprocess(blank, z.enum(SORT_VALUES, { errorMap: () => ({ message: `sort must be one of ${SORT_VALUES.join(", ")}` }) }).optional()),
+    sort: z.preprocess(
+      blank,
+      z
+        .enum(SORT_VALUES, { errorMap: () => ({ message: `sort must be one of ${SORT_VALUES.join(", ")}` }) })
+        .optional(),
+    ),
     page: numberParam(MSG.page, { int: true, min: 1, max: 1_000_000 }),
     limit: numberParam(MSG.limit, { int: true, min: 1, max: MAX_LIMIT }),
   })
-  .refine((q) => q.minDistance === undefined || q.maxDistance === undefined || q.minDistance <= q.maxDistance, {
-    message: MSG.distanceOrder,
-    path: ["maxDistance"],
-  })
+  .refine(
+    (q) => q.minDistance === undefined || q.maxDistance === undefined || q.minDistance <= q.maxDistance,
+    {
+      message: MSG.distanceOrder,
+      path: ["maxDistance"],
+    },
+  )
   .transform(({ type, sportType, commute, ...rest }) => ({
     ...rest,
     type: type ?? sportType,
@@ -82,9 +103,21 @@ export const activityListQuery = z
 export type ActivityListQuery = z.infer<typeof activityListQuery>;
 
 export const timelineQuery = z.object({
-  range: z.preprocess(blank, z.enum(TIMELINE_RANGES, { errorMap: () => ({ message: MSG.range }) }).default("3m")),
-  sportType: z.preprocess(blank, z.enum(TIMELINE_SPORTS, { errorMap: () => ({ message: MSG.sportType }) }).default("All")),
-  month: z.preprocess(blank, z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, MSG.month).optional()),
+  range: z.preprocess(
+    blank,
+    z.enum(TIMELINE_RANGES, { errorMap: () => ({ message: MSG.range }) }).default("3m"),
+  ),
+  sportType: z.preprocess(
+    blank,
+    z.enum(TIMELINE_SPORTS, { errorMap: () => ({ message: MSG.sportType }) }).default("All"),
+  ),
+  month: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, MSG.month)
+      .optional(),
+  ),
 });
 export type TimelineQuery = z.infer<typeof timelineQuery>;
 

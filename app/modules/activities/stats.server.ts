@@ -10,11 +10,11 @@
  * - commutes on (user_id, commute, start_date).
  */
 import { and, eq, gte, sql } from "drizzle-orm";
-import { activities, type User } from "../../../db/schema";
+import { activities, type User } from "~db/schema";
 import type { BatchResponse } from "drizzle-orm/batch";
-import type { Db } from "../../../db/client";
+import type { Db } from "~db/client";
 import { requireVerifiedUserWith } from "~/lib/guards.server";
-import type { AppContext } from "../../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import { ACHIEVEMENT_BANDS, ACHIEVEMENT_SPORTS, type AchievementSport } from "./achievements";
 import { countIf, inBand, sportGroupOf, sportMatches, totalsColumns } from "./activity-sql.server";
 import { commuteFactors, commuteSavings, type CommuteFactors } from "./commute";
@@ -98,13 +98,17 @@ export function dashboardStatsQueries(db: Db, userId: number, now: Date) {
 
   // One row: a scalar index range count per band (D1 caps UNION terms, so not a union). Each column
   // has its own alias: D1's batch answers rows as objects, so two columns of the same text would collide.
-  const bandCounts = ACHIEVEMENT_SPORTS.flatMap((sport) => ACHIEVEMENT_BANDS[sport].map((band) => ({ sport, band })));
+  const bandCounts = ACHIEVEMENT_SPORTS.flatMap((sport) =>
+    ACHIEVEMENT_BANDS[sport].map((band) => ({ sport, band })),
+  );
   const achievements = db
     .select(
       Object.fromEntries(
         bandCounts.map(({ sport, band }, i) => [
           `${sport}.${band.key}`,
-          num(sql`(SELECT count(*) FROM ${activities} WHERE ${and(mine, sportMatches(sport), inBand(band))})`).as(`band_${i}`),
+          num(
+            sql`(SELECT count(*) FROM ${activities} WHERE ${and(mine, sportMatches(sport), inBand(band))})`,
+          ).as(`band_${i}`),
         ]),
       ),
     )
@@ -148,11 +152,17 @@ export async function getDashboardStats(app: AppContext, user: Pick<User, "id">)
  */
 export async function statsForRequest(app: AppContext, request: Request): Promise<DashboardStats> {
   const now = app.now();
-  const { results } = await requireVerifiedUserWith(app, request, (userId) => dashboardStatsStatements(app.db, userId, now));
+  const { results } = await requireVerifiedUserWith(app, request, (userId) =>
+    dashboardStatsStatements(app.db, userId, now),
+  );
   return assembleDashboardStats(app, now, results);
 }
 
-function assembleDashboardStats(app: AppContext, now: Date, [groupRows, [bands], [recentRow], [commuteRow]]: StatsRows): DashboardStats {
+function assembleDashboardStats(
+  app: AppContext,
+  now: Date,
+  [groupRows, [bands], [recentRow], [commuteRow]]: StatsRows,
+): DashboardStats {
   const bySportRow = new Map(groupRows.map((row) => [row.sport, row]));
   const bySport = Object.fromEntries(
     DASHBOARD_SPORTS.map((sport) => {
@@ -172,7 +182,12 @@ function assembleDashboardStats(app: AppContext, now: Date, [groupRows, [bands],
 
   const factors = commuteFactors(app.env);
   const achievements = Object.fromEntries(
-    ACHIEVEMENT_SPORTS.map((sport) => [sport, Object.fromEntries(ACHIEVEMENT_BANDS[sport].map((band) => [band.key, bands?.[`${sport}.${band.key}`] ?? 0]))]),
+    ACHIEVEMENT_SPORTS.map((sport) => [
+      sport,
+      Object.fromEntries(
+        ACHIEVEMENT_BANDS[sport].map((band) => [band.key, bands?.[`${sport}.${band.key}`] ?? 0]),
+      ),
+    ]),
   ) as Achievements;
 
   return {

@@ -6,9 +6,9 @@
  * is cut on the indexed start_date.
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { activities, type User } from "../../../db/schema";
-import type { Db } from "../../../db/client";
-import type { AppContext } from "../../../workers/load-context";
+import { activities, type User } from "~db/schema";
+import type { Db } from "~db/client";
+import type { AppContext } from "~workers/load-context";
 import { sportMatches } from "./activity-sql.server";
 import type { TimelineRange, TimelineSport } from "./constants";
 import type { TimelineQuery } from "./schema";
@@ -62,7 +62,13 @@ export const MONTH_LIST_LIMIT = 100;
 /** GET /api/activities/timeline's flat `activities[]` (part 1 §7): the range's newest, at most this many. */
 export const TIMELINE_LIST_LIMIT = 1000;
 const RANGE_MONTHS: Record<Exclude<TimelineRange, "all">, number> = { "1m": 1, "3m": 3, "6m": 6, "1y": 12 };
-const BUCKET: Record<TimelineRange, TimelineBucket> = { "1m": "day", "3m": "week", "6m": "week", "1y": "month", all: "month" };
+const BUCKET: Record<TimelineRange, TimelineBucket> = {
+  "1m": "day",
+  "3m": "week",
+  "6m": "week",
+  "1y": "month",
+  all: "month",
+};
 
 const localDay = sql`substr(${activities.startDateLocal}, 1, 10)`;
 const localMonth = sql`substr(${activities.startDateLocal}, 1, 7)`;
@@ -76,8 +82,11 @@ const PERIOD: Record<TimelineBucket, SQL<string>> = {
 const pointColumns = {
   count: sql<number>`count(*)`.mapWith(Number),
   distanceKm: sql<number>`round(coalesce(sum(${activities.distance}), 0) / 1000.0, 1)`.mapWith(Number),
-  movingTimeMinutes: sql<number>`cast(round(coalesce(sum(${activities.movingTime}), 0) / 60.0) AS integer)`.mapWith(Number),
-  elevation: sql<number>`cast(round(coalesce(sum(${activities.totalElevationGain}), 0)) AS integer)`.mapWith(Number),
+  movingTimeMinutes:
+    sql<number>`cast(round(coalesce(sum(${activities.movingTime}), 0) / 60.0) AS integer)`.mapWith(Number),
+  elevation: sql<number>`cast(round(coalesce(sum(${activities.totalElevationGain}), 0)) AS integer)`.mapWith(
+    Number,
+  ),
 };
 
 // --- calendar helpers (UTC dates as YYYY-MM-DD strings) ---
@@ -97,13 +106,19 @@ function periodOf(bucket: TimelineBucket, day: string): string {
   return bucket === "day" ? day : bucket === "week" ? mondayOf(day) : day.slice(0, 7);
 }
 function nextPeriod(bucket: TimelineBucket, period: string): string {
-  return bucket === "day" ? addDays(period, 1) : bucket === "week" ? addDays(period, 7) : addMonths(period, 1);
+  return bucket === "day"
+    ? addDays(period, 1)
+    : bucket === "week"
+      ? addDays(period, 7)
+      : addMonths(period, 1);
 }
 
 /** First day of a range ending today; null for "all". */
 export function rangeStart(range: TimelineRange, now: Date): string | null {
   if (range === "all") return null;
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - RANGE_MONTHS[range], now.getUTCDate()));
+  const d = new Date(
+    Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - RANGE_MONTHS[range], now.getUTCDate()),
+  );
   return iso(d);
 }
 
@@ -145,13 +160,23 @@ export function timelineQueries(db: Db, userId: number, query: TimelineQuery, no
   return {
     bucket,
     from,
-    series: db.select({ period: PERIOD[bucket], ...pointColumns }).from(activities).where(where).groupBy(sql`1`).orderBy(sql`1`),
+    series: db
+      .select({ period: PERIOD[bucket], ...pointColumns })
+      .from(activities)
+      .where(where)
+      .groupBy(sql`1`)
+      .orderBy(sql`1`),
     totals: db.select(pointColumns).from(activities).where(where),
     // The first activity (for "all"): one step along (user_id, start_date), not a scan.
     first: db
       .select({ day: sql<string>`${localDay}` })
       .from(activities)
-      .where(and(eq(activities.userId, userId), query.sportType === "All" ? undefined : sportMatches(query.sportType)))
+      .where(
+        and(
+          eq(activities.userId, userId),
+          query.sportType === "All" ? undefined : sportMatches(query.sportType),
+        ),
+      )
       .orderBy(asc(activities.startDate))
       .limit(1),
     monthTotals: db.select(pointColumns).from(activities).where(monthWhere),
@@ -164,16 +189,27 @@ export function timelineQueries(db: Db, userId: number, query: TimelineQuery, no
   };
 }
 
-export async function getTimeline(app: AppContext, user: Pick<User, "id">, query: TimelineQuery): Promise<Timeline> {
+export async function getTimeline(
+  app: AppContext,
+  user: Pick<User, "id">,
+  query: TimelineQuery,
+): Promise<Timeline> {
   const now = app.now();
   const today = iso(now);
   const thisMonth = today.slice(0, 7);
   const from = rangeStart(query.range, now);
   // The pager stays between the range's first month and this month.
   const lowest = from?.slice(0, 7) ?? "0000-01";
-  const month = !query.month || query.month > thisMonth ? thisMonth : query.month < lowest ? lowest : query.month;
+  const month =
+    !query.month || query.month > thisMonth ? thisMonth : query.month < lowest ? lowest : query.month;
   const q = timelineQueries(app.db, user.id, query, now, month);
-  const [seriesRows, [totals], [first], [monthTotals], monthList] = await app.db.batch([q.series, q.totals, q.first, q.monthTotals, q.monthList]);
+  const [seriesRows, [totals], [first], [monthTotals], monthList] = await app.db.batch([
+    q.series,
+    q.totals,
+    q.first,
+    q.monthTotals,
+    q.monthList,
+  ]);
 
   // The first period shown: the range's start, or the first activity for "all".
   const firstDay = from ?? first?.day ?? null;
@@ -220,7 +256,12 @@ export async function getTimelineForApi(app: AppContext, user: Pick<User, "id">,
   const from = rangeStart(query.range, app.now());
   const [timeline, list] = await Promise.all([
     getTimeline(app, user, query),
-    app.db.select(listColumns).from(activities).where(rangeWhere(user.id, query, from)).orderBy(desc(activities.startDate)).limit(TIMELINE_LIST_LIMIT),
+    app.db
+      .select(listColumns)
+      .from(activities)
+      .where(rangeWhere(user.id, query, from))
+      .orderBy(desc(activities.startDate))
+      .limit(TIMELINE_LIST_LIMIT),
   ]);
   return { ...timeline, activities: list };
 }

@@ -28,7 +28,9 @@ export function userActiveAlias(isActive: boolean) {
     if (request.method !== "POST") return jsonError(405, "Method not allowed");
     return apiHandler(async () => {
       const admin = await requireAdmin(context.app, request);
-      return { user: await setUserFlag(context.app, admin, idParam(params.id, "User"), "isActive", isActive) };
+      return {
+        user: await setUserFlag(context.app, admin, idParam(params.id, "User"), "isActive", isActive),
+      };
     });
   };
 }

@@ -6,25 +6,48 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
-import type { AppContext } from "../../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
 import { AppError, idParam, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
-import { createChallenge, deleteChallenge, listChallenges, setChallengeActive, updateChallenge } from "~/modules/challenges/challenges.server";
+import {
+  createChallenge,
+  deleteChallenge,
+  listChallenges,
+  setChallengeActive,
+  updateChallenge,
+} from "~/modules/challenges/challenges.server";
 import { challengeInputSchema } from "~/modules/challenges/schema";
 import { deleteEvent, listEvents, setEventActive } from "~/modules/events/events.server";
 import { EVENT_TOASTS, statusFailed } from "~/modules/events/schema";
 import { FEEDBACK_STATUSES } from "~/modules/feedback/schema";
-import { feedback, users } from "../../../db/schema";
+import { feedback, users } from "~db/schema";
 import { count, eq } from "drizzle-orm";
 
 /** The user dashboard lists this many newest activities. */
 export const USER_PAGE_ACTIVITIES = 5;
-import { activitiesByType, activityCountBuckets, activityTrends, distanceBuckets, userActivitiesReport, userParticipation } from "./reports.server";
+import {
+  activitiesByType,
+  activityCountBuckets,
+  activityTrends,
+  distanceBuckets,
+  userActivitiesReport,
+  userParticipation,
+} from "./reports.server";
 import { tabOf } from "./tabs";
 import { ADMIN_MSG, createUserSchema, USER_TOASTS, userListQuerySchema } from "./schema";
 import { adminSyncUser, listSyncStatus, userSyncStats } from "./strava-sync.server";
-import { createUserByAdmin, deleteUserByAdmin, listUsers, setUserFlag, userActivities, userChallenges, userEvents, userSportSummary, type AdminUserFlag } from "./users.server";
+import {
+  createUserByAdmin,
+  deleteUserByAdmin,
+  listUsers,
+  setUserFlag,
+  userActivities,
+  userChallenges,
+  userEvents,
+  userSportSummary,
+  type AdminUserFlag,
+} from "./users.server";
 import { publicUser } from "~/modules/auth/auth.server";
 
 /** A failed read shows the tab's error (with Retry) instead of taking the page down. */
@@ -40,8 +63,13 @@ async function attempt<T>(what: string, promise: Promise<T>): Promise<T | null> 
 }
 
 async function feedbackCounts(app: AppContext) {
-  const rows = await app.db.select({ status: feedback.status, n: count() }).from(feedback).groupBy(feedback.status);
-  return Object.fromEntries(FEEDBACK_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0])) as Record<(typeof FEEDBACK_STATUSES)[number], number>;
+  const rows = await app.db
+    .select({ status: feedback.status, n: count() })
+    .from(feedback)
+    .groupBy(feedback.status);
+  return Object.fromEntries(
+    FEEDBACK_STATUSES.map((s) => [s, rows.find((r) => r.status === s)?.n ?? 0]),
+  ) as Record<(typeof FEEDBACK_STATUSES)[number], number>;
 }
 
 async function analysis(app: AppContext) {
@@ -68,7 +96,10 @@ export async function adminPage(app: AppContext, request: Request) {
   const base = { tab, adminId: admin.id };
   switch (tab) {
     case "users": {
-      const parsed = userListQuerySchema.safeParse({ search: url.searchParams.get("q") ?? "", page: url.searchParams.get("page") ?? 1 });
+      const parsed = userListQuerySchema.safeParse({
+        search: url.searchParams.get("q") ?? "",
+        page: url.searchParams.get("page") ?? 1,
+      });
       const query = parsed.success ? parsed.data : userListQuerySchema.parse({});
       return { ...base, users: { query, list: await attempt("users", listUsers(app, query)) } };
     }
@@ -99,28 +130,50 @@ export interface AdminActionResult {
   errors?: Record<string, string[]>;
 }
 
-const FLAGS: Record<string, AdminUserFlag> = { isAdmin: "isAdmin", isVerified: "isVerified", isActive: "isActive" };
+const FLAGS: Record<string, AdminUserFlag> = {
+  isAdmin: "isAdmin",
+  isVerified: "isVerified",
+  isActive: "isActive",
+};
 
 function wantsJson(form: FormData) {
   return form.get("_fetcher") === "1";
 }
 
-async function done(app: AppContext, request: Request, form: FormData, result: AdminActionResult, status = 200) {
+async function done(
+  app: AppContext,
+  request: Request,
+  form: FormData,
+  result: AdminActionResult,
+  status = 200,
+) {
   if (wantsJson(form)) return data(result, { status });
   // Without JavaScript: back to the tab with a toast.
   const back = new URL(request.url);
   back.searchParams.delete("index");
-  const toast = await setToastCookie(app, { title: result.title, description: result.message, variant: result.ok ? "success" : "destructive" });
+  const toast = await setToastCookie(app, {
+    title: result.title,
+    description: result.message,
+    variant: result.ok ? "success" : "destructive",
+  });
   return redirect(`${back.pathname}${back.search}`, { headers: { "Set-Cookie": toast } });
 }
 
 /** Part 2 §8: admin calls show the server's message, or 'Request failed with status {code}'. */
 function failure(intent: string, title: string, error: unknown): AdminActionResult & { status: number } {
-  if (error instanceof Response) return { ok: false, intent, title, message: error.status === 404 ? "Not found" : requestFailed(error.status), status: error.status };
+  if (error instanceof Response)
+    return {
+      ok: false,
+      intent,
+      title,
+      message: error.status === 404 ? "Not found" : requestFailed(error.status),
+      status: error.status,
+    };
   if (!(error instanceof AppError)) console.error(`admin ${intent} failed`, error);
   const status = error instanceof AppError ? error.status : 500;
   const message = error instanceof AppError ? error.message : requestFailed(status);
-  const summary = error instanceof AppError ? (error.extra.summary as AdminActionResult["summary"]) : undefined;
+  const summary =
+    error instanceof AppError ? (error.extra.summary as AdminActionResult["summary"]) : undefined;
   const errors = error instanceof AppError ? (error.extra.errors as AdminActionResult["errors"]) : undefined;
   return { ok: false, intent, title, message, summary, errors, status };
 }
@@ -133,7 +186,8 @@ function failure(intent: string, title: string, error: unknown): AdminActionResu
 export function challengeFormInput(form: FormData, creating: boolean) {
   const text = (name: string) => String(form.get(name) ?? "");
   // The dialog's date-time inputs carry no zone: they are India time, the community's clock.
-  const moment = (name: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text(name)) ? `${text(name)}:00+05:30` : text(name));
+  const moment = (name: string) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text(name)) ? `${text(name)}:00+05:30` : text(name);
   const number = (name: string, factor: number) => {
     const raw = text(name).trim();
     return raw === "" ? null : Number.isFinite(Number(raw)) ? Math.round(Number(raw) * factor) : raw;
@@ -155,13 +209,24 @@ export async function adminAction(app: AppContext, request: Request) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   /** `failTitle` may be built from the server's message ('Failed to update event status: {message}'). */
-  const reply = async (run: () => Promise<AdminActionResult>, failTitle: string | ((message: string) => string), describe?: (message: string) => string) => {
+  const reply = async (
+    run: () => Promise<AdminActionResult>,
+    failTitle: string | ((message: string) => string),
+    describe?: (message: string) => string,
+  ) => {
     try {
       return await done(app, request, form, await run());
     } catch (error) {
       const { status, ...result } = failure(intent, "", error);
-      if (typeof failTitle === "function") return done(app, request, form, { ...result, title: failTitle(result.message), message: "" }, status);
-      return done(app, request, form, { ...result, title: failTitle, message: describe ? describe(result.message) : result.message }, status);
+      if (typeof failTitle === "function")
+        return done(app, request, form, { ...result, title: failTitle(result.message), message: "" }, status);
+      return done(
+        app,
+        request,
+        form,
+        { ...result, title: failTitle, message: describe ? describe(result.message) : result.message },
+        status,
+      );
     }
   };
 
@@ -181,8 +246,22 @@ export async function adminAction(app: AppContext, request: Request) {
       if (parsed.status !== "success") {
         const errors = (parsed.error ?? {}) as Record<string, string[]>;
         const missing = Object.values(errors).flat().includes(ADMIN_MSG.missingFields);
-        const message = missing ? ADMIN_MSG.missingFields : (Object.values(errors).flat()[0] ?? ADMIN_MSG.missingFields);
-        return done(app, request, form, { ok: false, intent, title: missing ? "Missing Fields" : USER_TOASTS.createFailed, message, errors }, 400);
+        const message = missing
+          ? ADMIN_MSG.missingFields
+          : (Object.values(errors).flat()[0] ?? ADMIN_MSG.missingFields);
+        return done(
+          app,
+          request,
+          form,
+          {
+            ok: false,
+            intent,
+            title: missing ? "Missing Fields" : USER_TOASTS.createFailed,
+            message,
+            errors,
+          },
+          400,
+        );
       }
       return reply(async () => {
         const user = await createUserByAdmin(app, parsed.value);
@@ -195,16 +274,28 @@ export async function adminAction(app: AppContext, request: Request) {
         return { ok: true, intent, title: "User Deleted", message: result.message };
       }, USER_TOASTS.deleteFailed);
     case "sync-user":
-      return reply(async () => {
-        const result = await adminSyncUser(app, idParam(String(form.get("userId") ?? ""), "User"));
-        return { ok: true, intent, title: "Sync Initiated", message: result.message };
-      }, "Sync Error", (message) => `Failed to sync Strava activities: ${message}`);
+      return reply(
+        async () => {
+          const result = await adminSyncUser(app, idParam(String(form.get("userId") ?? ""), "User"));
+          return { ok: true, intent, title: "Sync Initiated", message: result.message };
+        },
+        "Sync Error",
+        (message) => `Failed to sync Strava activities: ${message}`,
+      );
     case "challenge-active": {
       const value = form.get("value") === "true";
-      return reply(async () => {
-        await setChallengeActive(app, idParam(String(form.get("challengeId") ?? ""), "Challenge"), value);
-        return { ok: true, intent, title: value ? "Challenge activated" : "Challenge deactivated", message: "" };
-      }, (message) => `Failed to update challenge status: ${message}`);
+      return reply(
+        async () => {
+          await setChallengeActive(app, idParam(String(form.get("challengeId") ?? ""), "Challenge"), value);
+          return {
+            ok: true,
+            intent,
+            title: value ? "Challenge activated" : "Challenge deactivated",
+            message: "",
+          };
+        },
+        (message) => `Failed to update challenge status: ${message}`,
+      );
     }
     case "create-challenge":
     case "update-challenge": {
@@ -212,14 +303,40 @@ export async function adminAction(app: AppContext, request: Request) {
       const parsed = challengeInputSchema.safeParse(challengeFormInput(form, creating));
       if (!parsed.success) {
         const errors: Record<string, string[]> = {};
-        for (const issue of parsed.error.issues) (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
-        return done(app, request, form, { ok: false, intent, title: creating ? "Failed to create challenge" : "Failed to update challenge", message: parsed.error.issues[0]?.message ?? "", errors }, 400);
+        for (const issue of parsed.error.issues)
+          (errors[String(issue.path[0] ?? "form")] ??= []).push(issue.message);
+        return done(
+          app,
+          request,
+          form,
+          {
+            ok: false,
+            intent,
+            title: creating ? "Failed to create challenge" : "Failed to update challenge",
+            message: parsed.error.issues[0]?.message ?? "",
+            errors,
+          },
+          400,
+        );
       }
-      return reply(async () => {
-        if (creating) await createChallenge(app, admin, parsed.data);
-        else await updateChallenge(app, idParam(String(form.get("challengeId") ?? ""), "Challenge"), parsed.data);
-        return { ok: true, intent, title: creating ? "Challenge created successfully" : "Challenge updated successfully", message: "" };
-      }, creating ? "Failed to create challenge" : "Failed to update challenge");
+      return reply(
+        async () => {
+          if (creating) await createChallenge(app, admin, parsed.data);
+          else
+            await updateChallenge(
+              app,
+              idParam(String(form.get("challengeId") ?? ""), "Challenge"),
+              parsed.data,
+            );
+          return {
+            ok: true,
+            intent,
+            title: creating ? "Challenge created successfully" : "Challenge updated successfully",
+            message: "",
+          };
+        },
+        creating ? "Failed to create challenge" : "Failed to update challenge",
+      );
     }
     case "event-active": {
       const value = form.get("value") === "true";
@@ -249,7 +366,10 @@ export async function adminUserPage(app: AppContext, request: Request, idText: s
   const viewer = await requireVerifiedUser(app, request);
   if (!viewer.isAdmin) return data({ state: "forbidden" as const }, { status: 403 });
   const id = Number(idText);
-  const user = Number.isSafeInteger(id) && id > 0 ? await app.db.query.users.findFirst({ where: eq(users.id, id) }) : undefined;
+  const user =
+    Number.isSafeInteger(id) && id > 0
+      ? await app.db.query.users.findFirst({ where: eq(users.id, id) })
+      : undefined;
   if (!user) return data({ state: "missing" as const }, { status: 404 });
   const [summary, recent, challenges, events, sync] = await Promise.all([
     userSportSummary(app, id),
@@ -265,7 +385,16 @@ export async function adminUserPage(app: AppContext, request: Request, idText: s
       },
     ),
   ]);
-  return { state: "ok" as const, user: publicUser(user), summary, recent, challenges, events, sync: sync.stats, syncError: sync.error };
+  return {
+    state: "ok" as const,
+    user: publicUser(user),
+    summary,
+    recent,
+    challenges,
+    events,
+    sync: sync.stats,
+    syncError: sync.error,
+  };
 }
 
 export async function adminUserAction(app: AppContext, request: Request, idText: string | undefined) {
@@ -274,9 +403,20 @@ export async function adminUserAction(app: AppContext, request: Request, idText:
   const id = idParam(idText, "User");
   try {
     const result = await adminSyncUser(app, id);
-    return done(app, request, form, { ok: true, intent: "sync-user", title: "Sync Initiated", message: result.message });
+    return done(app, request, form, {
+      ok: true,
+      intent: "sync-user",
+      title: "Sync Initiated",
+      message: result.message,
+    });
   } catch (error) {
     const { status, ...result } = failure("sync-user", "", error);
-    return done(app, request, form, { ...result, title: `Error syncing Strava activities: ${result.message}`, message: "" }, status);
+    return done(
+      app,
+      request,
+      form,
+      { ...result, title: `Error syncing Strava activities: ${result.message}`, message: "" },
+      status,
+    );
   }
 }

@@ -4,7 +4,7 @@
  * (member data; docs/decisions/017-response-headers.md).
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { AppContext } from "../../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import { requireAdmin } from "~/lib/guards.server";
 import { apiHandler } from "~/lib/http.server";
 

@@ -4,8 +4,15 @@
  * is the only shaping done here.
  */
 import { count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
-import { activities, challengeParticipations, challenges, eventRegistrations, stravaConnections, users } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import {
+  activities,
+  challengeParticipations,
+  challenges,
+  eventRegistrations,
+  stravaConnections,
+  users,
+} from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 
 /** Months shown by the activity trends report. */
 export const TREND_MONTHS = 12;
@@ -21,8 +28,11 @@ export async function activitiesByType(app: AppContext) {
     .select({
       sportType: activities.sportType,
       totalDistanceKm: km(activities.distance),
-      totalMovingTimeHours: sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 3600.0, 1)`.mapWith(Number),
-      totalElevationGain: sql<number>`round(coalesce(sum(${activities.totalElevationGain}), 0))`.mapWith(Number),
+      totalMovingTimeHours:
+        sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 3600.0, 1)`.mapWith(Number),
+      totalElevationGain: sql<number>`round(coalesce(sum(${activities.totalElevationGain}), 0))`.mapWith(
+        Number,
+      ),
       activityCount: count(),
       uniqueUsers: countDistinct(activities.userId),
     })
@@ -37,7 +47,12 @@ export async function activityTrends(app: AppContext) {
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (TREND_MONTHS - 1), 1));
   const month = sql<string>`strftime('%Y-%m', ${activities.startDate}, 'unixepoch')`;
   const rows = await app.db
-    .select({ month, activityCount: count(), totalDistanceKm: km(activities.distance), activeUsers: countDistinct(activities.userId) })
+    .select({
+      month,
+      activityCount: count(),
+      totalDistanceKm: km(activities.distance),
+      activeUsers: countDistinct(activities.userId),
+    })
     .from(activities)
     .where(gte(activities.startDate, first))
     .groupBy(month)
@@ -55,11 +70,20 @@ export async function userParticipation(app: AppContext) {
     .select({
       totalUsers: sql<number>`(SELECT count(*) FROM ${users})`.mapWith(Number),
       stravaConnectedUsers: sql<number>`(SELECT count(*) FROM ${stravaConnections})`.mapWith(Number),
-      uniqueParticipants: sql<number>`(SELECT count(DISTINCT ${challengeParticipations.userId}) FROM ${challengeParticipations})`.mapWith(Number),
+      uniqueParticipants:
+        sql<number>`(SELECT count(DISTINCT ${challengeParticipations.userId}) FROM ${challengeParticipations})`.mapWith(
+          Number,
+        ),
       totalChallenges: sql<number>`(SELECT count(*) FROM ${challenges})`.mapWith(Number),
       // Released registrations (expired holds, removed by an admin) stay for history but are no registrations.
-      totalRegistrations: sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.releasedAt} IS NULL)`.mapWith(Number),
-      paidRegistrations: sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.releasedAt} IS NULL AND ${eventRegistrations.paymentStatus} IN ('paid', 'completed'))`.mapWith(Number),
+      totalRegistrations:
+        sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.releasedAt} IS NULL)`.mapWith(
+          Number,
+        ),
+      paidRegistrations:
+        sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.releasedAt} IS NULL AND ${eventRegistrations.paymentStatus} IN ('paid', 'completed'))`.mapWith(
+          Number,
+        ),
     })
     .from(sql`(SELECT 1)`);
   return {
@@ -84,7 +108,9 @@ export interface UserActivityRow {
 export type UserActivityReportRow = UserActivityRow & { [sportType: string]: unknown };
 
 /** Per member with activities: totals and the distance per sport type. */
-export async function userActivitiesReport(app: AppContext): Promise<{ sportColumns: string[]; users: UserActivityReportRow[] }> {
+export async function userActivitiesReport(
+  app: AppContext,
+): Promise<{ sportColumns: string[]; users: UserActivityReportRow[] }> {
   const rows = await app.db
     .select({
       userId: activities.userId,
@@ -98,8 +124,15 @@ export async function userActivitiesReport(app: AppContext): Promise<{ sportColu
     .from(activities)
     .innerJoin(users, eq(users.id, activities.userId))
     .groupBy(activities.userId, activities.sportType);
-  const people = new Map(rows.map((r) => [r.userId, { username: r.username, email: r.email, profileImageUrl: r.profileImageUrl }]));
-  const sportColumns = [...DEFAULT_SPORT_COLUMNS, ...[...new Set(rows.map((r) => r.sportType))].filter((s) => !(DEFAULT_SPORT_COLUMNS as readonly string[]).includes(s)).sort()];
+  const people = new Map(
+    rows.map((r) => [r.userId, { username: r.username, email: r.email, profileImageUrl: r.profileImageUrl }]),
+  );
+  const sportColumns = [
+    ...DEFAULT_SPORT_COLUMNS,
+    ...[...new Set(rows.map((r) => r.sportType))]
+      .filter((s) => !(DEFAULT_SPORT_COLUMNS as readonly string[]).includes(s))
+      .sort(),
+  ];
   const byUser = new Map<number, UserActivityRow>();
   const metres = new Map<number, number>();
   for (const r of rows) {
@@ -107,7 +140,13 @@ export async function userActivitiesReport(app: AppContext): Promise<{ sportColu
     if (!person) continue;
     let entry = byUser.get(r.userId);
     if (!entry) {
-      entry = { userId: r.userId, ...person, totalActivities: 0, totalDistanceKm: 0, distanceBySport: Object.fromEntries(sportColumns.map((s) => [s, 0])) };
+      entry = {
+        userId: r.userId,
+        ...person,
+        totalActivities: 0,
+        totalDistanceKm: 0,
+        distanceBySport: Object.fromEntries(sportColumns.map((s) => [s, 0])),
+      };
       byUser.set(r.userId, entry);
     }
     entry.totalActivities += r.n;
@@ -115,7 +154,9 @@ export async function userActivitiesReport(app: AppContext): Promise<{ sportColu
     entry.distanceBySport[r.sportType] = toKm1(r.metres);
   }
   for (const [userId, total] of metres) byUser.get(userId)!.totalDistanceKm = toKm1(total);
-  const sorted = [...byUser.values()].sort((a, b) => b.totalDistanceKm - a.totalDistanceKm || a.username.localeCompare(b.username));
+  const sorted = [...byUser.values()].sort(
+    (a, b) => b.totalDistanceKm - a.totalDistanceKm || a.username.localeCompare(b.username),
+  );
   return { sportColumns, users: sorted.map((u) => ({ ...u.distanceBySport, ...u })) };
 }
 
@@ -139,7 +180,17 @@ export function buckets(values: number[], step: number, unit: string, maxBuckets
 }
 
 /** Buckets for the Distance Distribution chart: members by total distance in 50 km steps. */
-export const distanceBuckets = (rows: Pick<UserActivityRow, "totalDistanceKm">[]) => buckets(rows.map((r) => r.totalDistanceKm), 50, " km");
+export const distanceBuckets = (rows: Pick<UserActivityRow, "totalDistanceKm">[]) =>
+  buckets(
+    rows.map((r) => r.totalDistanceKm),
+    50,
+    " km",
+  );
 
 /** Members by their number of activities, in steps of 10. */
-export const activityCountBuckets = (rows: Pick<UserActivityRow, "totalActivities">[]) => buckets(rows.map((r) => r.totalActivities), 10, "");
+export const activityCountBuckets = (rows: Pick<UserActivityRow, "totalActivities">[]) =>
+  buckets(
+    rows.map((r) => r.totalActivities),
+    10,
+    "",
+  );

@@ -10,42 +10,80 @@ export const ADMIN_MSG = {
   ownAdmin: "You cannot remove your own admin rights",
   ownActive: "You cannot deactivate your own account",
   ownDelete: "You cannot delete your own account",
-  deleteRefused: "This user has activities, challenge participations or event registrations and cannot be deleted. Deactivate the account instead.",
+  deleteRefused:
+    "This user has activities, challenge participations or event registrations and cannot be deleted. Deactivate the account instead.",
   flag: "Send true or false",
 } as const;
 
 /** The toasts of the Users tab. */
 export const USER_TOASTS = {
-  isAdmin: { on: "Admin Granted", off: "Admin Removed", network: "Failed to update admin status. Please try again." },
-  isVerified: { on: "Email Verified", off: "Email Unverified", network: "Failed to update verification status. Please try again." },
-  isActive: { on: "User Activated", off: "User Deactivated", network: "Failed to update active status. Please try again." },
+  isAdmin: {
+    on: "Admin Granted",
+    off: "Admin Removed",
+    network: "Failed to update admin status. Please try again.",
+  },
+  isVerified: {
+    on: "Email Verified",
+    off: "Email Unverified",
+    network: "Failed to update verification status. Please try again.",
+  },
+  isActive: {
+    on: "User Activated",
+    off: "User Deactivated",
+    network: "Failed to update active status. Please try again.",
+  },
   created: "User Created",
   createFailed: "Failed to Create User",
   createNetwork: "Failed to create user. Please try again.",
   deleteFailed: "Failed to Delete User",
 } as const;
 
-const requiredText = z.string({ required_error: ADMIN_MSG.missingFields, invalid_type_error: ADMIN_MSG.missingFields }).trim().min(1, ADMIN_MSG.missingFields);
-const flag = z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" || v === undefined || v === "" ? false : v), z.boolean({ invalid_type_error: ADMIN_MSG.flag }));
+const requiredText = z
+  .string({ required_error: ADMIN_MSG.missingFields, invalid_type_error: ADMIN_MSG.missingFields })
+  .trim()
+  .min(1, ADMIN_MSG.missingFields);
+const flag = z.preprocess(
+  (v) => (v === "true" || v === "on" ? true : v === "false" || v === undefined || v === "" ? false : v),
+  z.boolean({ invalid_type_error: ADMIN_MSG.flag }),
+);
 
 export const createUserSchema = z.object({
   username: requiredText.pipe(usernameSchema),
   email: requiredText.pipe(emailSchema),
-  password: z.string({ required_error: ADMIN_MSG.missingFields }).min(1, ADMIN_MSG.missingFields).pipe(passwordSchema),
+  password: z
+    .string({ required_error: ADMIN_MSG.missingFields })
+    .min(1, ADMIN_MSG.missingFields)
+    .pipe(passwordSchema),
   isAdmin: flag.default(false),
   isVerified: flag.default(false),
 });
 export type CreateUserInput = z.infer<typeof createUserSchema>;
 
 export const flagSchemas = {
-  isAdmin: z.object({ isAdmin: z.boolean({ required_error: ADMIN_MSG.flag, invalid_type_error: ADMIN_MSG.flag }) }),
-  isVerified: z.object({ isVerified: z.boolean({ required_error: ADMIN_MSG.flag, invalid_type_error: ADMIN_MSG.flag }) }),
-  isActive: z.object({ isActive: z.boolean({ required_error: ADMIN_MSG.flag, invalid_type_error: ADMIN_MSG.flag }) }),
+  isAdmin: z.object({
+    isAdmin: z.boolean({ required_error: ADMIN_MSG.flag, invalid_type_error: ADMIN_MSG.flag }),
+  }),
+  isVerified: z.object({
+    isVerified: z.boolean({ required_error: ADMIN_MSG.flag, invalid_type_error: ADMIN_MSG.flag }),
+  }),
+  isActive: z.object({
+    isActive: z.boolean({ required_error: ADMIN_MSG.flag, invalid_type_error: ADMIN_MSG.flag }),
+  }),
 } as const;
 
 export const userListQuerySchema = z.object({
-  page: z.coerce.number({ invalid_type_error: "page must be a positive whole number" }).int("page must be a positive whole number").min(1, "page must be a positive whole number").max(100_000).default(1),
-  limit: z.coerce.number({ invalid_type_error: "limit must be between 1 and 100" }).int("limit must be between 1 and 100").min(1, "limit must be between 1 and 100").max(100, "limit must be between 1 and 100").default(USERS_PAGE_SIZE),
+  page: z.coerce
+    .number({ invalid_type_error: "page must be a positive whole number" })
+    .int("page must be a positive whole number")
+    .min(1, "page must be a positive whole number")
+    .max(100_000)
+    .default(1),
+  limit: z.coerce
+    .number({ invalid_type_error: "limit must be between 1 and 100" })
+    .int("limit must be between 1 and 100")
+    .min(1, "limit must be between 1 and 100")
+    .max(100, "limit must be between 1 and 100")
+    .default(USERS_PAGE_SIZE),
   search: z.string().trim().max(100, "search cannot exceed 100 characters").default(""),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

@@ -1,7 +1,7 @@
 /** Admin view and control of Strava syncs (spec part 2 section 7). */
 import { and, asc, count, desc, eq, max, sql, sum } from "drizzle-orm";
-import { activities, stravaConnections, syncStatus, users } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { activities, stravaConnections, syncStatus, users } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { syncView } from "../strava/status.server";
 import { startSync, syncPage } from "../strava/sync.server";
@@ -9,7 +9,13 @@ import { startSync, syncPage } from "../strava/sync.server";
 /** One row per member with a Strava link or a sync record. */
 export async function listSyncStatus(app: AppContext) {
   const rows = await app.db
-    .select({ userId: users.id, username: users.username, email: users.email, stravaId: users.stravaId, status: syncStatus })
+    .select({
+      userId: users.id,
+      username: users.username,
+      email: users.email,
+      stravaId: users.stravaId,
+      status: syncStatus,
+    })
     .from(users)
     .leftJoin(syncStatus, eq(syncStatus.userId, users.id))
     .where(sql`${users.stravaId} IS NOT NULL OR ${syncStatus.userId} IS NOT NULL`)
@@ -46,7 +52,10 @@ export async function userSyncStats(app: AppContext, userId: number) {
   const [connection, status, totals, byType] = await Promise.all([
     app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) }),
     app.db.query.syncStatus.findFirst({ where: eq(syncStatus.userId, userId) }),
-    app.db.select({ total: count(), latest: max(activities.startDate) }).from(activities).where(eq(activities.userId, userId)),
+    app.db
+      .select({ total: count(), latest: max(activities.startDate) })
+      .from(activities)
+      .where(eq(activities.userId, userId)),
     app.db
       .select({ type: activities.sportType, count: count(), totalDistance: sum(activities.distance) })
       .from(activities)
@@ -65,7 +74,11 @@ export async function userSyncStats(app: AppContext, userId: number) {
     lastSyncAt: status?.lastSyncAt?.toISOString() ?? null,
     stravaTokenExpiry: connection?.expiresAt.toISOString() ?? null,
     syncStatus: syncView(status, app.now()),
-    activityTypes: byType.map((t) => ({ type: t.type, count: t.count, totalDistance: Number(t.totalDistance ?? 0) })),
+    activityTypes: byType.map((t) => ({
+      type: t.type,
+      count: t.count,
+      totalDistance: Number(t.totalDistance ?? 0),
+    })),
   };
 }
 
@@ -76,10 +89,14 @@ export async function userSyncStats(app: AppContext, userId: number) {
 export async function adminSyncUser(app: AppContext, userId: number) {
   await requireUserRow(app, userId);
   const { job, started } = await startSync(app, userId, "admin");
-  const savedActivities = started ? await syncPage(app, { type: "sync-page", userId, jobId: job.id, page: 1 }) : 0;
+  const savedActivities = started
+    ? await syncPage(app, { type: "sync-page", userId, jobId: job.id, page: 1 })
+    : 0;
   const after = await app.db.query.syncStatus.findFirst({ where: and(eq(syncStatus.userId, userId)) });
   return {
-    message: started ? `Successfully synced ${savedActivities} new activities` : "A sync is already running for this user",
+    message: started
+      ? `Successfully synced ${savedActivities} new activities`
+      : "A sync is already running for this user",
     savedActivities,
     jobId: job.id,
     syncStatus: syncView(after),

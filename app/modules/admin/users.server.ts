@@ -5,8 +5,17 @@
  * per-user lists. Counts are SQL aggregates.
  */
 import { and, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
-import { activities, challengeParticipations, challenges, eventRegistrations, events, stravaConnections, users, type User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import {
+  activities,
+  challengeParticipations,
+  challenges,
+  eventRegistrations,
+  events,
+  stravaConnections,
+  users,
+  type User,
+} from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { hashPassword } from "~/lib/password.server";
 import { AppError } from "~/lib/http.server";
 import { assertUnique, publicUser, sendVerificationEmail } from "~/modules/auth/auth.server";
@@ -20,7 +29,10 @@ const escapeLike = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 function userSearch(search: string): SQL | undefined {
   if (!search) return undefined;
   const pattern = escapeLike(search.toLowerCase());
-  return or(sql`lower(${users.username}) LIKE ${pattern} ESCAPE '\\'`, sql`lower(${users.email}) LIKE ${pattern} ESCAPE '\\'`);
+  return or(
+    sql`lower(${users.username}) LIKE ${pattern} ESCAPE '\\'`,
+    sql`lower(${users.email}) LIKE ${pattern} ESCAPE '\\'`,
+  );
 }
 
 /** The admin's user object: the public fields plus `stravaTokenExpiry` (part 2 §3; null without Strava). */
@@ -32,15 +44,26 @@ function adminUser(user: User, tokenExpiry: Date | null | undefined) {
 export async function listUsers(app: AppContext, query: UserListQuery) {
   const where = userSearch(query.search);
   const rows = await app.db
-    .select({ user: users, tokenExpiry: stravaConnections.expiresAt, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .select({
+      user: users,
+      tokenExpiry: stravaConnections.expiresAt,
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+    })
     .from(users)
     .leftJoin(stravaConnections, eq(stravaConnections.userId, users.id))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const total = rows[0]?.total ?? (query.page > 1 ? (await app.db.select({ n: count() }).from(users).where(where))[0].n : 0);
-  return { users: rows.map((r) => adminUser(r.user, r.tokenExpiry)), total, page: query.page, totalPages: Math.max(1, Math.ceil(total / query.limit)) };
+  const total =
+    rows[0]?.total ??
+    (query.page > 1 ? (await app.db.select({ n: count() }).from(users).where(where))[0].n : 0);
+  return {
+    users: rows.map((r) => adminUser(r.user, r.tokenExpiry)),
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / query.limit)),
+  };
 }
 
 export async function requireUserById(app: AppContext, id: number): Promise<User> {
@@ -67,7 +90,13 @@ export async function createUserByAdmin(app: AppContext, input: CreateUserInput)
   try {
     [user] = await app.db
       .insert(users)
-      .values({ username: input.username, email: input.email, passwordHash, isAdmin: input.isAdmin, isVerified: input.isVerified })
+      .values({
+        username: input.username,
+        email: input.email,
+        passwordHash,
+        isAdmin: input.isAdmin,
+        isVerified: input.isVerified,
+      })
       .returning();
   } catch (error) {
     if (String(error).includes("UNIQUE")) await assertUnique(app, input.username, input.email);
@@ -88,7 +117,13 @@ const SELF_REFUSALS: Partial<Record<AdminUserFlag, string>> = {
  * re-reads the user row, and the sessionVersion bump keeps a later
  * reactivation from reviving the old sessions.
  */
-export async function setUserFlag(app: AppContext, actor: User, id: number, flag: AdminUserFlag, value: boolean) {
+export async function setUserFlag(
+  app: AppContext,
+  actor: User,
+  id: number,
+  flag: AdminUserFlag,
+  value: boolean,
+) {
   if (actor.id === id && !value && SELF_REFUSALS[flag]) throw new AppError(400, SELF_REFUSALS[flag]!);
   const [user] = await app.db
     .update(users)
@@ -107,9 +142,16 @@ export async function setUserFlag(app: AppContext, actor: User, id: number, flag
 export async function userHistoryCounts(app: AppContext, id: number) {
   const [row] = await app.db
     .select({
-      activities: sql<number>`(SELECT count(*) FROM ${activities} WHERE ${activities.userId} = ${id})`.mapWith(Number),
-      challenges: sql<number>`(SELECT count(*) FROM ${challengeParticipations} WHERE ${challengeParticipations.userId} = ${id})`.mapWith(Number),
-      events: sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.userId} = ${id})`.mapWith(Number),
+      activities:
+        sql<number>`(SELECT count(*) FROM ${activities} WHERE ${activities.userId} = ${id})`.mapWith(Number),
+      challenges:
+        sql<number>`(SELECT count(*) FROM ${challengeParticipations} WHERE ${challengeParticipations.userId} = ${id})`.mapWith(
+          Number,
+        ),
+      events:
+        sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.userId} = ${id})`.mapWith(
+          Number,
+        ),
     })
     .from(sql`(SELECT 1)`);
   return row;
@@ -135,7 +177,8 @@ export async function deleteUserByAdmin(app: AppContext, actor: User, id: number
       ),
     )
     .returning({ id: users.id });
-  if (deleted.length === 0) throw new AppError(409, ADMIN_MSG.deleteRefused, { summary: await userHistoryCounts(app, id) });
+  if (deleted.length === 0)
+    throw new AppError(409, ADMIN_MSG.deleteRefused, { summary: await userHistoryCounts(app, id) });
   return { message: `User ${user.username} deleted`, id };
 }
 
@@ -202,7 +245,13 @@ export async function userChallenges(app: AppContext, id: number) {
     userId: p.userId,
     progress: p.progress,
     createdAt: p.createdAt.toISOString(),
-    challenge: { title: c.title, targetDistance: c.targetDistance, sportType: c.sportType, startDate: c.startDate.toISOString(), endDate: c.endDate.toISOString() },
+    challenge: {
+      title: c.title,
+      targetDistance: c.targetDistance,
+      sportType: c.sportType,
+      startDate: c.startDate.toISOString(),
+      endDate: c.endDate.toISOString(),
+    },
   }));
 }
 

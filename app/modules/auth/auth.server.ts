@@ -3,8 +3,8 @@
  * recovery. Domain functions only (ctx, input) → result; routes stay thin.
  */
 import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
-import { accountLinkTokens, emailTokens, users, type User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { accountLinkTokens, emailTokens, users, type User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { randomToken, sha256Hex } from "~/lib/encoding";
 import { actionEmail, sendEmail } from "~/lib/email.server";
 import { AppError } from "~/lib/http.server";
@@ -53,7 +53,10 @@ export async function findUserByLogin(app: AppContext, login: string): Promise<U
 
 export async function assertUnique(app: AppContext, username: string, email: string, exceptUserId?: number) {
   const clash = await app.db.query.users.findFirst({
-    where: or(eq(sql`lower(${users.username})`, username.toLowerCase()), eq(sql`lower(${users.email})`, email.toLowerCase())),
+    where: or(
+      eq(sql`lower(${users.username})`, username.toLowerCase()),
+      eq(sql`lower(${users.email})`, email.toLowerCase()),
+    ),
   });
   if (!clash || clash.id === exceptUserId) return;
   if (clash.username.toLowerCase() === username.toLowerCase()) {
@@ -65,7 +68,11 @@ export async function assertUnique(app: AppContext, username: string, email: str
 /** Registrations per client address per hour (REGISTER_LIMIT_PER_HOUR, default 5). */
 export function registrationLimit(app: AppContext, request: Request): Limit {
   const max = Number(app.env.REGISTER_LIMIT_PER_HOUR);
-  return { key: `register:ip:${clientIp(request)}`, max: Number.isInteger(max) && max > 0 ? max : 5, windowSeconds: 3600 };
+  return {
+    key: `register:ip:${clientIp(request)}`,
+    max: Number.isInteger(max) && max > 0 ? max : 5,
+    windowSeconds: 3600,
+  };
 }
 
 /** Every attempt to register (valid input) counts against the client address's hourly limit. */
@@ -79,7 +86,10 @@ export async function registerUser(
   const passwordHash = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
   let user: User;
   try {
-    [user] = await app.db.insert(users).values({ username: input.username, email: input.email, passwordHash }).returning();
+    [user] = await app.db
+      .insert(users)
+      .values({ username: input.username, email: input.email, passwordHash })
+      .returning();
   } catch (error) {
     // A concurrent registration won the race for the same name or address.
     if (String(error).includes("UNIQUE")) await assertUnique(app, input.username, input.email);
@@ -100,7 +110,11 @@ export async function loginWithPassword(
   input: { username: string; password: string },
 ): Promise<User> {
   const user = await findUserByLogin(app, input.username);
-  const attempt = await beginLoginAttempt(app, request, user ? `user:${user.id}` : `name:${input.username.trim().toLowerCase()}`);
+  const attempt = await beginLoginAttempt(
+    app,
+    request,
+    user ? `user:${user.id}` : `name:${input.username.trim().toLowerCase()}`,
+  );
   const pepper = app.env.PASSWORD_PEPPER;
   if (!user || !user.passwordHash) {
     await dummyVerify(input.password, pepper);
@@ -122,7 +136,12 @@ export async function loginWithPassword(
 }
 
 /** A token bound to the account and to the address it is mailed to (the account's current e-mail). */
-async function issueToken(app: AppContext, user: User, purpose: "verify_email" | "reset_password", seconds: number) {
+async function issueToken(
+  app: AppContext,
+  user: User,
+  purpose: "verify_email" | "reset_password",
+  seconds: number,
+) {
   const token = randomToken(32);
   await app.db.insert(emailTokens).values({
     userId: user.id,
@@ -152,7 +171,11 @@ async function usableToken(app: AppContext, token: string, purpose: "verify_emai
  * Marks a token used and returns its user id; null when unknown, expired,
  * already used, or mailed to an address the account no longer has.
  */
-async function consumeToken(app: AppContext, token: string, purpose: "verify_email" | "reset_password"): Promise<number | null> {
+async function consumeToken(
+  app: AppContext,
+  token: string,
+  purpose: "verify_email" | "reset_password",
+): Promise<number | null> {
   const [row] = await app.db
     .update(emailTokens)
     .set({ usedAt: app.now() })
@@ -165,8 +188,14 @@ async function consumeToken(app: AppContext, token: string, purpose: "verify_ema
 export async function revokeOutstandingTokens(app: AppContext, userId: number): Promise<void> {
   const now = app.now();
   await app.db.batch([
-    app.db.update(emailTokens).set({ usedAt: now }).where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt))),
-    app.db.update(accountLinkTokens).set({ usedAt: now }).where(and(eq(accountLinkTokens.userId, userId), isNull(accountLinkTokens.usedAt))),
+    app.db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt))),
+    app.db
+      .update(accountLinkTokens)
+      .set({ usedAt: now })
+      .where(and(eq(accountLinkTokens.userId, userId), isNull(accountLinkTokens.usedAt))),
   ]);
 }
 
@@ -182,7 +211,11 @@ export async function consumeVerificationMail(app: AppContext, userId: number, e
 }
 
 /** Mails to one address, across all accounts: 3 an hour. */
-export const recipientMailLimit = (email: string): Limit => ({ key: `mail:to:${email.trim().toLowerCase()}`, max: 3, windowSeconds: 3600 });
+export const recipientMailLimit = (email: string): Limit => ({
+  key: `mail:to:${email.trim().toLowerCase()}`,
+  max: 3,
+  windowSeconds: 3600,
+});
 
 export const appLink = (app: AppContext, path: string) => `${app.env.APP_URL.replace(/\/$/, "")}${path}`;
 
@@ -211,7 +244,11 @@ export async function verifyEmail(app: AppContext, token: string | null): Promis
   if (!token) throw new AppError(400, MSG.verifyMissing);
   const userId = await consumeToken(app, token, "verify_email");
   if (!userId) throw new AppError(400, MSG.verifyInvalid);
-  const [user] = await app.db.update(users).set({ isVerified: true, updatedAt: app.now() }).where(eq(users.id, userId)).returning();
+  const [user] = await app.db
+    .update(users)
+    .set({ isVerified: true, updatedAt: app.now() })
+    .where(eq(users.id, userId))
+    .returning();
   return user;
 }
 
@@ -219,7 +256,11 @@ export async function verifyEmail(app: AppContext, token: string | null): Promis
  * Always resolves the same way, whether or not the account exists; the
  * lookup and the e-mail run after the response so timing tells nothing.
  */
-export async function requestPasswordReset(app: AppContext, request: Request, email: string): Promise<{ message: string }> {
+export async function requestPasswordReset(
+  app: AppContext,
+  request: Request,
+  email: string,
+): Promise<{ message: string }> {
   await consumeAttempt(app, [
     { key: `forgot:ip:${clientIp(request)}`, max: 10, windowSeconds: 900 },
     { key: `forgot:email:${email}`, max: 3, windowSeconds: 900 },
@@ -237,7 +278,8 @@ export async function requestPasswordReset(app: AppContext, request: Request, em
           intro: `Hi ${user.username}, we received a request to reset your password.`,
           action: "Reset password",
           url: appLink(app, `/reset-password?token=${encodeURIComponent(token)}`),
-          outro: "The link is valid for 1 hour and can be used once. If you did not ask for it, ignore this email.",
+          outro:
+            "The link is valid for 1 hour and can be used once. If you did not ask for it, ignore this email.",
         }),
       );
     })(),
@@ -247,13 +289,20 @@ export async function requestPasswordReset(app: AppContext, request: Request, em
 
 export async function checkResetToken(app: AppContext, token: string | null): Promise<{ valid: true }> {
   if (!token) throw new AppError(400, MSG.resetInvalid);
-  const [row] = await app.db.select({ id: emailTokens.id }).from(emailTokens).where(await usableToken(app, token, "reset_password")).limit(1);
+  const [row] = await app.db
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(await usableToken(app, token, "reset_password"))
+    .limit(1);
   if (!row) throw new AppError(400, MSG.resetInvalid);
   return { valid: true };
 }
 
 /** Sets the new password and ends every session of that user (sessionVersion bump). */
-export async function resetPassword(app: AppContext, input: { token: string; newPassword: string }): Promise<{ message: string }> {
+export async function resetPassword(
+  app: AppContext,
+  input: { token: string; newPassword: string },
+): Promise<{ message: string }> {
   const passwordHash = await hashPassword(input.newPassword, app.env.PASSWORD_PEPPER);
   const userId = await consumeToken(app, input.token, "reset_password");
   if (!userId) throw new AppError(400, MSG.resetInvalid);

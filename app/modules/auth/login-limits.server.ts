@@ -11,8 +11,18 @@
  *   only tighten the per-(account, address) allowance progressively, never
  *   below LOGIN_PAIR_FLOOR, so an address that has not failed can always try.
  */
-import type { AppContext } from "../../../workers/load-context";
-import { assertCounted, clearLimit, clientIp, countAttempt, currentCount, refundAttempt, tooMany, type Counted, type Limit } from "./rate-limit.server";
+import type { AppContext } from "~workers/load-context";
+import {
+  assertCounted,
+  clearLimit,
+  clientIp,
+  countAttempt,
+  currentCount,
+  refundAttempt,
+  tooMany,
+  type Counted,
+  type Limit,
+} from "./rate-limit.server";
 
 export const LOGIN_WINDOW_SECONDS = 900;
 export const LOGIN_PAIR_MAX = 5;
@@ -39,9 +49,17 @@ export interface LoginAttempt {
  * refused attempt is then given back to the address so it cannot be used up
  * by attempts that never ran.
  */
-export async function beginLoginAttempt(app: AppContext, request: Request, account: string): Promise<LoginAttempt> {
+export async function beginLoginAttempt(
+  app: AppContext,
+  request: Request,
+  account: string,
+): Promise<LoginAttempt> {
   const ip = clientIp(request);
-  const accountLimit: Limit = { key: `login:account:${account}`, max: Number.MAX_SAFE_INTEGER, windowSeconds: LOGIN_WINDOW_SECONDS };
+  const accountLimit: Limit = {
+    key: `login:account:${account}`,
+    max: Number.MAX_SAFE_INTEGER,
+    windowSeconds: LOGIN_WINDOW_SECONDS,
+  };
   const [accountFailures, [pair, address]] = await Promise.all([
     currentCount(app, accountLimit),
     countAttempt(app, [

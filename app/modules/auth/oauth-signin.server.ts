@@ -7,8 +7,8 @@ import { OAuth2Tokens } from "arctic";
 import { and, eq, gt, isNull, like, or, sql } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { OAuth2Strategy } from "remix-auth-oauth2";
-import { accountLinkTokens, users, type User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { accountLinkTokens, users, type User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { actionEmail, sendEmail } from "~/lib/email.server";
 import { randomToken, sha256Hex } from "~/lib/encoding";
 import { AppError } from "~/lib/http.server";
@@ -108,7 +108,11 @@ export function signInAuthenticator(app: AppContext) {
         scopes: ["openid", "email", "profile"],
       },
       async ({ tokens, request }) =>
-        signInWithGoogle(app, await fetchGoogleProfile(app, tokens.accessToken()), (await getCurrentUser(app, request))?.user ?? null),
+        signInWithGoogle(
+          app,
+          await fetchGoogleProfile(app, tokens.accessToken()),
+          (await getCurrentUser(app, request))?.user ?? null,
+        ),
     ),
     "google",
   );
@@ -123,7 +127,9 @@ export function signInAuthenticator(app: AppContext) {
 }
 
 async function fetchGoogleProfile(app: AppContext, accessToken: string): Promise<GoogleProfile> {
-  const res = await fetch(app.env.GOOGLE_USERINFO_URL, { headers: { Authorization: `Bearer ${accessToken}` } });
+  const res = await fetch(app.env.GOOGLE_USERINFO_URL, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
   if (!res.ok) throw new Error(`Google userinfo answered ${res.status}`);
   const profile = (await res.json()) as GoogleProfile;
   if (!profile.sub || !profile.email) throw new Error("Google profile lacks sub or email");
@@ -154,22 +160,34 @@ function assertActive(user: User): User {
  * mail a link confirmation to that address (LinkConfirmationSent); else a new
  * account.
  */
-export async function signInWithGoogle(app: AppContext, profile: GoogleProfile, signedIn: User | null = null): Promise<User> {
+export async function signInWithGoogle(
+  app: AppContext,
+  profile: GoogleProfile,
+  signedIn: User | null = null,
+): Promise<User> {
   const linked = await app.db.query.users.findFirst({ where: eq(users.googleId, profile.sub) });
   if (linked) {
-    if (signedIn && linked.id !== signedIn.id) throw new AccountLinkError(409, LINK_MSG.googleTaken, { code: "google_linked_elsewhere" });
+    if (signedIn && linked.id !== signedIn.id)
+      throw new AccountLinkError(409, LINK_MSG.googleTaken, { code: "google_linked_elsewhere" });
     return assertActive(linked);
   }
   if (signedIn) return linkGoogleToSignedIn(app, signedIn, profile);
-  const sameEmail = await app.db.query.users.findFirst({ where: eq(sql`lower(${users.email})`, profile.email) });
+  const sameEmail = await app.db.query.users.findFirst({
+    where: eq(sql`lower(${users.email})`, profile.email),
+  });
   if (sameEmail) {
     if (!(profile.email_verified && sameEmail.isVerified)) {
-      throw new AccountLinkError(409, "An account with this email already exists. Sign in with your password and verify your email first.", {
-        code: "email_not_verified",
-      });
+      throw new AccountLinkError(
+        409,
+        "An account with this email already exists. Sign in with your password and verify your email first.",
+        {
+          code: "email_not_verified",
+        },
+      );
     }
     assertActive(sameEmail);
-    if (sameEmail.googleId) throw new AccountLinkError(409, LINK_MSG.otherGoogle, { code: "google_linked_elsewhere" });
+    if (sameEmail.googleId)
+      throw new AccountLinkError(409, LINK_MSG.otherGoogle, { code: "google_linked_elsewhere" });
     await sendLinkConfirmation(app, sameEmail, profile);
     throw new LinkConfirmationSent(sameEmail.email);
   }
@@ -196,12 +214,19 @@ export async function signInWithGoogle(app: AppContext, profile: GoogleProfile, 
  */
 async function linkGoogleToSignedIn(app: AppContext, user: User, profile: GoogleProfile): Promise<User> {
   assertActive(user);
-  if (user.googleId) throw new AccountLinkError(409, LINK_MSG.otherGoogle, { code: "google_linked_elsewhere" });
+  if (user.googleId)
+    throw new AccountLinkError(409, LINK_MSG.otherGoogle, { code: "google_linked_elsewhere" });
   const sameAddress = profile.email_verified && profile.email === user.email.toLowerCase();
-  if (!user.isVerified && !sameAddress) throw new AccountLinkError(409, LINK_MSG.unverifiedMismatch, { code: "email_not_verified" });
+  if (!user.isVerified && !sameAddress)
+    throw new AccountLinkError(409, LINK_MSG.unverifiedMismatch, { code: "email_not_verified" });
   const [updated] = await app.db
     .update(users)
-    .set({ googleId: profile.sub, isVerified: user.isVerified || sameAddress, profileImageUrl: user.profileImageUrl ?? profile.picture ?? null, updatedAt: app.now() })
+    .set({
+      googleId: profile.sub,
+      isVerified: user.isVerified || sameAddress,
+      profileImageUrl: user.profileImageUrl ?? profile.picture ?? null,
+      updatedAt: app.now(),
+    })
     .where(and(eq(users.id, user.id), isNull(users.googleId)))
     .returning();
   if (!updated) throw new AccountLinkError(409, LINK_MSG.otherGoogle, { code: "google_linked_elsewhere" });
@@ -230,7 +255,8 @@ async function sendLinkConfirmation(app: AppContext, user: User, profile: Google
         intro: `Hi ${user.username}, someone signed in with the Google account ${profile.email} and asked to link it to your CycleWari Community account.`,
         action: "Review and link Google",
         url: appLink(app, `/link-google?token=${encodeURIComponent(token)}`),
-        outro: "The link is valid for 1 hour and can be used once. If this was not you, ignore this email: nothing is linked until you confirm.",
+        outro:
+          "The link is valid for 1 hour and can be used once. If this was not you, ignore this email: nothing is linked until you confirm.",
       }),
     ),
   );
@@ -250,7 +276,9 @@ async function usableLinkToken(app: AppContext, token: string | null) {
 /** GET /link-google: is the confirmation link still good? (Reads only; a mail scanner's GET confirms nothing.) */
 export async function checkLinkToken(app: AppContext, token: string | null): Promise<{ email: string }> {
   const where = await usableLinkToken(app, token);
-  const [row] = where ? await app.db.select({ email: accountLinkTokens.email }).from(accountLinkTokens).where(where).limit(1) : [];
+  const [row] = where
+    ? await app.db.select({ email: accountLinkTokens.email }).from(accountLinkTokens).where(where).limit(1)
+    : [];
   if (!row) throw new AppError(400, LINK_MSG.invalid);
   return { email: row.email };
 }
@@ -258,13 +286,19 @@ export async function checkLinkToken(app: AppContext, token: string | null): Pro
 /** POST /link-google: uses the token once and links the Google account, unless it or the account got linked meanwhile. */
 export async function confirmGoogleLink(app: AppContext, token: string | null): Promise<User> {
   const where = await usableLinkToken(app, token);
-  const [row] = where ? await app.db.update(accountLinkTokens).set({ usedAt: app.now() }).where(where).returning() : [];
+  const [row] = where
+    ? await app.db.update(accountLinkTokens).set({ usedAt: app.now() }).where(where).returning()
+    : [];
   if (!row) throw new AppError(400, LINK_MSG.invalid);
   const taken = await app.db.query.users.findFirst({ where: eq(users.googleId, row.providerUserId) });
   if (taken) throw new AppError(409, taken.id === row.userId ? LINK_MSG.otherGoogle : LINK_MSG.googleTaken);
   const [updated] = await app.db
     .update(users)
-    .set({ googleId: row.providerUserId, profileImageUrl: sql`coalesce(${users.profileImageUrl}, ${row.picture})`, updatedAt: app.now() })
+    .set({
+      googleId: row.providerUserId,
+      profileImageUrl: sql`coalesce(${users.profileImageUrl}, ${row.picture})`,
+      updatedAt: app.now(),
+    })
     .where(and(eq(users.id, row.userId), isNull(users.googleId), eq(users.isActive, true)))
     .returning();
   if (!updated) throw new AppError(409, LINK_MSG.otherGoogle);
@@ -277,7 +311,11 @@ export async function confirmGoogleLink(app: AppContext, token: string | null): 
  * account gets a placeholder and stays confined to profile settings until the
  * member enters and verifies a real address.
  */
-export async function signInWithStrava(app: AppContext, tokens: Parameters<typeof saveStravaConnection>[2], scope: string): Promise<User> {
+export async function signInWithStrava(
+  app: AppContext,
+  tokens: Parameters<typeof saveStravaConnection>[2],
+  scope: string,
+): Promise<User> {
   const athlete = tokens.athlete;
   if (!athlete?.id) throw new Error("Strava token answer lacks the athlete");
   let user = await findUserByStravaAthlete(app, athlete.id);
@@ -285,7 +323,10 @@ export async function signInWithStrava(app: AppContext, tokens: Parameters<typeo
     const [created] = await app.db
       .insert(users)
       .values({
-        username: await freeUsername(app, athlete.username || `${athlete.firstname ?? ""}${athlete.lastname ?? ""}` || `strava${athlete.id}`),
+        username: await freeUsername(
+          app,
+          athlete.username || `${athlete.firstname ?? ""}${athlete.lastname ?? ""}` || `strava${athlete.id}`,
+        ),
         email: `strava-${athlete.id}@users.noreply.invalid`,
         firstName: athlete.firstname ?? null,
         lastName: athlete.lastname ?? null,
@@ -300,14 +341,27 @@ export async function signInWithStrava(app: AppContext, tokens: Parameters<typeo
 }
 
 const PROVIDERS = {
-  google: { failure: "google-auth-failed", startFailure: "google-login-error", configured: (app: AppContext) => Boolean(app.env.GOOGLE_CLIENT_ID && app.env.GOOGLE_CLIENT_SECRET) },
-  strava: { failure: "auth_failed", startFailure: "strava-login-error", configured: (app: AppContext) => Boolean(app.env.STRAVA_CLIENT_ID && app.env.STRAVA_CLIENT_SECRET) },
+  google: {
+    failure: "google-auth-failed",
+    startFailure: "google-login-error",
+    configured: (app: AppContext) => Boolean(app.env.GOOGLE_CLIENT_ID && app.env.GOOGLE_CLIENT_SECRET),
+  },
+  strava: {
+    failure: "auth_failed",
+    startFailure: "strava-login-error",
+    configured: (app: AppContext) => Boolean(app.env.STRAVA_CLIENT_ID && app.env.STRAVA_CLIENT_SECRET),
+  },
 } as const;
 export type SignInProvider = keyof typeof PROVIDERS;
 
 /** GET /api/auth/{provider}: redirects to the provider with state and PKCE. */
-export async function startSignIn(app: AppContext, request: Request, provider: SignInProvider): Promise<Response> {
-  if (!PROVIDERS[provider].configured(app)) return Response.redirect(`${base(app.env.APP_URL)}/auth?error=${PROVIDERS[provider].startFailure}`, 302);
+export async function startSignIn(
+  app: AppContext,
+  request: Request,
+  provider: SignInProvider,
+): Promise<Response> {
+  if (!PROVIDERS[provider].configured(app))
+    return Response.redirect(`${base(app.env.APP_URL)}/auth?error=${PROVIDERS[provider].startFailure}`, 302);
   try {
     await signInAuthenticator(app).authenticate(provider, request);
   } catch (thrown) {
@@ -328,7 +382,10 @@ export async function finishSignIn(
   } catch (error) {
     if (error instanceof LinkConfirmationSent) return { linkSentTo: error.email };
     if (!(error instanceof AccountLinkError)) console.warn(`${provider} sign-in failed`, String(error));
-    return { failure: `/auth?error=${PROVIDERS[provider].failure}`, message: error instanceof AppError ? error.message : undefined };
+    return {
+      failure: `/auth?error=${PROVIDERS[provider].failure}`,
+      message: error instanceof AppError ? error.message : undefined,
+    };
   }
 }
 

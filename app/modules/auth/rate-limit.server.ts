@@ -7,8 +7,8 @@
  * login-limits.server.ts), forgot-password, resend-verification and feedback.
  */
 import { and, eq, gt, sql } from "drizzle-orm";
-import { rateLimits } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { rateLimits } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { MSG } from "./schema";
 
@@ -38,7 +38,10 @@ function incrementStatement(app: AppContext, key: string, windowStart: number) {
   return app.db
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { count: sql`${rateLimits.count} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+    })
     .returning({ count: rateLimits.count });
 }
 
@@ -71,7 +74,13 @@ export async function refundAttempt(app: AppContext, counted: Counted): Promise<
   await app.db
     .update(rateLimits)
     .set({ count: sql`${rateLimits.count} - 1` })
-    .where(and(eq(rateLimits.key, counted.limit.key), eq(rateLimits.windowStart, counted.windowStart), gt(rateLimits.count, 0)));
+    .where(
+      and(
+        eq(rateLimits.key, counted.limit.key),
+        eq(rateLimits.windowStart, counted.windowStart),
+        gt(rateLimits.count, 0),
+      ),
+    );
 }
 
 /** Forgets every window of a key (e.g. after a successful login). */

@@ -66,7 +66,10 @@ export const registerSchema = z.object({
 /** The form adds the confirmation, checked in the browser and on the server. */
 export const registerFormSchema = registerSchema
   .extend({ confirmPassword: z.string({ required_error: MSG.passwordsDontMatch }) })
-  .refine((v) => v.password === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ["confirmPassword"] });
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsDontMatch,
+    path: ["confirmPassword"],
+  });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
@@ -77,4 +80,7 @@ export const resetPasswordSchema = z.object({
 
 export const resetPasswordFormSchema = resetPasswordSchema
   .extend({ confirmPassword: z.string({ required_error: MSG.passwordsDontMatch }) })
-  .refine((v) => v.newPassword === v.confirmPassword, { message: MSG.passwordsDontMatch, path: ["confirmPassword"] });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: MSG.passwordsDontMatch,
+    path: ["confirmPassword"],
+  });

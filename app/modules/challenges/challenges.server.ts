@@ -4,12 +4,24 @@
  * number is computed by SQL over indexed columns.
  */
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { batchSql } from "../../../db/client";
-import { challengeParticipations, challengeProgressAudit, challenges, stravaConnections, users, type User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { batchSql } from "~db/client";
+import {
+  challengeParticipations,
+  challengeProgressAudit,
+  challenges,
+  stravaConnections,
+  users,
+  type User,
+} from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { activityVisibleToSql } from "~/modules/activities/activity-sql.server";
-import { ACTIVITY_MATCHES_CHALLENGE, progressUpdateSql, recalculateChallengeStatement, refreshParticipationStatement } from "./progress.server";
+import {
+  ACTIVITY_MATCHES_CHALLENGE,
+  progressUpdateSql,
+  recalculateChallengeStatement,
+  refreshParticipationStatement,
+} from "./progress.server";
 import { progressPercent } from "./rules";
 import { CHALLENGE_MSG, type ChallengeInput, type ParticipantQuery } from "./schema";
 
@@ -66,13 +78,22 @@ export async function myParticipations(app: AppContext, user: User) {
     progress: p.progress,
     percent: progressPercent(p.progress, c.targetDistance),
     createdAt: p.createdAt.toISOString(),
-    challenge: { title: c.title, targetDistance: c.targetDistance, sportType: c.sportType, startDate: c.startDate.toISOString(), endDate: c.endDate.toISOString() },
+    challenge: {
+      title: c.title,
+      targetDistance: c.targetDistance,
+      sportType: c.sportType,
+      startDate: c.startDate.toISOString(),
+      endDate: c.endDate.toISOString(),
+    },
   }));
 }
 
 export async function isParticipant(app: AppContext, challengeId: number, userId: number) {
   const row = await app.db.query.challengeParticipations.findFirst({
-    where: and(eq(challengeParticipations.challengeId, challengeId), eq(challengeParticipations.userId, userId)),
+    where: and(
+      eq(challengeParticipations.challengeId, challengeId),
+      eq(challengeParticipations.userId, userId),
+    ),
   });
   return Boolean(row);
 }
@@ -80,10 +101,13 @@ export async function isParticipant(app: AppContext, challengeId: number, userId
 /** Joins an active, running challenge; needs a connected Strava account (403 strava_required). */
 export async function joinChallenge(app: AppContext, user: User, challengeId: number) {
   const challenge = await requireChallenge(app, challengeId);
-  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, user.id) });
+  const connection = await app.db.query.stravaConnections.findFirst({
+    where: eq(stravaConnections.userId, user.id),
+  });
   if (!connection) throw new AppError(403, CHALLENGE_MSG.stravaRequired, { code: "strava_required" });
   if (!challenge.isActive) throw new AppError(400, CHALLENGE_MSG.notActive, { code: "challenge_inactive" });
-  if (challenge.endDate.getTime() < app.now().getTime()) throw new AppError(400, CHALLENGE_MSG.ended, { code: "challenge_ended" });
+  if (challenge.endDate.getTime() < app.now().getTime())
+    throw new AppError(400, CHALLENGE_MSG.ended, { code: "challenge_ended" });
   const [inserted] = await app.db
     .insert(challengeParticipations)
     .values({ challengeId, userId: user.id })
@@ -91,10 +115,18 @@ export async function joinChallenge(app: AppContext, user: User, challengeId: nu
     .returning({ id: challengeParticipations.id });
   if (!inserted) throw new AppError(409, CHALLENGE_MSG.alreadyJoined, { code: "already_joined" });
   await batchSql(app.env.DB, [refreshParticipationStatement(challengeId, user.id)]);
-  const participation = await app.db.query.challengeParticipations.findFirst({ where: eq(challengeParticipations.id, inserted.id) });
+  const participation = await app.db.query.challengeParticipations.findFirst({
+    where: eq(challengeParticipations.id, inserted.id),
+  });
   return {
     message: "You have joined the challenge",
-    participation: { id: inserted.id, challengeId, userId: user.id, progress: participation?.progress ?? 0, percent: progressPercent(participation?.progress ?? 0, challenge.targetDistance) },
+    participation: {
+      id: inserted.id,
+      challengeId,
+      userId: user.id,
+      progress: participation?.progress ?? 0,
+      percent: progressPercent(participation?.progress ?? 0, challenge.targetDistance),
+    },
   };
 }
 
@@ -158,12 +190,26 @@ interface ActivityRow {
  * Three SQL statements whatever the number of participants;
  * the activity query only touches the page's members.
  */
-export async function listParticipants(app: AppContext, challengeId: number, viewer: User, query: ParticipantQuery) {
+export async function listParticipants(
+  app: AppContext,
+  challengeId: number,
+  viewer: User,
+  query: ParticipantQuery,
+) {
   const challenge = await requireChallenge(app, challengeId);
-  const order = query.sort === "name" ? "lower(r.username) ASC" : query.sort === "joined" ? "r.created_at ASC, r.id ASC" : "r.progress DESC, lower(r.username) ASC";
+  const order =
+    query.sort === "name"
+      ? "lower(r.username) ASC"
+      : query.sort === "joined"
+        ? "r.created_at ASC, r.id ASC"
+        : "r.progress DESC, lower(r.username) ASC";
   const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const genderFilter =
-    query.gender === "all" ? sql`1 = 1` : query.gender === "other" ? sql`coalesce(r.gender, 'not_specified') IN ('other', 'not_specified')` : sql`r.gender = ${query.gender}`;
+    query.gender === "all"
+      ? sql`1 = 1`
+      : query.gender === "other"
+        ? sql`coalesce(r.gender, 'not_specified') IN ('other', 'not_specified')`
+        : sql`r.gender = ${query.gender}`;
   const ranked = sql`(
       SELECT p.id, p.user_id, p.progress, p.created_at, u.username, u.gender, u.age, ${avatarFor(viewer.id)} AS profile_image_url,
         RANK() OVER (ORDER BY p.progress DESC) AS rank
@@ -172,7 +218,9 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
     ) r`;
   const where = sql`lower(r.username) LIKE ${like} ESCAPE '\\' AND ${genderFilter}`;
   const [participants, [{ total }]] = await Promise.all([
-    app.db.all<ParticipantRow>(sql`SELECT r.* FROM ${ranked} WHERE ${where} ORDER BY ${sql.raw(order)} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`),
+    app.db.all<ParticipantRow>(
+      sql`SELECT r.* FROM ${ranked} WHERE ${where} ORDER BY ${sql.raw(order)} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+    ),
     app.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${ranked} WHERE ${where}`),
   ]);
 
@@ -189,7 +237,8 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
         WHERE a.user_id IN (SELECT value FROM json_each(${ids})) AND ${activityVisibleToSql(viewer.id)}
           AND a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
       ) WHERE rn <= ${ACTIVITIES_PER_PARTICIPANT}`);
-    for (const row of rows) activitiesByUser.set(row.user_id, [...(activitiesByUser.get(row.user_id) ?? []), row]);
+    for (const row of rows)
+      activitiesByUser.set(row.user_id, [...(activitiesByUser.get(row.user_id) ?? []), row]);
   }
 
   const items = participants.map((p) => {
@@ -203,18 +252,37 @@ export async function listParticipants(app: AppContext, challengeId: number, vie
       percent: progressPercent(p.progress, challenge.targetDistance),
       createdAt: new Date(p.created_at * 1000).toISOString(),
       user: { username: p.username, gender: p.gender, age: p.age, profileImageUrl: p.profile_image_url },
-      challenge: { title: challenge.title, targetDistance: challenge.targetDistance, sportType: challenge.sportType, startDate: challenge.startDate.toISOString(), endDate: challenge.endDate.toISOString() },
+      challenge: {
+        title: challenge.title,
+        targetDistance: challenge.targetDistance,
+        sportType: challenge.sportType,
+        startDate: challenge.startDate.toISOString(),
+        endDate: challenge.endDate.toISOString(),
+      },
       activityCount: mayViewActivities ? (acts[0]?.total ?? 0) : null,
       activities: acts.map(activityView),
     };
   });
-  return { participants: items, total, page: query.page, limit: query.limit, pages: Math.max(1, Math.ceil(total / query.limit)) };
+  return {
+    participants: items,
+    total,
+    page: query.page,
+    limit: query.limit,
+    pages: Math.max(1, Math.ceil(total / query.limit)),
+  };
 }
 
 /** Ranked progress, highest first (ties share a rank). `viewerId` keeps the viewer's own Strava avatar. */
 export async function leaderboard(app: AppContext, challengeId: number, viewerId: number | null = null) {
   const challenge = await requireChallenge(app, challengeId);
-  const rows = await app.db.all<{ user_id: number; username: string; gender: string | null; profile_image_url: string | null; progress: number; rank: number }>(sql`
+  const rows = await app.db.all<{
+    user_id: number;
+    username: string;
+    gender: string | null;
+    profile_image_url: string | null;
+    progress: number;
+    rank: number;
+  }>(sql`
     SELECT p.user_id, u.username, u.gender, ${avatarFor(viewerId)} AS profile_image_url, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
     FROM challenge_participations p JOIN users u ON u.id = p.user_id
     WHERE p.challenge_id = ${challengeId}
@@ -234,7 +302,12 @@ export async function leaderboard(app: AppContext, challengeId: number, viewerId
 }
 
 /** Matching activities of the participants (participants and admins only), newest first; others' only when public. */
-export async function challengeActivities(app: AppContext, challengeId: number, viewer: User, opts: { userId?: number; limit?: number } = {}) {
+export async function challengeActivities(
+  app: AppContext,
+  challengeId: number,
+  viewer: User,
+  opts: { userId?: number; limit?: number } = {},
+) {
   await requireChallenge(app, challengeId);
   if (!viewer.isAdmin && !(await isParticipant(app, challengeId, viewer.id))) {
     throw new AppError(403, "Join the challenge to see its participants' activities");
@@ -256,13 +329,20 @@ export async function challengeActivities(app: AppContext, challengeId: number, 
 // ---- Admin ----------------------------------------------------------------
 
 export async function createChallenge(app: AppContext, admin: User, input: ChallengeInput) {
-  const [row] = await app.db.insert(challenges).values({ ...input, createdBy: admin.id }).returning();
+  const [row] = await app.db
+    .insert(challenges)
+    .values({ ...input, createdBy: admin.id })
+    .returning();
   return challengeView(row);
 }
 
 export async function updateChallenge(app: AppContext, id: number, input: ChallengeInput) {
   await requireChallenge(app, id);
-  const [row] = await app.db.update(challenges).set({ ...input, updatedAt: app.now() }).where(eq(challenges.id, id)).returning();
+  const [row] = await app.db
+    .update(challenges)
+    .set({ ...input, updatedAt: app.now() })
+    .where(eq(challenges.id, id))
+    .returning();
   // Dates or sport may have changed: recompute automatic progress (manual corrections stay).
   await batchSql(app.env.DB, [sql.raw(progressUpdateSql(`challenge_id = ${Math.trunc(id)}`))]);
   return challengeView(row);
@@ -276,15 +356,28 @@ export async function deleteChallenge(app: AppContext, id: number) {
 
 export async function setChallengeActive(app: AppContext, id: number, isActive: boolean) {
   await requireChallenge(app, id);
-  const [row] = await app.db.update(challenges).set({ isActive, updatedAt: app.now() }).where(eq(challenges.id, id)).returning();
+  const [row] = await app.db
+    .update(challenges)
+    .set({ isActive, updatedAt: app.now() })
+    .where(eq(challenges.id, id))
+    .returning();
   return challengeView(row);
 }
 
 /** An admin sets a participant's progress (km); the correction is audited and survives syncs. */
-export async function setParticipantProgress(app: AppContext, admin: User, challengeId: number, userId: number, km: number) {
+export async function setParticipantProgress(
+  app: AppContext,
+  admin: User,
+  challengeId: number,
+  userId: number,
+  km: number,
+) {
   await requireChallenge(app, challengeId);
   const current = await app.db.query.challengeParticipations.findFirst({
-    where: and(eq(challengeParticipations.challengeId, challengeId), eq(challengeParticipations.userId, userId)),
+    where: and(
+      eq(challengeParticipations.challengeId, challengeId),
+      eq(challengeParticipations.userId, userId),
+    ),
   });
   if (!current) throw new AppError(404, "Participant not found in this challenge");
   const metres = Math.round(km * 1000 * 100) / 100;
@@ -293,9 +386,14 @@ export async function setParticipantProgress(app: AppContext, admin: User, chall
       .update(challengeParticipations)
       .set({ progress: metres, manualProgress: metres, updatedAt: app.now() })
       .where(eq(challengeParticipations.id, current.id)),
-    app.db.insert(challengeProgressAudit).values({ challengeId, userId, adminId: admin.id, oldProgress: current.progress, newProgress: metres }),
+    app.db
+      .insert(challengeProgressAudit)
+      .values({ challengeId, userId, adminId: admin.id, oldProgress: current.progress, newProgress: metres }),
   ]);
-  return { message: "Progress updated", participation: { id: current.id, challengeId, userId, progress: metres } };
+  return {
+    message: "Progress updated",
+    participation: { id: current.id, challengeId, userId, progress: metres },
+  };
 }
 
 /** Recomputes every participant from activities in one set-based statement (manual corrections are dropped). */
@@ -303,7 +401,11 @@ export async function recalculateChallengeProgress(app: AppContext, challengeId:
   await requireChallenge(app, challengeId);
   const [result] = await batchSql(app.env.DB, [recalculateChallengeStatement(challengeId)]);
   const results = await app.db
-    .select({ userId: challengeParticipations.userId, username: users.username, progress: challengeParticipations.progress })
+    .select({
+      userId: challengeParticipations.userId,
+      username: users.username,
+      progress: challengeParticipations.progress,
+    })
     .from(challengeParticipations)
     .innerJoin(users, eq(users.id, challengeParticipations.userId))
     .where(eq(challengeParticipations.challengeId, challengeId))

@@ -47,5 +47,7 @@ export function recalculateChallengeStatement(challengeId: number): SQL {
 
 /** Refreshes one participation (after joining). */
 export function refreshParticipationStatement(challengeId: number, userId: number): SQL {
-  return sql.raw(progressUpdateSql(`challenge_id = ${Math.trunc(challengeId)} AND user_id = ${Math.trunc(userId)}`));
+  return sql.raw(
+    progressUpdateSql(`challenge_id = ${Math.trunc(challengeId)} AND user_id = ${Math.trunc(userId)}`),
+  );
 }

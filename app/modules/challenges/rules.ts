@@ -1,7 +1,10 @@
 /** Pure challenge rules shared by server and UI. */
 
 /** progress / targetDistance as a percentage, clamped to 0..100; 0 without a target. */
-export function progressPercent(progressMetres: number, targetDistanceMetres: number | null | undefined): number {
+export function progressPercent(
+  progressMetres: number,
+  targetDistanceMetres: number | null | undefined,
+): number {
   if (!targetDistanceMetres || targetDistanceMetres <= 0) return 0;
   const percent = (progressMetres / targetDistanceMetres) * 100;
   return Math.min(100, Math.max(0, Math.round(percent * 10) / 10));

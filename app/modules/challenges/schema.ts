@@ -1,6 +1,6 @@
 /** Challenge validation with the spec's messages (part 2 section 5). */
 import { z } from "zod";
-import { CHALLENGE_SPORTS } from "../../../db/schema";
+import { CHALLENGE_SPORTS } from "~db/schema";
 
 export const MAX_TARGET_DISTANCE_M = 2_000_000_000;
 
@@ -28,30 +28,65 @@ const date = (message: string) =>
   );
 
 const optionalNumber = (schema: z.ZodNumber) =>
-  z.preprocess((v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v), schema.nullable());
+  z.preprocess(
+    (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v),
+    schema.nullable(),
+  );
 
 export const challengeInputSchema = z
   .object({
     title: z.string({ required_error: CHALLENGE_MSG.title }).trim().min(1, CHALLENGE_MSG.title).max(120),
-    description: z.string({ required_error: CHALLENGE_MSG.description }).trim().min(1, CHALLENGE_MSG.description).max(2000),
+    description: z
+      .string({ required_error: CHALLENGE_MSG.description })
+      .trim()
+      .min(1, CHALLENGE_MSG.description)
+      .max(2000),
     startDate: date(CHALLENGE_MSG.startDate),
     endDate: date(CHALLENGE_MSG.endDate),
-    sportType: z.enum(CHALLENGE_SPORTS, { required_error: CHALLENGE_MSG.sportType, invalid_type_error: CHALLENGE_MSG.sportType, message: CHALLENGE_MSG.sportType }),
-    targetDistance: optionalNumber(z.number({ invalid_type_error: CHALLENGE_MSG.targetDistance }).min(0, CHALLENGE_MSG.targetDistance).max(MAX_TARGET_DISTANCE_M, CHALLENGE_MSG.targetDistance)),
-    targetTime: optionalNumber(z.number({ invalid_type_error: CHALLENGE_MSG.targetTime }).int(CHALLENGE_MSG.targetTime).min(0, CHALLENGE_MSG.targetTime).max(10 * 365 * 86400, CHALLENGE_MSG.targetTime)),
-    isActive: z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean()).default(true),
+    sportType: z.enum(CHALLENGE_SPORTS, {
+      required_error: CHALLENGE_MSG.sportType,
+      invalid_type_error: CHALLENGE_MSG.sportType,
+      message: CHALLENGE_MSG.sportType,
+    }),
+    targetDistance: optionalNumber(
+      z
+        .number({ invalid_type_error: CHALLENGE_MSG.targetDistance })
+        .min(0, CHALLENGE_MSG.targetDistance)
+        .max(MAX_TARGET_DISTANCE_M, CHALLENGE_MSG.targetDistance),
+    ),
+    targetTime: optionalNumber(
+      z
+        .number({ invalid_type_error: CHALLENGE_MSG.targetTime })
+        .int(CHALLENGE_MSG.targetTime)
+        .min(0, CHALLENGE_MSG.targetTime)
+        .max(10 * 365 * 86400, CHALLENGE_MSG.targetTime),
+    ),
+    isActive: z
+      .preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean())
+      .default(true),
   })
-  .refine((v) => v.endDate.getTime() > v.startDate.getTime(), { message: CHALLENGE_MSG.endAfterStart, path: ["endDate"] });
+  .refine((v) => v.endDate.getTime() > v.startDate.getTime(), {
+    message: CHALLENGE_MSG.endAfterStart,
+    path: ["endDate"],
+  });
 
 export type ChallengeInput = z.infer<typeof challengeInputSchema>;
 
-export const activeSchema = z.object({ isActive: z.boolean({ required_error: "isActive must be true or false", invalid_type_error: "isActive must be true or false" }) });
+export const activeSchema = z.object({
+  isActive: z.boolean({
+    required_error: "isActive must be true or false",
+    invalid_type_error: "isActive must be true or false",
+  }),
+});
 
 /** Admin correction in kilometres (minimum 0, step 0.1 on the form). */
 export const progressSchema = z.object({
   progress: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z.number({ required_error: CHALLENGE_MSG.progress, invalid_type_error: CHALLENGE_MSG.progress }).min(0, CHALLENGE_MSG.progress).max(MAX_TARGET_DISTANCE_M / 1000, CHALLENGE_MSG.progress),
+    z
+      .number({ required_error: CHALLENGE_MSG.progress, invalid_type_error: CHALLENGE_MSG.progress })
+      .min(0, CHALLENGE_MSG.progress)
+      .max(MAX_TARGET_DISTANCE_M / 1000, CHALLENGE_MSG.progress),
   ),
 });
 
@@ -64,7 +99,19 @@ export const participantQuerySchema = z.object({
   q: z.string().trim().max(50).optional().default(""),
   sort: z.enum(PARTICIPANT_SORTS).optional().default("progress"),
   gender: z.enum(GENDER_TABS).optional().default("all"),
-  page: z.coerce.number({ invalid_type_error: "page must be a positive whole number" }).int().min(1, "page must be a positive whole number").max(100_000).optional().default(1),
-  limit: z.coerce.number({ invalid_type_error: "limit must be between 1 and 200" }).int().min(1, "limit must be between 1 and 200").max(200, "limit must be between 1 and 200").optional().default(PARTICIPANTS_PAGE_SIZE),
+  page: z.coerce
+    .number({ invalid_type_error: "page must be a positive whole number" })
+    .int()
+    .min(1, "page must be a positive whole number")
+    .max(100_000)
+    .optional()
+    .default(1),
+  limit: z.coerce
+    .number({ invalid_type_error: "limit must be between 1 and 200" })
+    .int()
+    .min(1, "limit must be between 1 and 200")
+    .max(200, "limit must be between 1 and 200")
+    .optional()
+    .default(PARTICIPANTS_PAGE_SIZE),
 });
 export type ParticipantQuery = z.infer<typeof participantQuerySchema>;

@@ -9,8 +9,8 @@
  * and goes to the back of the queue. docs/decisions/016-seat-holds.md
  */
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
-import { eventRegistrations, payments } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { eventRegistrations, payments } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { markOrderPaid, settlesOrder } from "./events.server";
 import { fetchOrderPayments } from "./razorpay.server";
 
@@ -53,7 +53,12 @@ export async function settleExpiredHolds(app: AppContext, now: Date, limit = MAX
   const orders = await app.db
     .select({ registrationId: payments.registrationId, orderId: payments.orderId, amount: payments.amount })
     .from(payments)
-    .where(inArray(payments.registrationId, due.map((r) => r.id)));
+    .where(
+      inArray(
+        payments.registrationId,
+        due.map((r) => r.id),
+      ),
+    );
 
   for (const { id } of due) {
     try {

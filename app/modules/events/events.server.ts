@@ -6,11 +6,18 @@
  */
 import { z } from "zod";
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { eventRegistrations, events, payments, users, type User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { eventRegistrations, events, payments, users, type User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { AppError, readTextCapped } from "~/lib/http.server";
 import { createOrder, fetchPayment, publicKeyId } from "./razorpay.server";
-import { CURRENCY, isPaid, REGISTRATION_MSG, type EventInput, type InitializePaymentInput, type VerifyPaymentInput } from "./schema";
+import {
+  CURRENCY,
+  isPaid,
+  REGISTRATION_MSG,
+  type EventInput,
+  type InitializePaymentInput,
+  type VerifyPaymentInput,
+} from "./schema";
 import { verifyHmacSha256, verifyPaymentSignature } from "./signature";
 
 type EventRow = typeof events.$inferSelect;
@@ -47,7 +54,8 @@ export function ownRegistrationView(r: RegistrationRow) {
 export type OwnRegistration = ReturnType<typeof ownRegistrationView>;
 
 /** An event counts as completed when its date is before now. */
-export const isPast = (event: { date: string | Date }, now: Date) => new Date(event.date).getTime() < now.getTime();
+export const isPast = (event: { date: string | Date }, now: Date) =>
+  new Date(event.date).getTime() < now.getTime();
 
 // ---- Reading ----------------------------------------------------------------
 
@@ -75,7 +83,15 @@ export async function getEvent(app: AppContext, id: number): Promise<EventView> 
 export async function listRegistrations(app: AppContext, eventId: number) {
   await requireEvent(app, eventId);
   const rows = await app.db
-    .select({ r: eventRegistrations, user: { id: users.id, username: users.username, email: users.email, profileImageUrl: users.profileImageUrl } })
+    .select({
+      r: eventRegistrations,
+      user: {
+        id: users.id,
+        username: users.username,
+        email: users.email,
+        profileImageUrl: users.profileImageUrl,
+      },
+    })
     .from(eventRegistrations)
     .innerJoin(users, eq(users.id, eventRegistrations.userId))
     .where(and(eq(eventRegistrations.eventId, eventId), isNull(eventRegistrations.releasedAt)))
@@ -92,11 +108,19 @@ export async function listRegistrations(app: AppContext, eventId: number) {
 export type AdminRegistration = Awaited<ReturnType<typeof listRegistrations>>[number];
 
 async function findOwnRegistration(app: AppContext, eventId: number, userId: number) {
-  return (await app.db.query.eventRegistrations.findFirst({ where: and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)) })) ?? null;
+  return (
+    (await app.db.query.eventRegistrations.findFirst({
+      where: and(eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, userId)),
+    })) ?? null
+  );
 }
 
 /** The member's registration for one event, or null (also when it was released: the member may register again). */
-export async function getOwnRegistration(app: AppContext, user: Pick<User, "id">, eventId: number): Promise<OwnRegistration | null> {
+export async function getOwnRegistration(
+  app: AppContext,
+  user: Pick<User, "id">,
+  eventId: number,
+): Promise<OwnRegistration | null> {
   await requireEvent(app, eventId);
   const row = await findOwnRegistration(app, eventId, user.id);
   return row && !row.releasedAt ? ownRegistrationView(row) : null;
@@ -105,12 +129,17 @@ export async function getOwnRegistration(app: AppContext, user: Pick<User, "id">
 /** The member's registrations keyed by event id, each with the event's title, date and location. */
 export async function ownRegistrationsByEvent(app: AppContext, user: Pick<User, "id">) {
   const rows = await app.db
-    .select({ r: eventRegistrations, event: { title: events.title, date: events.date, location: events.location } })
+    .select({
+      r: eventRegistrations,
+      event: { title: events.title, date: events.date, location: events.location },
+    })
     .from(eventRegistrations)
     .innerJoin(events, eq(events.id, eventRegistrations.eventId))
     .where(and(eq(eventRegistrations.userId, user.id), isNull(eventRegistrations.releasedAt)));
-  const map: Record<string, OwnRegistration & { event: { title: string; date: string; location: string } }> = {};
-  for (const { r, event } of rows) map[r.eventId] = { ...ownRegistrationView(r), event: { ...event, date: event.date.toISOString() } };
+  const map: Record<string, OwnRegistration & { event: { title: string; date: string; location: string } }> =
+    {};
+  for (const { r, event } of rows)
+    map[r.eventId] = { ...ownRegistrationView(r), event: { ...event, date: event.date.toISOString() } };
   return map;
 }
 export type OwnRegistrationMap = Awaited<ReturnType<typeof ownRegistrationsByEvent>>;
@@ -129,7 +158,9 @@ export interface PaymentStart {
 /** EVENT_HOLD_MINUTES: how long an unpaid registration holds its place (whole minutes, 1 to 1440; default 30). */
 export function holdMinutes(env: Pick<AppContext["env"], "EVENT_HOLD_MINUTES">): number {
   const n = Number(env.EVENT_HOLD_MINUTES);
-  return env.EVENT_HOLD_MINUTES?.trim() && Number.isInteger(n) && n >= 1 && n <= 1440 ? n : DEFAULT_HOLD_MINUTES;
+  return env.EVENT_HOLD_MINUTES?.trim() && Number.isInteger(n) && n >= 1 && n <= 1440
+    ? n
+    : DEFAULT_HOLD_MINUTES;
 }
 export const DEFAULT_HOLD_MINUTES = 30;
 
@@ -156,7 +187,13 @@ const hasRoom = (eventId: number, now: Date) => sql`(
  * ones do not. Returns the new row's id, or null when the event is full (or
  * the member registered in the meantime: the caller reads that back).
  */
-async function insertRegistrationIfRoom(app: AppContext, event: EventRow, user: User, input: InitializePaymentInput, status: "pending" | "paid") {
+async function insertRegistrationIfRoom(
+  app: AppContext,
+  event: EventRow,
+  user: User,
+  input: InitializePaymentInput,
+  status: "pending" | "paid",
+) {
   const now = app.now();
   const holdUntil = status === "pending" ? epochSeconds(now) + holdMinutes(app.env) * 60 : null;
   const rows = await app.db.all<{ id: number }>(sql`
@@ -175,7 +212,12 @@ async function insertRegistrationIfRoom(app: AppContext, event: EventRow, user: 
  * hold); once expired or released it takes a place, with a new hold, only if
  * the event has room. Returns the id, or null when it could not.
  */
-async function renewRegistrationIfRoom(app: AppContext, existing: RegistrationRow, input: InitializePaymentInput, status: "pending" | "paid") {
+async function renewRegistrationIfRoom(
+  app: AppContext,
+  existing: RegistrationRow,
+  input: InitializePaymentInput,
+  status: "pending" | "paid",
+) {
   const now = app.now();
   const nowSeconds = epochSeconds(now);
   const newHold = status === "pending" ? nowSeconds + holdMinutes(app.env) * 60 : null;
@@ -195,14 +237,25 @@ async function renewRegistrationIfRoom(app: AppContext, existing: RegistrationRo
 }
 
 /** Creates or refreshes the member's pending registration (capacity enforced), or throws the rule it breaks. */
-async function upsertRegistration(app: AppContext, event: EventRow, user: User, input: InitializePaymentInput): Promise<RegistrationRow> {
+async function upsertRegistration(
+  app: AppContext,
+  event: EventRow,
+  user: User,
+  input: InitializePaymentInput,
+): Promise<RegistrationRow> {
   const status = event.fee === 0 ? "paid" : "pending";
   const existing = await findOwnRegistration(app, event.id, user.id);
-  if (existing && !existing.releasedAt && isPaid(existing.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
-  const id = existing ? await renewRegistrationIfRoom(app, existing, input, status) : await insertRegistrationIfRoom(app, event, user, input, status);
-  const row = id ? await app.db.query.eventRegistrations.findFirst({ where: eq(eventRegistrations.id, id) }) : await findOwnRegistration(app, event.id, user.id);
+  if (existing && !existing.releasedAt && isPaid(existing.paymentStatus))
+    throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
+  const id = existing
+    ? await renewRegistrationIfRoom(app, existing, input, status)
+    : await insertRegistrationIfRoom(app, event, user, input, status);
+  const row = id
+    ? await app.db.query.eventRegistrations.findFirst({ where: eq(eventRegistrations.id, id) })
+    : await findOwnRegistration(app, event.id, user.id);
   if (id && row) return row;
-  if (row && !row.releasedAt && isPaid(row.paymentStatus)) throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
+  if (row && !row.releasedAt && isPaid(row.paymentStatus))
+    throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
   // The member's own second request, racing the first (a double click): the first one's registration.
   if (!existing && row && !row.releasedAt) return row;
   throw new AppError(409, REGISTRATION_MSG.full, { code: "event_full" });
@@ -213,14 +266,27 @@ async function upsertRegistration(app: AppContext, event: EventRow, user: User, 
  * creates or updates the pending registration, then a Razorpay order for the
  * fee. A free event is registered as paid without Razorpay.
  */
-export async function initializePayment(app: AppContext, user: User, eventId: number, input: InitializePaymentInput): Promise<PaymentStart> {
+export async function initializePayment(
+  app: AppContext,
+  user: User,
+  eventId: number,
+  input: InitializePaymentInput,
+): Promise<PaymentStart> {
   const event = await requireEvent(app, eventId);
   if (!event.isActive) throw new AppError(400, REGISTRATION_MSG.inactive, { code: "event_inactive" });
   if (isPast(event, app.now())) throw new AppError(400, REGISTRATION_MSG.past, { code: "event_past" });
-  if (input.amount !== event.fee) throw new AppError(400, REGISTRATION_MSG.amount, { errors: { amount: [REGISTRATION_MSG.amount] } });
+  if (input.amount !== event.fee)
+    throw new AppError(400, REGISTRATION_MSG.amount, { errors: { amount: [REGISTRATION_MSG.amount] } });
   const keyId = event.fee === 0 ? null : publicKeyId(app);
   const registration = await upsertRegistration(app, event, user, input);
-  if (event.fee === 0) return { orderId: null, amount: 0, currency: CURRENCY, keyId, registration: ownRegistrationView(registration) };
+  if (event.fee === 0)
+    return {
+      orderId: null,
+      amount: 0,
+      currency: CURRENCY,
+      keyId,
+      registration: ownRegistrationView(registration),
+    };
 
   const order = await createOrder(app, {
     amount: event.fee,
@@ -228,8 +294,20 @@ export async function initializePayment(app: AppContext, user: User, eventId: nu
     receipt: `event${event.id}-reg${registration.id}`,
     notes: { eventId: String(event.id), registrationId: String(registration.id), userId: String(user.id) },
   });
-  await app.db.insert(payments).values({ registrationId: registration.id, orderId: order.id, amount: order.amount, currency: order.currency, status: "created" });
-  return { orderId: order.id, amount: order.amount, currency: order.currency, keyId, registration: ownRegistrationView(registration) };
+  await app.db.insert(payments).values({
+    registrationId: registration.id,
+    orderId: order.id,
+    amount: order.amount,
+    currency: order.currency,
+    status: "created",
+  });
+  return {
+    orderId: order.id,
+    amount: order.amount,
+    currency: order.currency,
+    keyId,
+    registration: ownRegistrationView(registration),
+  };
 }
 
 /**
@@ -251,15 +329,34 @@ export async function markOrderPaid(app: AppContext, orderId: string, paymentId:
   await app.db.batch([
     app.db
       .update(eventRegistrations)
-      .set({ paymentStatus: "paid", holdExpiresAt: null, releasedAt: null, releaseReason: null, updatedAt: now })
-      .where(and(sql`${eventRegistrations.id} IN ${unrecordedOrder}`, inArray(eventRegistrations.paymentStatus, ["pending", "paid"]))),
-    app.db.update(payments).set({ status: "paid", paymentId, updatedAt: now }).where(and(eq(payments.orderId, orderId), ne(payments.status, "paid"))),
+      .set({
+        paymentStatus: "paid",
+        holdExpiresAt: null,
+        releasedAt: null,
+        releaseReason: null,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          sql`${eventRegistrations.id} IN ${unrecordedOrder}`,
+          inArray(eventRegistrations.paymentStatus, ["pending", "paid"]),
+        ),
+      ),
+    app.db
+      .update(payments)
+      .set({ status: "paid", paymentId, updatedAt: now })
+      .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid"))),
   ]);
 }
 
 /** A payment Razorpay reports for `order`: captured or authorized, for that order and its full amount. */
-export const settlesOrder = (payment: { order_id: string; amount: number; status: string }, order: { orderId: string; amount: number }) =>
-  payment.order_id === order.orderId && payment.amount === order.amount && (payment.status === "captured" || payment.status === "authorized");
+export const settlesOrder = (
+  payment: { order_id: string; amount: number; status: string },
+  order: { orderId: string; amount: number },
+) =>
+  payment.order_id === order.orderId &&
+  payment.amount === order.amount &&
+  (payment.status === "captured" || payment.status === "authorized");
 
 /**
  * Step 2: checks the checkout's signature (HMAC-SHA256 of `orderId|paymentId`
@@ -273,19 +370,34 @@ export async function verifyPayment(app: AppContext, user: User, eventId: number
     .select({ payment: payments, registration: eventRegistrations })
     .from(payments)
     .innerJoin(eventRegistrations, eq(eventRegistrations.id, payments.registrationId))
-    .where(and(eq(payments.orderId, input.orderId), eq(eventRegistrations.eventId, eventId), eq(eventRegistrations.userId, user.id)));
+    .where(
+      and(
+        eq(payments.orderId, input.orderId),
+        eq(eventRegistrations.eventId, eventId),
+        eq(eventRegistrations.userId, user.id),
+      ),
+    );
   if (!found) throw new AppError(404, REGISTRATION_MSG.orderNotFound);
-  const valid = await verifyPaymentSignature(app.env.RAZORPAY_KEY_SECRET, input.orderId, input.paymentId, input.signature);
+  const valid = await verifyPaymentSignature(
+    app.env.RAZORPAY_KEY_SECRET,
+    input.orderId,
+    input.paymentId,
+    input.signature,
+  );
   if (!valid) throw new AppError(400, REGISTRATION_MSG.verifyFailed, { code: "invalid_signature" });
 
   const alreadyDone = found.payment.status === "paid" && found.payment.paymentId === input.paymentId;
   if (!alreadyDone) {
     const payment = await fetchPayment(app, input.paymentId);
-    if (!settlesOrder(payment, found.payment)) throw new AppError(400, REGISTRATION_MSG.verifyFailed, { code: "payment_not_settled" });
+    if (!settlesOrder(payment, found.payment))
+      throw new AppError(400, REGISTRATION_MSG.verifyFailed, { code: "payment_not_settled" });
     await markOrderPaid(app, input.orderId, input.paymentId);
   }
   const registration = await findOwnRegistration(app, eventId, user.id);
-  return { message: "You've successfully registered for the event!", registration: ownRegistrationView(registration!) };
+  return {
+    message: "You've successfully registered for the event!",
+    registration: ownRegistrationView(registration!),
+  };
 }
 
 /** The part of Razorpay's payment webhook the app reads (https://razorpay.com/docs/webhooks/payloads/payments/). */
@@ -295,7 +407,12 @@ const webhookSchema = z.object({
     .object({
       payment: z
         .object({
-          entity: z.object({ id: z.string().min(1).max(100), order_id: z.string().min(1).max(100), amount: z.number().int().nonnegative(), status: z.string().max(50) }),
+          entity: z.object({
+            id: z.string().min(1).max(100),
+            order_id: z.string().min(1).max(100),
+            amount: z.number().int().nonnegative(),
+            status: z.string().max(50),
+          }),
         })
         .optional(),
     })
@@ -312,7 +429,11 @@ const WEBHOOK_MAX_BYTES = 256 * 1024;
  */
 export async function handleRazorpayWebhook(app: AppContext, request: Request): Promise<Response> {
   const raw = await readTextCapped(request, WEBHOOK_MAX_BYTES);
-  const valid = await verifyHmacSha256(app.env.RAZORPAY_WEBHOOK_SECRET, raw, request.headers.get("X-Razorpay-Signature"));
+  const valid = await verifyHmacSha256(
+    app.env.RAZORPAY_WEBHOOK_SECRET,
+    raw,
+    request.headers.get("X-Razorpay-Signature"),
+  );
   if (!valid) throw new AppError(400, "Invalid webhook signature", { code: "invalid_signature" });
   let json: unknown;
   try {
@@ -342,7 +463,11 @@ export async function createEvent(app: AppContext, input: EventInput): Promise<E
 }
 
 export async function updateEvent(app: AppContext, id: number, input: EventInput): Promise<EventView> {
-  const [row] = await app.db.update(events).set({ ...input, updatedAt: app.now() }).where(eq(events.id, id)).returning();
+  const [row] = await app.db
+    .update(events)
+    .set({ ...input, updatedAt: app.now() })
+    .where(eq(events.id, id))
+    .returning();
   if (!row) throw new AppError(404, REGISTRATION_MSG.notFound);
   return eventView(row);
 }
@@ -366,14 +491,24 @@ export async function removeRegistration(app: AppContext, eventId: number, regis
   const [row] = await app.db
     .update(eventRegistrations)
     .set({ releasedAt: now, releaseReason: "removed", holdExpiresAt: null, updatedAt: now })
-    .where(and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId), isNull(eventRegistrations.releasedAt)))
+    .where(
+      and(
+        eq(eventRegistrations.id, registrationId),
+        eq(eventRegistrations.eventId, eventId),
+        isNull(eventRegistrations.releasedAt),
+      ),
+    )
     .returning({ id: eventRegistrations.id });
   if (!row) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
   return { message: REGISTRATION_MSG.removed, id: row.id };
 }
 
 export async function setEventActive(app: AppContext, id: number, isActive: boolean): Promise<EventView> {
-  const [row] = await app.db.update(events).set({ isActive, updatedAt: app.now() }).where(eq(events.id, id)).returning();
+  const [row] = await app.db
+    .update(events)
+    .set({ isActive, updatedAt: app.now() })
+    .where(eq(events.id, id))
+    .returning();
   if (!row) throw new AppError(404, REGISTRATION_MSG.notFound);
   return eventView(row);
 }

@@ -7,8 +7,18 @@ export { formatRupees } from "~/modules/activities/format";
 
 const TIME_ZONE = "Asia/Kolkata";
 
-const dateParts = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, month: "long", day: "numeric", year: "numeric" });
-const timeParts = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, hour: "numeric", minute: "2-digit", hour12: true });
+const dateParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+const timeParts = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
 
 /** "June 7, 2025 at 6:30 AM". */
 export function formatEventDate(iso: string | Date): string {

@@ -8,8 +8,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
-import type { User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import type { User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
 import { AppError, readForm, redirect } from "~/lib/http.server";
 import { safeRedirect } from "~/lib/redirect";
@@ -29,7 +29,14 @@ import {
   updateEvent,
   type PaymentStart,
 } from "./events.server";
-import { activeSchema, EVENT_TOASTS, eventFormSchema, initializePaymentSchema, REGISTRATION_MSG, statusFailed } from "./schema";
+import {
+  activeSchema,
+  EVENT_TOASTS,
+  eventFormSchema,
+  initializePaymentSchema,
+  REGISTRATION_MSG,
+  statusFailed,
+} from "./schema";
 
 /** What step 1 of the form is prefilled with: the signed-in member's name and e-mail. */
 export function prefillFor(user: User) {
@@ -61,8 +68,17 @@ const missing = () => data({ missing: true as const }, { status: 404 });
 
 export async function eventsPage(app: AppContext, request: Request) {
   const user = await requireVerifiedUser(app, request);
-  const [events, registrations] = await Promise.all([listEvents(app, user), ownRegistrationsByEvent(app, user)]);
-  return { events, registrations, prefill: prefillFor(user), checkoutUrl: app.env.RAZORPAY_CHECKOUT_URL, now: app.now().toISOString() };
+  const [events, registrations] = await Promise.all([
+    listEvents(app, user),
+    ownRegistrationsByEvent(app, user),
+  ]);
+  return {
+    events,
+    registrations,
+    prefill: prefillFor(user),
+    checkoutUrl: app.env.RAZORPAY_CHECKOUT_URL,
+    now: app.now().toISOString(),
+  };
 }
 
 // ---- /events/{id} -------------------------------------------------------------
@@ -71,7 +87,13 @@ export async function eventDetailPage(app: AppContext, request: Request, id: str
   const user = await requireVerifiedUser(app, request);
   const event = await findEvent(app, id);
   if (!event) return missing();
-  const base = { missing: false as const, event, isAdmin: user.isAdmin, now: app.now().toISOString(), q: new URL(request.url).searchParams.get("q") ?? "" };
+  const base = {
+    missing: false as const,
+    event,
+    isAdmin: user.isAdmin,
+    now: app.now().toISOString(),
+    q: new URL(request.url).searchParams.get("q") ?? "",
+  };
   if (user.isAdmin) return { ...base, registrations: await listRegistrations(app, event.id), own: null };
   return { ...base, registrations: null, own: await getOwnRegistration(app, user, event.id) };
 }
@@ -88,28 +110,48 @@ export async function eventDetailAction(app: AppContext, request: Request, id: s
   if (eventId === null) return missing();
   const form = await readForm(request);
   const registrationId = eventIdOf(String(form.get("registrationId") ?? ""));
-  if (form.get("intent") !== "remove-registration") return data({ ok: false, message: "Unknown intent" }, { status: 400 });
+  if (form.get("intent") !== "remove-registration")
+    return data({ ok: false, message: "Unknown intent" }, { status: 400 });
   try {
     if (registrationId === null) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
     const { message } = await removeRegistration(app, eventId, registrationId);
     return await withToast(app, `/events/${eventId}`, { title: message }, "success");
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return await withToast(app, `/events/${eventId}`, { title: "Failed to remove registration", description: error.message }, "destructive");
+    return await withToast(
+      app,
+      `/events/${eventId}`,
+      { title: "Failed to remove registration", description: error.message },
+      "destructive",
+    );
   }
 }
 
 // ---- /events/{id}/register and /events/{id}/payment ------------------------------
 
 /** The form page: the event and the member's registration (prefilled from it when there is one). */
-export async function registrationPage(app: AppContext, request: Request, id: string | undefined, kind: "register" | "payment") {
+export async function registrationPage(
+  app: AppContext,
+  request: Request,
+  id: string | undefined,
+  kind: "register" | "payment",
+) {
   const user = await requireVerifiedUser(app, request);
   const event = await findEvent(app, id);
   if (!event) return missing();
   const own = await getOwnRegistration(app, user, event.id);
   if (kind === "payment" && !own) throw redirect(`/events/${event.id}/register`);
-  const prefill = own ? { name: own.name, email: own.email, phone: own.phone, emergencyContact: own.emergencyContact } : prefillFor(user);
-  return { missing: false as const, event, own, prefill, checkoutUrl: app.env.RAZORPAY_CHECKOUT_URL, now: app.now().toISOString() };
+  const prefill = own
+    ? { name: own.name, email: own.email, phone: own.phone, emergencyContact: own.emergencyContact }
+    : prefillFor(user);
+  return {
+    missing: false as const,
+    event,
+    own,
+    prefill,
+    checkoutUrl: app.env.RAZORPAY_CHECKOUT_URL,
+    now: app.now().toISOString(),
+  };
 }
 
 export type RegisterActionData =
@@ -120,20 +162,27 @@ export type RegisterActionData =
 export async function registerAction(app: AppContext, request: Request, id: string | undefined) {
   const user = await requireVerifiedUser(app, request);
   const eventId = eventIdOf(id);
-  if (eventId === null) return data<RegisterActionData>({ ok: false, message: REGISTRATION_MSG.notFound }, { status: 404 });
+  if (eventId === null)
+    return data<RegisterActionData>({ ok: false, message: REGISTRATION_MSG.notFound }, { status: 404 });
   const parsed = parseWithZod(await readForm(request), { schema: initializePaymentSchema });
   if (parsed.status !== "success") {
     const first = Object.values(parsed.error ?? {}).flat()[0] ?? REGISTRATION_MSG.initFailed;
     return data<RegisterActionData>({ ok: false, message: first, result: parsed.reply() }, { status: 400 });
   }
   try {
-    return data<RegisterActionData>({ ok: true, start: await initializePayment(app, user, eventId, parsed.value) });
+    return data<RegisterActionData>({
+      ok: true,
+      start: await initializePayment(app, user, eventId, parsed.value),
+    });
   } catch (error) {
     if (!(error instanceof AppError)) console.error("events: initialize payment failed", error);
     const status = error instanceof AppError ? error.status : 500;
     // Rules the member can act on (full, already registered, closed) are said as they are; anything else is the spec's toast text.
     const message = error instanceof AppError && status < 500 ? error.message : REGISTRATION_MSG.initFailed;
-    return data<RegisterActionData>({ ok: false, message, result: parsed.reply({ formErrors: [message] }) }, { status });
+    return data<RegisterActionData>(
+      { ok: false, message, result: parsed.reply({ formErrors: [message] }) },
+      { status },
+    );
   }
 }
 
@@ -141,7 +190,12 @@ export async function registerAction(app: AppContext, request: Request, id: stri
 
 export type AdminEventActionData = { ok: boolean; message: string; result?: SubmissionResult<string[]> };
 
-async function withToast(app: AppContext, to: string, toast: { title: string; description?: string }, variant: "success" | "destructive") {
+async function withToast(
+  app: AppContext,
+  to: string,
+  toast: { title: string; description?: string },
+  variant: "success" | "destructive",
+) {
   return redirect(to, { headers: { "Set-Cookie": await setToastCookie(app, { ...toast, variant }) } });
 }
 
@@ -158,10 +212,16 @@ export async function adminEventAction(app: AppContext, request: Request) {
   const eventId = eventIdOf(String(form.get("id") ?? ""));
   const redirectTo = String(form.get("redirectTo") ?? "");
   const safeTarget = redirectTo ? safeRedirect(redirectTo, "") || null : null;
-  const failures = { create: EVENT_TOASTS.createFailed, update: EVENT_TOASTS.updateFailed, delete: EVENT_TOASTS.deleteFailed, toggle: { title: "Failed to update event status" } };
+  const failures = {
+    create: EVENT_TOASTS.createFailed,
+    update: EVENT_TOASTS.updateFailed,
+    delete: EVENT_TOASTS.deleteFailed,
+    toggle: { title: "Failed to update event status" },
+  };
   const failure = failures[intent as keyof typeof failures];
   if (!failure) return data<AdminEventActionData>({ ok: false, message: "Unknown intent" }, { status: 400 });
-  if (intent !== "create" && eventId === null) return data<AdminEventActionData>({ ok: false, message: REGISTRATION_MSG.notFound }, { status: 404 });
+  if (intent !== "create" && eventId === null)
+    return data<AdminEventActionData>({ ok: false, message: REGISTRATION_MSG.notFound }, { status: 404 });
 
   let success: { title: string };
   try {
@@ -176,7 +236,10 @@ export async function adminEventAction(app: AppContext, request: Request) {
       const parsed = parseWithZod(form, { schema: eventFormSchema });
       if (parsed.status !== "success") {
         const first = Object.values(parsed.error ?? {}).flat()[0] ?? failure.title;
-        return data<AdminEventActionData>({ ok: false, message: first, result: parsed.reply() }, { status: 400 });
+        return data<AdminEventActionData>(
+          { ok: false, message: first, result: parsed.reply() },
+          { status: 400 },
+        );
       }
       if (intent === "create") await createEvent(app, parsed.value);
       else await updateEvent(app, eventId!, parsed.value);
@@ -186,7 +249,10 @@ export async function adminEventAction(app: AppContext, request: Request) {
     if (!(error instanceof AppError)) console.error(`events: ${intent} failed`, error);
     const status = error instanceof AppError ? error.status : 500;
     const message = error instanceof AppError ? error.message : failure.title;
-    return data<AdminEventActionData>({ ok: false, message: intent === "toggle" ? statusFailed(message) : message }, { status });
+    return data<AdminEventActionData>(
+      { ok: false, message: intent === "toggle" ? statusFailed(message) : message },
+      { status },
+    );
   }
   if (safeTarget) throw await withToast(app, safeTarget, success, "success");
   return data<AdminEventActionData>({ ok: true, message: success.title });

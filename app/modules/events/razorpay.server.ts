@@ -3,7 +3,7 @@
  * Basic key id / key secret, so tests and the demo differ from production by
  * configuration alone.
  */
-import type { AppContext } from "../../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { REGISTRATION_MSG } from "./schema";
 
@@ -34,7 +34,11 @@ async function razorpay<T>(app: AppContext, path: string, init: RequestInit, fai
   try {
     res = await fetch(`${app.env.RAZORPAY_API_URL.replace(/\/$/, "")}${path}`, {
       ...init,
-      headers: { Authorization: `Basic ${btoa(`${keyId}:${keySecret}`)}`, "Content-Type": "application/json", Accept: "application/json" },
+      headers: {
+        Authorization: `Basic ${btoa(`${keyId}:${keySecret}`)}`,
+        "Content-Type": "application/json",
+        Accept: "application/json",
+      },
     });
   } catch (error) {
     console.error(`razorpay ${path} unreachable`, error);
@@ -47,17 +51,35 @@ async function razorpay<T>(app: AppContext, path: string, init: RequestInit, fai
   return (await res.json()) as T;
 }
 
-export function createOrder(app: AppContext, order: { amount: number; currency: string; receipt: string; notes: Record<string, string> }) {
-  return razorpay<RazorpayOrder>(app, "/orders", { method: "POST", body: JSON.stringify(order) }, REGISTRATION_MSG.initFailed);
+export function createOrder(
+  app: AppContext,
+  order: { amount: number; currency: string; receipt: string; notes: Record<string, string> },
+) {
+  return razorpay<RazorpayOrder>(
+    app,
+    "/orders",
+    { method: "POST", body: JSON.stringify(order) },
+    REGISTRATION_MSG.initFailed,
+  );
 }
 
 export function fetchPayment(app: AppContext, paymentId: string) {
-  return razorpay<RazorpayPayment>(app, `/payments/${encodeURIComponent(paymentId)}`, { method: "GET" }, REGISTRATION_MSG.verifyFailed);
+  return razorpay<RazorpayPayment>(
+    app,
+    `/payments/${encodeURIComponent(paymentId)}`,
+    { method: "GET" },
+    REGISTRATION_MSG.verifyFailed,
+  );
 }
 
 /** GET /orders/{id}/payments: every payment attempt on an order (Razorpay's collection shape). */
 export function fetchOrderPayments(app: AppContext, orderId: string) {
-  return razorpay<{ entity: "collection"; count: number; items: RazorpayPayment[] }>(app, `/orders/${encodeURIComponent(orderId)}/payments`, { method: "GET" }, REGISTRATION_MSG.verifyFailed);
+  return razorpay<{ entity: "collection"; count: number; items: RazorpayPayment[] }>(
+    app,
+    `/orders/${encodeURIComponent(orderId)}/payments`,
+    { method: "GET" },
+    REGISTRATION_MSG.verifyFailed,
+  );
 }
 
 export const publicKeyId = (app: AppContext) => credentials(app).keyId;

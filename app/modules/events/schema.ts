@@ -4,7 +4,7 @@
  * routes, the admin event form and tests.
  */
 import { z } from "zod";
-import { PAYMENT_STATUSES } from "../../../db/schema";
+import { PAYMENT_STATUSES } from "~db/schema";
 import { fromIndiaLocalInput } from "./format";
 
 export { PAYMENT_STATUSES };
@@ -59,18 +59,27 @@ export const EVENT_TOASTS = {
 
 export const DELETE_CONFIRM = "Are you sure you want to delete this event?";
 /** The admin's question before removing a participant (the spec has none; same pattern as deletion). */
-export const removeRegistrationConfirm = (username: string) => `Are you sure you want to remove ${username} from this event?`;
+export const removeRegistrationConfirm = (username: string) =>
+  `Are you sure you want to remove ${username} from this event?`;
 
 /** 'Failed to update event status: {message}' (the toggle is reverted). */
 export const statusFailed = (message: string) => `Failed to update event status: ${message}`;
 
 const text = (min: number, message: string, max = 200) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(min, message).max(max, message);
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .trim()
+    .min(min, message)
+    .max(max, message);
 
 /** Step 1 of the registration dialog and the /events/{id}/register form. */
 export const registrationSchema = z.object({
   name: text(NAME_MIN, REGISTRATION_MSG.name, 100),
-  email: z.string({ required_error: REGISTRATION_MSG.email, invalid_type_error: REGISTRATION_MSG.email }).trim().email(REGISTRATION_MSG.email).max(254, REGISTRATION_MSG.email),
+  email: z
+    .string({ required_error: REGISTRATION_MSG.email, invalid_type_error: REGISTRATION_MSG.email })
+    .trim()
+    .email(REGISTRATION_MSG.email)
+    .max(254, REGISTRATION_MSG.email),
   phone: text(PHONE_MIN, REGISTRATION_MSG.phone, 20),
   emergencyContact: text(EMERGENCY_MIN, REGISTRATION_MSG.emergencyContact, 100),
 });
@@ -79,32 +88,59 @@ export type RegistrationInput = z.infer<typeof registrationSchema>;
 const paise = (message: string) =>
   z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z.number({ required_error: message, invalid_type_error: message }).int(message).min(0, message).max(100_000_000, message),
+    z
+      .number({ required_error: message, invalid_type_error: message })
+      .int(message)
+      .min(0, message)
+      .max(100_000_000, message),
   );
 
 /** POST /api/events/{id}/initialize-payment: the form plus the fee in paise (must equal the event's). */
 export const initializePaymentSchema = registrationSchema.extend({ amount: paise(REGISTRATION_MSG.amount) });
 export type InitializePaymentInput = z.infer<typeof initializePaymentSchema>;
 
-const providerId = z.string({ required_error: REGISTRATION_MSG.verifyFailed, invalid_type_error: REGISTRATION_MSG.verifyFailed }).trim().min(1, REGISTRATION_MSG.verifyFailed).max(100, REGISTRATION_MSG.verifyFailed);
+const providerId = z
+  .string({
+    required_error: REGISTRATION_MSG.verifyFailed,
+    invalid_type_error: REGISTRATION_MSG.verifyFailed,
+  })
+  .trim()
+  .min(1, REGISTRATION_MSG.verifyFailed)
+  .max(100, REGISTRATION_MSG.verifyFailed);
 
 /** POST /api/events/{id}/verify-payment: what the provider's checkout hands back. */
-export const verifyPaymentSchema = z.object({ orderId: providerId, paymentId: providerId, signature: providerId });
+export const verifyPaymentSchema = z.object({
+  orderId: providerId,
+  paymentId: providerId,
+  signature: providerId,
+});
 export type VerifyPaymentInput = z.infer<typeof verifyPaymentSchema>;
 
-const required = (message: string, max: number) => z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, message);
+const required = (message: string, max: number) =>
+  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message).max(max, message);
 
 const optionalCap = z.preprocess(
   (v) => (v === "" || v === undefined ? null : typeof v === "string" ? Number(v) : v),
-  z.number({ invalid_type_error: EVENT_MSG.maxParticipants }).int(EVENT_MSG.maxParticipants).min(1, EVENT_MSG.maxParticipants).max(1_000_000, EVENT_MSG.maxParticipants).nullable(),
+  z
+    .number({ invalid_type_error: EVENT_MSG.maxParticipants })
+    .int(EVENT_MSG.maxParticipants)
+    .min(1, EVENT_MSG.maxParticipants)
+    .max(1_000_000, EVENT_MSG.maxParticipants)
+    .nullable(),
 );
 
-const bool = z.preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean({ invalid_type_error: EVENT_MSG.isActive }));
+const bool = z.preprocess(
+  (v) => (v === "true" || v === "on" ? true : v === "false" ? false : v),
+  z.boolean({ invalid_type_error: EVENT_MSG.isActive }),
+);
 
 const eventFields = {
   title: required(EVENT_MSG.title, 120),
   description: required(EVENT_MSG.description, 2000),
-  date: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.date({ errorMap: () => ({ message: EVENT_MSG.date }) })),
+  date: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.coerce.date({ errorMap: () => ({ message: EVENT_MSG.date }) }),
+  ),
   location: required(EVENT_MSG.location, 200),
   maxParticipants: optionalCap,
 };
@@ -114,7 +150,11 @@ export const eventInputSchema = z.object({
   ...eventFields,
   fee: z.preprocess(
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z.number({ required_error: EVENT_MSG.fee, invalid_type_error: EVENT_MSG.fee }).int(EVENT_MSG.fee).min(0, EVENT_MSG.fee).max(100_000_000, EVENT_MSG.fee),
+    z
+      .number({ required_error: EVENT_MSG.fee, invalid_type_error: EVENT_MSG.fee })
+      .int(EVENT_MSG.fee)
+      .min(0, EVENT_MSG.fee)
+      .max(100_000_000, EVENT_MSG.fee),
   ),
   isActive: bool.default(true),
 });
@@ -134,13 +174,18 @@ export const eventFormSchema = z
     ),
     fee: z.preprocess(
       (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-      z.number({ required_error: EVENT_MSG.fee, invalid_type_error: EVENT_MSG.fee }).min(0, EVENT_MSG.fee).max(1_000_000, EVENT_MSG.fee),
+      z
+        .number({ required_error: EVENT_MSG.fee, invalid_type_error: EVENT_MSG.fee })
+        .min(0, EVENT_MSG.fee)
+        .max(1_000_000, EVENT_MSG.fee),
     ),
     isActive: bool.optional(),
   })
   .transform((v): EventInput => ({ ...v, fee: Math.round(v.fee * 100), isActive: v.isActive ?? false }));
 
-export const activeSchema = z.object({ isActive: z.boolean({ required_error: EVENT_MSG.isActive, invalid_type_error: EVENT_MSG.isActive }) });
+export const activeSchema = z.object({
+  isActive: z.boolean({ required_error: EVENT_MSG.isActive, invalid_type_error: EVENT_MSG.isActive }),
+});
 
 /** The event list treats 'paid' as registered, the detail page 'completed' too: both readings are honoured. */
 export const isPaid = (status: string | null | undefined) => status === "paid" || status === "completed";

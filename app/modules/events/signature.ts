@@ -7,7 +7,9 @@
 const encoder = new TextEncoder();
 
 function hmacKey(secret: string, usage: "sign" | "verify") {
-  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [usage]);
+  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    usage,
+  ]);
 }
 
 /** Lowercase hex → bytes, or null for anything that is not an even run of hex digits. */
@@ -24,14 +26,28 @@ export async function hmacSha256Hex(secret: string, message: string): Promise<st
 }
 
 /** True only when `signature` is the HMAC-SHA256 of `message` under `secret` (an empty secret never verifies). */
-export async function verifyHmacSha256(secret: string | undefined, message: string, signature: string | null | undefined): Promise<boolean> {
+export async function verifyHmacSha256(
+  secret: string | undefined,
+  message: string,
+  signature: string | null | undefined,
+): Promise<boolean> {
   if (!secret || !signature) return false;
   const bytes = hexBytes(signature.trim());
   if (!bytes || bytes.length !== 32) return false;
-  return crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), bytes as BufferSource, encoder.encode(message));
+  return crypto.subtle.verify(
+    "HMAC",
+    await hmacKey(secret, "verify"),
+    bytes as BufferSource,
+    encoder.encode(message),
+  );
 }
 
 /** The checkout's `razorpay_signature` for an order and payment. */
-export function verifyPaymentSignature(keySecret: string | undefined, orderId: string, paymentId: string, signature: string): Promise<boolean> {
+export function verifyPaymentSignature(
+  keySecret: string | undefined,
+  orderId: string,
+  paymentId: string,
+  signature: string,
+): Promise<boolean> {
   return verifyHmacSha256(keySecret, `${orderId}|${paymentId}`, signature);
 }

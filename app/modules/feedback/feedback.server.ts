@@ -4,13 +4,19 @@
  * routes call these functions and return the same shapes.
  */
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { feedback, users, type User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { feedback, users, type User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { actionEmail, sendEmail } from "~/lib/email.server";
 import { randomToken } from "~/lib/encoding";
 import { AppError } from "~/lib/http.server";
 import { consumeAttempt } from "~/modules/auth/rate-limit.server";
-import { FEEDBACK_MSG, SCREENSHOT_MAX_BYTES, type AdminListQuery, type FeedbackInput, type ResponseInput } from "./schema";
+import {
+  FEEDBACK_MSG,
+  SCREENSHOT_MAX_BYTES,
+  type AdminListQuery,
+  type FeedbackInput,
+  type ResponseInput,
+} from "./schema";
 import { sniffImage } from "./screenshot";
 
 type FeedbackRow = typeof feedback.$inferSelect;
@@ -36,16 +42,25 @@ export type FeedbackView = ReturnType<typeof feedbackView>;
 
 /** Admin views add the member (null once the account is deleted). */
 export function adminFeedbackView(row: FeedbackRow, user: FeedbackUser | null) {
-  return { ...feedbackView(row), user: user ? { id: user.id, username: user.username, email: user.email } : null };
+  return {
+    ...feedbackView(row),
+    user: user ? { id: user.id, username: user.username, email: user.email } : null,
+  };
 }
 export type AdminFeedbackView = ReturnType<typeof adminFeedbackView>;
 
 /** A screenshot checked for size and real image content, ready to store. */
 async function readScreenshot(file: File) {
-  if (file.size > SCREENSHOT_MAX_BYTES) throw new AppError(400, FEEDBACK_MSG.screenshotSize, { errors: { screenshot: [FEEDBACK_MSG.screenshotSize] } });
+  if (file.size > SCREENSHOT_MAX_BYTES)
+    throw new AppError(400, FEEDBACK_MSG.screenshotSize, {
+      errors: { screenshot: [FEEDBACK_MSG.screenshotSize] },
+    });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sniffImage(bytes);
-  if (!kind) throw new AppError(400, FEEDBACK_MSG.screenshotType, { errors: { screenshot: [FEEDBACK_MSG.screenshotType] } });
+  if (!kind)
+    throw new AppError(400, FEEDBACK_MSG.screenshotType, {
+      errors: { screenshot: [FEEDBACK_MSG.screenshotType] },
+    });
   return { bytes, kind };
 }
 
@@ -55,9 +70,16 @@ export function screenshotOf(value: FormDataEntryValue | null): File | null {
   return value.size > 0 || value.name ? value : null;
 }
 
-export async function submitFeedback(app: AppContext, user: User, input: FeedbackInput, screenshot: File | null): Promise<FeedbackView> {
+export async function submitFeedback(
+  app: AppContext,
+  user: User,
+  input: FeedbackInput,
+  screenshot: File | null,
+): Promise<FeedbackView> {
   const image = screenshot ? await readScreenshot(screenshot) : null;
-  await consumeAttempt(app, [{ key: `feedback:user:${user.id}`, max: SUBMISSIONS_PER_HOUR, windowSeconds: 3600 }]);
+  await consumeAttempt(app, [
+    { key: `feedback:user:${user.id}`, max: SUBMISSIONS_PER_HOUR, windowSeconds: 3600 },
+  ]);
   const key = image ? `feedback/${user.id}/${randomToken(16)}.${image.kind.extension}` : null;
   if (image && key) {
     await app.env.UPLOADS.put(key, image.bytes, {
@@ -69,7 +91,16 @@ export async function submitFeedback(app: AppContext, user: User, input: Feedbac
     const now = app.now();
     const [row] = await app.db
       .insert(feedback)
-      .values({ userId: user.id, feedbackType: input.feedbackType, subject: input.subject, message: input.message, status: "pending", screenshotKey: key, createdAt: now, updatedAt: now })
+      .values({
+        userId: user.id,
+        feedbackType: input.feedbackType,
+        subject: input.subject,
+        message: input.message,
+        status: "pending",
+        screenshotKey: key,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     return feedbackView(row);
   } catch (error) {
@@ -82,13 +113,23 @@ export async function submitFeedback(app: AppContext, user: User, input: Feedbac
 const newestFirst = [desc(feedback.createdAt), desc(feedback.id)];
 
 export async function listOwnFeedback(app: AppContext, user: Pick<User, "id">): Promise<FeedbackView[]> {
-  const rows = await app.db.select().from(feedback).where(eq(feedback.userId, user.id)).orderBy(...newestFirst);
+  const rows = await app.db
+    .select()
+    .from(feedback)
+    .where(eq(feedback.userId, user.id))
+    .orderBy(...newestFirst);
   return rows.map(feedbackView);
 }
 
 /** The member's own feedback; anyone else's answers 404 like a missing one (no telling which ids exist). */
-export async function getOwnFeedback(app: AppContext, user: Pick<User, "id">, id: number): Promise<FeedbackView> {
-  const row = await app.db.query.feedback.findFirst({ where: and(eq(feedback.id, id), eq(feedback.userId, user.id)) });
+export async function getOwnFeedback(
+  app: AppContext,
+  user: Pick<User, "id">,
+  id: number,
+): Promise<FeedbackView> {
+  const row = await app.db.query.feedback.findFirst({
+    where: and(eq(feedback.id, id), eq(feedback.userId, user.id)),
+  });
   if (!row) throw new AppError(404, FEEDBACK_MSG.notFound);
   return feedbackView(row);
 }
@@ -102,7 +143,12 @@ export function adminListConditions(query: AdminListQuery): SQL | undefined {
   if (query.feedbackType) conditions.push(eq(feedback.feedbackType, query.feedbackType));
   if (query.search) {
     const pattern = containsPattern(query.search);
-    conditions.push(or(sql`${feedback.subject} LIKE ${pattern} ESCAPE '\\'`, sql`${feedback.message} LIKE ${pattern} ESCAPE '\\'`)!);
+    conditions.push(
+      or(
+        sql`${feedback.subject} LIKE ${pattern} ESCAPE '\\'`,
+        sql`${feedback.message} LIKE ${pattern} ESCAPE '\\'`,
+      )!,
+    );
   }
   return conditions.length ? and(...conditions) : undefined;
 }
@@ -114,14 +160,20 @@ export function adminListConditions(query: AdminListQuery): SQL | undefined {
 export async function listFeedbackForAdmin(app: AppContext, query: AdminListQuery) {
   const where = adminListConditions(query);
   const rows = await app.db
-    .select({ row: feedback, user: { id: users.id, username: users.username, email: users.email }, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .select({
+      row: feedback,
+      user: { id: users.id, username: users.username, email: users.email },
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+    })
     .from(feedback)
     .leftJoin(users, eq(users.id, feedback.userId))
     .where(where)
     .orderBy(...newestFirst)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const total = rows[0]?.total ?? (query.page > 1 ? (await app.db.select({ n: count() }).from(feedback).where(where))[0].n : 0);
+  const total =
+    rows[0]?.total ??
+    (query.page > 1 ? (await app.db.select({ n: count() }).from(feedback).where(where))[0].n : 0);
   return {
     feedback: rows.map((r) => adminFeedbackView(r.row, r.user)),
     total,
@@ -149,8 +201,15 @@ export async function getFeedbackForAdmin(app: AppContext, id: number): Promise<
  * When the response text changes, the member is told by e-mail (after the
  * answer; a failed e-mail does not undo the update).
  */
-export async function respondToFeedback(app: AppContext, id: number, input: ResponseInput): Promise<AdminFeedbackView> {
-  const before = await app.db.query.feedback.findFirst({ where: eq(feedback.id, id), columns: { adminResponse: true } });
+export async function respondToFeedback(
+  app: AppContext,
+  id: number,
+  input: ResponseInput,
+): Promise<AdminFeedbackView> {
+  const before = await app.db.query.feedback.findFirst({
+    where: eq(feedback.id, id),
+    columns: { adminResponse: true },
+  });
   if (!before) throw new AppError(404, FEEDBACK_MSG.notFound);
   const response = input.adminResponse || null;
   const updated = await app.db
@@ -184,13 +243,15 @@ export async function respondToFeedback(app: AppContext, id: number, input: Resp
  */
 export async function screenshotResponse(app: AppContext, user: User, id: number): Promise<Response> {
   const row = await app.db.query.feedback.findFirst({ where: eq(feedback.id, id) });
-  if (!row || !row.screenshotKey || (!user.isAdmin && row.userId !== user.id)) throw new AppError(404, "Screenshot not found");
+  if (!row || !row.screenshotKey || (!user.isAdmin && row.userId !== user.id))
+    throw new AppError(404, "Screenshot not found");
   const object = await app.env.UPLOADS.get(row.screenshotKey);
   if (!object) throw new AppError(404, "Screenshot not found");
   const kind = object.httpMetadata?.contentType;
   return new Response(object.body, {
     headers: {
-      "Content-Type": kind && kind.startsWith("image/") && kind !== "image/svg+xml" ? kind : "application/octet-stream",
+      "Content-Type":
+        kind && kind.startsWith("image/") && kind !== "image/svg+xml" ? kind : "application/octet-stream",
       "Content-Length": String(object.size),
       "Cache-Control": "no-store",
       "X-Content-Type-Options": "nosniff",

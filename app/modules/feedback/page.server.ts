@@ -5,16 +5,31 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
-import type { AppContext } from "../../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
 import { AppError, idParam, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
-import { getFeedbackForAdmin, getOwnFeedback, listFeedbackForAdmin, listOwnFeedback, respondToFeedback, submitFeedback } from "./feedback.server";
-import { adminListQuerySchema, FEEDBACK_MSG, FEEDBACK_TOASTS, feedbackSchema, responseSchema } from "./schema";
+import {
+  getFeedbackForAdmin,
+  getOwnFeedback,
+  listFeedbackForAdmin,
+  listOwnFeedback,
+  respondToFeedback,
+  submitFeedback,
+} from "./feedback.server";
+import {
+  adminListQuerySchema,
+  FEEDBACK_MSG,
+  FEEDBACK_TOASTS,
+  feedbackSchema,
+  responseSchema,
+} from "./schema";
 import { readSubmission } from "./submission.server";
 
 async function withToast(app: AppContext, to: string, toast: { title: string; description?: string }) {
-  return redirect(to, { headers: { "Set-Cookie": await setToastCookie(app, { ...toast, variant: "success" }) } });
+  return redirect(to, {
+    headers: { "Set-Cookie": await setToastCookie(app, { ...toast, variant: "success" }) },
+  });
 }
 
 /** A load that failed shows the spec's message on the page instead of taking it down. */
@@ -43,7 +58,10 @@ async function orMissing<T>(promise: Promise<T>): Promise<{ item: T | null; miss
 
 export async function feedbackFormPage(app: AppContext, request: Request) {
   await requireVerifiedUser(app, request);
-  return { submitted: new URL(request.url).searchParams.has("submitted"), supportEmail: app.env.SUPPORT_EMAIL };
+  return {
+    submitted: new URL(request.url).searchParams.has("submitted"),
+    supportEmail: app.env.SUPPORT_EMAIL,
+  };
 }
 
 export async function feedbackFormAction(app: AppContext, request: Request) {
@@ -69,8 +87,12 @@ export async function feedbackFormAction(app: AppContext, request: Request) {
     if (!(error instanceof AppError)) console.error("feedback: submit failed", error);
     const status = error instanceof AppError ? error.status : 500;
     const message = error instanceof AppError ? error.message : FEEDBACK_MSG.submitFailed;
-    const errors = error instanceof AppError ? (error.extra.errors as Record<string, string[]> | undefined) : undefined;
-    return data({ message, result: parsed.reply({ fieldErrors: errors }) }, { status, headers: error instanceof AppError ? error.headers : undefined });
+    const errors =
+      error instanceof AppError ? (error.extra.errors as Record<string, string[]> | undefined) : undefined;
+    return data(
+      { message, result: parsed.reply({ fieldErrors: errors }) },
+      { status, headers: error instanceof AppError ? error.headers : undefined },
+    );
   }
   throw await withToast(app, "/feedback?submitted=1", FEEDBACK_TOASTS.submitted);
 }
@@ -85,7 +107,10 @@ export async function feedbackHistoryPage(app: AppContext, request: Request) {
 export async function feedbackDetailPage(app: AppContext, request: Request, id: string | undefined) {
   const user = await requireVerifiedUser(app, request);
   const feedbackId = Number(id);
-  const found = Number.isSafeInteger(feedbackId) && feedbackId > 0 ? await orMissing(getOwnFeedback(app, user, feedbackId)) : { item: null, missing: true };
+  const found =
+    Number.isSafeInteger(feedbackId) && feedbackId > 0
+      ? await orMissing(getOwnFeedback(app, user, feedbackId))
+      : { item: null, missing: true };
   // The page shows "Feedback not found…" with a 404 status, so clients and crawlers see what it is.
   return data(found, { status: found.missing ? 404 : 200 });
 }
@@ -121,7 +146,13 @@ export async function adminFeedbackRespondAction(app: AppContext, request: Reque
   } catch (error) {
     if (!(error instanceof AppError)) console.error("feedback: respond failed", error);
     const status = error instanceof AppError ? error.status : 500;
-    return data({ message: status === 404 ? FEEDBACK_MSG.notFound : FEEDBACK_TOASTS.updateFailed.description, result: parsed.reply() }, { status });
+    return data(
+      {
+        message: status === 404 ? FEEDBACK_MSG.notFound : FEEDBACK_TOASTS.updateFailed.description,
+        result: parsed.reply(),
+      },
+      { status },
+    );
   }
   throw await withToast(app, `/admin/feedback/${feedbackId}?tab=response`, FEEDBACK_TOASTS.updated);
 }

@@ -3,7 +3,7 @@
  * shared by the /feedback form (client and server), the /api routes and tests.
  */
 import { z } from "zod";
-import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from "../../../db/schema";
+import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from "~db/schema";
 
 export { FEEDBACK_STATUSES, FEEDBACK_TYPES };
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -42,11 +42,17 @@ export const FEEDBACK_MSG = {
 } as const;
 
 export const FEEDBACK_TOASTS = {
-  submitted: { title: "Feedback Submitted", description: "Thank you for your feedback! Our team will review it soon." },
+  submitted: {
+    title: "Feedback Submitted",
+    description: "Thank you for your feedback! Our team will review it soon.",
+  },
   submitFailed: { title: "Submission Failed" },
   updated: { title: "Feedback updated", description: "The feedback has been successfully updated." },
   updateFailed: { title: "Update failed", description: "Failed to update the feedback. Please try again." },
-  adminListFailed: { title: "Failed to load feedback", description: "Please try again or contact IT support." },
+  adminListFailed: {
+    title: "Failed to load feedback",
+    description: "Please try again or contact IT support.",
+  },
 } as const;
 
 export const TYPE_LABELS: Record<FeedbackType, string> = {
@@ -68,13 +74,19 @@ export const STATUS_LABELS: Record<FeedbackStatus, string> = {
 export const feedbackSchema = z.object({
   feedbackType: z.enum(FEEDBACK_TYPES, { errorMap: () => ({ message: FEEDBACK_MSG.type }) }),
   subject: z
-    .string({ required_error: FEEDBACK_MSG.subjectRequired, invalid_type_error: FEEDBACK_MSG.subjectRequired })
+    .string({
+      required_error: FEEDBACK_MSG.subjectRequired,
+      invalid_type_error: FEEDBACK_MSG.subjectRequired,
+    })
     .trim()
     .min(1, FEEDBACK_MSG.subjectRequired)
     .min(SUBJECT_MIN, FEEDBACK_MSG.subjectMin)
     .max(SUBJECT_MAX, FEEDBACK_MSG.subjectMax),
   message: z
-    .string({ required_error: FEEDBACK_MSG.messageRequired, invalid_type_error: FEEDBACK_MSG.messageRequired })
+    .string({
+      required_error: FEEDBACK_MSG.messageRequired,
+      invalid_type_error: FEEDBACK_MSG.messageRequired,
+    })
     .trim()
     .min(1, FEEDBACK_MSG.messageRequired)
     .min(MESSAGE_MIN, FEEDBACK_MSG.messageMin)
@@ -95,13 +107,25 @@ export type ResponseInput = z.infer<typeof responseSchema>;
 const allOr = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z.preprocess(
     (v) => (v === "" || v === "all" || v === null ? undefined : v),
-    z.enum(values, { errorMap: () => ({ message: `${what} must be one of all, ${values.join(", ")}` }) }).optional(),
+    z
+      .enum(values, { errorMap: () => ({ message: `${what} must be one of all, ${values.join(", ")}` }) })
+      .optional(),
   );
 
 /** GET /api/admin/feedback and /admin/feedback: filters are left out when 'all'. */
 export const adminListQuerySchema = z.object({
-  page: z.coerce.number({ invalid_type_error: "page must be a positive whole number" }).int("page must be a positive whole number").min(1, "page must be a positive whole number").max(100_000).default(1),
-  limit: z.coerce.number({ invalid_type_error: "limit must be between 1 and 100" }).int("limit must be between 1 and 100").min(1, "limit must be between 1 and 100").max(100, "limit must be between 1 and 100").default(ADMIN_PAGE_SIZE),
+  page: z.coerce
+    .number({ invalid_type_error: "page must be a positive whole number" })
+    .int("page must be a positive whole number")
+    .min(1, "page must be a positive whole number")
+    .max(100_000)
+    .default(1),
+  limit: z.coerce
+    .number({ invalid_type_error: "limit must be between 1 and 100" })
+    .int("limit must be between 1 and 100")
+    .min(1, "limit must be between 1 and 100")
+    .max(100, "limit must be between 1 and 100")
+    .default(ADMIN_PAGE_SIZE),
   status: allOr(FEEDBACK_STATUSES, "status"),
   feedbackType: allOr(FEEDBACK_TYPES, "feedbackType"),
   search: z.string().trim().max(100, "search cannot exceed 100 characters").default(""),

@@ -18,7 +18,10 @@ export interface Submission {
 
 export async function readSubmission(request: Request): Promise<Submission> {
   const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_BODY_BYTES) throw new AppError(400, FEEDBACK_MSG.screenshotSize, { errors: { screenshot: [FEEDBACK_MSG.screenshotSize] } });
+  if (length > MAX_BODY_BYTES)
+    throw new AppError(400, FEEDBACK_MSG.screenshotSize, {
+      errors: { screenshot: [FEEDBACK_MSG.screenshotSize] },
+    });
   const type = request.headers.get("Content-Type") ?? "";
   if (type.includes("application/json")) return { fields: await readJson(request), screenshot: null };
   let formData: FormData;

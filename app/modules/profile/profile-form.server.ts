@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
-import type { AppContext } from "../../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import { isConfined, requireUser } from "~/lib/guards.server";
 import { AppError, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
@@ -22,10 +22,20 @@ export async function profileAction(app: AppContext, request: Request) {
   if (intent === "resend") {
     try {
       await resendVerification(app, user);
-      return data({ intent, ok: true, message: AUTH_MSG.verificationSent, step: 1, missing: null, result: undefined });
+      return data({
+        intent,
+        ok: true,
+        message: AUTH_MSG.verificationSent,
+        step: 1,
+        missing: null,
+        result: undefined,
+      });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return data({ intent, ok: false, message: error.message, step: 1, missing: null, result: undefined }, { status: error.status });
+      return data(
+        { intent, ok: false, message: error.message, step: 1, missing: null, result: undefined },
+        { status: error.status },
+      );
     }
   }
 
@@ -35,21 +45,50 @@ export async function profileAction(app: AppContext, request: Request) {
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       const missing = (error.extra.missingFields as Record<string, boolean> | undefined) ?? null;
-      return data({ intent, ok: false, message: error.message, step: 1, missing, result: undefined }, { status: error.status });
+      return data(
+        { intent, ok: false, message: error.message, step: 1, missing, result: undefined },
+        { status: error.status },
+      );
     }
-    throw redirect("/dashboard", { headers: { "Set-Cookie": await setToastCookie(app, { title: "Profile completed", variant: "success" }) } });
+    throw redirect("/dashboard", {
+      headers: {
+        "Set-Cookie": await setToastCookie(app, { title: "Profile completed", variant: "success" }),
+      },
+    });
   }
 
   const submission = parseWithZod(formData, { schema: profileFormSchema });
   if (submission.status !== "success") {
-    return data({ intent, ok: false, message: PROFILE_MSG.requiredFields, step: intent === "next" ? 1 : Number(formData.get("step") ?? 1), missing: null, result: submission.reply() }, { status: 400 });
+    return data(
+      {
+        intent,
+        ok: false,
+        message: PROFILE_MSG.requiredFields,
+        step: intent === "next" ? 1 : Number(formData.get("step") ?? 1),
+        missing: null,
+        result: submission.reply(),
+      },
+      { status: 400 },
+    );
   }
 
   if (intent === "next") {
-    const missing = PERSONAL_REQUIRED.filter((field) => submission.value[field] === undefined || submission.value[field] === null);
+    const missing = PERSONAL_REQUIRED.filter(
+      (field) => submission.value[field] === undefined || submission.value[field] === null,
+    );
     if (missing.length) {
       const message = `${PROFILE_MSG.requiredFields}: ${missing.map((f) => FIELD_LABELS[f]).join(", ")}`;
-      return data({ intent, ok: false, message, step: 1, missing: Object.fromEntries(missing.map((f) => [f, true])), result: submission.reply() }, { status: 400 });
+      return data(
+        {
+          intent,
+          ok: false,
+          message,
+          step: 1,
+          missing: Object.fromEntries(missing.map((f) => [f, true])),
+          result: submission.reply(),
+        },
+        { status: 400 },
+      );
     }
     return data({ intent, ok: true, message: null, step: 2, missing: null, result: submission.reply() });
   }
@@ -58,13 +97,38 @@ export async function profileAction(app: AppContext, request: Request) {
     const { intent: _intent, step: _step, ...fields } = submission.value;
     const updated = await updateProfile(app, user, fields);
     if (updated.profileCompleted) {
-      throw redirect("/dashboard", { headers: { "Set-Cookie": await setToastCookie(app, { title: "Profile updated", description: "Your profile has been saved.", variant: "success" }) } });
+      throw redirect("/dashboard", {
+        headers: {
+          "Set-Cookie": await setToastCookie(app, {
+            title: "Profile updated",
+            description: "Your profile has been saved.",
+            variant: "success",
+          }),
+        },
+      });
     }
-    return data({ intent, ok: true, message: "Profile saved. Complete the remaining fields to finish your profile.", step: Number(formData.get("step") ?? 1), missing: null, result: submission.reply() });
+    return data({
+      intent,
+      ok: true,
+      message: "Profile saved. Complete the remaining fields to finish your profile.",
+      step: Number(formData.get("step") ?? 1),
+      missing: null,
+      result: submission.reply(),
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const fieldErrors = error.extra.errors as Record<string, string[]> | undefined;
-    return data({ intent, ok: false, message: error.message, step: 1, missing: null, result: submission.reply({ fieldErrors }) }, { status: error.status });
+    return data(
+      {
+        intent,
+        ok: false,
+        message: error.message,
+        step: 1,
+        missing: null,
+        result: submission.reply({ fieldErrors }),
+      },
+      { status: error.status },
+    );
   }
 }
 
@@ -94,4 +158,3 @@ export async function profileLoader(app: AppContext, request: Request) {
     missingCount: Object.values(missingFields(user)).filter(Boolean).length,
   };
 }
-

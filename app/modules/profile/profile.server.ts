@@ -1,24 +1,32 @@
 /** Profile settings: partial updates, completeness and the missing-fields map. */
 import { eq, sql } from "drizzle-orm";
-import { users, type User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { users, type User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { consumeVerificationMail, revokeOutstandingTokens, sendVerificationEmail } from "../auth/auth.server";
 import { MSG as AUTH_MSG } from "../auth/schema";
-import { COMPLETE_REQUIRED, FIELD_LABELS, PROFILE_MSG, type ProfileField, type ProfileUpdate } from "./schema";
+import {
+  COMPLETE_REQUIRED,
+  FIELD_LABELS,
+  PROFILE_MSG,
+  type ProfileField,
+  type ProfileUpdate,
+} from "./schema";
 
 /** field → true when missing, for every field a complete profile needs. */
 export function missingFields(user: Pick<User, ProfileField>): Record<ProfileField, boolean> {
   return Object.fromEntries(
     COMPLETE_REQUIRED.map((field) => {
       const value = user[field];
-      const placeholder = field === "email" && typeof value === "string" && value.endsWith("@users.noreply.invalid");
+      const placeholder =
+        field === "email" && typeof value === "string" && value.endsWith("@users.noreply.invalid");
       return [field, value === null || value === undefined || value === "" || placeholder];
     }),
   ) as Record<ProfileField, boolean>;
 }
 
-export const isProfileComplete = (user: Pick<User, ProfileField>) => !Object.values(missingFields(user)).some(Boolean);
+export const isProfileComplete = (user: Pick<User, ProfileField>) =>
+  !Object.values(missingFields(user)).some(Boolean);
 
 export function describeMissing(missing: Record<string, boolean>): string {
   return Object.entries(missing)
@@ -37,8 +45,11 @@ export async function updateProfile(app: AppContext, user: User, input: ProfileU
   const changes: Partial<User> = { ...input } as Partial<User>;
   const emailChanged = input.email !== undefined && input.email.toLowerCase() !== user.email.toLowerCase();
   if (emailChanged) {
-    const clash = await app.db.query.users.findFirst({ where: eq(sql`lower(${users.email})`, input.email!.toLowerCase()) });
-    if (clash && clash.id !== user.id) throw new AppError(409, AUTH_MSG.emailTaken, { errors: { email: [AUTH_MSG.emailTaken] } });
+    const clash = await app.db.query.users.findFirst({
+      where: eq(sql`lower(${users.email})`, input.email!.toLowerCase()),
+    });
+    if (clash && clash.id !== user.id)
+      throw new AppError(409, AUTH_MSG.emailTaken, { errors: { email: [AUTH_MSG.emailTaken] } });
     await consumeVerificationMail(app, user.id, input.email!);
     changes.isVerified = false;
   }
@@ -60,8 +71,14 @@ export async function updateProfile(app: AppContext, user: User, input: ProfileU
 export async function completeProfile(app: AppContext, user: User): Promise<User> {
   const missing = missingFields(user);
   if (Object.values(missing).some(Boolean)) {
-    throw new AppError(400, `${PROFILE_MSG.cannotComplete}: ${describeMissing(missing)}`, { missingFields: missing });
+    throw new AppError(400, `${PROFILE_MSG.cannotComplete}: ${describeMissing(missing)}`, {
+      missingFields: missing,
+    });
   }
-  const [updated] = await app.db.update(users).set({ profileCompleted: true, updatedAt: app.now() }).where(eq(users.id, user.id)).returning();
+  const [updated] = await app.db
+    .update(users)
+    .set({ profileCompleted: true, updatedAt: app.now() })
+    .where(eq(users.id, user.id))
+    .returning();
   return updated;
 }

@@ -4,7 +4,7 @@
  * moving on; a complete profile needs every required field below.
  */
 import { z } from "zod";
-import { BLOOD_GROUPS, GENDERS, SIZES } from "../../../db/schema";
+import { BLOOD_GROUPS, GENDERS, SIZES } from "~db/schema";
 import { MSG as AUTH_MSG } from "../auth/schema";
 
 export const PROFILE_MSG = {
@@ -45,25 +45,56 @@ const ageSchema = z.preprocess(
     .max(120, PROFILE_MSG.agePositive),
 );
 
-const text = (message: string, max = 100) => z.preprocess(blank, z.string({ required_error: message }).trim().min(1, message).max(max));
+const text = (message: string, max = 100) =>
+  z.preprocess(blank, z.string({ required_error: message }).trim().min(1, message).max(max));
 
 export const profileFields = {
-  email: z.preprocess(blank, z.string({ required_error: AUTH_MSG.email }).trim().email(AUTH_MSG.email).max(254).toLowerCase()),
+  email: z.preprocess(
+    blank,
+    z.string({ required_error: AUTH_MSG.email }).trim().email(AUTH_MSG.email).max(254).toLowerCase(),
+  ),
   age: ageSchema,
-  gender: z.preprocess(blank, z.enum(GENDERS, { required_error: PROFILE_MSG.gender, invalid_type_error: PROFILE_MSG.gender, message: PROFILE_MSG.gender })),
-  tshirtSize: z.preprocess(blank, z.enum(SIZES, { required_error: PROFILE_MSG.tshirt, message: PROFILE_MSG.tshirt })),
-  jerseySize: z.preprocess(blank, z.enum(SIZES, { required_error: PROFILE_MSG.jersey, message: PROFILE_MSG.jersey })),
-  bloodGroup: z.preprocess(blank, z.enum(BLOOD_GROUPS, { required_error: PROFILE_MSG.blood, message: PROFILE_MSG.blood })),
+  gender: z.preprocess(
+    blank,
+    z.enum(GENDERS, {
+      required_error: PROFILE_MSG.gender,
+      invalid_type_error: PROFILE_MSG.gender,
+      message: PROFILE_MSG.gender,
+    }),
+  ),
+  tshirtSize: z.preprocess(
+    blank,
+    z.enum(SIZES, { required_error: PROFILE_MSG.tshirt, message: PROFILE_MSG.tshirt }),
+  ),
+  jerseySize: z.preprocess(
+    blank,
+    z.enum(SIZES, { required_error: PROFILE_MSG.jersey, message: PROFILE_MSG.jersey }),
+  ),
+  bloodGroup: z.preprocess(
+    blank,
+    z.enum(BLOOD_GROUPS, { required_error: PROFILE_MSG.blood, message: PROFILE_MSG.blood }),
+  ),
   firstName: text(PROFILE_MSG.firstName),
   lastName: text(PROFILE_MSG.lastName),
   profileImageUrl: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? null : v),
-    z.string().trim().url(PROFILE_MSG.url).max(2048, PROFILE_MSG.url).refine((v) => /^https?:\/\//i.test(v), PROFILE_MSG.url).nullable(),
+    z
+      .string()
+      .trim()
+      .url(PROFILE_MSG.url)
+      .max(2048, PROFILE_MSG.url)
+      .refine((v) => /^https?:\/\//i.test(v), PROFILE_MSG.url)
+      .nullable(),
   ),
   emergencyContactName: text(PROFILE_MSG.ecName),
   emergencyContactPhone: z.preprocess(
     blank,
-    z.string({ required_error: PROFILE_MSG.ecPhone }).trim().min(10, PROFILE_MSG.ecPhone).max(20, PROFILE_MSG.ecPhone).regex(/^[+0-9 ()-]+$/, PROFILE_MSG.ecPhone),
+    z
+      .string({ required_error: PROFILE_MSG.ecPhone })
+      .trim()
+      .min(10, PROFILE_MSG.ecPhone)
+      .max(20, PROFILE_MSG.ecPhone)
+      .regex(/^[+0-9 ()-]+$/, PROFILE_MSG.ecPhone),
   ),
   emergencyContactRelation: text(PROFILE_MSG.ecRelation, 50),
 };
@@ -71,11 +102,27 @@ export const profileFields = {
 export type ProfileField = keyof typeof profileFields;
 
 /** The Personal tab's fields, checked before moving to Emergency Contact. */
-export const PERSONAL_REQUIRED: ProfileField[] = ["email", "age", "gender", "tshirtSize", "jerseySize", "bloodGroup"];
+export const PERSONAL_REQUIRED: ProfileField[] = [
+  "email",
+  "age",
+  "gender",
+  "tshirtSize",
+  "jerseySize",
+  "bloodGroup",
+];
 /** What a complete profile needs. */
 export const COMPLETE_REQUIRED: ProfileField[] = [
-  "email", "age", "gender", "tshirtSize", "jerseySize", "bloodGroup", "firstName", "lastName",
-  "emergencyContactName", "emergencyContactPhone", "emergencyContactRelation",
+  "email",
+  "age",
+  "gender",
+  "tshirtSize",
+  "jerseySize",
+  "bloodGroup",
+  "firstName",
+  "lastName",
+  "emergencyContactName",
+  "emergencyContactPhone",
+  "emergencyContactRelation",
 ];
 
 export const FIELD_LABELS: Record<ProfileField, string> = {

@@ -20,14 +20,22 @@ export type RecommendationStatus = (typeof STATUSES)[number];
 export const FITNESS_LEVELS = ["beginner", "intermediate", "advanced", "elite"] as const;
 export type FitnessLevel = (typeof FITNESS_LEVELS)[number];
 
-export const DIFFICULTY_LABELS: Record<Difficulty, string> = { easy: "Easy", moderate: "Moderate", hard: "Hard" };
+export const DIFFICULTY_LABELS: Record<Difficulty, string> = {
+  easy: "Easy",
+  moderate: "Moderate",
+  hard: "Hard",
+};
 export const IMPROVEMENT_LABELS: Record<ImprovementTarget, string> = {
   general: "General fitness",
   distance: "Distance",
   speed: "Speed",
   elevation: "Elevation",
 };
-export const STATUS_LABELS: Record<RecommendationStatus, string> = { pending: "Pending", completed: "Completed", skipped: "Skipped" };
+export const STATUS_LABELS: Record<RecommendationStatus, string> = {
+  pending: "Pending",
+  completed: "Completed",
+  skipped: "Skipped",
+};
 export const LEVEL_LABELS: Record<FitnessLevel, string> = {
   beginner: "Beginner",
   intermediate: "Intermediate",
@@ -46,7 +54,10 @@ export const TOASTS = {
   completeFailed: { title: "Failed to mark workout as completed" },
   skipped: { title: "Workout Skipped", description: "The workout has been skipped." },
   skipFailed: { title: "Failed to skip workout" },
-  loadFailed: { title: "Error loading recommendations", description: "Failed to load your workout recommendations. Please try again." },
+  loadFailed: {
+    title: "Error loading recommendations",
+    description: "Failed to load your workout recommendations. Please try again.",
+  },
 } as const;
 
 /** A recommendation as the /api answers it (dates ISO-8601 UTC, distance metres, duration seconds). */

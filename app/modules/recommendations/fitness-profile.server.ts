@@ -8,9 +8,9 @@
  * than PROFILE_MAX_AGE_MS (the window slides even when nothing is synced).
  */
 import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { activities, fitnessProfiles, FITNESS_LEVELS as DB_LEVELS } from "../../../db/schema";
-import type { Db } from "../../../db/client";
-import type { AppContext } from "../../../workers/load-context";
+import { activities, fitnessProfiles, FITNESS_LEVELS as DB_LEVELS } from "~db/schema";
+import type { Db } from "~db/client";
+import type { AppContext } from "~workers/load-context";
 import { sportGroupOf } from "~/modules/activities/activity-sql.server";
 import type { FitnessInsights, FitnessLevel, FitnessProfile } from "./constants";
 import {
@@ -31,7 +31,11 @@ const num = (text: ReturnType<typeof sql>) => text.mapWith(Number);
 /** The window's per-sport totals and its active weeks; exported so tests and the benchmark can time the same SQL. */
 export function profileAggregateQueries(db: Db, userId: number, now: Date) {
   const { since, until } = profileWindow(now);
-  const inWindow = and(eq(activities.userId, userId), gte(activities.startDate, since), lte(activities.startDate, until));
+  const inWindow = and(
+    eq(activities.userId, userId),
+    gte(activities.startDate, since),
+    lte(activities.startDate, until),
+  );
   const perSport = db
     .select({
       sport: sportGroupOf(activities.sportType),
@@ -47,7 +51,11 @@ export function profileAggregateQueries(db: Db, userId: number, now: Date) {
     .groupBy(sql`1`);
   const sinceSeconds = Math.floor(since.getTime() / 1000);
   const weeks = db
-    .select({ activeWeeks: num(sql`count(DISTINCT CAST((${activities.startDate} - ${sinceSeconds}) / ${WEEK_SECONDS} AS INTEGER))`) })
+    .select({
+      activeWeeks: num(
+        sql`count(DISTINCT CAST((${activities.startDate} - ${sinceSeconds}) / ${WEEK_SECONDS} AS INTEGER))`,
+      ),
+    })
     .from(activities)
     .where(inWindow);
   return [perSport, weeks] as const;
@@ -90,6 +98,7 @@ export async function refreshFitnessProfile(app: AppContext, userId: number): Pr
 /** GET /api/fitness-profile and the page's panel: the stored profile, computed when absent or stale. */
 export async function getFitnessProfile(app: AppContext, userId: number): Promise<FitnessProfile> {
   const row = await app.db.query.fitnessProfiles.findFirst({ where: eq(fitnessProfiles.userId, userId) });
-  if (row && app.now().getTime() - row.lastUpdated.getTime() <= PROFILE_MAX_AGE_MS) return toFitnessProfile(row);
+  if (row && app.now().getTime() - row.lastUpdated.getTime() <= PROFILE_MAX_AGE_MS)
+    return toFitnessProfile(row);
   return refreshFitnessProfile(app, userId);
 }

@@ -26,7 +26,13 @@
  *   sport), Climbing (metres per km of the main sport), Variety (two sports
  *   or more done at least every other week; a strength only).
  */
-import { FITNESS_LEVELS, type FitnessInsights, type FitnessLevel, type FitnessProfile, type SportSummary } from "./constants";
+import {
+  FITNESS_LEVELS,
+  type FitnessInsights,
+  type FitnessLevel,
+  type FitnessProfile,
+  type SportSummary,
+} from "./constants";
 
 export const PROFILE_WINDOW_WEEKS = 12;
 export const WEEK_SECONDS = 7 * 86_400;
@@ -118,7 +124,12 @@ export interface ProfileAggregates {
 /** What the rules compute: the profile without id, userId and lastUpdated. */
 export type ProfileValues = Pick<
   FitnessProfile,
-  "preferredSportTypes" | "avgWeeklyDistance" | "avgWeeklyDuration" | "avgWeeklyElevation" | "fitnessLevel" | "insights"
+  | "preferredSportTypes"
+  | "avgWeeklyDistance"
+  | "avgWeeklyDuration"
+  | "avgWeeklyElevation"
+  | "fitnessLevel"
+  | "insights"
 >;
 
 /** The window [since, until] the profile covers. */
@@ -131,7 +142,8 @@ const sportOrder = (sport: string) => {
   const i = (PROFILE_SPORTS as readonly string[]).indexOf(sport);
   return i === -1 ? PROFILE_SPORTS.length : i;
 };
-const asProfileSport = (sport: string): ProfileSport => ((PROFILE_SPORTS as readonly string[]).includes(sport) ? (sport as ProfileSport) : "Other");
+const asProfileSport = (sport: string): ProfileSport =>
+  (PROFILE_SPORTS as readonly string[]).includes(sport) ? (sport as ProfileSport) : "Other";
 
 export function emptyInsights(): FitnessInsights {
   return {
@@ -180,7 +192,12 @@ export function rankSports(bySport: SportAggregate[]): SportAggregate[] {
   return bySport
     .filter((s) => s.activityCount > 0)
     .slice()
-    .sort((a, b) => b.totalDuration - a.totalDuration || b.activityCount - a.activityCount || sportOrder(a.sport) - sportOrder(b.sport));
+    .sort(
+      (a, b) =>
+        b.totalDuration - a.totalDuration ||
+        b.activityCount - a.activityCount ||
+        sportOrder(a.sport) - sportOrder(b.sport),
+    );
 }
 
 export function preferredSports(ranked: SportAggregate[]): string[] {
@@ -214,13 +231,19 @@ const levelRank = (level: FitnessLevel) => FITNESS_LEVELS.indexOf(level);
 export function fitnessLevelOf(bySport: SportAggregate[], weeks = PROFILE_WINDOW_WEEKS): FitnessLevel {
   const count = bySport.reduce((s, a) => s + a.activityCount, 0);
   if (count === 0) return "beginner";
-  const best = bySport.reduce<FitnessLevel>((lvl, a) => (levelRank(volumeLevel(a, weeks)) > levelRank(lvl) ? volumeLevel(a, weeks) : lvl), "beginner");
+  const best = bySport.reduce<FitnessLevel>(
+    (lvl, a) => (levelRank(volumeLevel(a, weeks)) > levelRank(lvl) ? volumeLevel(a, weeks) : lvl),
+    "beginner",
+  );
   const cap = frequencyCap(count / weeks);
   return levelRank(best) <= levelRank(cap) ? best : cap;
 }
 
 /** Strengths and improvement areas, from the main sport and the whole window. */
-export function assessInsights(ranked: SportAggregate[], activeWeeks: number): { strengths: string[]; improvementAreas: string[] } {
+export function assessInsights(
+  ranked: SportAggregate[],
+  activeWeeks: number,
+): { strengths: string[]; improvementAreas: string[] } {
   const strengths: string[] = [];
   const improvementAreas: string[] = [];
   const main = ranked[0];
@@ -238,8 +261,10 @@ export function assessInsights(ranked: SportAggregate[], activeWeeks: number): {
   if (main.totalDuration > 0 && main.totalDistance > 0) {
     judge(INSIGHT_LABELS.speed, main.totalDistance / 1000 / (main.totalDuration / 3600), SPEED[sport]);
   }
-  if (main.totalDistance > 0) judge(INSIGHT_LABELS.climbing, main.totalElevation / (main.totalDistance / 1000), CLIMBING[sport]);
-  if (ranked.filter((a) => a.activityCount >= VARIETY_MIN_ACTIVITIES).length >= 2) strengths.push(INSIGHT_LABELS.variety);
+  if (main.totalDistance > 0)
+    judge(INSIGHT_LABELS.climbing, main.totalElevation / (main.totalDistance / 1000), CLIMBING[sport]);
+  if (ranked.filter((a) => a.activityCount >= VARIETY_MIN_ACTIVITIES).length >= 2)
+    strengths.push(INSIGHT_LABELS.variety);
   return { strengths, improvementAreas };
 }
 

@@ -10,7 +10,8 @@ export const NOT_AVAILABLE = "N/A";
 
 /** 2700 → "45 min"; 5400 → "1 h 30 min"; 7200 → "2 h"; null → "N/A". */
 export function formatTargetDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return NOT_AVAILABLE;
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0)
+    return NOT_AVAILABLE;
   const total = Math.round(seconds / 60);
   const h = Math.floor(total / 60);
   const m = total % 60;
@@ -27,7 +28,9 @@ export function formatTargetDistance(metres: number | null | undefined): string 
 /** The difficulty badge's text; a missing difficulty reads Medium. */
 export function difficultyLabel(difficulty: Difficulty | string | null | undefined): string {
   if (!difficulty) return "Medium";
-  return DIFFICULTY_LABELS[difficulty as Difficulty] ?? difficulty.charAt(0).toUpperCase() + difficulty.slice(1);
+  return (
+    DIFFICULTY_LABELS[difficulty as Difficulty] ?? difficulty.charAt(0).toUpperCase() + difficulty.slice(1)
+  );
 }
 
 export function difficultyTone(difficulty: string | null | undefined): string {
@@ -42,5 +45,10 @@ export function levelLabel(level: FitnessLevel): string {
 
 /** ISO date → "Mar 4, 2025" (UTC, en-US as the spec asks). */
 export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { timeZone: "UTC", day: "numeric", month: "short", year: "numeric" });
+  return new Date(iso).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
 }

@@ -67,7 +67,12 @@ export const REPS: Record<FitnessLevel, number> = { beginner: 4, intermediate: 5
 export const REP_ADJUST: Record<Difficulty, number> = { easy: -1, moderate: 0, hard: 2 };
 export const MIN_REPS = 3;
 /** Length of tempo blocks by level. */
-export const LEVEL_SCALE: Record<FitnessLevel, number> = { beginner: 0.75, intermediate: 1, advanced: 1.25, elite: 1.5 };
+export const LEVEL_SCALE: Record<FitnessLevel, number> = {
+  beginner: 0.75,
+  intermediate: 1,
+  advanced: 1.25,
+  elite: 1.5,
+};
 
 export const INTENSITY: Record<Difficulty, { pace: number; effort: string }> = {
   easy: { pace: 1.05, effort: "a comfortably hard effort (RPE 7)" },
@@ -131,9 +136,18 @@ export interface Baseline {
 }
 
 /** The sports of the plan, main sport first. */
-export function resolveSports(profile: Pick<GeneratorProfile, "preferredSportTypes">, requested?: readonly RecommendationSport[]): RecommendationSport[] {
-  const preferred = profile.preferredSportTypes.filter((s): s is RecommendationSport => (SPORTS as readonly string[]).includes(s));
-  const wanted = requested?.length ? [...new Set(requested)] : preferred.length ? preferred : (["Run"] as RecommendationSport[]);
+export function resolveSports(
+  profile: Pick<GeneratorProfile, "preferredSportTypes">,
+  requested?: readonly RecommendationSport[],
+): RecommendationSport[] {
+  const preferred = profile.preferredSportTypes.filter((s): s is RecommendationSport =>
+    (SPORTS as readonly string[]).includes(s),
+  );
+  const wanted = requested?.length
+    ? [...new Set(requested)]
+    : preferred.length
+      ? preferred
+      : (["Run"] as RecommendationSport[]);
   const rank = (s: RecommendationSport) => {
     const p = preferred.indexOf(s);
     return p === -1 ? preferred.length + SPORTS.indexOf(s) : p;
@@ -154,7 +168,13 @@ export function baselineFor(profile: GeneratorProfile, sport: RecommendationSpor
       fromHistory: true,
     };
   }
-  return { typical: d.typical * 1000, longest: d.longest * 1000, speed: d.speed / 3.6, climbRate: 0, fromHistory: false };
+  return {
+    typical: d.typical * 1000,
+    longest: d.longest * 1000,
+    speed: d.speed / 3.6,
+    climbRate: 0,
+    fromHistory: false,
+  };
 }
 
 function distanceFor(sport: RecommendationSport, metres: number): number {
@@ -183,12 +203,28 @@ interface Ctx {
 
 type Template = (ctx: Ctx) => PlannedWorkout;
 
-function workout(ctx: Ctx, title: string, metres: number, seconds: number, description: string, difficulty = ctx.difficulty): PlannedWorkout {
-  return { title, sportType: ctx.sport, difficulty, description, targetDistance: metres, targetDuration: durationFor(seconds) };
+function workout(
+  ctx: Ctx,
+  title: string,
+  metres: number,
+  seconds: number,
+  description: string,
+  difficulty = ctx.difficulty,
+): PlannedWorkout {
+  return {
+    title,
+    sportType: ctx.sport,
+    difficulty,
+    description,
+    targetDistance: metres,
+    targetDuration: durationFor(seconds),
+  };
 }
 
 function scaledFrom(ctx: Ctx): string {
-  return ctx.base.fromHistory ? `your last ${PROFILE_WINDOW_WEEKS} weeks of ${NOUN[ctx.sport]}s` : `a ${ctx.level} ${ctx.sport === "Ride" ? "rider" : ctx.sport === "Run" ? "runner" : "swimmer"}`;
+  return ctx.base.fromHistory
+    ? `your last ${PROFILE_WINDOW_WEEKS} weeks of ${NOUN[ctx.sport]}s`
+    : `a ${ctx.level} ${ctx.sport === "Ride" ? "rider" : ctx.sport === "Run" ? "runner" : "swimmer"}`;
 }
 
 const longSession: Template = (ctx) => {
@@ -203,7 +239,13 @@ const longSession: Template = (ctx) => {
     Run: "Start slower than feels natural and take water every 20–30 minutes.",
     Swim: "Break it into 400 m blocks with 20 seconds' rest if you need to, holding an even stroke rate.",
   }[ctx.sport];
-  return workout(ctx, title, metres, metres / (ctx.base.speed * 0.9), `${describeDistance(ctx.sport, metres)} at a steady, conversational effort: ${basis}. ${tip}`);
+  return workout(
+    ctx,
+    title,
+    metres,
+    metres / (ctx.base.speed * 0.9),
+    `${describeDistance(ctx.sport, metres)} at a steady, conversational effort: ${basis}. ${tip}`,
+  );
 };
 
 const endurance: Template = (ctx) => {
@@ -242,20 +284,41 @@ const intervals: Template = (ctx) => {
     const work = { easy: 180, moderate: 240, hard: 300 }[ctx.difficulty];
     const rest = 180;
     const seconds = 25 * 60 + n * (work + rest);
-    const metres = distanceFor("Ride", 25 * 60 * speed * 0.8 + n * (work * speed * pace + rest * speed * 0.7));
-    return workout(ctx, "Ride Intervals", metres, seconds, `Warm up 15 min easy, then ${n} × ${minutes(work)} min at ${effort} with ${minutes(rest)} min easy spinning between; cool down 10 min. Builds speed and power at threshold.`);
+    const metres = distanceFor(
+      "Ride",
+      25 * 60 * speed * 0.8 + n * (work * speed * pace + rest * speed * 0.7),
+    );
+    return workout(
+      ctx,
+      "Ride Intervals",
+      metres,
+      seconds,
+      `Warm up 15 min easy, then ${n} × ${minutes(work)} min at ${effort} with ${minutes(rest)} min easy spinning between; cool down 10 min. Builds speed and power at threshold.`,
+    );
   }
   if (ctx.sport === "Run") {
     const work = { easy: 600, moderate: 800, hard: 1000 }[ctx.difficulty];
     const rest = 120;
     const seconds = 22 * 60 + n * (work / (speed * pace) + rest);
     const metres = distanceFor("Run", 22 * 60 * speed * 0.8 + n * (work + rest * speed * 0.6));
-    return workout(ctx, "Run Intervals", metres, seconds, `Warm up 12 min jogging, then ${n} × ${work} m at ${effort} with 2 min jog recoveries; cool down 10 min.`);
+    return workout(
+      ctx,
+      "Run Intervals",
+      metres,
+      seconds,
+      `Warm up 12 min jogging, then ${n} × ${work} m at ${effort} with 2 min jog recoveries; cool down 10 min.`,
+    );
   }
   const count = n * 2;
   const metres = distanceFor("Swim", 500 + count * 100);
   const seconds = 500 / (speed * 0.85) + count * (100 / (speed * pace) + 20);
-  return workout(ctx, "Swim Speed Set", metres, seconds, `Warm up 300 m easy, then ${count} × 100 m at ${effort} with 20 s rest; cool down 200 m easy.`);
+  return workout(
+    ctx,
+    "Swim Speed Set",
+    metres,
+    seconds,
+    `Warm up 300 m easy, then ${count} × 100 m at ${effort} with 20 s rest; cool down 200 m easy.`,
+  );
 };
 
 const tempo: Template = (ctx) => {
@@ -265,12 +328,24 @@ const tempo: Template = (ctx) => {
     const n = Math.max(2, Math.round({ easy: 3, moderate: 4, hard: 6 }[ctx.difficulty] * scale));
     const metres = distanceFor("Swim", 500 + n * 200);
     const seconds = 500 / (speed * 0.85) + n * (200 / (speed * 1.05) + 30);
-    return workout(ctx, "Swim Threshold Set", metres, seconds, `Warm up 300 m, then ${n} × 200 m at a strong, even threshold pace with 30 s rest; cool down 200 m.`);
+    return workout(
+      ctx,
+      "Swim Threshold Set",
+      metres,
+      seconds,
+      `Warm up 300 m, then ${n} × 200 m at a strong, even threshold pace with 30 s rest; cool down 200 m.`,
+    );
   }
   const block = Math.round(({ easy: 15, moderate: 20, hard: 30 }[ctx.difficulty] * scale) / 5) * 5 * 60;
   const seconds = 20 * 60 + block;
   const metres = distanceFor(ctx.sport, 20 * 60 * speed * 0.85 + block * speed * 1.05);
-  return workout(ctx, `Tempo ${ctx.sport}`, metres, seconds, `Warm up 10 min, then ${minutes(block)} min at tempo (comfortably hard, short sentences only); cool down 10 min.`);
+  return workout(
+    ctx,
+    `Tempo ${ctx.sport}`,
+    metres,
+    seconds,
+    `Warm up 10 min, then ${minutes(block)} min at tempo (comfortably hard, short sentences only); cool down 10 min.`,
+  );
 };
 
 const hillRepeats: Template = (ctx) => {
@@ -281,20 +356,41 @@ const hillRepeats: Template = (ctx) => {
     const climb = { easy: 240, moderate: 300, hard: 360 }[ctx.difficulty];
     const down = 240;
     const seconds = 25 * 60 + n * (climb + down);
-    const metres = distanceFor("Ride", 25 * 60 * speed * 0.8 + n * (climb * speed * 0.55 + down * speed * 0.8));
-    return workout(ctx, "Ride Hill Repeats", metres, seconds, `Warm up 15 min, then ${n} × ${minutes(climb)} min up a 4–8 % climb at ${effort}, rolling back down to recover; cool down 10 min.`);
+    const metres = distanceFor(
+      "Ride",
+      25 * 60 * speed * 0.8 + n * (climb * speed * 0.55 + down * speed * 0.8),
+    );
+    return workout(
+      ctx,
+      "Ride Hill Repeats",
+      metres,
+      seconds,
+      `Warm up 15 min, then ${n} × ${minutes(climb)} min up a 4–8 % climb at ${effort}, rolling back down to recover; cool down 10 min.`,
+    );
   }
   if (ctx.sport === "Run") {
     const count = Math.round(n * 1.5);
     const up = { easy: 60, moderate: 90, hard: 120 }[ctx.difficulty];
     const seconds = 22 * 60 + count * up * 2;
     const metres = distanceFor("Run", 22 * 60 * speed * 0.8 + count * (up * speed * 0.75 + up * speed * 0.6));
-    return workout(ctx, "Run Hill Repeats", metres, seconds, `Warm up 12 min, then ${count} × ${up} s uphill at ${effort}, jogging back down to recover; cool down 10 min.`);
+    return workout(
+      ctx,
+      "Run Hill Repeats",
+      metres,
+      seconds,
+      `Warm up 12 min, then ${count} × ${up} s uphill at ${effort}, jogging back down to recover; cool down 10 min.`,
+    );
   }
   const count = n;
   const metres = distanceFor("Swim", 500 + count * 200);
   const seconds = 500 / (speed * 0.85) + count * (200 / (speed * 0.95) + 20);
-  return workout(ctx, "Swim Power Set", metres, seconds, `No hills in the pool: build the same strength with ${count} × 200 m pull (paddles and buoy) at ${effort}, 20 s rest; warm up 300 m and cool down 200 m.`);
+  return workout(
+    ctx,
+    "Swim Power Set",
+    metres,
+    seconds,
+    `No hills in the pool: build the same strength with ${count} × 200 m pull (paddles and buoy) at ${effort}, 20 s rest; warm up 300 m and cool down 200 m.`,
+  );
 };
 
 const hillyRoute: Template = (ctx) => {
@@ -323,7 +419,12 @@ export function generateWorkouts(profile: GeneratorProfile, options: GenerateOpt
   const difficulty = options.difficultyPreference ?? DEFAULT_DIFFICULTY;
   const sports = resolveSports(profile, options.sportTypes);
   const plan = PLAN[options.targetImprovement];
-  const ctx = (sport: RecommendationSport): Ctx => ({ sport, base: baselineFor(profile, sport), difficulty, level: profile.fitnessLevel });
+  const ctx = (sport: RecommendationSport): Ctx => ({
+    sport,
+    base: baselineFor(profile, sport),
+    difficulty,
+    level: profile.fitnessLevel,
+  });
   const main = ctx(sports[0]);
   return [...sports.map((s) => plan.primary(ctx(s))), plan.secondary(main), recovery(main)];
 }

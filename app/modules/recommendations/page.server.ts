@@ -5,14 +5,27 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
-import type { AppContext } from "../../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { AppError, idParam, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
-import { SPORTS, STATUSES, TOASTS, type FitnessProfile, type RecommendationSport, type RecommendationStatus } from "./constants";
+import {
+  SPORTS,
+  STATUSES,
+  TOASTS,
+  type FitnessProfile,
+  type RecommendationSport,
+  type RecommendationStatus,
+} from "./constants";
 import { emptyProfileValues } from "./fitness-profile";
 import { getFitnessProfile } from "./fitness-profile.server";
-import { completeRecommendation, countRecommendations, generateRecommendations, listRecommendations, skipRecommendation } from "./recommendations.server";
+import {
+  completeRecommendation,
+  countRecommendations,
+  generateRecommendations,
+  listRecommendations,
+  skipRecommendation,
+} from "./recommendations.server";
 import { generateSchema } from "./schema";
 
 export type PageIntent = "generate" | "complete" | "skip";
@@ -27,17 +40,21 @@ export async function recommendationsPage(app: AppContext, request: Request) {
   const user = await requireVerifiedUser(app, request);
   const status = statusOf(new URL(request.url));
   const [listing, profile] = await Promise.all([
-    Promise.all([listRecommendations(app, user.id, status), countRecommendations(app, user.id)]).catch((error: unknown) => {
-      console.error("loading recommendations failed", error);
-      return null;
-    }),
+    Promise.all([listRecommendations(app, user.id, status), countRecommendations(app, user.id)]).catch(
+      (error: unknown) => {
+        console.error("loading recommendations failed", error);
+        return null;
+      },
+    ),
     // Spec §3: the empty default profile stands in when the profile cannot be read.
     getFitnessProfile(app, user.id).catch((error: unknown): FitnessProfile => {
       console.error("loading the fitness profile failed", error);
       return { id: null, userId: user.id, lastUpdated: app.now().toISOString(), ...emptyProfileValues() };
     }),
   ]);
-  const preferred = profile.preferredSportTypes.filter((s): s is RecommendationSport => (SPORTS as readonly string[]).includes(s));
+  const preferred = profile.preferredSportTypes.filter((s): s is RecommendationSport =>
+    (SPORTS as readonly string[]).includes(s),
+  );
   return {
     status,
     items: listing?.[0] ?? [],
@@ -50,7 +67,11 @@ export async function recommendationsPage(app: AppContext, request: Request) {
 }
 
 function failure(intent: PageIntent, error: unknown) {
-  if (error instanceof Response) return data({ intent, ok: false as const, message: "Recommendation not found", result: undefined }, { status: error.status });
+  if (error instanceof Response)
+    return data(
+      { intent, ok: false as const, message: "Recommendation not found", result: undefined },
+      { status: error.status },
+    );
   if (!(error instanceof AppError)) console.error(`recommendations ${intent} failed`, error);
   const status = error instanceof AppError ? error.status : 500;
   const message = error instanceof AppError ? error.message : "Something went wrong. Please try again.";
@@ -58,7 +79,9 @@ function failure(intent: PageIntent, error: unknown) {
 }
 
 async function withToast(app: AppContext, to: string, toast: { title: string; description?: string }) {
-  return redirect(to, { headers: { "Set-Cookie": await setToastCookie(app, { ...toast, variant: "success" }) } });
+  return redirect(to, {
+    headers: { "Set-Cookie": await setToastCookie(app, { ...toast, variant: "success" }) },
+  });
 }
 
 /** Intents: generate (the generator form), complete and skip (a pending item's buttons). */
@@ -72,7 +95,10 @@ export async function recommendationsAction(app: AppContext, request: Request) {
     const submission = parseWithZod(formData, { schema: generateSchema });
     if (submission.status !== "success") {
       const first = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input";
-      return data({ intent: "generate" as const, ok: false as const, message: first, result: submission.reply() }, { status: 400 });
+      return data(
+        { intent: "generate" as const, ok: false as const, message: first, result: submission.reply() },
+        { status: 400 },
+      );
     }
     try {
       await generateRecommendations(app, user.id, submission.value);
@@ -90,8 +116,15 @@ export async function recommendationsAction(app: AppContext, request: Request) {
     } catch (error) {
       return failure(intent, error);
     }
-    throw await withToast(app, `/recommendations?status=${statusOf(url)}`, intent === "complete" ? TOASTS.completed : TOASTS.skipped);
+    throw await withToast(
+      app,
+      `/recommendations?status=${statusOf(url)}`,
+      intent === "complete" ? TOASTS.completed : TOASTS.skipped,
+    );
   }
 
-  return data({ intent: "generate" as const, ok: false as const, message: "Unknown action", result: undefined }, { status: 400 });
+  return data(
+    { intent: "generate" as const, ok: false as const, message: "Unknown action", result: undefined },
+    { status: 400 },
+  );
 }

@@ -12,8 +12,8 @@ import {
   RECOMMENDATION_SPORTS as DB_SPORTS,
   RECOMMENDATION_STATUSES as DB_STATUSES,
   recommendations,
-} from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+} from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import type { Difficulty, Recommendation, RecommendationSport, RecommendationStatus } from "./constants";
 import { getFitnessProfile } from "./fitness-profile.server";
@@ -44,17 +44,28 @@ export function toRecommendation(row: Row): Recommendation {
 }
 
 /** The member's recommendations, newest generation first (a generation keeps its plan order). */
-export async function listRecommendations(app: AppContext, userId: number, status?: RecommendationStatus): Promise<Recommendation[]> {
+export async function listRecommendations(
+  app: AppContext,
+  userId: number,
+  status?: RecommendationStatus,
+): Promise<Recommendation[]> {
   const rows = await app.db
     .select()
     .from(recommendations)
-    .where(status ? and(eq(recommendations.userId, userId), eq(recommendations.status, status)) : eq(recommendations.userId, userId))
+    .where(
+      status
+        ? and(eq(recommendations.userId, userId), eq(recommendations.status, status))
+        : eq(recommendations.userId, userId),
+    )
     .orderBy(desc(recommendations.recommendationDate), asc(recommendations.id));
   return rows.map(toRecommendation);
 }
 
 /** How many recommendations the member has in each status (the page's tab counts). */
-export async function countRecommendations(app: AppContext, userId: number): Promise<Record<RecommendationStatus, number>> {
+export async function countRecommendations(
+  app: AppContext,
+  userId: number,
+): Promise<Record<RecommendationStatus, number>> {
   const rows = await app.db
     .select({ status: recommendations.status, n: count() })
     .from(recommendations)
@@ -69,7 +80,11 @@ export async function countRecommendations(app: AppContext, userId: number): Pro
  * Generates a plan from the member's fitness profile and stores it as new
  * pending recommendations (earlier pending ones stay). Returns the new ones.
  */
-export async function generateRecommendations(app: AppContext, userId: number, input: GenerateInput): Promise<Recommendation[]> {
+export async function generateRecommendations(
+  app: AppContext,
+  userId: number,
+  input: GenerateInput,
+): Promise<Recommendation[]> {
   const profile = await getFitnessProfile(app, userId);
   const plan = generateWorkouts(profile, input);
   const recommendationDate = new Date(Math.floor(app.now().getTime() / 1000) * 1000);
@@ -80,11 +95,25 @@ export async function generateRecommendations(app: AppContext, userId: number, i
   return rows.sort((a, b) => a.id - b.id).map(toRecommendation);
 }
 
-async function finish(app: AppContext, userId: number, id: number, to: "completed" | "skipped"): Promise<Recommendation> {
+async function finish(
+  app: AppContext,
+  userId: number,
+  id: number,
+  to: "completed" | "skipped",
+): Promise<Recommendation> {
   const [updated] = await app.db
     .update(recommendations)
-    .set({ status: to, completedAt: to === "completed" ? new Date(Math.floor(app.now().getTime() / 1000) * 1000) : null })
-    .where(and(eq(recommendations.id, id), eq(recommendations.userId, userId), eq(recommendations.status, "pending")))
+    .set({
+      status: to,
+      completedAt: to === "completed" ? new Date(Math.floor(app.now().getTime() / 1000) * 1000) : null,
+    })
+    .where(
+      and(
+        eq(recommendations.id, id),
+        eq(recommendations.userId, userId),
+        eq(recommendations.status, "pending"),
+      ),
+    )
     .returning();
   if (updated) return toRecommendation(updated);
   const existing = await app.db
@@ -93,7 +122,9 @@ async function finish(app: AppContext, userId: number, id: number, to: "complete
     .where(and(eq(recommendations.id, id), eq(recommendations.userId, userId)))
     .get();
   if (!existing) throw new AppError(404, MSG.notFound);
-  throw new AppError(409, to === "completed" ? MSG.notPendingComplete : MSG.notPendingSkip, { currentStatus: existing.status });
+  throw new AppError(409, to === "completed" ? MSG.notPendingComplete : MSG.notPendingSkip, {
+    currentStatus: existing.status,
+  });
 }
 
 /** Mark as Complete: pending → completed, with completedAt. */

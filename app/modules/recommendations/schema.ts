@@ -23,7 +23,9 @@ function blank(value: unknown): unknown {
 
 function enumOf<T extends readonly [string, ...string[]]>(values: T, invalid: string, required = invalid) {
   return z.enum(values, {
-    errorMap: (issue, ctx) => ({ message: issue.code === "invalid_type" && ctx.data === undefined ? required : invalid }),
+    errorMap: (issue, ctx) => ({
+      message: issue.code === "invalid_type" && ctx.data === undefined ? required : invalid,
+    }),
   });
 }
 
@@ -34,12 +36,17 @@ function enumOf<T extends readonly [string, ...string[]]>(values: T, invalid: st
  */
 export const generateSchema = z.object({
   sportTypes: z
-    .array(z.enum(SPORTS, { errorMap: () => ({ message: MSG.sportTypes }) }), { invalid_type_error: MSG.sportTypes })
+    .array(z.enum(SPORTS, { errorMap: () => ({ message: MSG.sportTypes }) }), {
+      invalid_type_error: MSG.sportTypes,
+    })
     .max(SPORTS.length * 2, MSG.sportTypes)
     .optional()
     .transform((list) => (list?.length ? [...new Set(list)] : undefined)),
   difficultyPreference: z.preprocess(blank, enumOf(DIFFICULTIES, MSG.difficultyPreference).optional()),
-  targetImprovement: z.preprocess(blank, enumOf(IMPROVEMENT_TARGETS, MSG.targetImprovement, MSG.targetImprovementRequired)),
+  targetImprovement: z.preprocess(
+    blank,
+    enumOf(IMPROVEMENT_TARGETS, MSG.targetImprovement, MSG.targetImprovementRequired),
+  ),
 });
 export type GenerateInput = z.infer<typeof generateSchema>;
 

@@ -2,7 +2,7 @@
  * Maps Strava's SummaryActivity / DetailedActivity JSON to an `activities`
  * row. One place, used by the sync engine, webhooks and the seed.
  */
-import { ACTIVITY_VISIBILITIES, type ActivityVisibility, type NewActivity } from "../../../db/schema";
+import { ACTIVITY_VISIBILITIES, type ActivityVisibility, type NewActivity } from "~db/schema";
 
 /** The Strava fields we keep (https://developers.strava.com/docs/reference/#api-models-SummaryActivity). */
 export interface StravaActivityJson {

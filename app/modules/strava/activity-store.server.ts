@@ -5,22 +5,41 @@
  * refreshes the member's challenge progress in the same batch.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { batchSql } from "../../../db/client";
-import type { AppContext } from "../../../workers/load-context";
+import { batchSql } from "~db/client";
+import type { AppContext } from "~workers/load-context";
 import { refreshMemberProgress } from "../challenges/progress.server";
 import type { StravaActivityJson } from "./activity-mapper";
 import { toActivityRow } from "./activity-mapper";
 
 /** Statements that upsert `activities` for `userId` (no-op for an empty list). */
-export function upsertActivitiesStatement(app: AppContext, userId: number, activities: StravaActivityJson[]): SQL | null {
+export function upsertActivitiesStatement(
+  app: AppContext,
+  userId: number,
+  activities: StravaActivityJson[],
+): SQL | null {
   if (activities.length === 0) return null;
   const now = Math.floor(app.now().getTime() / 1000);
   const rows = activities.map((a) => {
     const r = toActivityRow(userId, a, app.now());
     return [
-      r.stravaId, r.name, r.type, r.sportType, r.distance, r.movingTime, r.elapsedTime, r.totalElevationGain,
-      Math.floor((r.startDate as Date).getTime() / 1000), r.startDateLocal, r.timezone, r.commute ? 1 : 0, r.trainer ? 1 : 0,
-      r.manual ? 1 : 0, r.averageSpeed, r.maxSpeed, r.private == null ? null : r.private ? 1 : 0, r.visibility,
+      r.stravaId,
+      r.name,
+      r.type,
+      r.sportType,
+      r.distance,
+      r.movingTime,
+      r.elapsedTime,
+      r.totalElevationGain,
+      Math.floor((r.startDate as Date).getTime() / 1000),
+      r.startDateLocal,
+      r.timezone,
+      r.commute ? 1 : 0,
+      r.trainer ? 1 : 0,
+      r.manual ? 1 : 0,
+      r.averageSpeed,
+      r.maxSpeed,
+      r.private == null ? null : r.private ? 1 : 0,
+      r.visibility,
     ];
   });
   // ON CONFLICT only updates the owner's own row: an id never moves between members.
@@ -43,7 +62,12 @@ export function upsertActivitiesStatement(app: AppContext, userId: number, activ
 }
 
 /** Upserts and refreshes challenge progress atomically (one db.batch). `extra` joins the same batch. */
-export async function saveActivities(app: AppContext, userId: number, activities: StravaActivityJson[], extra: SQL[] = []) {
+export async function saveActivities(
+  app: AppContext,
+  userId: number,
+  activities: StravaActivityJson[],
+  extra: SQL[] = [],
+) {
   const upsert = upsertActivitiesStatement(app, userId, activities);
   const statements = [...(upsert ? [upsert, refreshMemberProgress(userId)] : []), ...extra];
   await batchSql(app.env.DB, statements);
@@ -51,5 +75,8 @@ export async function saveActivities(app: AppContext, userId: number, activities
 
 /** Removes one activity (webhook delete) and refreshes the owner's challenge progress. */
 export async function deleteActivity(app: AppContext, userId: number, stravaId: number): Promise<void> {
-  await batchSql(app.env.DB, [sql`DELETE FROM activities WHERE strava_id = ${stravaId} AND user_id = ${userId}`, refreshMemberProgress(userId)]);
+  await batchSql(app.env.DB, [
+    sql`DELETE FROM activities WHERE strava_id = ${stravaId} AND user_id = ${userId}`,
+    refreshMemberProgress(userId),
+  ]);
 }

@@ -6,8 +6,8 @@
  * correct the counters. See docs/decisions/003-strava-sync.md.
  */
 import { sql } from "drizzle-orm";
-import { batchSql } from "../../../db/client";
-import type { AppContext } from "../../../workers/load-context";
+import { batchSql } from "~db/client";
+import type { AppContext } from "~workers/load-context";
 
 const PROVIDER = "strava";
 const QUARTER = 15 * 60;
@@ -25,7 +25,12 @@ export interface Windows {
 export function windowsAt(nowSeconds: number): Windows {
   const quarterStart = nowSeconds - (nowSeconds % QUARTER);
   const dayStart = nowSeconds - (nowSeconds % DAY);
-  return { quarterStart, dayStart, quarterResetIn: quarterStart + QUARTER - nowSeconds, dayResetIn: dayStart + DAY - nowSeconds };
+  return {
+    quarterStart,
+    dayStart,
+    quarterResetIn: quarterStart + QUARTER - nowSeconds,
+    dayResetIn: dayStart + DAY - nowSeconds,
+  };
 }
 
 /**
@@ -81,7 +86,11 @@ export type Reservation = { ok: true } | { ok: false; retryInSeconds: number };
  * windows are checked in one statement so a refusal spends nothing.
  * Interactive reads stop at the unreserved part of each window.
  */
-export async function reserveReads(app: AppContext, count = 1, priority: ReadPriority = "interactive"): Promise<Reservation> {
+export async function reserveReads(
+  app: AppContext,
+  count = 1,
+  priority: ReadPriority = "interactive",
+): Promise<Reservation> {
   const w = windowsAt(nowSeconds(app));
   const factor = ceilingFactor(app, priority);
   const results = await batchSql(app.env.DB, [

@@ -4,8 +4,8 @@
  * budget per call, and the rate-limit headers recorded from every answer.
  */
 import { and, eq, isNull, lte, or } from "drizzle-orm";
-import { stravaConnections } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { stravaConnections } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { decryptSecret, encryptSecret } from "~/lib/token-crypto.server";
 import { exhaustWindow, recordRateLimitHeaders, reserveReads, type ReadPriority } from "./budget.server";
 import { refreshStravaToken, StravaAuthError } from "./oauth.server";
@@ -47,7 +47,10 @@ export class StravaNotConnected extends Error {
 }
 
 async function markTokenExpired(app: AppContext, userId: number) {
-  await app.db.update(stravaConnections).set({ tokenExpired: true, updatedAt: app.now() }).where(eq(stravaConnections.userId, userId));
+  await app.db
+    .update(stravaConnections)
+    .set({ tokenExpired: true, updatedAt: app.now() })
+    .where(eq(stravaConnections.userId, userId));
 }
 
 /** How long a claimed refresh is held; a worker that died mid-refresh loses its claim after this. */
@@ -77,11 +80,14 @@ async function heldToken(app: AppContext, userId: number, staleVersion?: number)
   const key = app.env.TOKEN_ENCRYPTION_KEY;
   const waitUntil = Date.now() + REFRESH_WAIT_MS;
   for (;;) {
-    const conn = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) });
+    const conn = await app.db.query.stravaConnections.findFirst({
+      where: eq(stravaConnections.userId, userId),
+    });
     if (!conn) throw new StravaNotConnected();
     if (conn.tokenExpired) throw new StravaUnauthorized();
     const secondsLeft = (conn.expiresAt.getTime() - app.now().getTime()) / 1000;
-    const stale = staleVersion === undefined ? secondsLeft <= REFRESH_MARGIN_SECONDS : conn.tokenVersion === staleVersion;
+    const stale =
+      staleVersion === undefined ? secondsLeft <= REFRESH_MARGIN_SECONDS : conn.tokenVersion === staleVersion;
     if (!stale) return { token: await decryptSecret(conn.accessTokenEnc, key), version: conn.tokenVersion };
 
     const [claimed] = await app.db
@@ -91,7 +97,10 @@ async function heldToken(app: AppContext, userId: number, staleVersion?: number)
         and(
           eq(stravaConnections.userId, userId),
           eq(stravaConnections.tokenVersion, conn.tokenVersion),
-          or(isNull(stravaConnections.refreshClaimedUntil), lte(stravaConnections.refreshClaimedUntil, app.now())),
+          or(
+            isNull(stravaConnections.refreshClaimedUntil),
+            lte(stravaConnections.refreshClaimedUntil, app.now()),
+          ),
         ),
       )
       .returning({ userId: stravaConnections.userId });
@@ -113,15 +122,24 @@ async function refreshClaimed(app: AppContext, conn: Connection): Promise<HeldTo
     app.db
       .update(stravaConnections)
       .set({ refreshClaimedUntil: null })
-      .where(and(eq(stravaConnections.userId, conn.userId), eq(stravaConnections.tokenVersion, conn.tokenVersion)));
+      .where(
+        and(eq(stravaConnections.userId, conn.userId), eq(stravaConnections.tokenVersion, conn.tokenVersion)),
+      );
   let tokens;
   try {
     tokens = await refreshStravaToken(app, await decryptSecret(conn.refreshTokenEnc, key));
   } catch (error) {
     await release();
-    if (error instanceof StravaAuthError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+    if (
+      error instanceof StravaAuthError &&
+      error.status >= 400 &&
+      error.status < 500 &&
+      error.status !== 429
+    ) {
       // A lapsed claim may have let another worker rotate the token meanwhile: then use its tokens.
-      const again = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, conn.userId) });
+      const again = await app.db.query.stravaConnections.findFirst({
+        where: eq(stravaConnections.userId, conn.userId),
+      });
       if (again && again.tokenVersion !== conn.tokenVersion) return null;
       await markTokenExpired(app, conn.userId);
       throw new StravaUnauthorized();
@@ -140,7 +158,9 @@ async function refreshClaimed(app: AppContext, conn: Connection): Promise<HeldTo
       refreshClaimedUntil: null,
       updatedAt: app.now(),
     })
-    .where(and(eq(stravaConnections.userId, conn.userId), eq(stravaConnections.tokenVersion, conn.tokenVersion)))
+    .where(
+      and(eq(stravaConnections.userId, conn.userId), eq(stravaConnections.tokenVersion, conn.tokenVersion)),
+    )
     .returning({ userId: stravaConnections.userId });
   return saved ? { token: tokens.access_token, version: conn.tokenVersion + 1 } : null;
 }
@@ -168,7 +188,9 @@ export async function stravaGet<T>(
   for (let attempt = 0; attempt < 2; attempt++) {
     const reservation = await reserveReads(app, 1, opts.priority ?? "interactive");
     if (!reservation.ok) throw new StravaDeferred(reservation.retryInSeconds, "budget");
-    const res = await fetch(url, { headers: { Authorization: `Bearer ${held.token}`, Accept: "application/json" } });
+    const res = await fetch(url, {
+      headers: { Authorization: `Bearer ${held.token}`, Accept: "application/json" },
+    });
     await recordRateLimitHeaders(app, res.headers);
     if (res.ok) return (await res.json()) as T;
     if (res.status === 401) {
@@ -191,7 +213,11 @@ export async function stravaGet<T>(
 }
 
 function isDailyExhausted(headers: Headers): boolean {
-  const limit = (headers.get("X-ReadRateLimit-Limit") ?? headers.get("X-RateLimit-Limit"))?.split(",").map(Number);
-  const usage = (headers.get("X-ReadRateLimit-Usage") ?? headers.get("X-RateLimit-Usage"))?.split(",").map(Number);
+  const limit = (headers.get("X-ReadRateLimit-Limit") ?? headers.get("X-RateLimit-Limit"))
+    ?.split(",")
+    .map(Number);
+  const usage = (headers.get("X-ReadRateLimit-Usage") ?? headers.get("X-RateLimit-Usage"))
+    ?.split(",")
+    .map(Number);
   return Boolean(limit && usage && usage[1] >= limit[1]);
 }

@@ -5,8 +5,8 @@
  * forged or replayed state is refused.
  */
 import { createCookie } from "@remix-run/cloudflare";
-import type { User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import type { User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { cookieSecrets, servesHttps } from "~/lib/config.server";
 import { randomToken } from "~/lib/encoding";
 import { AppError } from "~/lib/http.server";
@@ -19,7 +19,13 @@ export const CONNECT_CALLBACK_PATH = "/api/user/connect-strava/callback";
 const STATE_TTL_SECONDS = 600;
 
 /** The `error=` values the spec defines for the connect return. */
-export type ConnectError = "strava_already_connected" | "connect_failed" | "missing_code" | "auth_error" | "config_error" | "connect_start_failed";
+export type ConnectError =
+  | "strava_already_connected"
+  | "connect_failed"
+  | "missing_code"
+  | "auth_error"
+  | "config_error"
+  | "connect_start_failed";
 
 interface PendingConnect {
   state: string;
@@ -46,23 +52,38 @@ function withQuery(path: string, key: "success" | "error", value: string, messag
 }
 
 /** GET /api/user/connect-strava: off to Strava's authorize page. */
-export async function startConnect(app: AppContext, user: User, returnToParam: string | null): Promise<Response> {
+export async function startConnect(
+  app: AppContext,
+  user: User,
+  returnToParam: string | null,
+): Promise<Response> {
   const returnTo = safeRedirect(returnToParam, "/dashboard");
-  if (!stravaConfigured(app)) return Response.redirect(new URL(withQuery(returnTo, "error", "config_error"), app.env.APP_URL).toString(), 302);
+  if (!stravaConfigured(app))
+    return Response.redirect(
+      new URL(withQuery(returnTo, "error", "config_error"), app.env.APP_URL).toString(),
+      302,
+    );
   try {
     const state = `connect_${app.now().getTime()}_${randomToken(16)}`;
     const pending: PendingConnect = { state, userId: user.id, returnTo };
     return new Response(null, {
       status: 302,
       headers: {
-        Location: stravaAuthorizeUrl(app, { redirectPath: CONNECT_CALLBACK_PATH, state, scope: STRAVA_SCOPES }),
+        Location: stravaAuthorizeUrl(app, {
+          redirectPath: CONNECT_CALLBACK_PATH,
+          state,
+          scope: STRAVA_SCOPES,
+        }),
         "Set-Cookie": await connectCookie(app).serialize(pending),
       },
     });
   } catch (error) {
     // Part 1 §8's 'Connection Error: Failed to initiate Strava connection. Please try again.'
     console.error("strava: starting a connect failed", error);
-    return Response.redirect(new URL(withQuery(returnTo, "error", "connect_start_failed"), app.env.APP_URL).toString(), 302);
+    return Response.redirect(
+      new URL(withQuery(returnTo, "error", "connect_start_failed"), app.env.APP_URL).toString(),
+      302,
+    );
   }
 }
 
@@ -73,16 +94,40 @@ export async function finishConnect(app: AppContext, request: Request, user: Use
   const url = new URL(request.url);
   const returnTo = safeRedirect(pending?.returnTo, "/dashboard");
   const finish = async (location: string) =>
-    new Response(null, { status: 302, headers: { Location: location, "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } });
+    new Response(null, {
+      status: 302,
+      headers: { Location: location, "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) },
+    });
 
   const state = url.searchParams.get("state") ?? "";
   const issuedAt = Number(state.split("_")[1]);
   const fresh = Number.isFinite(issuedAt) && app.now().getTime() - issuedAt < STATE_TTL_SECONDS * 1000;
-  if (!pending || pending.state !== state || pending.userId !== user.id || !state.startsWith("connect_") || !fresh) {
-    return finish(withQuery(returnTo, "error", "auth_error", "The Strava sign-in could not be verified. Please try again."));
+  if (
+    !pending ||
+    pending.state !== state ||
+    pending.userId !== user.id ||
+    !state.startsWith("connect_") ||
+    !fresh
+  ) {
+    return finish(
+      withQuery(
+        returnTo,
+        "error",
+        "auth_error",
+        "The Strava sign-in could not be verified. Please try again.",
+      ),
+    );
   }
   const providerError = url.searchParams.get("error");
-  if (providerError) return finish(withQuery(returnTo, "error", "auth_error", providerError === "access_denied" ? "Access to Strava was denied." : providerError));
+  if (providerError)
+    return finish(
+      withQuery(
+        returnTo,
+        "error",
+        "auth_error",
+        providerError === "access_denied" ? "Access to Strava was denied." : providerError,
+      ),
+    );
   const code = url.searchParams.get("code");
   if (!code) return finish(withQuery(returnTo, "error", "missing_code"));
   if (!stravaConfigured(app)) return finish(withQuery(returnTo, "error", "config_error"));
@@ -91,7 +136,8 @@ export async function finishConnect(app: AppContext, request: Request, user: Use
     const tokens = await exchangeStravaCode(app, code);
     await saveStravaConnection(app, user.id, tokens, url.searchParams.get("scope"));
   } catch (error) {
-    if (error instanceof AppError && error.extra.code === "strava_already_connected") return finish(withQuery(returnTo, "error", "strava_already_connected"));
+    if (error instanceof AppError && error.extra.code === "strava_already_connected")
+      return finish(withQuery(returnTo, "error", "strava_already_connected"));
     console.warn("Strava connect failed", String(error));
     return finish(withQuery(returnTo, "error", "connect_failed"));
   }

@@ -3,8 +3,8 @@
  * stored encrypted (AES-GCM, TOKEN_ENCRYPTION_KEY).
  */
 import { and, eq, ne } from "drizzle-orm";
-import { stravaConnections, users } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { stravaConnections, users } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { encryptSecret } from "~/lib/token-crypto.server";
 import type { StravaTokenResponse } from "./oauth.server";
@@ -17,10 +17,17 @@ export async function findUserByStravaAthlete(app: AppContext, athleteId: number
 }
 
 /** Links the athlete in `tokens` to `userId`; 409 `strava_already_connected` when another user holds it. */
-export async function saveStravaConnection(app: AppContext, userId: number, tokens: StravaTokenResponse, scope?: string | null) {
+export async function saveStravaConnection(
+  app: AppContext,
+  userId: number,
+  tokens: StravaTokenResponse,
+  scope?: string | null,
+) {
   const athleteId = tokens.athlete?.id;
   if (!athleteId) throw new AppError(502, "Strava did not return the athlete");
-  const other = await app.db.query.users.findFirst({ where: and(eq(users.stravaId, athleteId), ne(users.id, userId)) });
+  const other = await app.db.query.users.findFirst({
+    where: and(eq(users.stravaId, athleteId), ne(users.id, userId)),
+  });
   if (other) throw new AppError(409, STRAVA_ALREADY_CONNECTED, { code: "strava_already_connected" });
   const key = app.env.TOKEN_ENCRYPTION_KEY;
   const values = {
@@ -41,7 +48,8 @@ export async function saveStravaConnection(app: AppContext, userId: number, toke
         .onConflictDoUpdate({ target: stravaConnections.userId, set: values }),
     ]);
   } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new AppError(409, STRAVA_ALREADY_CONNECTED, { code: "strava_already_connected" });
+    if (String(error).includes("UNIQUE"))
+      throw new AppError(409, STRAVA_ALREADY_CONNECTED, { code: "strava_already_connected" });
     throw error;
   }
 }

@@ -5,8 +5,8 @@
  * pass). Admin-started syncs do not go through here.
  */
 import { eq, sql } from "drizzle-orm";
-import { stravaConnections, syncStatus } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { stravaConnections, syncStatus } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { redirect } from "@remix-run/cloudflare";
 import { AppError } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
@@ -18,8 +18,11 @@ export function cooldownMessage(minutes: number): string {
 }
 
 export async function requestMemberSync(app: AppContext, userId: number) {
-  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) });
-  if (!connection) throw new AppError(400, "Strava is not connected for this user", { code: "strava_not_connected" });
+  const connection = await app.db.query.stravaConnections.findFirst({
+    where: eq(stravaConnections.userId, userId),
+  });
+  if (!connection)
+    throw new AppError(400, "Strava is not connected for this user", { code: "strava_not_connected" });
 
   const now = app.now();
   const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -55,14 +58,19 @@ export async function requestMemberSync(app: AppContext, userId: number) {
 }
 
 async function releaseCooldown(app: AppContext, userId: number, claimedAtSeconds: number) {
-  await app.db.run(sql`UPDATE sync_status SET member_sync_at = NULL WHERE user_id = ${userId} AND member_sync_at = ${claimedAtSeconds}`);
+  await app.db.run(
+    sql`UPDATE sync_status SET member_sync_at = NULL WHERE user_id = ${userId} AND member_sync_at = ${claimedAtSeconds}`,
+  );
 }
 
 /** The Strava page's "Sync now" form (works without JavaScript): redirect with a toast, or the refusal as a form error. */
 export async function memberSyncFromForm(app: AppContext, userId: number, returnTo: string) {
   try {
     const { started } = await requestMemberSync(app, userId);
-    const toast = await setToastCookie(app, { title: started ? "Sync started" : "A sync is already running", variant: "success" });
+    const toast = await setToastCookie(app, {
+      title: started ? "Sync started" : "A sync is already running",
+      variant: "success",
+    });
     return redirect(returnTo, { headers: { "Set-Cookie": toast } });
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {

@@ -2,7 +2,7 @@
  * Strava OAuth token calls (https://developers.strava.com/docs/authentication/):
  * the client id and secret travel in the form body, refresh tokens rotate.
  */
-import type { AppContext } from "../../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 
 export interface StravaAthleteSummary {
   id: number;
@@ -62,7 +62,10 @@ export function refreshStravaToken(app: AppContext, refreshToken: string) {
   return tokenRequest(app, { refresh_token: refreshToken, grant_type: "refresh_token" });
 }
 
-export function stravaAuthorizeUrl(app: AppContext, opts: { redirectPath: string; state: string; scope: string }): string {
+export function stravaAuthorizeUrl(
+  app: AppContext,
+  opts: { redirectPath: string; state: string; scope: string },
+): string {
   const url = new URL(`${app.env.STRAVA_OAUTH_URL.replace(/\/$/, "")}/authorize`);
   url.searchParams.set("client_id", app.env.STRAVA_CLIENT_ID ?? "");
   url.searchParams.set("redirect_uri", `${app.env.APP_URL.replace(/\/$/, "")}${opts.redirectPath}`);

@@ -4,7 +4,7 @@
  * them), failures are retried with backoff, and messages arriving on the
  * dead-letter queue put the member's sync into the error state.
  */
-import type { AppContext } from "../../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import { markSyncFailed, processSyncMessage } from "./sync.server";
 import { syncMessageSchema, type SyncMessage } from "./sync-messages";
 

@@ -1,7 +1,7 @@
 /** What the member sees of their Strava link and sync: one read of two rows. */
 import { eq } from "drizzle-orm";
-import { stravaConnections, syncStatus, type User } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { stravaConnections, syncStatus, type User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { memberSyncAvailableAt } from "./member-sync";
 
 export interface SyncStatusView {
@@ -25,7 +25,10 @@ export interface StravaStatus {
   sync: SyncStatusView | null;
 }
 
-export function syncView(row: typeof syncStatus.$inferSelect | undefined, now: Date = new Date()): SyncStatusView {
+export function syncView(
+  row: typeof syncStatus.$inferSelect | undefined,
+  now: Date = new Date(),
+): SyncStatusView {
   const waiting = row?.state === "deferred" && row.resumesAt !== null;
   const state = waiting ? "waiting" : (row?.state ?? "idle");
   const nextSync = memberSyncAvailableAt(row?.memberSyncAt ?? null);
@@ -42,7 +45,10 @@ export function syncView(row: typeof syncStatus.$inferSelect | undefined, now: D
 }
 
 export async function getSyncStatus(app: AppContext, userId: number): Promise<SyncStatusView> {
-  return syncView(await app.db.query.syncStatus.findFirst({ where: eq(syncStatus.userId, userId) }), app.now());
+  return syncView(
+    await app.db.query.syncStatus.findFirst({ where: eq(syncStatus.userId, userId) }),
+    app.now(),
+  );
 }
 
 export async function getStravaStatus(app: AppContext, user: User): Promise<StravaStatus> {

@@ -11,12 +11,18 @@
  * See docs/decisions/003-strava-sync.md.
  */
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { activities, stravaConnections, syncJobs, syncStatus, users, SYNC_TRIGGERS } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { activities, stravaConnections, syncJobs, syncStatus, users, SYNC_TRIGGERS } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import type { StravaActivityJson } from "./activity-mapper";
 import { deleteActivity, saveActivities } from "./activity-store.server";
-import { StravaDeferred, StravaNotConnected, StravaNotFound, StravaUnauthorized, stravaGet } from "./client.server";
+import {
+  StravaDeferred,
+  StravaNotConnected,
+  StravaNotFound,
+  StravaUnauthorized,
+  stravaGet,
+} from "./client.server";
 import type { ReadPriority } from "./budget.server";
 import type { SyncMessage } from "./sync-messages";
 import { refreshFitnessProfile } from "../recommendations/fitness-profile.server";
@@ -46,9 +52,17 @@ export function readPriorityFor(trigger: Trigger): ReadPriority {
  * Starts a sync for the member unless one is already under way (then that job
  * is returned). Backfill when nothing is held yet, incremental otherwise.
  */
-export async function startSync(app: AppContext, userId: number, trigger: Trigger, opts: { mode?: "backfill" | "incremental" } = {}) {
-  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) });
-  if (!connection) throw new AppError(400, "Strava is not connected for this user", { code: "strava_not_connected" });
+export async function startSync(
+  app: AppContext,
+  userId: number,
+  trigger: Trigger,
+  opts: { mode?: "backfill" | "incremental" } = {},
+) {
+  const connection = await app.db.query.stravaConnections.findFirst({
+    where: eq(stravaConnections.userId, userId),
+  });
+  if (!connection)
+    throw new AppError(400, "Strava is not connected for this user", { code: "strava_not_connected" });
   const running = await app.db.query.syncJobs.findFirst({
     where: and(eq(syncJobs.userId, userId), inArray(syncJobs.status, ["queued", "running", "deferred"])),
     orderBy: desc(syncJobs.id),
@@ -70,7 +84,10 @@ export async function startSync(app: AppContext, userId: number, trigger: Trigge
       mode,
       initiatedBy: trigger,
       status: "queued",
-      afterEpoch: mode === "incremental" && newest ? Math.max(0, epoch(newest.startDate) - RECHECK_WINDOW_SECONDS) : null,
+      afterEpoch:
+        mode === "incremental" && newest
+          ? Math.max(0, epoch(newest.startDate) - RECHECK_WINDOW_SECONDS)
+          : null,
       beforeEpoch: mode === "backfill" ? epoch(now) + 60 : null,
       updatedAt: now,
     })
@@ -104,10 +121,13 @@ export async function processSyncMessage(app: AppContext, message: SyncMessage):
 
 /** Fetches and stores one page; returns how many activities it saved (for inline admin syncs). */
 export async function syncPage(app: AppContext, message: SyncPage): Promise<number> {
-  const job = await app.db.query.syncJobs.findFirst({ where: and(eq(syncJobs.id, message.jobId), eq(syncJobs.userId, message.userId)) });
+  const job = await app.db.query.syncJobs.findFirst({
+    where: and(eq(syncJobs.id, message.jobId), eq(syncJobs.userId, message.userId)),
+  });
   // Unknown, finished, or a redelivery of a page already stored: nothing to do.
   if (!job || job.status === "completed" || job.status === "error" || message.page < job.nextPage) return 0;
-  if (message.page > job.nextPage) throw new Error(`sync job ${job.id}: page ${message.page} arrived before page ${job.nextPage}`);
+  if (message.page > job.nextPage)
+    throw new Error(`sync job ${job.id}: page ${message.page} arrived before page ${job.nextPage}`);
 
   let page: StravaActivityJson[];
   try {
@@ -115,7 +135,12 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
       app,
       job.userId,
       "/athlete/activities",
-      { per_page: PER_PAGE, page: message.page, after: job.afterEpoch ?? undefined, before: job.beforeEpoch ?? undefined },
+      {
+        per_page: PER_PAGE,
+        page: message.page,
+        after: job.afterEpoch ?? undefined,
+        before: job.beforeEpoch ?? undefined,
+      },
       { priority: readPriorityFor(job.initiatedBy) },
     );
   } catch (error) {
@@ -136,13 +161,24 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
         last_sync_at = ${last ? epoch(now) : sql`last_sync_at`}, updated_at = ${epoch(now)}
       WHERE user_id = ${job.userId} AND current_job_id = ${job.id}`,
   ]);
-  if (!last) await app.env.SYNC_QUEUE.send({ type: "sync-page", userId: job.userId, jobId: job.id, page: message.page + 1 });
+  if (!last)
+    await app.env.SYNC_QUEUE.send({
+      type: "sync-page",
+      userId: job.userId,
+      jobId: job.id,
+      page: message.page + 1,
+    });
   // A finished sync refreshes what is derived from the activities.
   else await refreshFitnessProfile(app, job.userId);
   return page.length;
 }
 
-async function handleSyncFailure(app: AppContext, job: typeof syncJobs.$inferSelect, message: SyncPage, error: unknown) {
+async function handleSyncFailure(
+  app: AppContext,
+  job: typeof syncJobs.$inferSelect,
+  message: SyncPage,
+  error: unknown,
+) {
   if (error instanceof StravaDeferred) {
     const serverErrors = error.reason === "server_error" ? job.serverErrors + 1 : job.serverErrors;
     if (serverErrors > MAX_SERVER_ERRORS) {
@@ -154,14 +190,19 @@ async function handleSyncFailure(app: AppContext, job: typeof syncJobs.$inferSel
     const waitsForWindow = error.reason === "rate_limited" || error.reason === "budget";
     const resumesAt = waitsForWindow ? new Date(now.getTime() + error.retryInSeconds * 1000) : null;
     await app.db.batch([
-      app.db.update(syncJobs).set({ status: "deferred", serverErrors, updatedAt: now }).where(eq(syncJobs.id, job.id)),
+      app.db
+        .update(syncJobs)
+        .set({ status: "deferred", serverErrors, updatedAt: now })
+        .where(eq(syncJobs.id, job.id)),
       app.db
         .update(syncStatus)
         .set({ state: "deferred", resumesAt, updatedAt: now })
         .where(and(eq(syncStatus.userId, job.userId), eq(syncStatus.currentJobId, job.id))),
     ]);
     // A new delayed message (not a retry): waiting for Strava's window does not use up retries.
-    await app.env.SYNC_QUEUE.send(message, { delaySeconds: Math.min(43_200, Math.max(1, error.retryInSeconds)) });
+    await app.env.SYNC_QUEUE.send(message, {
+      delaySeconds: Math.min(43_200, Math.max(1, error.retryInSeconds)),
+    });
     return;
   }
   if (error instanceof StravaUnauthorized || error instanceof StravaNotConnected) {
@@ -174,7 +215,10 @@ async function handleSyncFailure(app: AppContext, job: typeof syncJobs.$inferSel
 async function failJob(app: AppContext, jobId: number, userId: number, error: string) {
   const now = app.now();
   await app.db.batch([
-    app.db.update(syncJobs).set({ status: "error", error, finishedAt: now, updatedAt: now }).where(eq(syncJobs.id, jobId)),
+    app.db
+      .update(syncJobs)
+      .set({ status: "error", error, finishedAt: now, updatedAt: now })
+      .where(eq(syncJobs.id, jobId)),
     app.db
       .update(syncStatus)
       .set({ state: "error", error, updatedAt: now })
@@ -198,18 +242,26 @@ const epochNow = (app: AppContext) => Math.floor(app.now().getTime() / 1000);
  * and a refused refresh). Create/update hints start the folded sync.
  */
 async function applyWebhookEvent(app: AppContext, event: WebhookEvent): Promise<void> {
-  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.athleteId, event.ownerId) });
+  const connection = await app.db.query.stravaConnections.findFirst({
+    where: eq(stravaConnections.athleteId, event.ownerId),
+  });
   if (!connection) return; // not (or no longer) one of ours
   const userId = connection.userId;
   const check = async (): Promise<boolean | null> => {
     try {
-      await stravaGet(app, userId, event.objectType === "athlete" ? "/athlete" : `/activities/${event.objectId}`);
+      await stravaGet(
+        app,
+        userId,
+        event.objectType === "athlete" ? "/athlete" : `/activities/${event.objectId}`,
+      );
       return false;
     } catch (error) {
       if (error instanceof StravaNotFound) return event.objectType === "activity";
       if (error instanceof StravaUnauthorized) return event.objectType === "athlete";
       if (error instanceof StravaDeferred) {
-        await app.env.SYNC_QUEUE.send(event, { delaySeconds: Math.min(43_200, Math.max(1, error.retryInSeconds)) });
+        await app.env.SYNC_QUEUE.send(event, {
+          delaySeconds: Math.min(43_200, Math.max(1, error.retryInSeconds)),
+        });
         return null;
       }
       if (error instanceof StravaNotConnected) return null;
@@ -238,7 +290,10 @@ export async function disconnectStrava(app: AppContext, userId: number): Promise
       .update(syncJobs)
       .set({ status: "error", error: "Strava was disconnected", finishedAt: now, updatedAt: now })
       .where(and(eq(syncJobs.userId, userId), inArray(syncJobs.status, ["queued", "running", "deferred"]))),
-    app.db.update(syncStatus).set({ state: "idle", error: null, currentJobId: null, updatedAt: now }).where(eq(syncStatus.userId, userId)),
+    app.db
+      .update(syncStatus)
+      .set({ state: "idle", error: null, currentJobId: null, updatedAt: now })
+      .where(eq(syncStatus.userId, userId)),
   ]);
 }
 
@@ -247,7 +302,10 @@ export async function disconnectStrava(app: AppContext, userId: number): Promise
  * then start incremental syncs for the members synced longest ago, as many as
  * the remaining budget allows (each costs at least one read).
  */
-export async function refreshConnectedMembers(app: AppContext, opts: { maxMembers: number; readsAvailable: number }) {
+export async function refreshConnectedMembers(
+  app: AppContext,
+  opts: { maxMembers: number; readsAvailable: number },
+) {
   const staleBefore = new Date(app.now().getTime() - STALE_JOB_SECONDS * 1000);
   const stale = await app.db
     .select()
@@ -256,7 +314,12 @@ export async function refreshConnectedMembers(app: AppContext, opts: { maxMember
     .limit(50);
   for (const job of stale) {
     await app.db.update(syncJobs).set({ updatedAt: app.now() }).where(eq(syncJobs.id, job.id));
-    await app.env.SYNC_QUEUE.send({ type: "sync-page", userId: job.userId, jobId: job.id, page: job.nextPage });
+    await app.env.SYNC_QUEUE.send({
+      type: "sync-page",
+      userId: job.userId,
+      jobId: job.id,
+      page: job.nextPage,
+    });
   }
 
   const slots = Math.max(0, Math.min(opts.maxMembers, opts.readsAvailable));
@@ -300,16 +363,24 @@ export async function claimFoldedSync(app: AppContext, userId: number): Promise<
 
 /** The delayed message of a folded interval: start the sync now, or wait out what is left of the interval. */
 export async function runFoldedSync(app: AppContext, userId: number): Promise<void> {
-  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) });
+  const connection = await app.db.query.stravaConnections.findFirst({
+    where: eq(stravaConnections.userId, userId),
+  });
   if (!connection || !connection.webhookSyncPending) return;
   if (await claimFoldedSync(app, userId)) {
     await startSync(app, userId, "webhook");
     return;
   }
   if (connection.tokenExpired) {
-    await app.db.update(stravaConnections).set({ webhookSyncPending: false }).where(eq(stravaConnections.userId, userId));
+    await app.db
+      .update(stravaConnections)
+      .set({ webhookSyncPending: false })
+      .where(eq(stravaConnections.userId, userId));
     return;
   }
   const dueAt = epoch(connection.webhookSyncAt ?? app.now()) + WEBHOOK_FOLD_SECONDS;
-  await app.env.SYNC_QUEUE.send({ type: "webhook-sync", userId }, { delaySeconds: Math.max(1, dueAt - epochNow(app)) });
+  await app.env.SYNC_QUEUE.send(
+    { type: "webhook-sync", userId },
+    { delaySeconds: Math.max(1, dueAt - epochNow(app)) },
+  );
 }

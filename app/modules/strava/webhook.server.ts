@@ -15,8 +15,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { activities, stravaConnections } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { activities, stravaConnections } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { sha256Hex, timingSafeEqual } from "~/lib/encoding";
 import { AppError, jsonError, readJson } from "~/lib/http.server";
 import { claimFoldedSync, startSync, WEBHOOK_FOLD_SECONDS } from "./sync.server";
@@ -41,7 +41,12 @@ export function verifyWebhookSubscription(app: AppContext, url: URL): Response {
   const mode = url.searchParams.get("hub.mode");
   const token = url.searchParams.get("hub.verify_token");
   const challenge = url.searchParams.get("hub.challenge");
-  if (mode !== "subscribe" || !challenge || !app.env.STRAVA_WEBHOOK_VERIFY_TOKEN || token !== app.env.STRAVA_WEBHOOK_VERIFY_TOKEN) {
+  if (
+    mode !== "subscribe" ||
+    !challenge ||
+    !app.env.STRAVA_WEBHOOK_VERIFY_TOKEN ||
+    token !== app.env.STRAVA_WEBHOOK_VERIFY_TOKEN
+  ) {
     return jsonError(403, "Verification failed");
   }
   return Response.json({ "hub.challenge": challenge });
@@ -62,15 +67,24 @@ const ignored = () => Response.json({ ok: true });
 /** Validates the event, keeps only hints worth acting on, and answers 200 at once. */
 export async function handleWebhookEvent(app: AppContext, request: Request): Promise<Response> {
   // The shared JSON reader: at most 64 KB (413), malformed JSON 400; a Strava event is a few hundred bytes.
-  const body = await readJson(request).catch((error: unknown) => (error instanceof AppError && error.status === 413 ? error : null));
+  const body = await readJson(request).catch((error: unknown) =>
+    error instanceof AppError && error.status === 413 ? error : null,
+  );
   if (body instanceof AppError) return body.toResponse();
   const parsed = eventSchema.safeParse(body);
   if (!parsed.success) return jsonError(400, "Invalid webhook event");
   const e = parsed.data;
   const subscriptionId = app.env.STRAVA_WEBHOOK_SUBSCRIPTION_ID;
-  if (!subscriptionId || e.subscription_id === undefined || String(e.subscription_id) !== subscriptionId.trim()) return ignored();
+  if (
+    !subscriptionId ||
+    e.subscription_id === undefined ||
+    String(e.subscription_id) !== subscriptionId.trim()
+  )
+    return ignored();
 
-  const connection = await app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.athleteId, e.owner_id) });
+  const connection = await app.db.query.stravaConnections.findFirst({
+    where: eq(stravaConnections.athleteId, e.owner_id),
+  });
   if (!connection) return ignored(); // not (or no longer) one of ours: no read
   const userId = connection.userId;
 
@@ -94,7 +108,14 @@ export async function handleWebhookEvent(app: AppContext, request: Request): Pro
 }
 
 function hintMessage(e: z.infer<typeof eventSchema>): SyncMessage {
-  return { type: "webhook-event", objectType: e.object_type, aspectType: e.aspect_type, objectId: e.object_id, ownerId: e.owner_id, updates: e.updates };
+  return {
+    type: "webhook-event",
+    objectType: e.object_type,
+    aspectType: e.aspect_type,
+    objectId: e.object_id,
+    ownerId: e.owner_id,
+    updates: e.updates,
+  };
 }
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -134,5 +155,8 @@ export async function foldSync(app: AppContext, userId: number): Promise<void> {
     .returning({ webhookSyncAt: stravaConnections.webhookSyncAt });
   if (!pending) return; // a delayed sync is already on the queue
   const dueAt = epoch(pending.webhookSyncAt ?? app.now()) + WEBHOOK_FOLD_SECONDS;
-  await app.env.SYNC_QUEUE.send({ type: "webhook-sync", userId }, { delaySeconds: Math.max(1, dueAt - epoch(app.now())) });
+  await app.env.SYNC_QUEUE.send(
+    { type: "webhook-sync", userId },
+    { delaySeconds: Math.max(1, dueAt - epoch(app.now())) },
+  );
 }

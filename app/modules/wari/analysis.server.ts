@@ -12,11 +12,17 @@
  * - totalLifetimeCyclingKm: every ride.
  */
 import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { activities } from "../../../db/schema";
-import type { Db } from "../../../db/client";
-import type { AppContext } from "../../../workers/load-context";
+import { activities } from "~db/schema";
+import type { Db } from "~db/client";
+import type { AppContext } from "~workers/load-context";
 import { sportMatches } from "~/modules/activities/activity-sql.server";
-import { ANALYSIS_WINDOW_WEEKS, consistencyScore, readinessOf, recommendationsFor, type Category } from "./rules";
+import {
+  ANALYSIS_WINDOW_WEEKS,
+  consistencyScore,
+  readinessOf,
+  recommendationsFor,
+  type Category,
+} from "./rules";
 
 const DAY_MS = 86_400_000;
 const WEEK_SECONDS = 7 * 86_400;
@@ -60,22 +66,41 @@ export function analysisQueries(db: Db, userId: number, now: Date) {
     .select({
       rides: num(sql`coalesce(sum(CASE WHEN ${ride} THEN 1 ELSE 0 END), 0)`),
       lifetime: num(sql`coalesce(sum(CASE WHEN ${ride} THEN ${activities.distance} ELSE 0 END), 0)`),
-      year: num(sql`coalesce(sum(CASE WHEN ${ride} AND ${activities.startDate} >= ${seconds(yearStart)} AND ${activities.startDate} <= ${nowS} THEN ${activities.distance} ELSE 0 END), 0)`),
-      longest: num(sql`coalesce(max(CASE WHEN ${ride} AND ${activities.startDate} >= ${seconds(longestSince)} AND ${activities.startDate} <= ${nowS} THEN ${activities.distance} END), 0)`),
-      window: num(sql`coalesce(sum(CASE WHEN ${ride} AND ${inWindow} THEN ${activities.distance} ELSE 0 END), 0)`),
-      activeDays: num(sql`count(DISTINCT CASE WHEN ${ride} AND ${inWindow} THEN substr(${activities.startDateLocal}, 1, 10) END)`),
-      activeWeeks: num(sql`count(DISTINCT CASE WHEN ${ride} AND ${inWindow} THEN CAST((${activities.startDate} - ${sinceS}) / ${WEEK_SECONDS} AS INTEGER) END)`),
+      year: num(
+        sql`coalesce(sum(CASE WHEN ${ride} AND ${activities.startDate} >= ${seconds(yearStart)} AND ${activities.startDate} <= ${nowS} THEN ${activities.distance} ELSE 0 END), 0)`,
+      ),
+      longest: num(
+        sql`coalesce(max(CASE WHEN ${ride} AND ${activities.startDate} >= ${seconds(longestSince)} AND ${activities.startDate} <= ${nowS} THEN ${activities.distance} END), 0)`,
+      ),
+      window: num(
+        sql`coalesce(sum(CASE WHEN ${ride} AND ${inWindow} THEN ${activities.distance} ELSE 0 END), 0)`,
+      ),
+      activeDays: num(
+        sql`count(DISTINCT CASE WHEN ${ride} AND ${inWindow} THEN substr(${activities.startDateLocal}, 1, 10) END)`,
+      ),
+      activeWeeks: num(
+        sql`count(DISTINCT CASE WHEN ${ride} AND ${inWindow} THEN CAST((${activities.startDate} - ${sinceS}) / ${WEEK_SECONDS} AS INTEGER) END)`,
+      ),
       otherSports: num(sql`coalesce(sum(CASE WHEN NOT (${ride}) AND ${inWindow} THEN 1 ELSE 0 END), 0)`),
     })
     .from(activities)
     .where(eq(activities.userId, userId));
   const weekly = db
     .select({
-      bucket: num(sql`min(CAST((${activities.startDate} - ${sinceS}) / ${WEEK_SECONDS} AS INTEGER), ${ANALYSIS_WINDOW_WEEKS - 1})`),
+      bucket: num(
+        sql`min(CAST((${activities.startDate} - ${sinceS}) / ${WEEK_SECONDS} AS INTEGER), ${ANALYSIS_WINDOW_WEEKS - 1})`,
+      ),
       metres: num(sql`sum(${activities.distance})`),
     })
     .from(activities)
-    .where(and(eq(activities.userId, userId), ride, gte(activities.startDate, since), lte(activities.startDate, now)))
+    .where(
+      and(
+        eq(activities.userId, userId),
+        ride,
+        gte(activities.startDate, since),
+        lte(activities.startDate, now),
+      ),
+    )
     .groupBy(sql`1`);
   return [totals, weekly] as const;
 }

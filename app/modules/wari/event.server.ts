@@ -4,8 +4,8 @@
  * repeat answers 200 with the existing registration (the first time 201).
  */
 import { and, desc, eq } from "drizzle-orm";
-import { eventHistory, wariRegistrations } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { eventHistory, wariRegistrations } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { EVENT_YEAR } from "./rules";
 
 export interface RegistrationView {
@@ -38,7 +38,11 @@ const toView = (row: typeof wariRegistrations.$inferSelect): RegistrationView =>
   registeredAt: row.registeredAt.toISOString(),
 });
 
-export async function getRegistration(app: AppContext, userId: number, eventYear = EVENT_YEAR): Promise<RegistrationView | null> {
+export async function getRegistration(
+  app: AppContext,
+  userId: number,
+  eventYear = EVENT_YEAR,
+): Promise<RegistrationView | null> {
   const [row] = await app.db
     .select()
     .from(wariRegistrations)
@@ -48,7 +52,11 @@ export async function getRegistration(app: AppContext, userId: number, eventYear
 }
 
 /** POST /api/wari/event/register. */
-export async function registerForEvent(app: AppContext, userId: number, input: { eventYear: number; eventName: string }) {
+export async function registerForEvent(
+  app: AppContext,
+  userId: number,
+  input: { eventYear: number; eventName: string },
+) {
   const inserted = await app.db
     .insert(wariRegistrations)
     .values({ userId, eventYear: input.eventYear, eventName: input.eventName })
@@ -62,7 +70,11 @@ export async function registerForEvent(app: AppContext, userId: number, input: {
 
 /** GET /api/event/history: the member's past participations, newest year first. */
 export async function listEventHistory(app: AppContext, userId: number): Promise<EventHistoryEntry[]> {
-  const rows = await app.db.select().from(eventHistory).where(eq(eventHistory.userId, userId)).orderBy(desc(eventHistory.eventYear));
+  const rows = await app.db
+    .select()
+    .from(eventHistory)
+    .where(eq(eventHistory.userId, userId))
+    .orderBy(desc(eventHistory.eventYear));
   return rows.map((row) => ({
     id: row.id,
     eventYear: row.eventYear,

@@ -5,7 +5,7 @@
  * its week, or answers the refusal for the page (alert) and fetchers (toast).
  */
 import { data } from "@remix-run/cloudflare";
-import type { AppContext } from "../../../workers/load-context";
+import type { AppContext } from "~workers/load-context";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { AppError, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
@@ -36,7 +36,15 @@ export async function wariPage(app: AppContext, request: Request) {
     return { tab, now: app.now().toISOString(), loadError: null, registration, plan, analysis, history };
   } catch (error) {
     console.error("wari: loading the dashboard failed", error);
-    return { tab, now: app.now().toISOString(), loadError: WARI_MSG.loadFailed, registration: null, plan: null, analysis: null, history: [] };
+    return {
+      tab,
+      now: app.now().toISOString(),
+      loadError: WARI_MSG.loadFailed,
+      registration: null,
+      plan: null,
+      analysis: null,
+      history: [],
+    };
   }
 }
 
@@ -75,7 +83,10 @@ export async function wariAction(app: AppContext, request: Request) {
       // A plan that already exists is not a failure worth an error: show it.
       if (error instanceof AppError && error.status === 409) throw redirect("/wari?tab=plan");
       if (!(error instanceof AppError)) console.error("wari: generate failed", error);
-      throw await withToast(app, "/wari?tab=plan&generate=failed", { ...WARI_TOASTS.generateFailed, variant: "destructive" });
+      throw await withToast(app, "/wari?tab=plan&generate=failed", {
+        ...WARI_TOASTS.generateFailed,
+        variant: "destructive",
+      });
     }
     throw await withToast(app, "/wari?tab=plan", { ...WARI_TOASTS.generated, variant: "success" });
   }
@@ -83,7 +94,11 @@ export async function wariAction(app: AppContext, request: Request) {
   if (intent === "toggle") {
     const key = String(form.get("key") ?? "");
     const parsed = parseWorkoutKey(key);
-    if (!parsed) return data({ intent, ok: false as const, title: WARI_TOASTS.updateFailed.title, message: WARI_MSG.wrongWeekKey }, { status: 400 });
+    if (!parsed)
+      return data(
+        { intent, ok: false as const, title: WARI_TOASTS.updateFailed.title, message: WARI_MSG.wrongWeekKey },
+        { status: 400 },
+      );
     const complete = form.get("complete") === "true";
     try {
       const plan = await getCurrentPlan(app, user.id);
@@ -92,12 +107,25 @@ export async function wariAction(app: AppContext, request: Request) {
       await updateWeekProgress(app, user.id, parsed.week, next);
     } catch (error) {
       const cannot = error instanceof AppError && error.status === 400;
-      return refusal(intent, cannot ? WARI_TOASTS.cannotComplete.title : WARI_TOASTS.updateFailed.title, error, WARI_MSG.updateFailed);
+      return refusal(
+        intent,
+        cannot ? WARI_TOASTS.cannotComplete.title : WARI_TOASTS.updateFailed.title,
+        error,
+        WARI_MSG.updateFailed,
+      );
     }
     // A fetcher (JavaScript) stays on the page and revalidates; a plain form goes back to the week.
     if (form.get("via") === "fetcher") return data({ intent, ok: true as const, title: "", message: "" });
     throw redirect(`/wari?tab=plan&week=${parsed.week}#week-${parsed.week}`);
   }
 
-  return data({ intent: "toggle" as const, ok: false as const, title: WARI_TOASTS.updateFailed.title, message: "Unknown action" }, { status: 400 });
+  return data(
+    {
+      intent: "toggle" as const,
+      ok: false as const,
+      title: WARI_TOASTS.updateFailed.title,
+      message: "Unknown action",
+    },
+    { status: 400 },
+  );
 }

@@ -4,12 +4,21 @@
  * a day for a matching ride. One plan per member and event year (unique index).
  */
 import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { activities, trainingPlans, trainingProgress, wariRegistrations } from "../../../db/schema";
-import type { AppContext } from "../../../workers/load-context";
+import { activities, trainingPlans, trainingProgress, wariRegistrations } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { sportMatches } from "~/modules/activities/activity-sql.server";
 import { getActivityAnalysis } from "./analysis.server";
-import { currentWeekIndex, EVENT_YEAR, generateTrainingPlan, parseWorkoutKey, totalDistanceKm, workoutDate, type PlanDetails, type PlanWeek } from "./rules";
+import {
+  currentWeekIndex,
+  EVENT_YEAR,
+  generateTrainingPlan,
+  parseWorkoutKey,
+  totalDistanceKm,
+  workoutDate,
+  type PlanDetails,
+  type PlanWeek,
+} from "./rules";
 import { WARI_MSG } from "./schema";
 
 const DAY_MS = 86_400_000;
@@ -24,7 +33,9 @@ export interface TrainingPlanView {
   category: string;
   startDate: string;
   createdAt: string;
-  planDetails: Omit<PlanDetails, "weeklySchedule"> & { weeklySchedule: (PlanWeek & { progress: WeekProgress })[] };
+  planDetails: Omit<PlanDetails, "weeklySchedule"> & {
+    weeklySchedule: (PlanWeek & { progress: WeekProgress })[];
+  };
   /** Keyed by `week{n}`. */
   progress: Record<string, WeekProgress>;
   currentWeekIndex: number;
@@ -46,7 +57,11 @@ function readDetails(raw: unknown): PlanDetails {
 
 async function loadPlan(app: AppContext, userId: number) {
   const [plans, progress] = await app.db.batch([
-    app.db.select().from(trainingPlans).where(and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, EVENT_YEAR))).limit(1),
+    app.db
+      .select()
+      .from(trainingPlans)
+      .where(and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, EVENT_YEAR)))
+      .limit(1),
     app.db
       .select({ week: trainingProgress.week, completedWorkouts: trainingProgress.completedWorkouts })
       .from(trainingProgress)
@@ -64,7 +79,10 @@ export async function getCurrentPlan(app: AppContext, userId: number): Promise<T
   if (!loaded) return null;
   const { plan, details, progress } = loaded;
   const byWeek: Record<string, WeekProgress> = {};
-  for (const row of progress) byWeek[`week${row.week}`] = { completedWorkouts: Array.isArray(row.completedWorkouts) ? row.completedWorkouts : [] };
+  for (const row of progress)
+    byWeek[`week${row.week}`] = {
+      completedWorkouts: Array.isArray(row.completedWorkouts) ? row.completedWorkouts : [],
+    };
   return {
     id: plan.id,
     eventYear: plan.eventYear,
@@ -73,7 +91,10 @@ export async function getCurrentPlan(app: AppContext, userId: number): Promise<T
     createdAt: plan.createdAt.toISOString(),
     planDetails: {
       ...details,
-      weeklySchedule: details.weeklySchedule.map((week) => ({ ...week, progress: byWeek[`week${week.week}`] ?? { completedWorkouts: [] } })),
+      weeklySchedule: details.weeklySchedule.map((week) => ({
+        ...week,
+        progress: byWeek[`week${week.week}`] ?? { completedWorkouts: [] },
+      })),
     },
     progress: byWeek,
     currentWeekIndex: currentWeekIndex(plan.startDate, details.weeklySchedule.length, app.now()),
@@ -91,7 +112,13 @@ export async function generatePlanFor(app: AppContext, userId: number): Promise<
   const [inserted] = await app.db.batch([
     app.db
       .insert(trainingPlans)
-      .values({ userId, eventYear: EVENT_YEAR, category: generated.category, startDate: new Date(generated.startDate), planDetails: generated.planDetails })
+      .values({
+        userId,
+        eventYear: EVENT_YEAR,
+        category: generated.category,
+        startDate: new Date(generated.startDate),
+        planDetails: generated.planDetails,
+      })
       .onConflictDoNothing()
       .returning({ id: trainingPlans.id }),
     app.db
@@ -144,10 +171,14 @@ export async function checkWorkoutActivity(app: AppContext, userId: number, week
   const ride = await findMatchingRide(app, userId, date);
   return {
     hasMatchingActivity: ride !== null,
-    message: ride ? `Found ${ride.name} (${(ride.distance / 1000).toFixed(1)} km) on ${date}` : WARI_MSG.noMatchingActivity,
+    message: ride
+      ? `Found ${ride.name} (${(ride.distance / 1000).toFixed(1)} km) on ${date}`
+      : WARI_MSG.noMatchingActivity,
     date,
     workout: { day: workout.day, type: workout.type, isEventDay: Boolean(workout.isEventDay) },
-    activity: ride ? { id: ride.id, name: ride.name, distanceKm: Math.round(ride.distance / 100) / 10 } : null,
+    activity: ride
+      ? { id: ride.id, name: ride.name, distanceKm: Math.round(ride.distance / 100) / 10 }
+      : null,
   };
 }
 
@@ -157,13 +188,21 @@ export async function checkWorkoutActivity(app: AppContext, userId: number, week
  * a newly added key is allowed for a rest day, refused for the event day, and
  * for any other day only when a ride exists on that day's date.
  */
-export async function updateWeekProgress(app: AppContext, userId: number, week: number, completedWorkouts: string[]) {
+export async function updateWeekProgress(
+  app: AppContext,
+  userId: number,
+  week: number,
+  completedWorkouts: string[],
+) {
   const { planId, week: found, stored } = await planWeek(app, userId, week);
   const keys = [...new Set(completedWorkouts)];
   for (const key of keys) {
     const parsed = parseWorkoutKey(key);
     const workout = parsed ? found.workouts[parsed.dayIndex] : undefined;
-    if (!parsed || parsed.week !== week || !workout || workout.type !== parsed.type) throw new AppError(400, WARI_MSG.wrongWeekKey, { errors: { completedWorkouts: [WARI_MSG.wrongWeekKey] } });
+    if (!parsed || parsed.week !== week || !workout || workout.type !== parsed.type)
+      throw new AppError(400, WARI_MSG.wrongWeekKey, {
+        errors: { completedWorkouts: [WARI_MSG.wrongWeekKey] },
+      });
   }
   for (const key of keys.filter((k) => !stored.includes(k))) {
     const { dayIndex } = parseWorkoutKey(key)!;
@@ -177,6 +216,9 @@ export async function updateWeekProgress(app: AppContext, userId: number, week: 
   await app.db
     .insert(trainingProgress)
     .values({ planId, week, completedWorkouts: keys })
-    .onConflictDoUpdate({ target: [trainingProgress.planId, trainingProgress.week], set: { completedWorkouts: keys, updatedAt: app.now() } });
+    .onConflictDoUpdate({
+      target: [trainingProgress.planId, trainingProgress.week],
+      set: { completedWorkouts: keys, updatedAt: app.now() },
+    });
   return { message: "Progress updated", week, progress: { completedWorkouts: keys } };
 }

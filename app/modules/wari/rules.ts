@@ -23,7 +23,12 @@ export const COUNTDOWN_TICK_MS = 1000;
 
 export const CATEGORIES = ["Beginner", "Intermediate", "Advanced", "Elite"] as const;
 export type Category = (typeof CATEGORIES)[number];
-export const READINESS: Record<Category, number> = { Beginner: 20, Intermediate: 45, Advanced: 70, Elite: 90 };
+export const READINESS: Record<Category, number> = {
+  Beginner: 20,
+  Intermediate: 45,
+  Advanced: 70,
+  Elite: 90,
+};
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
@@ -40,18 +45,41 @@ export interface ReadinessInput {
 
 /** §4: Elite, else Advanced, else Intermediate, else Beginner. */
 export function categorize(a: ReadinessInput): Category {
-  if (a.currentYearCyclingKm > 1000 && a.weeklyAverageCyclingKm > 100 && a.longestRideKm > 120 && a.consistencyScore > 80) return "Elite";
-  if (a.currentYearCyclingKm >= 500 && a.weeklyAverageCyclingKm > 60 && a.longestRideKm > 80 && a.consistencyScore > 60) return "Advanced";
-  if (a.currentYearCyclingKm >= 200 || (a.otherSportsActive && a.currentYearCyclingKm > 100) || a.longestRideKm > 50) return "Intermediate";
+  if (
+    a.currentYearCyclingKm > 1000 &&
+    a.weeklyAverageCyclingKm > 100 &&
+    a.longestRideKm > 120 &&
+    a.consistencyScore > 80
+  )
+    return "Elite";
+  if (
+    a.currentYearCyclingKm >= 500 &&
+    a.weeklyAverageCyclingKm > 60 &&
+    a.longestRideKm > 80 &&
+    a.consistencyScore > 60
+  )
+    return "Advanced";
+  if (
+    a.currentYearCyclingKm >= 200 ||
+    (a.otherSportsActive && a.currentYearCyclingKm > 100) ||
+    a.longestRideKm > 50
+  )
+    return "Intermediate";
   return "Beginner";
 }
 
 const isCategory = (value: unknown): value is Category => (CATEGORIES as readonly unknown[]).includes(value);
 
 /** A server-supplied category and readiness take precedence; otherwise the rule and its default readiness. */
-export function readinessOf(a: ReadinessInput & { category?: string | null; readiness?: number | null }): { category: Category; readiness: number } {
+export function readinessOf(a: ReadinessInput & { category?: string | null; readiness?: number | null }): {
+  category: Category;
+  readiness: number;
+} {
   const category = isCategory(a.category) ? a.category : categorize(a);
-  const readiness = typeof a.readiness === "number" && Number.isFinite(a.readiness) ? clamp(Math.round(a.readiness), 0, 100) : READINESS[category];
+  const readiness =
+    typeof a.readiness === "number" && Number.isFinite(a.readiness)
+      ? clamp(Math.round(a.readiness), 0, 100)
+      : READINESS[category];
   return { category, readiness };
 }
 
@@ -65,21 +93,32 @@ export function consistencyScore(activeWeeks: number, windowWeeks = ANALYSIS_WIN
 }
 
 export const CATEGORY_GUIDANCE: Record<Category, string> = {
-  Beginner: "Build a base: ride three or four times a week, mostly at an easy pace, and lengthen one ride each week.",
-  Intermediate: "Good foundation. Grow your weekly distance toward 80-100 km and extend your long ride by 10-15% each week.",
-  Advanced: "Strong form. Keep 80-100 km weeks, add tempo work, and rehearse rides of 150 km or more with your event nutrition.",
-  Elite: "Event-ready fitness. Hold your volume, sharpen with intervals, and taper well in the final two weeks.",
+  Beginner:
+    "Build a base: ride three or four times a week, mostly at an easy pace, and lengthen one ride each week.",
+  Intermediate:
+    "Good foundation. Grow your weekly distance toward 80-100 km and extend your long ride by 10-15% each week.",
+  Advanced:
+    "Strong form. Keep 80-100 km weeks, add tempo work, and rehearse rides of 150 km or more with your event nutrition.",
+  Elite:
+    "Event-ready fitness. Hold your volume, sharpen with intervals, and taper well in the final two weeks.",
 };
 
 /** §9's recommendation thresholds, as advice for the analysis view. */
-export function recommendationsFor(a: Pick<ReadinessInput, "longestRideKm" | "consistencyScore" | "weeklyAverageCyclingKm">): string[] {
+export function recommendationsFor(
+  a: Pick<ReadinessInput, "longestRideKm" | "consistencyScore" | "weeklyAverageCyclingKm">,
+): string[] {
   const tips: string[] = [];
   if (a.longestRideKm < EVENT_DISTANCE_KM * THRESHOLDS.longestRideShareOfGoal) {
-    tips.push(`Lengthen your long ride by 10-15% each week: your longest is under half of the ${EVENT_DISTANCE_KM} km goal.`);
+    tips.push(
+      `Lengthen your long ride by 10-15% each week: your longest is under half of the ${EVENT_DISTANCE_KM} km goal.`,
+    );
   }
-  if (a.consistencyScore < THRESHOLDS.consistency) tips.push("Ride more regularly: aim for at least three rides every week.");
+  if (a.consistencyScore < THRESHOLDS.consistency)
+    tips.push("Ride more regularly: aim for at least three rides every week.");
   if (a.weeklyAverageCyclingKm < THRESHOLDS.weeklyAverageKm) {
-    tips.push(`Raise your weekly distance toward the recommended ${RECOMMENDED_WEEKLY_KM.min}-${RECOMMENDED_WEEKLY_KM.max} km.`);
+    tips.push(
+      `Raise your weekly distance toward the recommended ${RECOMMENDED_WEEKLY_KM.min}-${RECOMMENDED_WEEKLY_KM.max} km.`,
+    );
   }
   return tips;
 }
@@ -137,7 +176,8 @@ export const COUNTDOWN_MESSAGES = {
 /** Time left until the event; the message changes at more than 30 and more than 7 days (§3). */
 export function countdown(now: Date | number, eventStartMs = EVENT_START_MS): Countdown {
   const left = eventStartMs - new Date(now).getTime();
-  if (left <= 0) return { passed: true, days: 0, hours: 0, minutes: 0, seconds: 0, message: COUNTDOWN_MESSAGES.passed };
+  if (left <= 0)
+    return { passed: true, days: 0, hours: 0, minutes: 0, seconds: 0, message: COUNTDOWN_MESSAGES.passed };
   const totalSeconds = Math.floor(left / 1000);
   const days = Math.floor(totalSeconds / 86_400);
   return {
@@ -146,7 +186,8 @@ export function countdown(now: Date | number, eventStartMs = EVENT_START_MS): Co
     hours: Math.floor((totalSeconds % 86_400) / 3600),
     minutes: Math.floor((totalSeconds % 3600) / 60),
     seconds: totalSeconds % 60,
-    message: days > 30 ? COUNTDOWN_MESSAGES.far : days > 7 ? COUNTDOWN_MESSAGES.near : COUNTDOWN_MESSAGES.final,
+    message:
+      days > 30 ? COUNTDOWN_MESSAGES.far : days > 7 ? COUNTDOWN_MESSAGES.near : COUNTDOWN_MESSAGES.final,
   };
 }
 
@@ -193,7 +234,10 @@ export interface GeneratedPlan {
 }
 
 /** Per category: plan length, starting and peak weekly km, starting long ride, riding speed (km/h). */
-export const PLAN_PROFILE: Record<Category, { weeks: number; startWeeklyKm: number; peakWeeklyKm: number; startLongKm: number; speedKmh: number }> = {
+export const PLAN_PROFILE: Record<
+  Category,
+  { weeks: number; startWeeklyKm: number; peakWeeklyKm: number; startLongKm: number; speedKmh: number }
+> = {
   Beginner: { weeks: 16, startWeeklyKm: 40, peakWeeklyKm: 120, startLongKm: 30, speedKmh: 20 },
   Intermediate: { weeks: 14, startWeeklyKm: 60, peakWeeklyKm: 140, startLongKm: 50, speedKmh: 23 },
   Advanced: { weeks: 13, startWeeklyKm: 80, peakWeeklyKm: 160, startLongKm: 70, speedKmh: 26 },
@@ -211,12 +255,43 @@ const minutes = (km: number, speedKmh: number) => Math.max(15, Math.round(((km /
 
 type RideSlot = { type: string; intensity: number; share: number; text: string };
 type Slot = RideSlot | "rest" | "long";
-const RECOVERY: RideSlot = { type: "Recovery Ride", intensity: 1, share: 0.15, text: "Easy spin, legs loose" };
-const ENDURANCE: RideSlot = { type: "Endurance", intensity: 2, share: 0.35, text: "Steady endurance ride at a conversational pace" };
+const RECOVERY: RideSlot = {
+  type: "Recovery Ride",
+  intensity: 1,
+  share: 0.15,
+  text: "Easy spin, legs loose",
+};
+const ENDURANCE: RideSlot = {
+  type: "Endurance",
+  intensity: 2,
+  share: 0.35,
+  text: "Steady endurance ride at a conversational pace",
+};
 /** The training week by weekday (0 Sunday … 6 Saturday); shares split the km left after the long ride. */
 const WEEK_PATTERN: Record<"base" | "build" | "taper", Slot[]> = {
-  base: [RECOVERY, "rest", { type: "Cadence Drills", intensity: 2, share: 0.25, text: "High-cadence drills at an easy effort" }, ENDURANCE, { type: "Tempo", intensity: 3, share: 0.25, text: "Tempo blocks at a comfortably hard effort" }, "rest", "long"],
-  build: [RECOVERY, "rest", { type: "Intervals", intensity: 4, share: 0.25, text: "5 × 5 minutes hard with 3 minutes easy between" }, ENDURANCE, { type: "Tempo", intensity: 3, share: 0.25, text: "Sustained tempo, practise eating and drinking on the bike" }, "rest", "long"],
+  base: [
+    RECOVERY,
+    "rest",
+    { type: "Cadence Drills", intensity: 2, share: 0.25, text: "High-cadence drills at an easy effort" },
+    ENDURANCE,
+    { type: "Tempo", intensity: 3, share: 0.25, text: "Tempo blocks at a comfortably hard effort" },
+    "rest",
+    "long",
+  ],
+  build: [
+    RECOVERY,
+    "rest",
+    { type: "Intervals", intensity: 4, share: 0.25, text: "5 × 5 minutes hard with 3 minutes easy between" },
+    ENDURANCE,
+    {
+      type: "Tempo",
+      intensity: 3,
+      share: 0.25,
+      text: "Sustained tempo, practise eating and drinking on the bike",
+    },
+    "rest",
+    "long",
+  ],
   taper: [
     { ...RECOVERY, share: 0.2 },
     "rest",
@@ -228,18 +303,46 @@ const WEEK_PATTERN: Record<"base" | "build" | "taper", Slot[]> = {
   ],
 };
 
-function buildWorkouts(startMs: number, pattern: Slot[], weeklyKm: number, longKm: number, speedKmh: number): Workout[] {
+function buildWorkouts(
+  startMs: number,
+  pattern: Slot[],
+  weeklyKm: number,
+  longKm: number,
+  speedKmh: number,
+): Workout[] {
   const restKm = Math.max(0, weeklyKm - longKm);
   return Array.from({ length: 7 }, (_, i) => {
     const weekday = new Date(startMs + i * DAY_MS).getUTCDay();
     const day = DAY_NAMES[weekday];
     const slot = pattern[weekday];
-    if (slot === "rest") return { day, type: "Rest", description: "Rest day: recover, stretch and sleep well", duration: 0, intensity: 0, isEventDay: false };
+    if (slot === "rest")
+      return {
+        day,
+        type: "Rest",
+        description: "Rest day: recover, stretch and sleep well",
+        duration: 0,
+        intensity: 0,
+        isEventDay: false,
+      };
     if (slot === "long") {
-      return { day, type: "Long Ride", description: `Long ride of ${longKm} km at a steady, sustainable pace`, duration: minutes(longKm, speedKmh), intensity: 3, isEventDay: false };
+      return {
+        day,
+        type: "Long Ride",
+        description: `Long ride of ${longKm} km at a steady, sustainable pace`,
+        duration: minutes(longKm, speedKmh),
+        intensity: 3,
+        isEventDay: false,
+      };
     }
     const km = Math.round(restKm * slot.share);
-    return { day, type: slot.type, description: `${slot.text} (${km} km)`, duration: minutes(km, speedKmh), intensity: slot.intensity, isEventDay: false };
+    return {
+      day,
+      type: slot.type,
+      description: `${slot.text} (${km} km)`,
+      duration: minutes(km, speedKmh),
+      intensity: slot.intensity,
+      isEventDay: false,
+    };
   });
 }
 
@@ -250,11 +353,41 @@ function eventWeekWorkouts(startMs: number, eventMs: number, speedKmh: number): 
     const day = DAY_NAMES[new Date(dayMs).getUTCDay()];
     const untilEvent = Math.round((eventMs - dayMs) / DAY_MS);
     if (untilEvent === 0) {
-      return { day, type: "Event", description: `${EVENT_NAME}: ${EVENT_DISTANCE_KM} km in one day. Start steady, eat and drink early.`, duration: minutes(EVENT_DISTANCE_KM, speedKmh), intensity: 5, isEventDay: true };
+      return {
+        day,
+        type: "Event",
+        description: `${EVENT_NAME}: ${EVENT_DISTANCE_KM} km in one day. Start steady, eat and drink early.`,
+        duration: minutes(EVENT_DISTANCE_KM, speedKmh),
+        intensity: 5,
+        isEventDay: true,
+      };
     }
-    if (untilEvent === 1 || untilEvent === 5) return { day, type: "Rest", description: "Rest day: recover, stretch and sleep well", duration: 0, intensity: 0, isEventDay: false };
-    if (untilEvent === 3) return { day, type: "Openers", description: "Short ride with 3 × 1 minute brisk efforts (20 km)", duration: minutes(20, speedKmh), intensity: 3, isEventDay: false };
-    return { day, type: "Easy Spin", description: "Relaxed ride to keep the legs fresh (15 km)", duration: minutes(15, speedKmh), intensity: 1, isEventDay: false };
+    if (untilEvent === 1 || untilEvent === 5)
+      return {
+        day,
+        type: "Rest",
+        description: "Rest day: recover, stretch and sleep well",
+        duration: 0,
+        intensity: 0,
+        isEventDay: false,
+      };
+    if (untilEvent === 3)
+      return {
+        day,
+        type: "Openers",
+        description: "Short ride with 3 × 1 minute brisk efforts (20 km)",
+        duration: minutes(20, speedKmh),
+        intensity: 3,
+        isEventDay: false,
+      };
+    return {
+      day,
+      type: "Easy Spin",
+      description: "Relaxed ride to keep the legs fresh (15 km)",
+      duration: minutes(15, speedKmh),
+      intensity: 1,
+      isEventDay: false,
+    };
   });
 }
 
@@ -269,7 +402,10 @@ const EVENT_WEEK_EXTRA_KM = 20 + 15 * 3;
  * the long ride needs it); the long ride starts near 80% of the member's
  * longest and grows 12% a week up to LONG_RIDE_CAP_KM.
  */
-export function generateTrainingPlan(a: ReadinessInput & { category?: string | null }, eventDate = EVENT_DATE): GeneratedPlan {
+export function generateTrainingPlan(
+  a: ReadinessInput & { category?: string | null },
+  eventDate = EVENT_DATE,
+): GeneratedPlan {
   const { category } = readinessOf({ ...a, readiness: null });
   const profile = PLAN_PROFILE[category];
   const weeks = clamp(profile.weeks, PLAN_WEEKS.min, PLAN_WEEKS.max);
@@ -278,8 +414,16 @@ export function generateTrainingPlan(a: ReadinessInput & { category?: string | n
   const buildWeeks = weeks - 2;
   const baseWeeks = Math.ceil(buildWeeks * 0.4);
 
-  const startWeekly = round5(clamp(Math.max(a.weeklyAverageCyclingKm, profile.startWeeklyKm), profile.startWeeklyKm, profile.peakWeeklyKm));
-  const startLong = round5(clamp(Math.max(a.longestRideKm * 0.8, profile.startLongKm), profile.startLongKm, LONG_RIDE_CAP_KM));
+  const startWeekly = round5(
+    clamp(
+      Math.max(a.weeklyAverageCyclingKm, profile.startWeeklyKm),
+      profile.startWeeklyKm,
+      profile.peakWeeklyKm,
+    ),
+  );
+  const startLong = round5(
+    clamp(Math.max(a.longestRideKm * 0.8, profile.startLongKm), profile.startLongKm, LONG_RIDE_CAP_KM),
+  );
 
   const schedule: PlanWeek[] = [];
   let peakLong = startLong;
@@ -292,19 +436,41 @@ export function generateTrainingPlan(a: ReadinessInput & { category?: string | n
     };
     if (i < buildWeeks) {
       // Whole km, compounding on the rounded value: each step stays within +10-15%.
-      const longKm = i === 0 ? startLong : Math.min(Math.round(peakLong * (1 + LONG_RIDE_GROWTH)), LONG_RIDE_CAP_KM);
+      const longKm =
+        i === 0 ? startLong : Math.min(Math.round(peakLong * (1 + LONG_RIDE_GROWTH)), LONG_RIDE_CAP_KM);
       peakLong = longKm;
       const ramp = buildWeeks > 1 ? i / (buildWeeks - 1) : 1;
-      const weeklyKm = Math.max(round5(startWeekly + (profile.peakWeeklyKm - startWeekly) * ramp), round5(longKm / LONG_RIDE_MAX_SHARE));
+      const weeklyKm = Math.max(
+        round5(startWeekly + (profile.peakWeeklyKm - startWeekly) * ramp),
+        round5(longKm / LONG_RIDE_MAX_SHARE),
+      );
       const phase = i < baseWeeks ? PHASES.base : PHASES.endurance;
-      const workouts = buildWorkouts(startMs, WEEK_PATTERN[phase === PHASES.base ? "base" : "build"], weeklyKm, longKm, profile.speedKmh);
+      const workouts = buildWorkouts(
+        startMs,
+        WEEK_PATTERN[phase === PHASES.base ? "base" : "build"],
+        weeklyKm,
+        longKm,
+        profile.speedKmh,
+      );
       schedule.push({ ...base, phase, weeklyGoalKm: weeklyKm, longRideGoalKm: longKm, workouts });
     } else if (i === weeks - 2) {
       const longKm = round5(peakLong * 0.6);
       const weeklyKm = Math.max(round5(profile.peakWeeklyKm * 0.6), round5(longKm / LONG_RIDE_MAX_SHARE));
-      schedule.push({ ...base, phase: PHASES.taper, weeklyGoalKm: weeklyKm, longRideGoalKm: longKm, workouts: buildWorkouts(startMs, WEEK_PATTERN.taper, weeklyKm, longKm, profile.speedKmh) });
+      schedule.push({
+        ...base,
+        phase: PHASES.taper,
+        weeklyGoalKm: weeklyKm,
+        longRideGoalKm: longKm,
+        workouts: buildWorkouts(startMs, WEEK_PATTERN.taper, weeklyKm, longKm, profile.speedKmh),
+      });
     } else {
-      schedule.push({ ...base, phase: PHASES.taper, weeklyGoalKm: EVENT_DISTANCE_KM + EVENT_WEEK_EXTRA_KM, longRideGoalKm: EVENT_DISTANCE_KM, workouts: eventWeekWorkouts(startMs, eventMs, profile.speedKmh) });
+      schedule.push({
+        ...base,
+        phase: PHASES.taper,
+        weeklyGoalKm: EVENT_DISTANCE_KM + EVENT_WEEK_EXTRA_KM,
+        longRideGoalKm: EVENT_DISTANCE_KM,
+        workouts: eventWeekWorkouts(startMs, eventMs, profile.speedKmh),
+      });
     }
   }
   return {

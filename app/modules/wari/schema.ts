@@ -32,20 +32,35 @@ export const WARI_TOASTS = {
 
 /** POST /api/wari/event/register: {eventYear: 2025, eventName?}. */
 export const registerSchema = z.object({
-  eventYear: z.coerce.number({ invalid_type_error: WARI_MSG.eventYear }).refine((year) => year === EVENT_YEAR, WARI_MSG.eventYear),
+  eventYear: z.coerce
+    .number({ invalid_type_error: WARI_MSG.eventYear })
+    .refine((year) => year === EVENT_YEAR, WARI_MSG.eventYear),
   eventName: z.preprocess(
     (v) => (v === undefined || v === null || v === "" ? EVENT_NAME : v),
-    z.string({ invalid_type_error: WARI_MSG.eventName }).trim().min(1, WARI_MSG.eventName).max(100, WARI_MSG.eventName),
+    z
+      .string({ invalid_type_error: WARI_MSG.eventName })
+      .trim()
+      .min(1, WARI_MSG.eventName)
+      .max(100, WARI_MSG.eventName),
   ),
 });
 
 /** PUT /api/training-plan/week/{week}/progress: the full list of the week's completed workout keys. */
 export const progressSchema = z.object({
   completedWorkouts: z
-    .array(z.string().max(80).refine((key) => parseWorkoutKey(key) !== null, "Workout keys have the form week{n}_day{index}_{type}"), {
-      required_error: "completedWorkouts is required",
-      invalid_type_error: "completedWorkouts must be a list of workout keys",
-    })
+    .array(
+      z
+        .string()
+        .max(80)
+        .refine(
+          (key) => parseWorkoutKey(key) !== null,
+          "Workout keys have the form week{n}_day{index}_{type}",
+        ),
+      {
+        required_error: "completedWorkouts is required",
+        invalid_type_error: "completedWorkouts must be a list of workout keys",
+      },
+    )
     .max(7, "A week has at most 7 workouts"),
 });
 

@@ -19,7 +19,10 @@ export function useHydrated(): boolean {
   );
 }
 
-class ChartErrorBoundary extends Component<{ children: ReactNode; resetKey: string }, { failed: boolean; key: string }> {
+class ChartErrorBoundary extends Component<
+  { children: ReactNode; resetKey: string },
+  { failed: boolean; key: string }
+> {
   state = { failed: false, key: this.props.resetKey };
 
   static getDerivedStateFromError() {
@@ -38,7 +41,10 @@ class ChartErrorBoundary extends Component<{ children: ReactNode; resetKey: stri
   render() {
     if (this.state.failed) {
       return (
-        <div role="alert" className="flex h-full items-center justify-center rounded-lg bg-red-50 text-sm font-medium text-red-800">
+        <div
+          role="alert"
+          className="flex h-full items-center justify-center rounded-lg bg-red-50 text-sm font-medium text-red-800"
+        >
           Error rendering chart
         </div>
       );
@@ -48,7 +54,13 @@ class ChartErrorBoundary extends Component<{ children: ReactNode; resetKey: stri
 }
 
 function Placeholder() {
-  return <div className="h-full w-full animate-pulse rounded-lg bg-gray-100" aria-hidden="true" data-testid="chart-placeholder" />;
+  return (
+    <div
+      className="h-full w-full animate-pulse rounded-lg bg-gray-100"
+      aria-hidden="true"
+      data-testid="chart-placeholder"
+    />
+  );
 }
 
 export interface LazyChartProps {
@@ -70,7 +82,14 @@ export function LazyChart({ type, series, options, height, label, dataKey }: Laz
       {hydrated ? (
         <ChartErrorBoundary resetKey={dataKey}>
           <Suspense fallback={<Placeholder />}>
-            <ApexChart key={dataKey} type={type} series={series} options={options} height={height} width="100%" />
+            <ApexChart
+              key={dataKey}
+              type={type}
+              series={series}
+              options={options}
+              height={height}
+              width="100%"
+            />
           </Suspense>
         </ChartErrorBoundary>
       ) : (

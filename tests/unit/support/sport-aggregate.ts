@@ -1,7 +1,14 @@
 import type { SportAggregate } from "~/modules/recommendations/fitness-profile";
 
 /** `n` sessions of `km` at `kmh`, with `climb` metres per km (shared by the profile and generator tests). */
-export function sport(name: string, n: number, km: number, kmh: number, climb = 0, longestKm = km): SportAggregate {
+export function sport(
+  name: string,
+  n: number,
+  km: number,
+  kmh: number,
+  climb = 0,
+  longestKm = km,
+): SportAggregate {
   const seconds = (km / kmh) * 3600;
   return {
     sport: name,

@@ -8,7 +8,18 @@ import { DASHBOARD_SPORTS } from "../sports";
 import { ActivityRow } from "./activity-row";
 
 /** Strava sport types offered besides the dashboard's sports (any other type still works from the address). */
-const MORE_TYPES = ["VirtualRide", "MountainBikeRide", "GravelRide", "EBikeRide", "TrailRun", "VirtualRun", "Rowing", "Workout", "WeightTraining", "Yoga"];
+const MORE_TYPES = [
+  "VirtualRide",
+  "MountainBikeRide",
+  "GravelRide",
+  "EBikeRide",
+  "TrailRun",
+  "VirtualRun",
+  "Rowing",
+  "Workout",
+  "WeightTraining",
+  "Yoga",
+];
 
 export interface ActivitiesPageData {
   filters: Record<string, string>;
@@ -23,10 +34,15 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
   const busy = navigation.state === "loading" && navigation.location.pathname === "/activities";
   const type = filters.type ?? filters.sportType ?? "";
   const typeOptions = [
-    ...DASHBOARD_SPORTS.map((s) => ({ value: s, label: s === "Ride" ? "Ride (incl. virtual, MTB, gravel)" : s === "Run" ? "Run (incl. trail, virtual)" : s })),
+    ...DASHBOARD_SPORTS.map((s) => ({
+      value: s,
+      label:
+        s === "Ride" ? "Ride (incl. virtual, MTB, gravel)" : s === "Run" ? "Run (incl. trail, virtual)" : s,
+    })),
     ...MORE_TYPES.map((t) => ({ value: t, label: formatSportType(t) })),
   ];
-  if (type && !typeOptions.some((o) => o.value === type)) typeOptions.push({ value: type, label: formatSportType(type) });
+  if (type && !typeOptions.some((o) => o.value === type))
+    typeOptions.push({ value: type, label: formatSportType(type) });
   const keep = (["userId", "challengeId", "limit"] as const).filter((k) => filters[k]);
   const clearHref = `/activities${keep.length ? `?${new URLSearchParams(keep.map((k) => [k, filters[k]]))}` : ""}`;
   const hrefFor = (page: number) => {
@@ -46,27 +62,57 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
             {result.challenge ? (
               <>
                 {" "}
-                in <Link to={`/challenges/${result.challenge.id}`} className="font-semibold text-brand-700 hover:underline">{result.challenge.title}</Link>
+                in{" "}
+                <Link
+                  to={`/challenges/${result.challenge.id}`}
+                  className="font-semibold text-brand-700 hover:underline"
+                >
+                  {result.challenge.title}
+                </Link>
               </>
             ) : null}
           </p>
         ) : result?.challenge ? (
           <p className="mt-1 text-gray-600">
-            In <Link to={`/challenges/${result.challenge.id}`} className="font-semibold text-brand-700 hover:underline">{result.challenge.title}</Link>
+            In{" "}
+            <Link
+              to={`/challenges/${result.challenge.id}`}
+              className="font-semibold text-brand-700 hover:underline"
+            >
+              {result.challenge.title}
+            </Link>
           </p>
         ) : null}
       </div>
 
-      <Form method="get" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6" aria-label="Filter activities">
+      <Form
+        method="get"
+        className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+        aria-label="Filter activities"
+      >
         {keep.map((k) => (
           <input key={k} type="hidden" name={k} value={filters[k]} />
         ))}
         <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
           <div className="col-span-2">
-            <Field label="Search" inputProps={{ name: "search", type: "search", defaultValue: filters.search ?? "", placeholder: "Activity name", maxLength: 100 }} />
+            <Field
+              label="Search"
+              inputProps={{
+                name: "search",
+                type: "search",
+                defaultValue: filters.search ?? "",
+                placeholder: "Activity name",
+                maxLength: 100,
+              }}
+            />
           </div>
           <div className="col-span-2 lg:col-span-1">
-            <SelectField label="Sport" selectProps={{ name: "type", defaultValue: type }} options={typeOptions} placeholder="All sports" />
+            <SelectField
+              label="Sport"
+              selectProps={{ name: "type", defaultValue: type }}
+              options={typeOptions}
+              placeholder="All sports"
+            />
           </div>
           <div className="col-span-2 lg:col-span-1">
             <SelectField
@@ -76,9 +122,39 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
               placeholder="Newest first (default)"
             />
           </div>
-          <Field label="Min distance (km)" inputProps={{ name: "minDistance", type: "number", min: 0, step: "any", inputMode: "decimal", defaultValue: filters.minDistance ?? "" }} />
-          <Field label="Max distance (km)" inputProps={{ name: "maxDistance", type: "number", min: 0, step: "any", inputMode: "decimal", defaultValue: filters.maxDistance ?? "" }} />
-          <Field label="Min elevation (m)" inputProps={{ name: "minElevation", type: "number", min: 0, step: "any", inputMode: "decimal", defaultValue: filters.minElevation ?? "" }} />
+          <Field
+            label="Min distance (km)"
+            inputProps={{
+              name: "minDistance",
+              type: "number",
+              min: 0,
+              step: "any",
+              inputMode: "decimal",
+              defaultValue: filters.minDistance ?? "",
+            }}
+          />
+          <Field
+            label="Max distance (km)"
+            inputProps={{
+              name: "maxDistance",
+              type: "number",
+              min: 0,
+              step: "any",
+              inputMode: "decimal",
+              defaultValue: filters.maxDistance ?? "",
+            }}
+          />
+          <Field
+            label="Min elevation (m)"
+            inputProps={{
+              name: "minElevation",
+              type: "number",
+              min: 0,
+              step: "any",
+              inputMode: "decimal",
+              defaultValue: filters.minElevation ?? "",
+            }}
+          />
           <SelectField
             label="Commute"
             selectProps={{ name: "commute", defaultValue: filters.commute ?? "" }}
@@ -90,7 +166,10 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
           />
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          <button
+            type="submit"
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
             Apply filters
           </button>
           <Link to={clearHref} className="text-sm font-medium text-gray-700 hover:underline">
@@ -102,10 +181,16 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
       {error ? <Alert tone="error">{error}</Alert> : null}
 
       {result ? (
-        <section aria-labelledby="results-heading" aria-busy={busy || undefined} className={`rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition-opacity sm:p-6 ${busy ? "opacity-60" : ""}`}>
+        <section
+          aria-labelledby="results-heading"
+          aria-busy={busy || undefined}
+          className={`rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition-opacity sm:p-6 ${busy ? "opacity-60" : ""}`}
+        >
           <h2 id="results-heading" className="text-sm font-medium text-gray-600" data-testid="results-count">
             {formatInt(result.pagination.total)} {result.pagination.total === 1 ? "activity" : "activities"}
-            {result.pagination.pages > 1 ? ` · page ${result.pagination.page} of ${formatInt(result.pagination.pages)}` : ""}
+            {result.pagination.pages > 1
+              ? ` · page ${result.pagination.page} of ${formatInt(result.pagination.pages)}`
+              : ""}
           </h2>
           {result.activities.length === 0 ? (
             <p className="py-8 text-center text-gray-600">No activities found</p>

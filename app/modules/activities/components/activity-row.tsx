@@ -1,20 +1,39 @@
 import type { ActivityView } from "../list.server";
-import { formatDuration, formatElevation, formatLocalDate, formatMetresAsKm, formatSportType } from "../format";
+import {
+  formatDuration,
+  formatElevation,
+  formatLocalDate,
+  formatMetresAsKm,
+  formatSportType,
+} from "../format";
 
-type RowActivity = Pick<ActivityView, "id" | "name" | "sportType" | "startDateLocal" | "distance" | "movingTime" | "totalElevationGain"> &
+type RowActivity = Pick<
+  ActivityView,
+  "id" | "name" | "sportType" | "startDateLocal" | "distance" | "movingTime" | "totalElevationGain"
+> &
   Partial<Pick<ActivityView, "commute">>;
 
 /** One activity as a list item: name, date and sport; distance, time and climbing. */
 export function ActivityRow({ activity, compact = false }: { activity: RowActivity; compact?: boolean }) {
   return (
-    <li className={`flex items-start justify-between gap-x-4 gap-y-1 ${compact ? "flex-wrap py-2" : "flex-col py-3 sm:flex-row"}`} data-testid="activity-row">
+    <li
+      className={`flex items-start justify-between gap-x-4 gap-y-1 ${compact ? "flex-wrap py-2" : "flex-col py-3 sm:flex-row"}`}
+      data-testid="activity-row"
+    >
       <div className="w-full min-w-0 flex-1">
         <p className="truncate font-medium text-gray-900" title={activity.name}>
           {activity.name}
         </p>
         <p className="text-sm text-gray-500">
-          <time dateTime={activity.startDateLocal.slice(0, 10)}>{formatLocalDate(activity.startDateLocal)}</time> · {formatSportType(activity.sportType)}
-          {activity.commute ? <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-800">Commute</span> : null}
+          <time dateTime={activity.startDateLocal.slice(0, 10)}>
+            {formatLocalDate(activity.startDateLocal)}
+          </time>{" "}
+          · {formatSportType(activity.sportType)}
+          {activity.commute ? (
+            <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-800">
+              Commute
+            </span>
+          ) : null}
         </p>
       </div>
       <dl className="flex shrink-0 gap-3 text-sm tabular-nums text-gray-700">

@@ -43,7 +43,10 @@ function ShareButtons({ url }: { url: string }) {
   const text = "Tracking my rides and runs with the CycleWari Community";
   const links = [
     { label: "Share on X", href: `https://twitter.com/intent/tweet?${new URLSearchParams({ url, text })}` },
-    { label: "Share on Facebook", href: `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}` },
+    {
+      label: "Share on Facebook",
+      href: `https://www.facebook.com/sharer/sharer.php?${new URLSearchParams({ u: url })}`,
+    },
   ];
   return (
     <section aria-labelledby="share-heading" className={card}>
@@ -80,22 +83,31 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
           <p className="mt-1 text-gray-600">Welcome back, {data.username}.</p>
           <p className="mt-1 text-sm text-gray-500" data-testid="recent-summary">
-            Last {stats.recent.days} days: {formatInt(stats.recent.activityCount)} activities · {formatKm(stats.recent.totalDistanceKm)} ·{" "}
-            {formatHours(stats.recent.totalMovingTimeHours)}
+            Last {stats.recent.days} days: {formatInt(stats.recent.activityCount)} activities ·{" "}
+            {formatKm(stats.recent.totalDistanceKm)} · {formatHours(stats.recent.totalMovingTimeHours)}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {home ? (
             <>
-              <Link to="/dashboard" className="rounded-md border border-gray-300 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50">
+              <Link
+                to="/dashboard"
+                className="rounded-md border border-gray-300 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50"
+              >
                 My Dashboard
               </Link>
-              <Link to="/challenges" className="rounded-md border border-gray-300 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50">
+              <Link
+                to="/challenges"
+                className="rounded-md border border-gray-300 bg-white px-4 py-2 font-semibold text-gray-900 hover:bg-gray-50"
+              >
                 View Challenges
               </Link>
             </>
           ) : null}
-          <Link to="/wari" className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          <Link
+            to="/wari"
+            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
             Wari 2025 Challenge
           </Link>
           <StravaConnectButton status={strava} />

@@ -13,7 +13,9 @@ function StatCard({ label, value, hint }: { label: string; value: ReactNode; hin
   return (
     <div className="rounded-lg border border-gray-200 bg-white p-3 sm:p-4" data-testid="stat-card">
       <dt className="text-sm font-medium text-gray-500">{label}</dt>
-      <dd className="mt-1 whitespace-nowrap text-lg font-semibold tabular-nums text-gray-900 sm:text-2xl">{value}</dd>
+      <dd className="mt-1 whitespace-nowrap text-lg font-semibold tabular-nums text-gray-900 sm:text-2xl">
+        {value}
+      </dd>
       {hint ? <dd className="mt-0.5 text-xs text-gray-500">{hint}</dd> : null}
     </div>
   );
@@ -43,7 +45,9 @@ function AchievementTiles({ sport, counts }: { sport: AchievementSport; counts: 
               data-testid="achievement-tile"
             >
               <span className="block text-sm font-semibold text-brand-700">{band.label}</span>
-              <span className="mt-1 block text-xl font-bold tabular-nums text-gray-900 sm:text-2xl">{formatInt(counts[band.key] ?? 0)}</span>
+              <span className="mt-1 block text-xl font-bold tabular-nums text-gray-900 sm:text-2xl">
+                {formatInt(counts[band.key] ?? 0)}
+              </span>
               <span className="block text-xs text-gray-600">{bandRange(band)}</span>
             </Link>
           </li>
@@ -61,7 +65,9 @@ function CommutePanel({ commute }: { commute: DashboardStats["commuteStats"] }) 
       className="block rounded-lg border border-brand-100 bg-brand-50 p-3 transition sm:p-4 hover:border-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
     >
       <span className="block text-sm font-medium text-brand-700">{label}</span>
-      <span className="mt-1 block text-xl font-bold tabular-nums text-gray-900 sm:text-2xl">{formatInt(n)}</span>
+      <span className="mt-1 block text-xl font-bold tabular-nums text-gray-900 sm:text-2xl">
+        {formatInt(n)}
+      </span>
     </Link>
   );
   return (
@@ -80,7 +86,8 @@ function CommutePanel({ commute }: { commute: DashboardStats["commuteStats"] }) 
         <li>{countLink("Walk", commute.walkCount, "Walks")}</li>
       </ul>
       <p className="mt-3 text-xs text-gray-500">
-        Compared with driving a petrol car the same distance: {f.co2KgPerKm} kg CO2 and {f.fuelLitresPerKm} L of fuel per km, at ₹{f.fuelPriceInr} per litre.
+        Compared with driving a petrol car the same distance: {f.co2KgPerKm} kg CO2 and {f.fuelLitresPerKm} L
+        of fuel per km, at ₹{f.fuelPriceInr} per litre.
       </p>
     </div>
   );
@@ -89,13 +96,17 @@ function CommutePanel({ commute }: { commute: DashboardStats["commuteStats"] }) 
 /** The sport tabs (Headless UI: arrow keys move between tabs, Home/End jump). */
 export function SportStats({ stats, initialTab }: { stats: DashboardStats; initialTab: SportTab }) {
   return (
-    <section aria-labelledby="stats-heading" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+    <section
+      aria-labelledby="stats-heading"
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="stats-heading" className="text-lg font-semibold text-gray-900">
           Statistics
         </h2>
         <p className="text-sm text-gray-600" data-testid="overall">
-          All sports: {formatInt(stats.overall.activityCount)} activities · {formatKm(stats.overall.totalDistanceKm)} · {formatHours(stats.overall.totalMovingTimeHours)}
+          All sports: {formatInt(stats.overall.activityCount)} activities ·{" "}
+          {formatKm(stats.overall.totalDistanceKm)} · {formatHours(stats.overall.totalMovingTimeHours)}
         </p>
       </div>
       <TabGroup defaultIndex={SPORT_TABS.indexOf(initialTab)} className="mt-4">
@@ -118,9 +129,15 @@ export function SportStats({ stats, initialTab }: { stats: DashboardStats; initi
                 <>
                   <TotalsCards totals={stats.bySport[tab as DashboardSport]} />
                   {tab !== "Other" ? (
-                    <AchievementTiles sport={tab as AchievementSport} counts={stats.achievements[tab as AchievementSport]} />
+                    <AchievementTiles
+                      sport={tab as AchievementSport}
+                      counts={stats.achievements[tab as AchievementSport]}
+                    />
                   ) : (
-                    <p className="mt-3 text-xs text-gray-500">Every sport outside Ride, Run, Swim, Walk and Hike, such as yoga, strength training and e-bike rides.</p>
+                    <p className="mt-3 text-xs text-gray-500">
+                      Every sport outside Ride, Run, Swim, Walk and Hike, such as yoga, strength training and
+                      e-bike rides.
+                    </p>
                   )}
                 </>
               )}

@@ -17,7 +17,13 @@ export const CHART_TYPES = [
 ] as const;
 export type ChartType = (typeof CHART_TYPES)[number]["value"];
 
-const RANGE_LABELS: Record<TimelineRange, string> = { "1m": "1M", "3m": "3M", "6m": "6M", "1y": "1Y", all: "All" };
+const RANGE_LABELS: Record<TimelineRange, string> = {
+  "1m": "1M",
+  "3m": "3M",
+  "6m": "6M",
+  "1y": "1Y",
+  all: "All",
+};
 const CHART_HEIGHT = 260;
 
 /** The current address with some query values changed (null removes one). */
@@ -36,32 +42,67 @@ function periodTime(period: string): number {
   return Date.parse(period.length === 7 ? `${period}-01T00:00:00Z` : `${period}T00:00:00Z`);
 }
 
-function chartConfig(timeline: Timeline, chart: ChartType): { type: "bar" | "area"; series: ApexOptions["series"]; options: ApexOptions; label: string } {
+function chartConfig(
+  timeline: Timeline,
+  chart: ChartType,
+): { type: "bar" | "area"; series: ApexOptions["series"]; options: ApexOptions; label: string } {
   const metric = {
     summary: { name: "Activities", value: (p: Timeline["series"][number]) => p.count, unit: "", decimals: 0 },
-    distance: { name: "Distance (km)", value: (p: Timeline["series"][number]) => p.distanceKm, unit: " km", decimals: 1 },
-    time: { name: "Time (min)", value: (p: Timeline["series"][number]) => p.movingTimeMinutes, unit: " min", decimals: 0 },
-    elevation: { name: "Elevation (m)", value: (p: Timeline["series"][number]) => p.elevation, unit: " m", decimals: 0 },
+    distance: {
+      name: "Distance (km)",
+      value: (p: Timeline["series"][number]) => p.distanceKm,
+      unit: " km",
+      decimals: 1,
+    },
+    time: {
+      name: "Time (min)",
+      value: (p: Timeline["series"][number]) => p.movingTimeMinutes,
+      unit: " min",
+      decimals: 0,
+    },
+    elevation: {
+      name: "Elevation (m)",
+      value: (p: Timeline["series"][number]) => p.elevation,
+      unit: " m",
+      decimals: 0,
+    },
   }[chart];
   const first = timeline.series[0]?.period;
   const last = timeline.series.at(-1)?.period;
   const periodName = timeline.bucket === "week" ? "week" : timeline.bucket === "day" ? "day" : "month";
   return {
     type: chart === "distance" ? "area" : "bar",
-    series: [{ name: metric.name, data: timeline.series.map((p) => ({ x: periodTime(p.period), y: metric.value(p) })) }],
+    series: [
+      {
+        name: metric.name,
+        data: timeline.series.map((p) => ({ x: periodTime(p.period), y: metric.value(p) })),
+      },
+    ],
     label: `${metric.name} per ${periodName}${first && last ? `, ${formatPeriod(first)} to ${formatPeriod(last)}` : ""}`,
     options: {
-      chart: { toolbar: { show: false }, zoom: { enabled: false }, animations: { enabled: false }, fontFamily: "inherit" },
+      chart: {
+        toolbar: { show: false },
+        zoom: { enabled: false },
+        animations: { enabled: false },
+        fontFamily: "inherit",
+      },
       colors: ["#ea580c"],
       dataLabels: { enabled: false },
       stroke: { width: chart === "distance" ? 2 : 0, curve: "smooth" },
-      fill: chart === "distance" ? { type: "gradient", gradient: { opacityFrom: 0.4, opacityTo: 0.05 } } : { opacity: 0.9 },
+      fill:
+        chart === "distance"
+          ? { type: "gradient", gradient: { opacityFrom: 0.4, opacityTo: 0.05 } }
+          : { opacity: 0.9 },
       plotOptions: { bar: { borderRadius: 2, columnWidth: "70%" } },
       grid: { borderColor: "#e5e7eb", strokeDashArray: 3 },
       xaxis: { type: "datetime", labels: { datetimeUTC: true, style: { fontSize: "11px" } } },
       yaxis: { labels: { formatter: (v: number) => (Number.isFinite(v) ? v.toFixed(metric.decimals) : "") } },
       tooltip: {
-        x: { formatter: (v: number) => (timeline.bucket === "week" ? "Week of " : "") + formatPeriod(new Date(v).toISOString().slice(0, timeline.bucket === "month" ? 7 : 10)) },
+        x: {
+          formatter: (v: number) =>
+            (timeline.bucket === "week" ? "Week of " : "") +
+            formatPeriod(new Date(v).toISOString().slice(0, timeline.bucket === "month" ? 7 : 10)),
+        },
         y: { formatter: (v: number) => `${v.toFixed(metric.decimals)}${metric.unit}` },
       },
     },
@@ -86,7 +127,8 @@ function Totals({ totals }: { totals: Timeline["totals"] }) {
   );
 }
 
-const pill = "rounded-md px-2.5 py-1 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
+const pill =
+  "rounded-md px-2.5 py-1 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
 const pillOn = `${pill} bg-brand-600 text-white`;
 const pillOff = `${pill} text-gray-600 hover:bg-gray-100`;
 
@@ -95,7 +137,15 @@ const pillOff = `${pill} text-gray-600 hover:bg-gray-100`;
  * without JavaScript and can be shared); the chart type and the tab are
  * display choices kept in the page.
  */
-export function TimelineCard({ timeline, initialChart, initialView }: { timeline: Timeline | null; initialChart: ChartType; initialView: "trends" | "monthly" }) {
+export function TimelineCard({
+  timeline,
+  initialChart,
+  initialView,
+}: {
+  timeline: Timeline | null;
+  initialChart: ChartType;
+  initialView: "trends" | "monthly";
+}) {
   const [chart, setChart] = useState<ChartType>(initialChart);
   const [view, setView] = useState(initialView === "monthly" ? 1 : 0);
   const location = useLocation();
@@ -134,7 +184,14 @@ export function TimelineCard({ timeline, initialChart, initialView }: { timeline
             </Link>
           ))}
         </div>
-        <Form method="get" action={location.pathname} preventScrollReset replace className="flex items-center gap-2" onChange={(e) => settle(submit(e.currentTarget, { preventScrollReset: true, replace: true }))}>
+        <Form
+          method="get"
+          action={location.pathname}
+          preventScrollReset
+          replace
+          className="flex items-center gap-2"
+          onChange={(e) => settle(submit(e.currentTarget, { preventScrollReset: true, replace: true }))}
+        >
           {[...new URLSearchParams(search)]
             .filter(([key]) => key !== "sportType" && key !== "month")
             .map(([key, value]) => (
@@ -168,7 +225,10 @@ export function TimelineCard({ timeline, initialChart, initialView }: { timeline
         <div className="flex flex-wrap items-center justify-between gap-2">
           <TabList className="flex gap-1" aria-label="Timeline view">
             {["Trends", "Monthly"].map((label) => (
-              <Tab key={label} className={`${pill} text-gray-600 hover:bg-gray-100 data-[selected]:bg-gray-900 data-[selected]:text-white`}>
+              <Tab
+                key={label}
+                className={`${pill} text-gray-600 hover:bg-gray-100 data-[selected]:bg-gray-900 data-[selected]:text-white`}
+              >
                 {label}
               </Tab>
             ))}
@@ -176,7 +236,13 @@ export function TimelineCard({ timeline, initialChart, initialView }: { timeline
           {view === 0 ? (
             <div role="group" aria-label="Chart type" className="flex flex-wrap gap-1">
               {CHART_TYPES.map((c) => (
-                <button key={c.value} type="button" aria-pressed={chart === c.value} onClick={() => setChart(c.value)} className={chart === c.value ? pillOn : pillOff}>
+                <button
+                  key={c.value}
+                  type="button"
+                  aria-pressed={chart === c.value}
+                  onClick={() => setChart(c.value)}
+                  className={chart === c.value ? pillOn : pillOff}
+                >
                   {c.label}
                 </button>
               ))}
@@ -187,7 +253,10 @@ export function TimelineCard({ timeline, initialChart, initialView }: { timeline
           <TabPanel className="space-y-4 focus:outline-none" data-testid="timeline-trends">
             <Totals totals={timeline.totals} />
             {empty ? (
-              <p className="flex items-center justify-center rounded-lg bg-gray-50 text-gray-600" style={{ height: CHART_HEIGHT }}>
+              <p
+                className="flex items-center justify-center rounded-lg bg-gray-50 text-gray-600"
+                style={{ height: CHART_HEIGHT }}
+              >
                 No activities found for this time period
               </p>
             ) : (
@@ -203,29 +272,43 @@ export function TimelineCard({ timeline, initialChart, initialView }: { timeline
           </TabPanel>
           <TabPanel className="space-y-3 focus:outline-none" data-testid="timeline-monthly">
             <div className="flex items-center justify-between gap-2">
-              <MonthLink to={month.prev ? withParams(search, { month: month.prev, view: "monthly" }) : null} label="Previous month">
+              <MonthLink
+                to={month.prev ? withParams(search, { month: month.prev, view: "monthly" }) : null}
+                label="Previous month"
+              >
                 ‹
               </MonthLink>
               <h3 className="font-semibold text-gray-900" aria-live="polite">
                 {formatMonth(month.month)}
               </h3>
-              <MonthLink to={month.next ? withParams(search, { month: month.next, view: "monthly" }) : null} label="Next month">
+              <MonthLink
+                to={month.next ? withParams(search, { month: month.next, view: "monthly" }) : null}
+                label="Next month"
+              >
                 ›
               </MonthLink>
             </div>
             <Totals totals={month.totals} />
             {month.activities.length === 0 ? (
-              <p className="rounded-lg bg-gray-50 py-6 text-center text-gray-600">No activities found for this month</p>
+              <p className="rounded-lg bg-gray-50 py-6 text-center text-gray-600">
+                No activities found for this month
+              </p>
             ) : (
               <>
-                <ul className="max-h-[14rem] divide-y divide-gray-100 overflow-y-auto pr-1" data-testid="month-list" tabIndex={0} aria-label={`Activities in ${formatMonth(month.month)}`}>
+                <ul
+                  className="max-h-[14rem] divide-y divide-gray-100 overflow-y-auto pr-1"
+                  data-testid="month-list"
+                  tabIndex={0}
+                  aria-label={`Activities in ${formatMonth(month.month)}`}
+                >
                   {month.activities.map((a) => (
                     <ActivityRow key={a.id} activity={a} compact />
                   ))}
                 </ul>
                 {month.totals.count > month.activities.length ? (
                   <p className="text-xs text-gray-500">
-                    Showing the latest {month.activities.length} of {formatInt(month.totals.count)} activities this month.
+                    Showing the latest {month.activities.length} of {formatInt(month.totals.count)} activities
+                    this month.
                   </p>
                 ) : null}
               </>
@@ -247,7 +330,13 @@ function MonthLink({ to, label, children }: { to: string | null; label: string; 
     );
   }
   return (
-    <Link to={to} preventScrollReset replace aria-label={label} className={`${cls} border-gray-300 text-gray-700 hover:bg-gray-50`}>
+    <Link
+      to={to}
+      preventScrollReset
+      replace
+      aria-label={label}
+      className={`${cls} border-gray-300 text-gray-700 hover:bg-gray-50`}
+    >
       {children}
     </Link>
   );
@@ -255,7 +344,11 @@ function MonthLink({ to, label, children }: { to: string | null; label: string; 
 
 function Card({ children, busy = false }: { children: ReactNode; busy?: boolean }) {
   return (
-    <section aria-labelledby="timeline-heading" aria-busy={busy || undefined} className={`rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition-opacity sm:p-6 ${busy ? "opacity-60" : ""}`}>
+    <section
+      aria-labelledby="timeline-heading"
+      aria-busy={busy || undefined}
+      className={`rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition-opacity sm:p-6 ${busy ? "opacity-60" : ""}`}
+    >
       <h2 id="timeline-heading" className="mb-4 text-lg font-semibold text-gray-900">
         Activity Timeline
       </h2>

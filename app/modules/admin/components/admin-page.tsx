@@ -16,7 +16,11 @@ function FeedbackTab({ counts }: { counts: Record<string, number> | null }) {
     <section aria-label="Feedback" className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-4">
         {FEEDBACK_STATUSES.map((s) => (
-          <Link key={s} to={`/admin/feedback?status=${s}`} className="rounded-lg border border-gray-200 bg-white p-4 hover:border-brand-300">
+          <Link
+            key={s}
+            to={`/admin/feedback?status=${s}`}
+            className="rounded-lg border border-gray-200 bg-white p-4 hover:border-brand-300"
+          >
             <p className="text-sm text-gray-600">{STATUS_LABELS[s]}</p>
             <p className="mt-1 text-2xl font-semibold text-gray-900">{counts[s]}</p>
           </Link>
@@ -36,11 +40,22 @@ export function AdminPage({ data }: { data: AdminPageData }) {
         <h1 className="text-2xl font-bold text-gray-900">Admin Dashboard</h1>
         <div className="flex flex-wrap gap-2">
           <CreateEventButton />
-          <ChallengeFormDialog trigger={(open) => <button type="button" className={btnPrimary} onClick={open}>Create New Challenge</button>} />
+          <ChallengeFormDialog
+            trigger={(open) => (
+              <button type="button" className={btnPrimary} onClick={open}>
+                Create New Challenge
+              </button>
+            )}
+          />
         </div>
       </div>
       <div className="mt-6">
-        <TabBar tabs={ADMIN_TABS.map((id) => ({ id, label: TAB_LABELS[id] }))} current={data.tab} hrefFor={(tab) => `/admin?tab=${tab}`} label="Admin sections" />
+        <TabBar
+          tabs={ADMIN_TABS.map((id) => ({ id, label: TAB_LABELS[id] }))}
+          current={data.tab}
+          hrefFor={(tab) => `/admin?tab=${tab}`}
+          label="Admin sections"
+        />
       </div>
       <div className="mt-6">
         {"users" in data && data.users ? <UsersTab data={data.users} adminId={data.adminId} /> : null}

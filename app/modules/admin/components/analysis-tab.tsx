@@ -34,8 +34,7 @@ const SECTIONS = [
   { id: "participation", label: "Participation Stats" },
 ] as const;
 
-const th =
-  "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-600";
+const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-gray-600";
 const td = "px-3 py-2 text-gray-800";
 
 /** A report as a table; the first column is the row's name. */
@@ -51,11 +50,7 @@ function ReportTable({
   return (
     <div className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white">
       <table className="min-w-full divide-y divide-gray-200 text-sm">
-        {caption ? (
-          <caption className="px-3 py-2 text-left text-sm text-gray-600">
-            {caption}
-          </caption>
-        ) : null}
+        {caption ? <caption className="px-3 py-2 text-left text-sm text-gray-600">{caption}</caption> : null}
         <thead className="bg-gray-50">
           <tr>
             {headers.map((h) => (
@@ -83,10 +78,7 @@ function ReportTable({
 
 function ErrorCard({ title, failed }: { title: string; failed: string[] }) {
   return (
-    <div
-      role="alert"
-      className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900"
-    >
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">{title}</p>
       <ul className="mt-1 list-inside list-disc text-sm">
         {failed.map((f) => (
@@ -94,8 +86,7 @@ function ErrorCard({ title, failed }: { title: string; failed: string[] }) {
         ))}
       </ul>
       <p className="mt-2 text-sm">
-        Please refresh the page or contact the administrator if the problem
-        persists.
+        Please refresh the page or contact the administrator if the problem persists.
       </p>
     </div>
   );
@@ -110,26 +101,16 @@ function Stat({ label, value }: { label: string; value: number | string }) {
   );
 }
 
-function Overview({
-  data,
-  section,
-}: {
-  data: AnalysisData;
-  section: (typeof SECTIONS)[number]["id"];
-}) {
+function Overview({ data, section }: { data: AnalysisData; section: (typeof SECTIONS)[number]["id"] }) {
   const failed = [
     data.byType === null ? "Failed to load activities by type" : null,
     data.trends === null ? "Failed to load activity trends" : null,
-    data.participation === null
-      ? "Failed to load participation statistics"
-      : null,
+    data.participation === null ? "Failed to load participation statistics" : null,
   ].filter((f): f is string => f !== null);
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-gray-900">Activity Analysis</h2>
-      {failed.length ? (
-        <ErrorCard title="Error Loading Analysis Data" failed={failed} />
-      ) : null}
+      {failed.length ? <ErrorCard title="Error Loading Analysis Data" failed={failed} /> : null}
       <TabBar
         tabs={SECTIONS}
         current={section}
@@ -157,14 +138,7 @@ function Overview({
             }}
           />
           <ReportTable
-            headers={[
-              "Type",
-              "Activities",
-              "Distance (km)",
-              "Moving time (h)",
-              "Elevation (m)",
-              "Members",
-            ]}
+            headers={["Type", "Activities", "Distance (km)", "Moving time (h)", "Elevation (m)", "Members"]}
             rows={data.byType.map((t) => ({
               key: t.sportType,
               cells: [
@@ -181,9 +155,7 @@ function Overview({
       ) : null}
       {section === "distribution" && data.distribution ? (
         <div className="space-y-4">
-          <p className="text-sm text-gray-600">
-            Members by their total distance, in 50 km steps.
-          </p>
+          <p className="text-sm text-gray-600">Members by their total distance, in 50 km steps.</p>
           <LazyChart
             type="bar"
             height={280}
@@ -205,20 +177,10 @@ function Overview({
           {data.trends ? (
             <ReportTable
               caption="Last 12 months"
-              headers={[
-                "Month",
-                "Activities",
-                "Distance (km)",
-                "Active members",
-              ]}
+              headers={["Month", "Activities", "Distance (km)", "Active members"]}
               rows={data.trends.map((m) => ({
                 key: m.month,
-                cells: [
-                  m.month,
-                  m.activityCount,
-                  m.totalDistanceKm,
-                  m.activeUsers,
-                ],
+                cells: [m.month, m.activityCount, m.totalDistanceKm, m.activeUsers],
               }))}
             />
           ) : null}
@@ -226,30 +188,12 @@ function Overview({
       ) : null}
       {section === "participation" && data.participation ? (
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Stat
-            label="Total users"
-            value={data.participation.users.totalUsers}
-          />
-          <Stat
-            label="Strava connected"
-            value={data.participation.users.stravaConnectedUsers}
-          />
-          <Stat
-            label="Challenges"
-            value={data.participation.challenges.totalChallenges}
-          />
-          <Stat
-            label="Challenge participants"
-            value={data.participation.challenges.uniqueParticipants}
-          />
-          <Stat
-            label="Event registrations"
-            value={data.participation.events.totalRegistrations}
-          />
-          <Stat
-            label="Paid registrations"
-            value={data.participation.events.paidRegistrations}
-          />
+          <Stat label="Total users" value={data.participation.users.totalUsers} />
+          <Stat label="Strava connected" value={data.participation.users.stravaConnectedUsers} />
+          <Stat label="Challenges" value={data.participation.challenges.totalChallenges} />
+          <Stat label="Challenge participants" value={data.participation.challenges.uniqueParticipants} />
+          <Stat label="Event registrations" value={data.participation.events.totalRegistrations} />
+          <Stat label="Paid registrations" value={data.participation.events.paidRegistrations} />
         </div>
       ) : null}
     </div>
@@ -258,12 +202,7 @@ function Overview({
 
 function UserAnalysis({ data }: { data: AnalysisData }) {
   if (!data.perUser)
-    return (
-      <ErrorCard
-        title="Error Loading User Activity Data"
-        failed={["Failed to load user activities"]}
-      />
-    );
+    return <ErrorCard title="Error Loading User Activity Data" failed={["Failed to load user activities"]} />;
   const { sportColumns, users } = data.perUser;
   if (users.length === 0)
     return (
@@ -332,11 +271,7 @@ export function AnalysisTab({ data }: { data: AnalysisData }) {
         hrefFor={(id) => `/admin?tab=analysis&view=${id}`}
         label="Analysis views"
       />
-      {view === "overview" ? (
-        <Overview data={data} section={section} />
-      ) : (
-        <UserAnalysis data={data} />
-      )}
+      {view === "overview" ? <Overview data={data} section={section} /> : <UserAnalysis data={data} />}
     </section>
   );
 }

@@ -4,7 +4,17 @@ import { useEffect, useState } from "react";
 import type { ChallengeView } from "~/modules/challenges/challenges.server";
 import { ActiveBadge, SPORT_LABELS } from "~/modules/challenges/components/challenge-ui";
 import { ErrorList } from "~/ui/form";
-import { btnPrimary, btnSecondary, DeleteWithConfirm, FetcherMark, inputClass, LoadFailed, Modal, useActiveToggle, useAdminFetcher } from "./shared";
+import {
+  btnPrimary,
+  btnSecondary,
+  DeleteWithConfirm,
+  FetcherMark,
+  inputClass,
+  LoadFailed,
+  Modal,
+  useActiveToggle,
+  useAdminFetcher,
+} from "./shared";
 
 type Challenge = ChallengeView & { participantCount: number };
 
@@ -23,7 +33,13 @@ const plusDays = (value: string, days: number) => {
   return Number.isNaN(parsed.getTime()) ? value : localInput(new Date(parsed.getTime() + days * 86_400_000));
 };
 
-export function ChallengeFormDialog({ challenge, trigger }: { challenge?: Challenge; trigger: (open: () => void) => React.ReactNode }) {
+export function ChallengeFormDialog({
+  challenge,
+  trigger,
+}: {
+  challenge?: Challenge;
+  trigger: (open: () => void) => React.ReactNode;
+}) {
   const editing = Boolean(challenge);
   const [open, setOpen] = useState(false);
   const fetcher = useAdminFetcher();
@@ -36,7 +52,11 @@ export function ChallengeFormDialog({ challenge, trigger }: { challenge?: Challe
     // Spec defaults: start now, end 7 days later.
     const now = new Date();
     setStart(challenge ? localInput(new Date(challenge.startDate)) : localInput(now));
-    setEnd(challenge ? localInput(new Date(challenge.endDate)) : localInput(new Date(now.getTime() + 7 * 86_400_000)));
+    setEnd(
+      challenge
+        ? localInput(new Date(challenge.endDate))
+        : localInput(new Date(now.getTime() + 7 * 86_400_000)),
+    );
     setOpen(true);
   };
   useEffect(() => {
@@ -48,23 +68,47 @@ export function ChallengeFormDialog({ challenge, trigger }: { challenge?: Challe
   return (
     <>
       {trigger(openDialog)}
-      <Modal open={open} onClose={() => setOpen(false)} title={editing ? "Edit Challenge" : "Create New Challenge"} wide>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={editing ? "Edit Challenge" : "Create New Challenge"}
+        wide
+      >
         <fetcher.Form method="post" className="grid gap-4 sm:grid-cols-2">
           <FetcherMark />
           <input type="hidden" name="intent" value={editing ? "update-challenge" : "create-challenge"} />
           {challenge ? <input type="hidden" name="challengeId" value={challenge.id} /> : null}
           <div className="sm:col-span-2">
-            <label htmlFor="challenge-title" className="block text-sm font-medium text-gray-800">Title</label>
-            <input id="challenge-title" name="title" defaultValue={challenge?.title} className={inputClass} aria-invalid={errors?.title ? true : undefined} />
+            <label htmlFor="challenge-title" className="block text-sm font-medium text-gray-800">
+              Title
+            </label>
+            <input
+              id="challenge-title"
+              name="title"
+              defaultValue={challenge?.title}
+              className={inputClass}
+              aria-invalid={errors?.title ? true : undefined}
+            />
             {err("title")}
           </div>
           <div className="sm:col-span-2">
-            <label htmlFor="challenge-description" className="block text-sm font-medium text-gray-800">Description</label>
-            <textarea id="challenge-description" name="description" rows={3} defaultValue={challenge?.description} className={inputClass} aria-invalid={errors?.description ? true : undefined} />
+            <label htmlFor="challenge-description" className="block text-sm font-medium text-gray-800">
+              Description
+            </label>
+            <textarea
+              id="challenge-description"
+              name="description"
+              rows={3}
+              defaultValue={challenge?.description}
+              className={inputClass}
+              aria-invalid={errors?.description ? true : undefined}
+            />
             {err("description")}
           </div>
           <div>
-            <label htmlFor="challenge-start" className="block text-sm font-medium text-gray-800">Start date (IST)</label>
+            <label htmlFor="challenge-start" className="block text-sm font-medium text-gray-800">
+              Start date (IST)
+            </label>
             <input
               id="challenge-start"
               name="startDate"
@@ -80,13 +124,30 @@ export function ChallengeFormDialog({ challenge, trigger }: { challenge?: Challe
             {err("startDate")}
           </div>
           <div>
-            <label htmlFor="challenge-end" className="block text-sm font-medium text-gray-800">End date (IST)</label>
-            <input id="challenge-end" name="endDate" type="datetime-local" value={end} onChange={(e) => setEnd(e.target.value)} className={inputClass} aria-invalid={errors?.endDate ? true : undefined} />
+            <label htmlFor="challenge-end" className="block text-sm font-medium text-gray-800">
+              End date (IST)
+            </label>
+            <input
+              id="challenge-end"
+              name="endDate"
+              type="datetime-local"
+              value={end}
+              onChange={(e) => setEnd(e.target.value)}
+              className={inputClass}
+              aria-invalid={errors?.endDate ? true : undefined}
+            />
             {err("endDate")}
           </div>
           <div>
-            <label htmlFor="challenge-sport" className="block text-sm font-medium text-gray-800">Sport type</label>
-            <select id="challenge-sport" name="sportType" defaultValue={challenge?.sportType ?? "Run"} className={inputClass}>
+            <label htmlFor="challenge-sport" className="block text-sm font-medium text-gray-800">
+              Sport type
+            </label>
+            <select
+              id="challenge-sport"
+              name="sportType"
+              defaultValue={challenge?.sportType ?? "Run"}
+              className={inputClass}
+            >
               {sports.map((s) => (
                 <option key={s} value={s}>
                   {SPORT_LABELS[s]}
@@ -96,26 +157,61 @@ export function ChallengeFormDialog({ challenge, trigger }: { challenge?: Challe
             {err("sportType")}
           </div>
           <div>
-            <label htmlFor="challenge-distance" className="block text-sm font-medium text-gray-800">Target distance (km)</label>
-            <input id="challenge-distance" name="targetDistanceKm" type="number" min={0} step="0.1" defaultValue={challenge?.targetDistance != null ? challenge.targetDistance / 1000 : ""} className={inputClass} />
+            <label htmlFor="challenge-distance" className="block text-sm font-medium text-gray-800">
+              Target distance (km)
+            </label>
+            <input
+              id="challenge-distance"
+              name="targetDistanceKm"
+              type="number"
+              min={0}
+              step="0.1"
+              defaultValue={challenge?.targetDistance != null ? challenge.targetDistance / 1000 : ""}
+              className={inputClass}
+            />
             {err("targetDistance")}
           </div>
           <div>
             {editing ? (
               <>
-                <label htmlFor="challenge-time" className="block text-sm font-medium text-gray-800">Target time (hours)</label>
-                <input id="challenge-time" name="targetTimeHours" type="number" min={0} step="1" defaultValue={challenge?.targetTime != null ? challenge.targetTime / 3600 : ""} className={inputClass} />
+                <label htmlFor="challenge-time" className="block text-sm font-medium text-gray-800">
+                  Target time (hours)
+                </label>
+                <input
+                  id="challenge-time"
+                  name="targetTimeHours"
+                  type="number"
+                  min={0}
+                  step="1"
+                  defaultValue={challenge?.targetTime != null ? challenge.targetTime / 3600 : ""}
+                  className={inputClass}
+                />
               </>
             ) : (
               <>
-                <label htmlFor="challenge-time" className="block text-sm font-medium text-gray-800">Target time (days)</label>
-                <input id="challenge-time" name="targetTimeDays" type="number" min={0} step="1" className={inputClass} />
+                <label htmlFor="challenge-time" className="block text-sm font-medium text-gray-800">
+                  Target time (days)
+                </label>
+                <input
+                  id="challenge-time"
+                  name="targetTimeDays"
+                  type="number"
+                  min={0}
+                  step="1"
+                  className={inputClass}
+                />
               </>
             )}
             {err("targetTime")}
           </div>
           <label className="flex items-center gap-2 self-end text-sm text-gray-800">
-            <input type="checkbox" name="isActive" defaultChecked={challenge?.isActive ?? true} className="h-4 w-4 rounded border-gray-300 text-brand-600" /> Active
+            <input
+              type="checkbox"
+              name="isActive"
+              defaultChecked={challenge?.isActive ?? true}
+              className="h-4 w-4 rounded border-gray-300 text-brand-600"
+            />{" "}
+            Active
           </label>
           <div className="flex justify-end gap-2 sm:col-span-2">
             <button type="button" className={btnSecondary} onClick={() => setOpen(false)}>
@@ -156,9 +252,25 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
       </dl>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
         {toggle.button({ intent: "challenge-active", idName: "challengeId", id: challenge.id })}
-        <ChallengeFormDialog challenge={challenge} trigger={(open) => <button type="button" className={btnSecondary} onClick={open}>Edit</button>} />
-        <DeleteWithConfirm title="Delete challenge" question="Are you sure you want to delete this challenge?" intent="delete-challenge" idName="challengeId" id={challenge.id} />
-        <Link to={`/admin/challenges/${challenge.id}`} className="ml-auto text-sm font-medium text-brand-700 hover:underline">
+        <ChallengeFormDialog
+          challenge={challenge}
+          trigger={(open) => (
+            <button type="button" className={btnSecondary} onClick={open}>
+              Edit
+            </button>
+          )}
+        />
+        <DeleteWithConfirm
+          title="Delete challenge"
+          question="Are you sure you want to delete this challenge?"
+          intent="delete-challenge"
+          idName="challengeId"
+          id={challenge.id}
+        />
+        <Link
+          to={`/admin/challenges/${challenge.id}`}
+          className="ml-auto text-sm font-medium text-brand-700 hover:underline"
+        >
           Progress
         </Link>
       </div>
@@ -168,7 +280,12 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
 
 export function ChallengesTab({ challenges }: { challenges: Challenge[] | null }) {
   if (challenges === null) return <LoadFailed what="challenges" tab="challenges" />;
-  if (challenges.length === 0) return <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">No challenges yet. Create the first one.</p>;
+  if (challenges.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">
+        No challenges yet. Create the first one.
+      </p>
+    );
   return (
     <section aria-label="Challenges" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {challenges.map((c) => (

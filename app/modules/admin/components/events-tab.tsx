@@ -44,7 +44,13 @@ function EventCard({ event }: { event: EventView }) {
         <button type="button" className={btnSecondary} onClick={() => setEditing(true)}>
           Edit
         </button>
-        <DeleteWithConfirm title="Delete event" question={DELETE_CONFIRM} intent="delete-event" idName="eventId" id={event.id} />
+        <DeleteWithConfirm
+          title="Delete event"
+          question={DELETE_CONFIRM}
+          intent="delete-event"
+          idName="eventId"
+          id={event.id}
+        />
       </div>
       <EventFormDialog open={editing} event={event} onClose={() => setEditing(false)} />
     </article>
@@ -53,7 +59,12 @@ function EventCard({ event }: { event: EventView }) {
 
 export function EventsTab({ events }: { events: EventView[] | null }) {
   if (events === null) return <LoadFailed what="events" tab="events" />;
-  if (events.length === 0) return <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">No events yet. Create the first one.</p>;
+  if (events.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">
+        No events yet. Create the first one.
+      </p>
+    );
   return (
     <section aria-label="Events" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {events.map((e) => (

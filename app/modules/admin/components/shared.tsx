@@ -6,7 +6,8 @@ import { Modal } from "~/ui/modal";
 import { useToast } from "~/ui/toast";
 import type { AdminActionResult } from "../page.server";
 
-export const btn = "inline-flex items-center justify-center gap-1 rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60";
+export const btn =
+  "inline-flex items-center justify-center gap-1 rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60";
 export const btnPrimary = `${btn} bg-brand-600 text-white hover:bg-brand-700`;
 export const btnSecondary = `${btn} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
 export const btnDanger = `${btn} bg-red-600 text-white hover:bg-red-700`;
@@ -24,7 +25,11 @@ export function useAdminFetcher(key?: string) {
     const result = fetcher.data;
     if (!result || shown.current === result) return;
     shown.current = result;
-    toast({ title: result.title, description: result.message || undefined, variant: result.ok ? "success" : "destructive" });
+    toast({
+      title: result.title,
+      description: result.message || undefined,
+      variant: result.ok ? "success" : "destructive",
+    });
   }, [fetcher.data, toast]);
   return fetcher;
 }
@@ -41,7 +46,17 @@ export function FetcherMark() {
 // The dialog moved to ~/ui/modal (the events page uses it too); admin tabs keep importing it from here.
 export { Modal };
 
-export function TabBar<T extends string>({ tabs, current, hrefFor, label }: { tabs: readonly { id: T; label: string }[]; current: T; hrefFor: (tab: T) => string; label: string }) {
+export function TabBar<T extends string>({
+  tabs,
+  current,
+  hrefFor,
+  label,
+}: {
+  tabs: readonly { id: T; label: string }[];
+  current: T;
+  hrefFor: (tab: T) => string;
+  label: string;
+}) {
   return (
     <nav aria-label={label} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex min-w-max gap-1 rounded-lg bg-gray-100 p-1">
@@ -65,7 +80,10 @@ export function TabBar<T extends string>({ tabs, current, hrefFor, label }: { ta
 /** A tab whose data did not load: the error and a Retry that loads the tab again (with or without JavaScript). */
 export function LoadFailed({ what, tab }: { what: string; tab: string }) {
   return (
-    <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-red-900"
+    >
       <span>Failed to load {what}.</span>
       <Form method="get" action="/admin">
         <input type="hidden" name="tab" value={tab} />
@@ -97,7 +115,19 @@ export function useActiveToggle(current: boolean) {
 }
 
 /** A Delete button that asks first (`question`, the spec's wording) and posts `intent` for one record. */
-export function DeleteWithConfirm({ title, question, intent, idName, id }: { title: string; question: string; intent: string; idName: string; id: number }) {
+export function DeleteWithConfirm({
+  title,
+  question,
+  intent,
+  idName,
+  id,
+}: {
+  title: string;
+  question: string;
+  intent: string;
+  idName: string;
+  id: number;
+}) {
   const remove = useAdminFetcher();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -107,7 +137,11 @@ export function DeleteWithConfirm({ title, question, intent, idName, id }: { tit
       </button>
       <Modal open={confirming} onClose={() => setConfirming(false)} title={title}>
         <p className="text-sm text-gray-700">{question}</p>
-        <remove.Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
+        <remove.Form
+          method="post"
+          className="mt-5 flex justify-end gap-2"
+          onSubmit={() => setConfirming(false)}
+        >
           <FetcherMark />
           <input type="hidden" name="intent" value={intent} />
           <input type="hidden" name={idName} value={id} />

@@ -8,7 +8,14 @@ type SyncRow = Awaited<ReturnType<typeof listSyncStatus>>[number];
 
 export const SYNC_REFRESH_MS = 30_000;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US", { timeZone: "Asia/Kolkata", dateStyle: "medium", timeStyle: "short" }) : "Never");
+const when = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString("en-US", {
+        timeZone: "Asia/Kolkata",
+        dateStyle: "medium",
+        timeStyle: "short",
+      })
+    : "Never";
 
 function StateBadge({ row }: { row: SyncRow }) {
   const s = row.syncStatus;
@@ -21,18 +28,24 @@ function StateBadge({ row }: { row: SyncRow }) {
   }
   const [label, tone] =
     s.state === "running" || s.state === "queued" || s.state === "deferred"
-      ? [`Syncing${s.progress.total > 0 ? ` ${s.progress.current}/${s.progress.total}` : ""}`, "bg-blue-100 text-blue-900"]
+      ? [
+          `Syncing${s.progress.total > 0 ? ` ${s.progress.current}/${s.progress.total}` : ""}`,
+          "bg-blue-100 text-blue-900",
+        ]
       : s.error
         ? ["Error", "bg-red-100 text-red-900"]
         : s.completed
           ? ["Completed", "bg-green-100 text-green-900"]
           : ["Never synced", "bg-gray-100 text-gray-800"];
-  return <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{label}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{label}</span>
+  );
 }
 
 function SyncButton({ row }: { row: SyncRow }) {
   const fetcher = useAdminFetcher();
-  const busy = fetcher.state !== "idle" || ["running", "queued", "deferred", "waiting"].includes(row.syncStatus.state);
+  const busy =
+    fetcher.state !== "idle" || ["running", "queued", "deferred", "waiting"].includes(row.syncStatus.state);
   return (
     <fetcher.Form method="post">
       <FetcherMark />
@@ -59,33 +72,52 @@ export function SyncTab({ rows }: { rows: SyncRow[] | null }) {
     <section aria-label="Strava Sync" className="space-y-3">
       <p className="text-sm text-gray-600">Refreshes every 30 seconds.</p>
       {rows.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">No member has connected Strava yet.</p>
+        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">
+          No member has connected Strava yet.
+        </p>
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white">
           <table className="min-w-full divide-y divide-gray-200 text-sm">
             <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-600">
               <tr>
-                <th scope="col" className="px-3 py-2">User</th>
-                <th scope="col" className="px-3 py-2">Status</th>
-                <th scope="col" className="px-3 py-2">Last sync</th>
-                <th scope="col" className="px-3 py-2">Initiated by</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="px-3 py-2">
+                  User
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Last sync
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Initiated by
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
               {rows.map((row) => (
                 <tr key={row.userId}>
                   <td className="px-3 py-2">
-                    <Link to={`/admin/users/${row.userId}`} className="font-medium text-brand-700 hover:underline">
+                    <Link
+                      to={`/admin/users/${row.userId}`}
+                      className="font-medium text-brand-700 hover:underline"
+                    >
                       {row.username}
                     </Link>
                     <div className="text-xs text-gray-600">{row.email}</div>
                   </td>
                   <td className="px-3 py-2">
                     <StateBadge row={row} />
-                    {row.syncStatus.error ? <div className="mt-1 max-w-xs text-xs text-red-700">{row.syncStatus.error}</div> : null}
+                    {row.syncStatus.error ? (
+                      <div className="mt-1 max-w-xs text-xs text-red-700">{row.syncStatus.error}</div>
+                    ) : null}
                   </td>
-                  <td className="whitespace-nowrap px-3 py-2 text-gray-700">{when(row.syncStatus.lastSyncAt)}</td>
+                  <td className="whitespace-nowrap px-3 py-2 text-gray-700">
+                    {when(row.syncStatus.lastSyncAt)}
+                  </td>
                   <td className="px-3 py-2 text-gray-700">{row.syncStatus.initiatedBy ?? "—"}</td>
                   <td className="px-3 py-2 text-right">
                     <SyncButton row={row} />

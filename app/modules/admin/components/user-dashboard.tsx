@@ -14,7 +14,15 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString("en-US", { timeZone: "Asia/Kolkata", month: "short", day: "numeric", year: "numeric" }) : "—");
+const date = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleDateString("en-US", {
+        timeZone: "Asia/Kolkata",
+        month: "short",
+        day: "numeric",
+        year: "numeric",
+      })
+    : "—";
 const km1 = (metres: number) => (metres / 1000).toFixed(1);
 
 export function AdminForbidden() {
@@ -41,7 +49,13 @@ export function UserMissing() {
   );
 }
 
-function SummaryCard({ title, totals }: { title: string; totals: { count: number; distanceKm: number; timeMinutes: number } }) {
+function SummaryCard({
+  title,
+  totals,
+}: {
+  title: string;
+  totals: { count: number; distanceKm: number; timeMinutes: number };
+}) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4">
       <h2 className="font-semibold text-gray-900">{title}</h2>
@@ -64,7 +78,11 @@ function SummaryCard({ title, totals }: { title: string; totals: { count: number
 }
 
 function Empty({ children }: { children: string }) {
-  return <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-gray-700">{children}</p>;
+  return (
+    <p className="rounded-xl border border-dashed border-gray-300 bg-white p-6 text-center text-gray-700">
+      {children}
+    </p>
+  );
 }
 
 function SyncPanel({ data }: { data: PageData }) {
@@ -85,7 +103,12 @@ function SyncPanel({ data }: { data: PageData }) {
           ["Activities", String(s.totalActivities)],
           ["Latest activity", date(s.latestActivityDate)],
           ["Last sync", date(s.lastSyncAt)],
-          ["Token expires", s.stravaTokenExpiry ? new Date(s.stravaTokenExpiry).toLocaleString("en-US", { timeZone: "Asia/Kolkata" }) : "—"],
+          [
+            "Token expires",
+            s.stravaTokenExpiry
+              ? new Date(s.stravaTokenExpiry).toLocaleString("en-US", { timeZone: "Asia/Kolkata" })
+              : "—",
+          ],
           ["Sync state", s.syncStatus.error ? `Error: ${s.syncStatus.error}` : s.syncStatus.state],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-gray-200 bg-white p-3">
@@ -125,7 +148,10 @@ export function UserDashboard({ data }: { data: PageData }) {
         ← Back to Admin
       </Link>
       <header className="mt-4 flex flex-wrap items-center gap-4">
-        <div className="grid h-14 w-14 place-items-center rounded-full bg-gray-800 text-xl font-semibold uppercase text-white" aria-hidden="true">
+        <div
+          className="grid h-14 w-14 place-items-center rounded-full bg-gray-800 text-xl font-semibold uppercase text-white"
+          aria-hidden="true"
+        >
           {user.username.slice(0, 1)}
         </div>
         <div className="min-w-0">
@@ -135,9 +161,21 @@ export function UserDashboard({ data }: { data: PageData }) {
             {user.email} · joined {date(user.createdAt)}
           </p>
           <p className="mt-1 flex flex-wrap gap-1 text-xs">
-            {user.isAdmin ? <span className="rounded-full bg-purple-100 px-2 py-0.5 font-semibold text-purple-900">Admin</span> : null}
-            <span className={`rounded-full px-2 py-0.5 font-semibold ${user.isVerified ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}>{user.isVerified ? "Verified" : "Unverified"}</span>
-            <span className={`rounded-full px-2 py-0.5 font-semibold ${user.isActive ? "bg-green-100 text-green-900" : "bg-gray-200 text-gray-800"}`}>{user.isActive ? "Active" : "Inactive"}</span>
+            {user.isAdmin ? (
+              <span className="rounded-full bg-purple-100 px-2 py-0.5 font-semibold text-purple-900">
+                Admin
+              </span>
+            ) : null}
+            <span
+              className={`rounded-full px-2 py-0.5 font-semibold ${user.isVerified ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}
+            >
+              {user.isVerified ? "Verified" : "Unverified"}
+            </span>
+            <span
+              className={`rounded-full px-2 py-0.5 font-semibold ${user.isActive ? "bg-green-100 text-green-900" : "bg-gray-200 text-gray-800"}`}
+            >
+              {user.isActive ? "Active" : "Inactive"}
+            </span>
           </p>
         </div>
       </header>
@@ -164,7 +202,8 @@ export function UserDashboard({ data }: { data: PageData }) {
                       </p>
                     </div>
                     <p className="text-sm text-gray-800">
-                      {km1(a.distance)} km · {Math.round(a.movingTime / 60)} min · {Math.round(a.totalElevationGain)} m
+                      {km1(a.distance)} km · {Math.round(a.movingTime / 60)} min ·{" "}
+                      {Math.round(a.totalElevationGain)} m
                     </p>
                   </li>
                 ))}
@@ -184,11 +223,16 @@ export function UserDashboard({ data }: { data: PageData }) {
             <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
               {data.challenges.map((c) => (
                 <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                  <Link to={`/admin/challenges/${c.challengeId}`} className="font-medium text-brand-700 hover:underline">
+                  <Link
+                    to={`/admin/challenges/${c.challengeId}`}
+                    className="font-medium text-brand-700 hover:underline"
+                  >
                     {c.challenge.title}
                   </Link>
                   <span className="text-sm text-gray-800">
-                    {km1(c.progress)} km{c.challenge.targetDistance ? ` of ${km1(c.challenge.targetDistance)} km` : ""} · {c.challenge.sportType}
+                    {km1(c.progress)} km
+                    {c.challenge.targetDistance ? ` of ${km1(c.challenge.targetDistance)} km` : ""} ·{" "}
+                    {c.challenge.sportType}
                   </span>
                 </li>
               ))}
@@ -204,7 +248,8 @@ export function UserDashboard({ data }: { data: PageData }) {
                 <li key={e.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                   <span className="font-medium text-gray-900">{e.event.title}</span>
                   <span className="text-sm text-gray-800">
-                    {date(e.event.date)} · {e.paymentStatus === "paid" || e.paymentStatus === "completed" ? "Paid" : "Pending"}
+                    {date(e.event.date)} ·{" "}
+                    {e.paymentStatus === "paid" || e.paymentStatus === "completed" ? "Paid" : "Pending"}
                   </span>
                 </li>
               ))}

@@ -5,7 +5,16 @@ import type { PublicUser } from "~/modules/auth/auth.server";
 import { Pagination } from "~/ui/pagination";
 import { ErrorList } from "~/ui/form";
 import type { UserListQuery } from "../schema";
-import { btnDanger, btnPrimary, btnSecondary, FetcherMark, inputClass, LoadFailed, Modal, useAdminFetcher } from "./shared";
+import {
+  btnDanger,
+  btnPrimary,
+  btnSecondary,
+  FetcherMark,
+  inputClass,
+  LoadFailed,
+  Modal,
+  useAdminFetcher,
+} from "./shared";
 
 export interface UsersTabData {
   query: UserListQuery;
@@ -38,7 +47,9 @@ function FlagSwitch({ user, flag, self }: { user: PublicUser; flag: Flag; self: 
         title={locked ? "You cannot change this for your own account" : undefined}
         className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-50 ${value ? "bg-brand-600" : "bg-gray-300"}`}
       >
-        <span className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform ${value ? "translate-x-5" : "translate-x-0.5"}`} />
+        <span
+          className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform ${value ? "translate-x-5" : "translate-x-0.5"}`}
+        />
       </button>
     </fetcher.Form>
   );
@@ -54,12 +65,21 @@ function DeleteUser({ user, self }: { user: PublicUser; self: boolean }) {
   }, [result]);
   return (
     <>
-      <button type="button" className={`${btnSecondary} text-red-700`} disabled={self} onClick={() => setOpen(true)} aria-label={`Delete ${user.username}`}>
+      <button
+        type="button"
+        className={`${btnSecondary} text-red-700`}
+        disabled={self}
+        onClick={() => setOpen(true)}
+        aria-label={`Delete ${user.username}`}
+      >
         Delete
       </button>
       <Modal open={open} onClose={() => setOpen(false)} title={`Delete ${user.username}?`}>
         {refused ? (
-          <div role="alert" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <div
+            role="alert"
+            className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+          >
             <p className="font-semibold">Failed to Delete User</p>
             <p>{refused.message}</p>
             {refused.summary ? (
@@ -71,7 +91,10 @@ function DeleteUser({ user, self }: { user: PublicUser; self: boolean }) {
             ) : null}
           </div>
         ) : (
-          <p className="text-sm text-gray-700">This removes the account for good. Users with activities, challenges or event registrations cannot be deleted; deactivate them instead.</p>
+          <p className="text-sm text-gray-700">
+            This removes the account for good. Users with activities, challenges or event registrations cannot
+            be deleted; deactivate them instead.
+          </p>
         )}
         <fetcher.Form method="post" className="mt-5 flex justify-end gap-2">
           <FetcherMark />
@@ -99,12 +122,24 @@ export function CreateUserDialog() {
   useEffect(() => {
     if (result?.ok) setOpen(false);
   }, [result]);
-  const field = (name: "username" | "email" | "password", label: string, type: string, autoComplete: string) => (
+  const field = (
+    name: "username" | "email" | "password",
+    label: string,
+    type: string,
+    autoComplete: string,
+  ) => (
     <div>
       <label htmlFor={`new-${name}`} className="block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <input id={`new-${name}`} name={name} type={type} autoComplete={autoComplete} className={inputClass} aria-invalid={errors?.[name] ? true : undefined} />
+      <input
+        id={`new-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        className={inputClass}
+        aria-invalid={errors?.[name] ? true : undefined}
+      />
       <ErrorList errors={errors?.[name]} />
     </div>
   );
@@ -122,10 +157,21 @@ export function CreateUserDialog() {
           {field("password", "Password", "password", "new-password")}
           <div className="flex gap-6">
             <label className="flex items-center gap-2 text-sm text-gray-800">
-              <input type="checkbox" name="isAdmin" className="h-4 w-4 rounded border-gray-300 text-brand-600" /> Admin
+              <input
+                type="checkbox"
+                name="isAdmin"
+                className="h-4 w-4 rounded border-gray-300 text-brand-600"
+              />{" "}
+              Admin
             </label>
             <label className="flex items-center gap-2 text-sm text-gray-800">
-              <input type="checkbox" name="isVerified" defaultChecked className="h-4 w-4 rounded border-gray-300 text-brand-600" /> Email verified
+              <input
+                type="checkbox"
+                name="isVerified"
+                defaultChecked
+                className="h-4 w-4 rounded border-gray-300 text-brand-600"
+              />{" "}
+              Email verified
             </label>
           </div>
           <div className="flex justify-end gap-2">
@@ -144,7 +190,8 @@ export function CreateUserDialog() {
 
 export function UsersTab({ data, adminId }: { data: UsersTabData; adminId: number }) {
   const { query, list } = data;
-  const hrefFor = (page: number) => `/admin?tab=users${query.search ? `&q=${encodeURIComponent(query.search)}` : ""}${page > 1 ? `&page=${page}` : ""}`;
+  const hrefFor = (page: number) =>
+    `/admin?tab=users${query.search ? `&q=${encodeURIComponent(query.search)}` : ""}${page > 1 ? `&page=${page}` : ""}`;
   return (
     <section aria-label="Users" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -153,7 +200,14 @@ export function UsersTab({ data, adminId }: { data: UsersTabData; adminId: numbe
           <label htmlFor="user-search" className="sr-only">
             Search by username or email
           </label>
-          <input id="user-search" name="q" type="search" defaultValue={query.search} placeholder="Search by username or email" className={`${inputClass} mt-0`} />
+          <input
+            id="user-search"
+            name="q"
+            type="search"
+            defaultValue={query.search}
+            placeholder="Search by username or email"
+            className={`${inputClass} mt-0`}
+          />
           <button type="submit" className={btnSecondary}>
             Search
           </button>
@@ -163,7 +217,9 @@ export function UsersTab({ data, adminId }: { data: UsersTabData; adminId: numbe
       {list === null ? (
         <LoadFailed what="users" tab="users" />
       ) : list.users.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">No users found</p>
+        <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">
+          No users found
+        </p>
       ) : (
         <>
           <div className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white">
@@ -173,19 +229,34 @@ export function UsersTab({ data, adminId }: { data: UsersTabData; adminId: numbe
               </caption>
               <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-600">
                 <tr>
-                  <th scope="col" className="px-3 py-2">User</th>
-                  <th scope="col" className="px-3 py-2">Strava</th>
-                  <th scope="col" className="px-3 py-2">Admin</th>
-                  <th scope="col" className="px-3 py-2">Verified</th>
-                  <th scope="col" className="px-3 py-2">Active</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Actions</span></th>
+                  <th scope="col" className="px-3 py-2">
+                    User
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Strava
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Admin
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Verified
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    Active
+                  </th>
+                  <th scope="col" className="px-3 py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100">
                 {list.users.map((u) => (
                   <tr key={u.id}>
                     <td className="px-3 py-2">
-                      <Link to={`/admin/users/${u.id}`} className="font-medium text-brand-700 hover:underline">
+                      <Link
+                        to={`/admin/users/${u.id}`}
+                        className="font-medium text-brand-700 hover:underline"
+                      >
                         {u.username}
                       </Link>
                       <div className="text-xs text-gray-600">{u.email}</div>

@@ -30,7 +30,9 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
 
 export function ActiveBadge({ active }: { active: boolean }) {
   return (
-    <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${active ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700"}`}>
+    <span
+      className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${active ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700"}`}
+    >
       {active ? "Active" : "Inactive"}
     </span>
   );
@@ -46,9 +48,19 @@ export function JoinFeedback({ failureText }: { failureText: { title: string; de
   const [open, setOpen] = useState(false);
   useEffect(() => {
     if (!result || result.intent !== "join") return;
-    if (result.ok) toast({ title: "You've joined the challenge!", description: "You have joined the challenge", variant: "success" });
+    if (result.ok)
+      toast({
+        title: "You've joined the challenge!",
+        description: "You have joined the challenge",
+        variant: "success",
+      });
     else if (result.stravaRequired) setOpen(true);
-    else toast({ ...failureText, description: failureText.description ?? result.message, variant: "destructive" });
+    else
+      toast({
+        ...failureText,
+        description: failureText.description ?? result.message,
+        variant: "destructive",
+      });
   }, [result, toast, failureText]);
   return (
     <>
@@ -63,13 +75,25 @@ export function JoinFeedback({ failureText }: { failureText: { title: string; de
         <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
         <div className="fixed inset-0 flex items-center justify-center p-4">
           <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
-            <DialogTitle className="text-lg font-semibold text-gray-900">Strava Connection Required</DialogTitle>
-            <p className="mt-2 text-gray-700">Connect your Strava account to join challenges: your synced activities count towards your progress.</p>
+            <DialogTitle className="text-lg font-semibold text-gray-900">
+              Strava Connection Required
+            </DialogTitle>
+            <p className="mt-2 text-gray-700">
+              Connect your Strava account to join challenges: your synced activities count towards your
+              progress.
+            </p>
             <div className="mt-6 flex justify-end gap-3">
-              <button type="button" onClick={() => setOpen(false)} className="rounded-md border border-gray-300 px-4 py-2 font-medium text-gray-800 hover:bg-gray-50">
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                className="rounded-md border border-gray-300 px-4 py-2 font-medium text-gray-800 hover:bg-gray-50"
+              >
                 Cancel
               </button>
-              <Link to="/profile/strava" className="rounded-md bg-[#fc4c02] px-4 py-2 font-semibold text-white hover:bg-[#e34402]">
+              <Link
+                to="/profile/strava"
+                className="rounded-md bg-[#fc4c02] px-4 py-2 font-semibold text-white hover:bg-[#e34402]"
+              >
                 Connect Strava
               </Link>
             </div>

@@ -24,7 +24,10 @@ export interface CheckoutOptions {
 
 interface CheckoutInstance {
   open(): void;
-  on(event: "payment.failed", callback: (failure: { error?: { description?: string } }) => void): CheckoutInstance;
+  on(
+    event: "payment.failed",
+    callback: (failure: { error?: { description?: string } }) => void,
+  ): CheckoutInstance;
 }
 
 export type CheckoutConstructor = new (options: CheckoutOptions) => CheckoutInstance;
@@ -45,7 +48,10 @@ export function loadCheckout(src: string): Promise<CheckoutConstructor> {
     const script = document.createElement("script");
     script.src = src;
     script.async = true;
-    script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(new Error("checkout script did not define Razorpay")));
+    script.onload = () =>
+      window.Razorpay
+        ? resolve(window.Razorpay)
+        : reject(new Error("checkout script did not define Razorpay"));
     script.onerror = () => {
       script.remove();
       loading.delete(src);

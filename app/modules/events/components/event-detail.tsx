@@ -9,14 +9,25 @@ import { ActiveBadge, CompletedBadge, EventFacts, PaymentBadge } from "./parts";
 
 export type EventDetailData =
   | { missing: true }
-  | { missing: false; event: EventView; isAdmin: boolean; now: string; q: string; registrations: AdminRegistration[] | null; own: OwnRegistration | null };
+  | {
+      missing: false;
+      event: EventView;
+      isAdmin: boolean;
+      now: string;
+      q: string;
+      registrations: AdminRegistration[] | null;
+      own: OwnRegistration | null;
+    };
 
 const button = "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold";
 const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
 
 export function BackToEvents() {
   return (
-    <Link to="/events" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+    <Link
+      to="/events"
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+    >
       <span aria-hidden="true">←</span> Back to Events
     </Link>
   );
@@ -45,9 +56,13 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 }
 
 function Avatar({ user }: { user: AdminRegistration["user"] }) {
-  if (user.profileImageUrl) return <img src={user.profileImageUrl} alt="" className="h-8 w-8 shrink-0 rounded-full object-cover" />;
+  if (user.profileImageUrl)
+    return <img src={user.profileImageUrl} alt="" className="h-8 w-8 shrink-0 rounded-full object-cover" />;
   return (
-    <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold uppercase text-brand-800">
+    <span
+      aria-hidden="true"
+      className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold uppercase text-brand-800"
+    >
       {user.username.slice(0, 1)}
     </span>
   );
@@ -61,7 +76,8 @@ function Avatar({ user }: { user: AdminRegistration["user"] }) {
 function RemoveParticipant({ registration }: { registration: AdminRegistration }) {
   const [confirming, setConfirming] = useState(false);
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("registrationId") === String(registration.id);
+  const busy =
+    navigation.state !== "idle" && navigation.formData?.get("registrationId") === String(registration.id);
   const name = registration.user.username;
   return (
     <>
@@ -76,14 +92,24 @@ function RemoveParticipant({ registration }: { registration: AdminRegistration }
       </button>
       <Modal open={confirming} onClose={() => setConfirming(false)} title="Remove participant">
         <p className="text-sm text-gray-700">{removeRegistrationConfirm(name)}</p>
-        <p className="mt-2 text-sm text-gray-600">Their place is freed at once. A payment already made stays recorded; refund it in Razorpay if needed.</p>
+        <p className="mt-2 text-sm text-gray-600">
+          Their place is freed at once. A payment already made stays recorded; refund it in Razorpay if
+          needed.
+        </p>
         <Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
           <input type="hidden" name="intent" value="remove-registration" />
           <input type="hidden" name="registrationId" value={registration.id} />
-          <button type="button" className="inline-flex items-center rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50" onClick={() => setConfirming(false)}>
+          <button
+            type="button"
+            className="inline-flex items-center rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+            onClick={() => setConfirming(false)}
+          >
             Cancel
           </button>
-          <button type="submit" className="inline-flex items-center rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white hover:bg-red-700">
+          <button
+            type="submit"
+            className="inline-flex items-center rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white hover:bg-red-700"
+          >
             Remove
           </button>
         </Form>
@@ -93,29 +119,65 @@ function RemoveParticipant({ registration }: { registration: AdminRegistration }
 }
 
 /** Admins: statistics (capacity, collected, pending) and the searchable participants table. */
-function AdminRegistrations({ event, registrations, q }: { event: EventView; registrations: AdminRegistration[]; q: string }) {
+function AdminRegistrations({
+  event,
+  registrations,
+  q,
+}: {
+  event: EventView;
+  registrations: AdminRegistration[];
+  q: string;
+}) {
   const [query, setQuery] = useState(q);
   const stats = registrationStats(event, registrations);
   const needle = query.trim().toLowerCase();
-  const shown = needle ? registrations.filter((r) => r.user.username.toLowerCase().includes(needle) || r.user.email.toLowerCase().includes(needle)) : registrations;
+  const shown = needle
+    ? registrations.filter(
+        (r) => r.user.username.toLowerCase().includes(needle) || r.user.email.toLowerCase().includes(needle),
+      )
+    : registrations;
   return (
     <section aria-labelledby="stats-title" className="space-y-4">
       <h2 id="stats-title" className="text-lg font-semibold text-gray-900">
         Registration Statistics
       </h2>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Stat label="Registrations" value={event.maxParticipants ? `${stats.total} / ${event.maxParticipants}` : String(stats.total)} hint={stats.remaining === null ? "No participant limit" : `${stats.remaining} places left`} />
+        <Stat
+          label="Registrations"
+          value={event.maxParticipants ? `${stats.total} / ${event.maxParticipants}` : String(stats.total)}
+          hint={stats.remaining === null ? "No participant limit" : `${stats.remaining} places left`}
+        />
         <div className="rounded-lg border border-gray-200 bg-white p-3 sm:p-4">
           <dt className="text-sm text-gray-500">Capacity</dt>
-          <dd className="mt-1 text-xl font-semibold text-gray-900 sm:text-2xl">{stats.capacityPercent === null ? "—" : `${stats.capacityPercent}%`}</dd>
+          <dd className="mt-1 text-xl font-semibold text-gray-900 sm:text-2xl">
+            {stats.capacityPercent === null ? "—" : `${stats.capacityPercent}%`}
+          </dd>
           {stats.capacityPercent === null ? null : (
-            <dd className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200" role="progressbar" aria-label="Capacity used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={stats.capacityPercent}>
-              <div className="h-full rounded-full bg-brand-600" style={{ width: `${stats.capacityPercent}%` }} />
+            <dd
+              className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200"
+              role="progressbar"
+              aria-label="Capacity used"
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={stats.capacityPercent}
+            >
+              <div
+                className="h-full rounded-full bg-brand-600"
+                style={{ width: `${stats.capacityPercent}%` }}
+              />
             </dd>
           )}
         </div>
-        <Stat label="Total Collected" value={formatRupees(stats.totalCollected)} hint={`${stats.paid} paid`} />
-        <Stat label="Pending Amount" value={formatRupees(stats.pendingAmount)} hint={`${stats.pending} pending`} />
+        <Stat
+          label="Total Collected"
+          value={formatRupees(stats.totalCollected)}
+          hint={`${stats.paid} paid`}
+        />
+        <Stat
+          label="Pending Amount"
+          value={formatRupees(stats.pendingAmount)}
+          hint={`${stats.pending} pending`}
+        />
       </dl>
 
       <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
@@ -137,16 +199,26 @@ function AdminRegistrations({ event, registrations, q }: { event: EventView; reg
           </Form>
         </div>
         {shown.length === 0 ? (
-          <p className="p-6 text-center text-sm text-gray-600">{registrations.length === 0 ? "No registrations yet." : "No participants match your search."}</p>
+          <p className="p-6 text-center text-sm text-gray-600">
+            {registrations.length === 0 ? "No registrations yet." : "No participants match your search."}
+          </p>
         ) : (
           <div className="overflow-x-auto">
             <table className="min-w-full divide-y divide-gray-200 text-sm">
               <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-600">
                 <tr>
-                  <th scope="col" className="px-4 py-2">Participant</th>
-                  <th scope="col" className="hidden px-4 py-2 sm:table-cell">Email</th>
-                  <th scope="col" className="hidden px-4 py-2 sm:table-cell">Registered</th>
-                  <th scope="col" className="px-4 py-2 text-right sm:text-left">Payment</th>
+                  <th scope="col" className="px-4 py-2">
+                    Participant
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 sm:table-cell">
+                    Email
+                  </th>
+                  <th scope="col" className="hidden px-4 py-2 sm:table-cell">
+                    Registered
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right sm:text-left">
+                    Payment
+                  </th>
                   <th scope="col" className="px-4 py-2 text-right">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -161,12 +233,16 @@ function AdminRegistrations({ event, registrations, q }: { event: EventView; reg
                         <div className="min-w-0">
                           <p className="font-medium text-gray-900">{r.user.username}</p>
                           <p className="break-all text-xs text-gray-500 sm:hidden">{r.user.email}</p>
-                          <p className="text-xs text-gray-500 sm:hidden">Registered {formatDay(r.registrationDate)}</p>
+                          <p className="text-xs text-gray-500 sm:hidden">
+                            Registered {formatDay(r.registrationDate)}
+                          </p>
                         </div>
                       </div>
                     </td>
                     <td className="hidden px-4 py-2 text-gray-700 sm:table-cell">{r.user.email}</td>
-                    <td className="hidden whitespace-nowrap px-4 py-2 text-gray-700 sm:table-cell">{formatDay(r.registrationDate)}</td>
+                    <td className="hidden whitespace-nowrap px-4 py-2 text-gray-700 sm:table-cell">
+                      {formatDay(r.registrationDate)}
+                    </td>
                     <td className="px-4 py-2 text-right sm:text-left">
                       <PaymentBadge status={r.paymentStatus} />
                     </td>
@@ -187,9 +263,20 @@ function AdminRegistrations({ event, registrations, q }: { event: EventView; reg
   );
 }
 
-function YourRegistration({ event, own, canRegister }: { event: EventView; own: OwnRegistration | null; canRegister: boolean }) {
+function YourRegistration({
+  event,
+  own,
+  canRegister,
+}: {
+  event: EventView;
+  own: OwnRegistration | null;
+  canRegister: boolean;
+}) {
   return (
-    <section aria-labelledby="your-registration" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="your-registration"
+      className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+    >
       <h2 id="your-registration" className="text-lg font-semibold text-gray-900">
         Your Registration
       </h2>
@@ -210,7 +297,11 @@ function YourRegistration({ event, own, canRegister }: { event: EventView; own: 
           ) : null}
         </div>
       ) : (
-        <p className="mt-2 text-sm text-gray-600">{canRegister ? "You have not registered for this event yet." : "You did not register for this event."}</p>
+        <p className="mt-2 text-sm text-gray-600">
+          {canRegister
+            ? "You have not registered for this event yet."
+            : "You did not register for this event."}
+        </p>
       )}
     </section>
   );
@@ -242,7 +333,11 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
           </Link>
         ) : null}
       </article>
-      {isAdmin && registrations ? <AdminRegistrations event={event} registrations={registrations} q={data.q} /> : <YourRegistration event={event} own={own} canRegister={canRegister} />}
+      {isAdmin && registrations ? (
+        <AdminRegistrations event={event} registrations={registrations} q={data.q} />
+      ) : (
+        <YourRegistration event={event} own={own} canRegister={canRegister} />
+      )}
     </main>
   );
 }

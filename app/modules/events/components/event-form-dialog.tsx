@@ -42,22 +42,46 @@ export interface EventFormDialogProps {
   onSaved?: () => void;
 }
 
-export function EventFormDialog({ open, onClose, event, action = "/events?index", onSaved }: EventFormDialogProps) {
+export function EventFormDialog({
+  open,
+  onClose,
+  event,
+  action = "/events?index",
+  onSaved,
+}: EventFormDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-40 overflow-y-auto">
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="relative flex min-h-screen items-center justify-center p-4">
         <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl sm:p-6">
-          <DialogTitle className="text-lg font-semibold text-gray-900">{event ? "Edit Event" : "Create New Event"}</DialogTitle>
+          <DialogTitle className="text-lg font-semibold text-gray-900">
+            {event ? "Edit Event" : "Create New Event"}
+          </DialogTitle>
           {/* Mounted only while open, so every opening starts from the event's values. */}
-          <EventForm key={event?.id ?? "new"} event={event ?? null} action={action} onClose={onClose} onSaved={onSaved} />
+          <EventForm
+            key={event?.id ?? "new"}
+            event={event ?? null}
+            action={action}
+            onClose={onClose}
+            onSaved={onSaved}
+          />
         </DialogPanel>
       </div>
     </Dialog>
   );
 }
 
-function EventForm({ event, action, onClose, onSaved }: { event: EventView | null; action: string; onClose: () => void; onSaved?: () => void }) {
+function EventForm({
+  event,
+  action,
+  onClose,
+  onSaved,
+}: {
+  event: EventView | null;
+  action: string;
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
   const fetcher = useFetcher<AdminEventActionData>();
   const toast = useToast();
   const intent = event ? "update" : "create";
@@ -91,7 +115,11 @@ function EventForm({ event, action, onClose, onSaved }: { event: EventView | nul
       after.current.onSaved?.();
       after.current.onClose();
     } else if (!answer.result?.error) {
-      toast({ ...(event ? EVENT_TOASTS.updateFailed : EVENT_TOASTS.createFailed), description: answer.message, variant: "destructive" });
+      toast({
+        ...(event ? EVENT_TOASTS.updateFailed : EVENT_TOASTS.createFailed),
+        description: answer.message,
+        variant: "destructive",
+      });
     }
   }, [fetcher.data, toast, event]);
 
@@ -100,7 +128,11 @@ function EventForm({ event, action, onClose, onSaved }: { event: EventView | nul
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="mt-4 space-y-4">
       <input type="hidden" name="intent" value={intent} />
       {event ? <input type="hidden" name="id" value={event.id} /> : null}
-      <Field label="Title" errors={fields.title.errors} inputProps={getInputProps(fields.title, { type: "text" })} />
+      <Field
+        label="Title"
+        errors={fields.title.errors}
+        inputProps={getInputProps(fields.title, { type: "text" })}
+      />
       <div>
         <label htmlFor={fields.description.id} className="block text-sm font-medium text-gray-800">
           Description
@@ -113,9 +145,26 @@ function EventForm({ event, action, onClose, onSaved }: { event: EventView | nul
         <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Date and time (IST)" errors={fields.date.errors} inputProps={getInputProps(fields.date, { type: "datetime-local" })} />
-        <Field label="Location" errors={fields.location.errors} inputProps={getInputProps(fields.location, { type: "text" })} />
-        <Field label="Fee (₹)" errors={fields.fee.errors} inputProps={{ ...getInputProps(fields.fee, { type: "number" }), step: "0.01", min: 0, inputMode: "decimal" }} />
+        <Field
+          label="Date and time (IST)"
+          errors={fields.date.errors}
+          inputProps={getInputProps(fields.date, { type: "datetime-local" })}
+        />
+        <Field
+          label="Location"
+          errors={fields.location.errors}
+          inputProps={getInputProps(fields.location, { type: "text" })}
+        />
+        <Field
+          label="Fee (₹)"
+          errors={fields.fee.errors}
+          inputProps={{
+            ...getInputProps(fields.fee, { type: "number" }),
+            step: "0.01",
+            min: 0,
+            inputMode: "decimal",
+          }}
+        />
         <Field
           label="Max participants"
           errors={fields.maxParticipants.errors}
@@ -124,11 +173,19 @@ function EventForm({ event, action, onClose, onSaved }: { event: EventView | nul
         />
       </div>
       <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
-        <input key={activeKey} {...isActive} className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500" />
+        <input
+          key={activeKey}
+          {...isActive}
+          className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500"
+        />
         Active (members can see and register)
       </label>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onClose} className="rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50"
+        >
           Cancel
         </button>
         <SubmitButton pending={fetcher.state !== "idle"} pendingText="Saving..." className="sm:w-auto">

@@ -14,10 +14,21 @@ export interface EventsPageData {
   now: string;
 }
 
-const primary = "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
+const primary =
+  "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
 
 /** Register Now / Registered / Registration Pending + Complete Payment. Links work without JavaScript; with it they open the dialog. */
-function CardAction({ event, status, past, onOpen }: { event: EventView; status: string | undefined; past: boolean; onOpen: (e: MouseEvent) => void }) {
+function CardAction({
+  event,
+  status,
+  past,
+  onOpen,
+}: {
+  event: EventView;
+  status: string | undefined;
+  past: boolean;
+  onOpen: (e: MouseEvent) => void;
+}) {
   if (status && isPaid(status)) {
     return (
       <span className="inline-flex items-center gap-1.5 rounded-md bg-green-50 px-3 py-2 text-sm font-semibold text-green-800 ring-1 ring-inset ring-green-200">
@@ -28,7 +39,9 @@ function CardAction({ event, status, past, onOpen }: { event: EventView; status:
   if (status) {
     return (
       <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 ring-1 ring-inset ring-amber-200">Registration Pending</span>
+        <span className="rounded-md bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900 ring-1 ring-inset ring-amber-200">
+          Registration Pending
+        </span>
         <Link to={`/events/${event.id}/payment`} onClick={onOpen} className={primary}>
           Complete Payment
         </Link>
@@ -43,10 +56,23 @@ function CardAction({ event, status, past, onOpen }: { event: EventView; status:
   );
 }
 
-function EventCard({ event, status, now, onOpen }: { event: EventView; status: string | undefined; now: Date; onOpen: (e: MouseEvent) => void }) {
+function EventCard({
+  event,
+  status,
+  now,
+  onOpen,
+}: {
+  event: EventView;
+  status: string | undefined;
+  now: Date;
+  onOpen: (e: MouseEvent) => void;
+}) {
   const past = new Date(event.date) < now;
   return (
-    <li data-testid="event-card" className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+    <li
+      data-testid="event-card"
+      className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold text-gray-900">
           <Link to={`/events/${event.id}`} className="hover:text-brand-700 hover:underline">
@@ -85,7 +111,13 @@ export function EventsPage({ data }: { data: EventsPageData }) {
   const list = (events: EventView[]) => (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {events.map((e) => (
-        <EventCard key={e.id} event={e} status={data.registrations[e.id]?.paymentStatus} now={now} onOpen={opener(e)} />
+        <EventCard
+          key={e.id}
+          event={e}
+          status={data.registrations[e.id]?.paymentStatus}
+          now={now}
+          onOpen={opener(e)}
+        />
       ))}
     </ul>
   );
@@ -93,10 +125,14 @@ export function EventsPage({ data }: { data: EventsPageData }) {
     <main className="mx-auto max-w-7xl space-y-8 px-4 py-8">
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Upcoming Events</h1>
-        <p className="mt-1 text-gray-600">Rides, runs and hikes with the community. Register and pay online to hold your place.</p>
+        <p className="mt-1 text-gray-600">
+          Rides, runs and hikes with the community. Register and pay online to hold your place.
+        </p>
       </div>
       {upcoming.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">No upcoming events right now. Check back soon!</p>
+        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
+          No upcoming events right now. Check back soon!
+        </p>
       ) : (
         list(upcoming)
       )}
@@ -108,7 +144,15 @@ export function EventsPage({ data }: { data: EventsPageData }) {
           {list(past)}
         </section>
       ) : null}
-      {open ? <RegistrationDialog key={open.id} event={open} prefill={data.registrations[open.id] ?? data.prefill} checkoutUrl={data.checkoutUrl} onClose={() => setOpen(null)} /> : null}
+      {open ? (
+        <RegistrationDialog
+          key={open.id}
+          event={open}
+          prefill={data.registrations[open.id] ?? data.prefill}
+          checkoutUrl={data.checkoutUrl}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
     </main>
   );
 }

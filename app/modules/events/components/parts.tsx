@@ -6,7 +6,11 @@ import { isPaid } from "../schema";
 const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
 export function ActiveBadge({ active }: { active: boolean }) {
-  return <span className={`${badge} ${active ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700"}`}>{active ? "Active" : "Inactive"}</span>;
+  return (
+    <span className={`${badge} ${active ? "bg-green-100 text-green-800" : "bg-gray-200 text-gray-700"}`}>
+      {active ? "Active" : "Inactive"}
+    </span>
+  );
 }
 
 export function CompletedBadge() {
@@ -15,7 +19,11 @@ export function CompletedBadge() {
 
 /** 'completed' reads as Paid, anything else as Pending (the member's reading of the status). */
 export function PaymentBadge({ status }: { status: string }) {
-  return isPaid(status) ? <span className={`${badge} bg-green-100 text-green-800`}>Paid</span> : <span className={`${badge} bg-amber-100 text-amber-900`}>Pending</span>;
+  return isPaid(status) ? (
+    <span className={`${badge} bg-green-100 text-green-800`}>Paid</span>
+  ) : (
+    <span className={`${badge} bg-amber-100 text-amber-900`}>Pending</span>
+  );
 }
 
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -30,14 +38,22 @@ function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /** Date, location, cap and fee of an event, as the cards and the detail page show them. */
-export function EventFacts({ event }: { event: { date: string; location: string; maxParticipants: number | null; fee: number } }) {
+export function EventFacts({
+  event,
+}: {
+  event: { date: string; location: string; maxParticipants: number | null; fee: number };
+}) {
   return (
     <ul className="space-y-1.5 text-sm text-gray-700">
       <Fact icon={<CalendarIcon />}>{formatEventDate(event.date)}</Fact>
       <Fact icon={<PinIcon />}>{event.location}</Fact>
-      {event.maxParticipants ? <Fact icon={<PeopleIcon />}>Limited to {event.maxParticipants} participants</Fact> : null}
+      {event.maxParticipants ? (
+        <Fact icon={<PeopleIcon />}>Limited to {event.maxParticipants} participants</Fact>
+      ) : null}
       <Fact icon={<RupeeIcon />}>
-        <span className="font-semibold text-gray-900">{event.fee === 0 ? "Free" : formatRupees(event.fee)}</span>
+        <span className="font-semibold text-gray-900">
+          {event.fee === 0 ? "Free" : formatRupees(event.fee)}
+        </span>
         {event.fee === 0 ? null : <span className="text-gray-500"> registration fee</span>}
       </Fact>
     </ul>

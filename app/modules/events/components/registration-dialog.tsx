@@ -36,26 +36,51 @@ export function RegistrationDialog({
     if (flow.start) revalidator.revalidate();
   };
   return (
-    <Dialog open={flow.phase !== "checkout"} onClose={closeAndRefresh} className="fixed inset-0 z-40 overflow-y-auto">
+    <Dialog
+      open={flow.phase !== "checkout"}
+      onClose={closeAndRefresh}
+      className="fixed inset-0 z-40 overflow-y-auto"
+    >
       <div className="fixed inset-0 bg-black/40" aria-hidden="true" />
       <div className="relative">
         <div className="flex min-h-screen items-center justify-center p-4">
           <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-5 shadow-xl sm:p-6">
             <div className="flex items-start justify-between gap-4">
               <div className="min-w-0">
-                <DialogTitle className="text-lg font-semibold text-gray-900">{flow.phase === "form" ? "Register for Event" : "Complete Payment"}</DialogTitle>
+                <DialogTitle className="text-lg font-semibold text-gray-900">
+                  {flow.phase === "form" ? "Register for Event" : "Complete Payment"}
+                </DialogTitle>
                 <p className="mt-0.5 truncate text-sm text-gray-600">{event.title}</p>
               </div>
-              <button type="button" onClick={closeAndRefresh} aria-label="Close" className="rounded p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-800">
+              <button
+                type="button"
+                onClick={closeAndRefresh}
+                aria-label="Close"
+                className="rounded p-1 text-gray-500 hover:bg-gray-100 hover:text-gray-800"
+              >
                 ✕
               </button>
             </div>
-            <p className="mt-3 text-xs font-medium uppercase tracking-wide text-gray-500">Step {flow.phase === "form" ? 1 : 2} of 2</p>
+            <p className="mt-3 text-xs font-medium uppercase tracking-wide text-gray-500">
+              Step {flow.phase === "form" ? 1 : 2} of 2
+            </p>
             <div className="mt-3">
               {flow.phase === "form" || !flow.start ? (
-                <RegistrationForm event={event} prefill={flow.start ? flow.start.registration : prefill} onStarted={flow.begin} onCancel={closeAndRefresh} />
+                <RegistrationForm
+                  event={event}
+                  prefill={flow.start ? flow.start.registration : prefill}
+                  onStarted={flow.begin}
+                  onCancel={closeAndRefresh}
+                />
               ) : (
-                <PaymentPanel event={event} start={flow.start} phase={flow.phase} error={flow.error} onPay={() => void flow.pay()} onBack={flow.back} />
+                <PaymentPanel
+                  event={event}
+                  start={flow.start}
+                  phase={flow.phase}
+                  error={flow.error}
+                  onPay={() => void flow.pay()}
+                  onBack={flow.back}
+                />
               )}
             </div>
           </DialogPanel>

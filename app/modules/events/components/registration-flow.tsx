@@ -30,7 +30,15 @@ export type Phase = "form" | "payment" | "checkout";
  * checkout at once; `pay()` opens it again; `onDone` runs once the payment
  * (or a free registration) is confirmed, after the spec's success toast.
  */
-export function useRegistrationFlow({ event, checkoutUrl, onDone }: { event: FlowEvent; checkoutUrl: string; onDone: () => void }) {
+export function useRegistrationFlow({
+  event,
+  checkoutUrl,
+  onDone,
+}: {
+  event: FlowEvent;
+  checkoutUrl: string;
+  onDone: () => void;
+}) {
   const toast = useToast();
   const [phase, setPhase] = useState<Phase>("form");
   const [start, setStart] = useState<PaymentStart | null>(null);
@@ -64,7 +72,7 @@ export function useRegistrationFlow({ event, checkoutUrl, onDone }: { event: Flo
         setError(EVENT_TOASTS.verifyFailed.description);
       }
     },
-    [event.id, succeed, toast]
+    [event.id, succeed, toast],
   );
 
   const pay = useCallback(
@@ -92,7 +100,9 @@ export function useRegistrationFlow({ event, checkoutUrl, onDone }: { event: Flo
         });
         checkout.on("payment.failed", (failure) => {
           setPhase("payment");
-          setError(`Payment failed: ${failure.error?.description ?? "the payment was declined"}. You can try again.`);
+          setError(
+            `Payment failed: ${failure.error?.description ?? "the payment was declined"}. You can try again.`,
+          );
         });
         checkout.open();
       } catch {
@@ -100,7 +110,7 @@ export function useRegistrationFlow({ event, checkoutUrl, onDone }: { event: Flo
         setError("The payment window could not be loaded. Check your connection and try again.");
       }
     },
-    [checkoutUrl, event.title, start, verify]
+    [checkoutUrl, event.title, start, verify],
   );
 
   const begin = useCallback(
@@ -110,7 +120,7 @@ export function useRegistrationFlow({ event, checkoutUrl, onDone }: { event: Flo
       setPhase("payment");
       void pay(order);
     },
-    [pay, succeed]
+    [pay, succeed],
   );
 
   const back = useCallback(() => {
@@ -165,9 +175,15 @@ export function RegistrationForm({
   }, [fetcher.data, toast]);
 
   const submitting = fetcher.state !== "idle";
-  const formError = answer?.ok === false && (!answer.result?.error || answer.result.error[""]) ? answer.message : null;
+  const formError =
+    answer?.ok === false && (!answer.result?.error || answer.result.error[""]) ? answer.message : null;
   return (
-    <fetcher.Form method="post" action={`/events/${event.id}/register`} {...getFormProps(form)} className="space-y-4">
+    <fetcher.Form
+      method="post"
+      action={`/events/${event.id}/register`}
+      {...getFormProps(form)}
+      className="space-y-4"
+    >
       {formError ? (
         <Alert tone="error" title="Registration not started">
           {formError}
@@ -211,7 +227,11 @@ export function RegistrationForm({
       />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         {onCancel ? (
-          <button type="button" onClick={onCancel} className="rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50"
+          >
             Cancel
           </button>
         ) : null}
@@ -258,8 +278,9 @@ export function PaymentPanel({
       </dl>
       <noscript>
         <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-          Your registration is saved as pending. Paying needs JavaScript: the payment provider&apos;s secure checkout runs in your browser. Please enable
-          JavaScript and open this page again to complete your payment.
+          Your registration is saved as pending. Paying needs JavaScript: the payment provider&apos;s secure
+          checkout runs in your browser. Please enable JavaScript and open this page again to complete your
+          payment.
         </p>
       </noscript>
       {error ? <Alert tone="error">{error}</Alert> : null}

@@ -14,23 +14,45 @@ import { PaymentPanel, RegistrationForm, useRegistrationFlow } from "./registrat
 
 export type RegistrationPageData =
   | { missing: true }
-  | { missing: false; event: EventView; own: OwnRegistration | null; prefill: Prefill; checkoutUrl: string; now: string };
+  | {
+      missing: false;
+      event: EventView;
+      own: OwnRegistration | null;
+      prefill: Prefill;
+      checkoutUrl: string;
+      now: string;
+    };
 
 function Closed({ event, message }: { event: EventView; message: string }) {
   return (
     <div className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-gray-700">
       <p>{message}</p>
-      <Link to={`/events/${event.id}`} className="mt-3 inline-block font-medium text-brand-700 hover:underline">
+      <Link
+        to={`/events/${event.id}`}
+        className="mt-3 inline-block font-medium text-brand-700 hover:underline"
+      >
         View the event
       </Link>
     </div>
   );
 }
 
-export function RegistrationPage({ data, actionData, kind }: { data: RegistrationPageData; actionData: RegisterActionData | undefined; kind: "register" | "payment" }) {
+export function RegistrationPage({
+  data,
+  actionData,
+  kind,
+}: {
+  data: RegistrationPageData;
+  actionData: RegisterActionData | undefined;
+  kind: "register" | "payment";
+}) {
   const navigate = useNavigate();
   const event = data.missing ? { id: 0, title: "", fee: 0 } : data.event;
-  const flow = useRegistrationFlow({ event, checkoutUrl: data.missing ? "" : data.checkoutUrl, onDone: () => navigate(`/events/${event.id}`) });
+  const flow = useRegistrationFlow({
+    event,
+    checkoutUrl: data.missing ? "" : data.checkoutUrl,
+    onDone: () => navigate(`/events/${event.id}`),
+  });
   if (data.missing) return <EventNotFound />;
 
   const { own } = data;
@@ -54,16 +76,34 @@ export function RegistrationPage({ data, actionData, kind }: { data: Registratio
   } else if (!open) {
     body = <Closed event={data.event} message="Registration for this event is closed." />;
   } else if (paying) {
-    body = <PaymentPanel event={data.event} start={start} phase={flow.phase === "form" ? "payment" : flow.phase} error={flow.error} onPay={() => void flow.pay(start)} onBack={flow.back} />;
+    body = (
+      <PaymentPanel
+        event={data.event}
+        start={start}
+        phase={flow.phase === "form" ? "payment" : flow.phase}
+        error={flow.error}
+        onPay={() => void flow.pay(start)}
+        onBack={flow.back}
+      />
+    );
   } else {
-    body = <RegistrationForm event={data.event} prefill={flow.start?.registration ?? data.prefill} initial={flow.start ? undefined : actionData} onStarted={flow.begin} />;
+    body = (
+      <RegistrationForm
+        event={data.event}
+        prefill={flow.start?.registration ?? data.prefill}
+        initial={flow.start ? undefined : actionData}
+        onStarted={flow.begin}
+      />
+    );
   }
 
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <BackToEvents />
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">{kind === "payment" ? "Complete Payment" : "Register for Event"}</h1>
+        <h1 className="text-2xl font-bold text-gray-900">
+          {kind === "payment" ? "Complete Payment" : "Register for Event"}
+        </h1>
         <p className="mt-1 text-gray-700">{data.event.title}</p>
       </div>
       <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">

@@ -1,4 +1,10 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { Form, Link, useNavigate, useNavigation, useSearchParams } from "@remix-run/react";
@@ -37,7 +43,11 @@ export interface AdminListData {
 /** The filters in the filter form (without JavaScript the form is submitted as it is; the server reads 'all' as no filter). */
 function filtersOf(form: HTMLFormElement): Pick<AdminListQuery, "search" | "status" | "feedbackType"> {
   const data = new FormData(form);
-  const parsed = adminListQuerySchema.safeParse({ search: data.get("search") ?? "", status: data.get("status"), feedbackType: data.get("feedbackType") });
+  const parsed = adminListQuerySchema.safeParse({
+    search: data.get("search") ?? "",
+    status: data.get("status"),
+    feedbackType: data.get("feedbackType"),
+  });
   return parsed.success ? parsed.data : { search: "" };
 }
 
@@ -52,7 +62,19 @@ function listHref(query: Pick<AdminListQuery, "search" | "status" | "feedbackTyp
   return text ? `/admin/feedback?${text}` : "/admin/feedback";
 }
 
-function FilterSelect({ id, name, label, value, options }: { id: string; name: string; label: string; value: string | undefined; options: { value: string; label: string }[] }) {
+function FilterSelect({
+  id,
+  name,
+  label,
+  value,
+  options,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+}) {
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-gray-800">
@@ -101,17 +123,37 @@ export function AdminFeedbackListPage({ data }: { data: AdminListData }) {
         }}
         onChange={(event) => {
           // Selects apply at once; the search box applies on Enter or the button.
-          if ((event.target as HTMLElement).tagName === "SELECT") navigate(listHref(filtersOf(event.currentTarget), 1), { replace: true });
+          if ((event.target as HTMLElement).tagName === "SELECT")
+            navigate(listHref(filtersOf(event.currentTarget), 1), { replace: true });
         }}
       >
         <div>
           <label htmlFor="feedback-search" className="block text-sm font-medium text-gray-800">
             Search
           </label>
-          <input id="feedback-search" name="search" type="search" defaultValue={query.search} placeholder="Subject or message" className={control} />
+          <input
+            id="feedback-search"
+            name="search"
+            type="search"
+            defaultValue={query.search}
+            placeholder="Subject or message"
+            className={control}
+          />
         </div>
-        <FilterSelect id="feedback-status" name="status" label="Status" value={query.status} options={FEEDBACK_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))} />
-        <FilterSelect id="feedback-type" name="feedbackType" label="Type" value={query.feedbackType} options={FEEDBACK_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))} />
+        <FilterSelect
+          id="feedback-status"
+          name="status"
+          label="Status"
+          value={query.status}
+          options={FEEDBACK_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+        />
+        <FilterSelect
+          id="feedback-type"
+          name="feedbackType"
+          label="Type"
+          value={query.feedbackType}
+          options={FEEDBACK_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+        />
         <button type="submit" className={primary}>
           Search
         </button>
@@ -123,7 +165,9 @@ export function AdminFeedbackListPage({ data }: { data: AdminListData }) {
             {FEEDBACK_TOASTS.adminListFailed.description}
           </Alert>
         ) : list.feedback.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center font-medium text-gray-900">No feedback found</div>
+          <div className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center font-medium text-gray-900">
+            No feedback found
+          </div>
         ) : (
           <div className={`space-y-4 transition-opacity ${loading ? "opacity-60" : ""}`}>
             <div className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white">
@@ -131,23 +175,49 @@ export function AdminFeedbackListPage({ data }: { data: AdminListData }) {
                 <caption className="px-3 py-2 text-left text-sm text-gray-600">
                   Showing {list.feedback.length} of {list.total}
                 </caption>
-                <TableHead columns={["ID", "Type", "Subject", "Status", "User", "Date", <span key="actions" className="sr-only">Actions</span>]} />
+                <TableHead
+                  columns={[
+                    "ID",
+                    "Type",
+                    "Subject",
+                    "Status",
+                    "User",
+                    "Date",
+                    <span key="actions" className="sr-only">
+                      Actions
+                    </span>,
+                  ]}
+                />
                 <tbody className="divide-y divide-gray-100">
                   {list.feedback.map((f) => (
                     <tr key={f.id} className="hover:bg-gray-50">
                       <td className="px-3 py-2 text-gray-600">#{f.id}</td>
-                      <td className="px-3 py-2"><TypeBadge type={f.feedbackType} /></td>
-                      <td className="px-3 py-2 font-medium text-gray-900" title={f.subject}>{truncateSubject(f.subject)}</td>
-                      <td className="px-3 py-2"><StatusBadge status={f.status} /></td>
+                      <td className="px-3 py-2">
+                        <TypeBadge type={f.feedbackType} />
+                      </td>
+                      <td className="px-3 py-2 font-medium text-gray-900" title={f.subject}>
+                        {truncateSubject(f.subject)}
+                      </td>
+                      <td className="px-3 py-2">
+                        <StatusBadge status={f.status} />
+                      </td>
                       <td className="px-3 py-2 text-gray-700">{f.user?.username ?? "Unknown user"}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-gray-600">{feedbackDate(f.createdAt)}</td>
+                      <td className="whitespace-nowrap px-3 py-2 text-gray-600">
+                        {feedbackDate(f.createdAt)}
+                      </td>
                       <ViewCell to={`/admin/feedback/${f.id}`} id={f.id} />
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
-            <Pagination page={list.page} pages={list.totalPages} hrefFor={(page) => listHref(query, page)} neighbours={2} label="Feedback pages" />
+            <Pagination
+              page={list.page}
+              pages={list.totalPages}
+              hrefFor={(page) => listHref(query, page)}
+              neighbours={2}
+              label="Feedback pages"
+            />
           </div>
         )}
       </div>
@@ -184,15 +254,24 @@ function UserCard({ item }: { item: AdminFeedbackView }) {
         </div>
         <div>
           <dt className="text-gray-500">Type</dt>
-          <dd className="mt-0.5"><TypeBadge type={item.feedbackType} /></dd>
+          <dd className="mt-0.5">
+            <TypeBadge type={item.feedbackType} />
+          </dd>
         </div>
         <div>
           <dt className="text-gray-500">Status</dt>
-          <dd className="mt-0.5"><StatusBadge status={item.status} /></dd>
+          <dd className="mt-0.5">
+            <StatusBadge status={item.status} />
+          </dd>
         </div>
       </dl>
       {userId ? (
-        <a href={`/admin/users/${userId}`} target="_blank" rel="noreferrer" className={`${secondary} mt-4 w-full`}>
+        <a
+          href={`/admin/users/${userId}`}
+          target="_blank"
+          rel="noreferrer"
+          className={`${secondary} mt-4 w-full`}
+        >
           View User Profile<span className="sr-only"> (opens in a new tab)</span>
         </a>
       ) : (
@@ -204,7 +283,15 @@ function UserCard({ item }: { item: AdminFeedbackView }) {
   );
 }
 
-function ResponseForm({ item, actionData, onBack }: { item: AdminFeedbackView; actionData: RespondActionData | undefined; onBack: () => void }) {
+function ResponseForm({
+  item,
+  actionData,
+  onBack,
+}: {
+  item: AdminFeedbackView;
+  actionData: RespondActionData | undefined;
+  onBack: () => void;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction === `/admin/feedback/${item.id}`;
   const [form, fields] = useForm({
@@ -227,7 +314,13 @@ function ResponseForm({ item, actionData, onBack }: { item: AdminFeedbackView; a
         <label htmlFor={fields.adminResponse.id} className="block text-sm font-medium text-gray-800">
           Response
         </label>
-        <textarea {...getTextareaProps(fields.adminResponse)} rows={6} maxLength={RESPONSE_MAX} placeholder="Write a response the member will see" className={control} />
+        <textarea
+          {...getTextareaProps(fields.adminResponse)}
+          rows={6}
+          maxLength={RESPONSE_MAX}
+          placeholder="Write a response the member will see"
+          className={control}
+        />
         <ErrorList errors={fields.adminResponse.errors} />
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
@@ -249,14 +342,26 @@ function ResponseForm({ item, actionData, onBack }: { item: AdminFeedbackView; a
   );
 }
 
-export function AdminFeedbackDetailPage({ item, missing, actionData }: { item: AdminFeedbackView | null; missing: boolean; actionData: RespondActionData | undefined }) {
+export function AdminFeedbackDetailPage({
+  item,
+  missing,
+  actionData,
+}: {
+  item: AdminFeedbackView | null;
+  missing: boolean;
+  actionData: RespondActionData | undefined;
+}) {
   const [searchParams] = useSearchParams();
-  const fromAddress = Math.max(0, TABS.indexOf((searchParams.get("tab") ?? "details") as (typeof TABS)[number]));
+  const fromAddress = Math.max(
+    0,
+    TABS.indexOf((searchParams.get("tab") ?? "details") as (typeof TABS)[number]),
+  );
   const [tab, setTab] = useState(fromAddress);
   useEffect(() => setTab(fromAddress), [fromAddress]);
   const toast = useToast();
   useEffect(() => {
-    if (actionData?.message) toast({ ...FEEDBACK_TOASTS.updateFailed, description: actionData.message, variant: "destructive" });
+    if (actionData?.message)
+      toast({ ...FEEDBACK_TOASTS.updateFailed, description: actionData.message, variant: "destructive" });
   }, [actionData, toast]);
 
   const back = (
@@ -299,8 +404,18 @@ export function AdminFeedbackDetailPage({ item, missing, actionData }: { item: A
                 <div>
                   <h2 className="text-sm font-semibold uppercase tracking-wide text-gray-500">Screenshot</h2>
                   {item.screenshotUrl ? (
-                    <a href={item.screenshotUrl} target="_blank" rel="noreferrer" className="mt-2 inline-block">
-                      <img src={item.screenshotUrl} alt={`Screenshot attached to feedback #${item.id}`} className="max-h-96 max-w-full rounded border border-gray-200" loading="lazy" />
+                    <a
+                      href={item.screenshotUrl}
+                      target="_blank"
+                      rel="noreferrer"
+                      className="mt-2 inline-block"
+                    >
+                      <img
+                        src={item.screenshotUrl}
+                        alt={`Screenshot attached to feedback #${item.id}`}
+                        className="max-h-96 max-w-full rounded border border-gray-200"
+                        loading="lazy"
+                      />
                     </a>
                   ) : (
                     <p className="mt-1 text-gray-600">No screenshot attached.</p>
@@ -310,7 +425,9 @@ export function AdminFeedbackDetailPage({ item, missing, actionData }: { item: A
                   <div className="rounded-lg border border-gray-200 bg-gray-50 p-3">
                     <h2 className="text-sm font-semibold text-gray-700">Current response</h2>
                     <p className="mt-1 whitespace-pre-wrap break-words text-gray-900">{item.adminResponse}</p>
-                    <p className="mt-1 text-xs text-gray-600">Last updated {feedbackDateTime(item.updatedAt)}</p>
+                    <p className="mt-1 text-xs text-gray-600">
+                      Last updated {feedbackDateTime(item.updatedAt)}
+                    </p>
                   </div>
                 ) : null}
                 <Link

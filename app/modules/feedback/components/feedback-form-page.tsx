@@ -5,7 +5,16 @@ import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Alert, ErrorList, Field, SelectField } from "~/ui/form";
 import { useToast } from "~/ui/toast";
-import { BANNER_MS, FEEDBACK_MSG, FEEDBACK_TOASTS, FEEDBACK_TYPES, feedbackSchema, MESSAGE_MAX, SCREENSHOT_MAX_BYTES, TYPE_LABELS } from "../schema";
+import {
+  BANNER_MS,
+  FEEDBACK_MSG,
+  FEEDBACK_TOASTS,
+  FEEDBACK_TYPES,
+  feedbackSchema,
+  MESSAGE_MAX,
+  SCREENSHOT_MAX_BYTES,
+  TYPE_LABELS,
+} from "../schema";
 import { SCREENSHOT_ACCEPT } from "../screenshot";
 
 export interface FeedbackFormData {
@@ -108,10 +117,18 @@ function ScreenshotField({ serverError }: { serverError: string | null }) {
       <ErrorList id="feedback-screenshot-error" errors={shown ? [shown] : null} />
       {preview ? (
         <figure className="mt-3 inline-block rounded-md border border-gray-200 p-2">
-          <img src={preview.url} alt="Preview of the screenshot to send" className="max-h-48 max-w-full rounded" />
+          <img
+            src={preview.url}
+            alt="Preview of the screenshot to send"
+            className="max-h-48 max-w-full rounded"
+          />
           <figcaption className="mt-2 flex items-center justify-between gap-3 text-xs text-gray-600">
             <span className="truncate">{preview.name}</span>
-            <button type="button" onClick={remove} className="rounded-md border border-gray-300 px-2 py-1 font-medium text-gray-700 hover:bg-gray-50">
+            <button
+              type="button"
+              onClick={remove}
+              className="rounded-md border border-gray-300 px-2 py-1 font-medium text-gray-700 hover:bg-gray-50"
+            >
               Remove
             </button>
           </figcaption>
@@ -137,16 +154,25 @@ function ReceivedBanner({ show }: { show: boolean }) {
   return (
     <div role="status" className="rounded-lg border border-green-300 bg-green-50 p-4 text-green-900">
       <p className="font-semibold">Feedback Received!</p>
-      <p className="mt-1 text-sm">Thank you for helping us improve. You can follow its status in your feedback history.</p>
+      <p className="mt-1 text-sm">
+        Thank you for helping us improve. You can follow its status in your feedback history.
+      </p>
     </div>
   );
 }
 
-export function FeedbackFormPage({ data, actionData }: { data: FeedbackFormData; actionData: FeedbackActionData | undefined }) {
+export function FeedbackFormPage({
+  data,
+  actionData,
+}: {
+  data: FeedbackFormData;
+  actionData: FeedbackActionData | undefined;
+}) {
   const navigation = useNavigation();
   const location = useLocation();
   const toast = useToast();
-  const submitting = navigation.state === "submitting" && navigation.formAction?.startsWith("/feedback") === true;
+  const submitting =
+    navigation.state === "submitting" && navigation.formAction?.startsWith("/feedback") === true;
   const [form, fields] = useForm({
     id: `feedback-form-${location.key}`,
     lastResult: actionData?.result,
@@ -156,27 +182,37 @@ export function FeedbackFormPage({ data, actionData }: { data: FeedbackFormData;
   });
 
   useEffect(() => {
-    if (actionData?.message) toast({ ...FEEDBACK_TOASTS.submitFailed, description: actionData.message, variant: "destructive" });
+    if (actionData?.message)
+      toast({ ...FEEDBACK_TOASTS.submitFailed, description: actionData.message, variant: "destructive" });
   }, [actionData, toast]);
 
   // Spec: a field's error clears when that field is edited (and is checked again at the next submit).
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setEdited(new Set()), [actionData]);
-  const errorsOf = (field: { name: string; errors?: string[] }) => (edited.has(field.name) ? undefined : field.errors);
+  const errorsOf = (field: { name: string; errors?: string[] }) =>
+    edited.has(field.name) ? undefined : field.errors;
 
-  const serverScreenshotError = actionData && SCREENSHOT_MESSAGES.includes(actionData.message) ? actionData.message : null;
-  const otherServerError = actionData && !serverScreenshotError && !actionData.result?.error ? actionData.message : null;
+  const serverScreenshotError =
+    actionData && SCREENSHOT_MESSAGES.includes(actionData.message) ? actionData.message : null;
+  const otherServerError =
+    actionData && !serverScreenshotError && !actionData.result?.error ? actionData.message : null;
   const messageLength = String(fields.message.value ?? "").length;
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">Send Feedback</h1>
-        <Link to="/feedback/history" className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50">
+        <Link
+          to="/feedback/history"
+          className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+        >
           View Feedback History
         </Link>
       </div>
-      <p className="mt-2 text-gray-600">Found a bug, missing a feature, or enjoying a part of the app? Tell us: every message is read by the team.</p>
+      <p className="mt-2 text-gray-600">
+        Found a bug, missing a feature, or enjoying a part of the app? Tell us: every message is read by the
+        team.
+      </p>
 
       <div className="mt-6 space-y-4">
         <ReceivedBanner show={data.submitted} />
@@ -200,9 +236,20 @@ export function FeedbackFormPage({ data, actionData }: { data: FeedbackFormData;
           setEdited(new Set());
           getFormProps(form).onSubmit(event);
         }}
-        className="mt-6 space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
-        <SelectField label="Feedback type" errors={errorsOf(fields.feedbackType)} selectProps={getSelectProps(fields.feedbackType)} options={TYPE_OPTIONS} placeholder="Select a type" />
-        <Field label="Subject" errors={errorsOf(fields.subject)} inputProps={{ ...getInputProps(fields.subject, { type: "text" }), placeholder: "A short summary" }} />
+        className="mt-6 space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <SelectField
+          label="Feedback type"
+          errors={errorsOf(fields.feedbackType)}
+          selectProps={getSelectProps(fields.feedbackType)}
+          options={TYPE_OPTIONS}
+          placeholder="Select a type"
+        />
+        <Field
+          label="Subject"
+          errors={errorsOf(fields.subject)}
+          inputProps={{ ...getInputProps(fields.subject, { type: "text" }), placeholder: "A short summary" }}
+        />
         <div>
           <label htmlFor={fields.message.id} className="block text-sm font-medium text-gray-800">
             Details
@@ -213,7 +260,9 @@ export function FeedbackFormPage({ data, actionData }: { data: FeedbackFormData;
             placeholder="What happened, what you expected, or what you would like to see"
             className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500"
             aria-invalid={errorsOf(fields.message)?.length ? true : undefined}
-            aria-describedby={errorsOf(fields.message)?.length ? `${fields.message.id}-error` : `${fields.message.id}-count`}
+            aria-describedby={
+              errorsOf(fields.message)?.length ? `${fields.message.id}-error` : `${fields.message.id}-count`
+            }
           />
           <p id={`${fields.message.id}-count`} className="mt-1 text-right text-xs text-gray-500">
             {messageLength}/{MESSAGE_MAX}
@@ -222,7 +271,10 @@ export function FeedbackFormPage({ data, actionData }: { data: FeedbackFormData;
         </div>
         <ScreenshotField serverError={serverScreenshotError} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="reset" className="rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50">
+          <button
+            type="reset"
+            className="rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50"
+          >
             Reset
           </button>
           <button
@@ -244,7 +296,10 @@ export function FeedbackFormPage({ data, actionData }: { data: FeedbackFormData;
           {FAQ.map((item) => (
             <details key={item.q} className="group p-4">
               <summary className="cursor-pointer list-none font-medium text-gray-900 marker:hidden">
-                <span className="mr-2 inline-block transition-transform group-open:rotate-90" aria-hidden="true">
+                <span
+                  className="mr-2 inline-block transition-transform group-open:rotate-90"
+                  aria-hidden="true"
+                >
                   ›
                 </span>
                 {item.q}

@@ -18,7 +18,8 @@ export function FeedbackHistoryPage({ items }: { items: FeedbackView[] | null })
   const refreshing = revalidator.state === "loading";
 
   useEffect(() => {
-    if (items === null) toast({ title: "Error", description: FEEDBACK_MSG.historyFailed, variant: "destructive" });
+    if (items === null)
+      toast({ title: "Error", description: FEEDBACK_MSG.historyFailed, variant: "destructive" });
   }, [items, toast]);
 
   return (
@@ -34,7 +35,12 @@ export function FeedbackHistoryPage({ items }: { items: FeedbackView[] | null })
               revalidator.revalidate();
             }}
           >
-            <button type="submit" className={secondary} disabled={refreshing} aria-busy={refreshing || undefined}>
+            <button
+              type="submit"
+              className={secondary}
+              disabled={refreshing}
+              aria-busy={refreshing || undefined}
+            >
               {refreshing ? "Refreshing..." : "Refresh"}
             </button>
           </form>
@@ -50,7 +56,9 @@ export function FeedbackHistoryPage({ items }: { items: FeedbackView[] | null })
         ) : items.length === 0 ? (
           <div className="rounded-xl border border-dashed border-gray-300 bg-white p-10 text-center">
             <p className="font-medium text-gray-900">No feedback submitted yet</p>
-            <p className="mt-1 text-sm text-gray-600">Your bug reports, ideas and praise will be listed here with their status.</p>
+            <p className="mt-1 text-sm text-gray-600">
+              Your bug reports, ideas and praise will be listed here with their status.
+            </p>
             <Link to="/feedback" className={`${primary} mt-4`}>
               Send your first feedback
             </Link>
@@ -62,11 +70,21 @@ export function FeedbackHistoryPage({ items }: { items: FeedbackView[] | null })
               <TableHead columns={["ID", "Type", "Subject", "Status", "Date", "Actions"]} />
               <tbody className="divide-y divide-gray-100">
                 {items.map((f) => (
-                  <tr key={f.id} className="cursor-pointer hover:bg-gray-50" onClick={() => navigate(`/feedback/history/${f.id}`)}>
+                  <tr
+                    key={f.id}
+                    className="cursor-pointer hover:bg-gray-50"
+                    onClick={() => navigate(`/feedback/history/${f.id}`)}
+                  >
                     <td className="px-3 py-2 text-gray-600">#{f.id}</td>
-                    <td className="px-3 py-2"><TypeBadge type={f.feedbackType} /></td>
-                    <td className="max-w-[16rem] truncate px-3 py-2 font-medium text-gray-900">{f.subject}</td>
-                    <td className="px-3 py-2"><StatusBadge status={f.status} label="text" /></td>
+                    <td className="px-3 py-2">
+                      <TypeBadge type={f.feedbackType} />
+                    </td>
+                    <td className="max-w-[16rem] truncate px-3 py-2 font-medium text-gray-900">
+                      {f.subject}
+                    </td>
+                    <td className="px-3 py-2">
+                      <StatusBadge status={f.status} label="text" />
+                    </td>
                     <td className="whitespace-nowrap px-3 py-2 text-gray-600">{feedbackDate(f.createdAt)}</td>
                     <ViewCell to={`/feedback/history/${f.id}`} id={f.id} />
                   </tr>
@@ -121,7 +139,12 @@ export function FeedbackDetailPage({ item, missing }: { item: FeedbackView | nul
           <section className="mt-6">
             <h2 className="text-sm font-semibold uppercase tracking-wide text-gray-500">Screenshot</h2>
             <a href={item.screenshotUrl} target="_blank" rel="noreferrer" className="mt-2 inline-block">
-              <img src={item.screenshotUrl} alt={`Screenshot attached to “${item.subject}”`} className="max-h-96 max-w-full rounded border border-gray-200" loading="lazy" />
+              <img
+                src={item.screenshotUrl}
+                alt={`Screenshot attached to “${item.subject}”`}
+                className="max-h-96 max-w-full rounded border border-gray-200"
+                loading="lazy"
+              />
             </a>
           </section>
         ) : null}
@@ -136,7 +159,8 @@ export function FeedbackDetailPage({ item, missing }: { item: FeedbackView | nul
             </>
           ) : (
             <p className="mt-2 text-gray-700">
-              <span className="font-medium">Awaiting Response.</span> The team has not answered yet; you will see their response here.
+              <span className="font-medium">Awaiting Response.</span> The team has not answered yet; you will
+              see their response here.
             </p>
           )}
         </section>

@@ -24,8 +24,18 @@ export function TypeBadge({ type }: { type: FeedbackType }) {
 }
 
 /** `label="text"` shows the raw status with the underscore replaced by a space (the member's pages); `"title"` the admin's labels. */
-export function StatusBadge({ status, label = "title" }: { status: FeedbackStatus; label?: "text" | "title" }) {
-  return <span className={`${badge} capitalize ${STATUS_TONES[status]}`}>{label === "text" ? statusText(status) : STATUS_LABELS[status]}</span>;
+export function StatusBadge({
+  status,
+  label = "title",
+}: {
+  status: FeedbackStatus;
+  label?: "text" | "title";
+}) {
+  return (
+    <span className={`${badge} capitalize ${STATUS_TONES[status]}`}>
+      {label === "text" ? statusText(status) : STATUS_LABELS[status]}
+    </span>
+  );
 }
 
 /** The header row of the feedback tables. */
@@ -47,7 +57,11 @@ export function TableHead({ columns }: { columns: ReactNode[] }) {
 export function ViewCell({ to, id }: { to: string; id: number }) {
   return (
     <td className="px-3 py-2">
-      <Link to={to} className="font-medium text-brand-700 hover:underline" onClick={(event) => event.stopPropagation()}>
+      <Link
+        to={to}
+        className="font-medium text-brand-700 hover:underline"
+        onClick={(event) => event.stopPropagation()}
+      >
         View<span className="sr-only"> feedback #{id}</span>
       </Link>
     </td>

@@ -26,7 +26,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Steps({ children }: { children: ReactNode }) {
-  return <ol className="list-decimal space-y-2 pl-5 marker:font-semibold marker:text-brand-600">{children}</ol>;
+  return (
+    <ol className="list-decimal space-y-2 pl-5 marker:font-semibold marker:text-brand-600">{children}</ol>
+  );
 }
 
 function Bullets({ children }: { children: ReactNode }) {
@@ -48,7 +50,9 @@ const term = "font-semibold text-gray-900";
 export function GettingStartedGuide() {
   return (
     <>
-      <PanelIntro title="Getting Started">Create your account, verify your email and connect Strava. It takes about five minutes.</PanelIntro>
+      <PanelIntro title="Getting Started">
+        Create your account, verify your email and connect Strava. It takes about five minutes.
+      </PanelIntro>
 
       <Section title="1. Create your account">
         <p>
@@ -60,14 +64,16 @@ export function GettingStartedGuide() {
         </p>
         <Bullets>
           <li>
-            <span className={term}>Username</span>: 3 to 30 characters; letters, numbers, dots, dashes or underscores.
+            <span className={term}>Username</span>: 3 to 30 characters; letters, numbers, dots, dashes or
+            underscores.
           </li>
           <li>
-            <span className={term}>Email</span>: a valid address you can read, because we send your verification link there.
+            <span className={term}>Email</span>: a valid address you can read, because we send your
+            verification link there.
           </li>
           <li>
-            <span className={term}>Password</span>: at least 8 characters with at least one special character. Type it twice; both entries
-            must match. The special characters are:
+            <span className={term}>Password</span>: at least 8 characters with at least one special character.
+            Type it twice; both entries must match. The special characters are:
             <code className="mt-1 block rounded bg-gray-100 px-2 py-1 text-sm tracking-wide text-gray-900">
               ! @ # $ % ^ &amp; * ( ) , . ? &quot; : {"{ }"} | &lt; &gt;
             </code>
@@ -77,8 +83,9 @@ export function GettingStartedGuide() {
 
       <Section title="2. Verify your email">
         <p>
-          Right after registering we email you a verification link. Open it and your address is confirmed. Until then you can only use Profile
-          Settings, where you can also ask for a new link if the first one got lost.
+          Right after registering we email you a verification link. Open it and your address is confirmed.
+          Until then you can only use Profile Settings, where you can also ask for a new link if the first one
+          got lost.
         </p>
         <Note title="Email verification is required for full use">
           The dashboard, challenges, recommendations and the Wari 2025 pages open once your email is verified.
@@ -88,25 +95,27 @@ export function GettingStartedGuide() {
       <Section title="Prefer not to use a password?">
         <Bullets>
           <li>
-            <span className={term}>Sign in with Google</span>: one click with your Google account. Google has already confirmed your email, so
-            there is no verification step.
+            <span className={term}>Sign in with Google</span>: one click with your Google account. Google has
+            already confirmed your email, so there is no verification step.
           </li>
           <li>
-            <span className={term}>Sign in with Strava</span>: use your Strava account to sign in; your Strava connection is set up at the same
-            time. Strava does not share your email address, so a new account made this way asks you to enter your email in Profile Settings
-            and verify it.
+            <span className={term}>Sign in with Strava</span>: use your Strava account to sign in; your Strava
+            connection is set up at the same time. Strava does not share your email address, so a new account
+            made this way asks you to enter your email in Profile Settings and verify it.
           </li>
         </Bullets>
         <p>
-          Forgot your password? Use <span className={term}>Forgot password?</span> on the sign-in page and we email you a reset link.
+          Forgot your password? Use <span className={term}>Forgot password?</span> on the sign-in page and we
+          email you a reset link.
         </p>
       </Section>
 
       <Section title="3. Complete your profile">
         <p>
-          New members land on Profile Settings. Fill in the <span className={term}>Personal</span> step (name, age, gender, T-shirt and jersey
-          size, blood group) and the <span className={term}>Emergency Contact</span> step, then save. Event organisers use these details for
-          kits and safety on rides.
+          New members land on Profile Settings. Fill in the <span className={term}>Personal</span> step (name,
+          age, gender, T-shirt and jersey size, blood group) and the{" "}
+          <span className={term}>Emergency Contact</span> step, then save. Event organisers use these details
+          for kits and safety on rides.
         </p>
       </Section>
 
@@ -119,15 +128,18 @@ export function GettingStartedGuide() {
             </Link>
             ) press <span className={term}>Connect with Strava</span>.
           </li>
-          <li>Strava asks you to allow CycleWari to read your activities and profile. Approve it and you come straight back.</li>
           <li>
-            Your past activities sync in the background; a blue banner shows the progress. New activities arrive automatically after you upload
-            them to Strava.
+            Strava asks you to allow CycleWari to read your activities and profile. Approve it and you come
+            straight back.
+          </li>
+          <li>
+            Your past activities sync in the background; a blue banner shows the progress. New activities
+            arrive automatically after you upload them to Strava.
           </li>
         </Steps>
         <p>
-          Each Strava account can be linked to only one CycleWari account. If Strava access expires, the button reads{" "}
-          <span className={term}>Reconnect Strava</span>: press it to carry on syncing.
+          Each Strava account can be linked to only one CycleWari account. If Strava access expires, the
+          button reads <span className={term}>Reconnect Strava</span>: press it to carry on syncing.
         </p>
       </Section>
     </>
@@ -140,7 +152,11 @@ const SPORT_TABS_EXPLAINED: { tab: string; sport: string; note?: string }[] = [
   { tab: "Swim", sport: "Swimming" },
   { tab: "Walk", sport: "Walking" },
   { tab: "Hike", sport: "Hiking" },
-  { tab: "Commute", sport: "Rides, runs and walks you marked as commutes in Strava", note: "with the CO2, fuel and money you saved" },
+  {
+    tab: "Commute",
+    sport: "Rides, runs and walks you marked as commutes in Strava",
+    note: "with the CO2, fuel and money you saved",
+  },
   { tab: "Other", sport: "Everything else", note: "yoga, strength training, e-bike rides and more" },
 ];
 
@@ -163,10 +179,16 @@ function BandList({ sport, title }: { sport: AchievementSport; title: string }) 
 export function DashboardGuide() {
   return (
     <>
-      <PanelIntro title="Dashboard">Your home page once you are signed in: statistics by sport, achievements, your timeline and what to do next.</PanelIntro>
+      <PanelIntro title="Dashboard">
+        Your home page once you are signed in: statistics by sport, achievements, your timeline and what to do
+        next.
+      </PanelIntro>
 
       <Section title="Tabs per activity type">
-        <p>Each tab shows the number of activities, total distance (km), moving time (hours) and elevation gain for one kind of activity:</p>
+        <p>
+          Each tab shows the number of activities, total distance (km), moving time (hours) and elevation gain
+          for one kind of activity:
+        </p>
         <dl className="grid gap-2 sm:grid-cols-2">
           {SPORT_TABS_EXPLAINED.map((item) => (
             <div key={item.tab} className="rounded-lg border border-gray-200 p-3">
@@ -182,24 +204,31 @@ export function DashboardGuide() {
 
       <Section title="Achievement cards">
         <p>
-          Achievement cards count your long efforts. An activity counts once, in the highest band it reaches; click a card to see exactly those
-          activities.
+          Achievement cards count your long efforts. An activity counts once, in the highest band it reaches;
+          click a card to see exactly those activities.
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
           <BandList sport="Ride" title="Cycling" />
           <BandList sport="Run" title="Running (walking uses the same bands)" />
         </div>
-        <p className="text-sm text-gray-600">Swims count from 750 m up to 5 km, hikes from 5 km up to 30 km.</p>
+        <p className="text-sm text-gray-600">
+          Swims count from 750 m up to 5 km, hikes from 5 km up to 30 km.
+        </p>
       </Section>
 
       <Section title="Activity timeline">
         <Bullets>
-          <li>Pick a period: 1 month, 3 months (the default), 6 months, 1 year or all time, and narrow it to one sport if you like.</li>
           <li>
-            <span className={term}>Trends</span> charts your totals as a summary, or by distance, time or elevation.
+            Pick a period: 1 month, 3 months (the default), 6 months, 1 year or all time, and narrow it to one
+            sport if you like.
           </li>
           <li>
-            <span className={term}>Monthly</span> lists a month&apos;s activities; page back and forth with the arrows.
+            <span className={term}>Trends</span> charts your totals as a summary, or by distance, time or
+            elevation.
+          </li>
+          <li>
+            <span className={term}>Monthly</span> lists a month&apos;s activities; page back and forth with
+            the arrows.
           </li>
         </Bullets>
       </Section>
@@ -207,13 +236,16 @@ export function DashboardGuide() {
       <Section title="Also on the dashboard">
         <Bullets>
           <li>
-            <span className={term}>Recent activities</span>: your latest synced activities, with a link to the full, filterable activity list.
+            <span className={term}>Recent activities</span>: your latest synced activities, with a link to the
+            full, filterable activity list.
           </li>
           <li>
-            <span className={term}>Workout recommendations</span>: up to two pending workouts picked for you, or a button to generate them.
+            <span className={term}>Workout recommendations</span>: up to two pending workouts picked for you,
+            or a button to generate them.
           </li>
           <li>
-            <span className={term}>Strava status</span>: connect, reconnect, and a banner while your activities sync.
+            <span className={term}>Strava status</span>: connect, reconnect, and a banner while your
+            activities sync.
           </li>
           <li>
             <span className={term}>Share</span> buttons to post your dashboard on social networks.
@@ -226,16 +258,26 @@ export function DashboardGuide() {
 
 const CATEGORIES: { name: string; rule: string }[] = [
   { name: "Beginner", rule: "Below the Intermediate marks: start by building regular rides." },
-  { name: "Intermediate", rule: "200 km or more this year, or a ride longer than 50 km, or active in other sports with over 100 km of cycling." },
-  { name: "Advanced", rule: "500 km or more this year, over 60 km a week on average, a ride longer than 80 km and consistency over 60." },
-  { name: "Elite", rule: "Over 1,000 km this year, over 100 km a week on average, a ride longer than 120 km and consistency over 80." },
+  {
+    name: "Intermediate",
+    rule: "200 km or more this year, or a ride longer than 50 km, or active in other sports with over 100 km of cycling.",
+  },
+  {
+    name: "Advanced",
+    rule: "500 km or more this year, over 60 km a week on average, a ride longer than 80 km and consistency over 60.",
+  },
+  {
+    name: "Elite",
+    rule: "Over 1,000 km this year, over 100 km a week on average, a ride longer than 120 km and consistency over 80.",
+  },
 ];
 
 export function WariGuide() {
   return (
     <>
       <PanelIntro title="Wari 2025">
-        IAS CycleWari 2025 is our annual one-day challenge: <strong className="text-gray-900">250 km in a single day on 7 June 2025</strong>. Open{" "}
+        IAS CycleWari 2025 is our annual one-day challenge:{" "}
+        <strong className="text-gray-900">250 km in a single day on 7 June 2025</strong>. Open{" "}
         <Link to="/wari" className={link}>
           Wari 2025
         </Link>{" "}
@@ -244,9 +286,10 @@ export function WariGuide() {
 
       <Section title="Register for the ride">
         <p>
-          Press <span className={term}>Register for Event</span>. Once you are in, a green <span className={term}>Registered for 2025</span>{" "}
-          badge replaces the button. A countdown shows the days, hours, minutes and seconds left until the start, next to the key facts: the date,
-          the distance, your category and your training start date.
+          Press <span className={term}>Register for Event</span>. Once you are in, a green{" "}
+          <span className={term}>Registered for 2025</span> badge replaces the button. A countdown shows the
+          days, hours, minutes and seconds left until the start, next to the key facts: the date, the
+          distance, your category and your training start date.
         </p>
       </Section>
 
@@ -254,7 +297,10 @@ export function WariGuide() {
         <p>We look at your Strava cycling and show how ready you are:</p>
         <Bullets>
           <li>kilometres ridden this year and your weekly average (aim for 80 to 100 km a week);</li>
-          <li>your longest ride: below 100 km you will see a “Room for improvement” hint, because 100 km is the recommended minimum;</li>
+          <li>
+            your longest ride: below 100 km you will see a “Room for improvement” hint, because 100 km is the
+            recommended minimum;
+          </li>
           <li>a consistency score out of 100 for how regularly you ride.</li>
         </Bullets>
         <p>Together they give an overall readiness percentage and one of four categories:</p>
@@ -270,11 +316,15 @@ export function WariGuide() {
 
       <Section title="The training plan">
         <p>
-          Press <span className={term}>Generate Training Plan</span> and you get a week-by-week plan sized to your category. Plans span about 12
-          to 16 weeks, moving from base building to endurance building and a taper before the event.
+          Press <span className={term}>Generate Training Plan</span> and you get a week-by-week plan sized to
+          your category. Plans span about 12 to 16 weeks, moving from base building to endurance building and
+          a taper before the event.
         </p>
         <Bullets>
-          <li>Every week has a distance goal and a long-ride goal; the long ride grows by about 10 to 15% a week.</li>
+          <li>
+            Every week has a distance goal and a long-ride goal; the long ride grows by about 10 to 15% a
+            week.
+          </li>
           <li>Each day lists the workout, its duration and its intensity, from 0 (rest) to 5 (very hard).</li>
           <li>The progress summary shows your current week and the total distance goal.</li>
         </Bullets>
@@ -283,12 +333,18 @@ export function WariGuide() {
       <Section title="Ticking off workouts">
         <Steps>
           <li>Ride the workout and let it sync from Strava.</li>
-          <li>Tick the workout in your weekly plan. We check that a matching Strava activity exists for that week and day.</li>
-          <li>Rest days can be ticked at any time; the event day itself cannot be ticked. Untick a workout to undo it.</li>
+          <li>
+            Tick the workout in your weekly plan. We check that a matching Strava activity exists for that
+            week and day.
+          </li>
+          <li>
+            Rest days can be ticked at any time; the event day itself cannot be ticked. Untick a workout to
+            undo it.
+          </li>
         </Steps>
         <p>
-          The <span className={term}>Activity Analysis</span> tab breaks down your cycling, and <span className={term}>History</span> lists the
-          Wari editions you rode before.
+          The <span className={term}>Activity Analysis</span> tab breaks down your cycling, and{" "}
+          <span className={term}>History</span> lists the Wari editions you rode before.
         </p>
       </Section>
     </>
@@ -298,7 +354,9 @@ export function WariGuide() {
 export function OtherFeaturesGuide() {
   return (
     <>
-      <PanelIntro title="Other Features">Challenges, personal workouts, events, your profile and how to reach us.</PanelIntro>
+      <PanelIntro title="Other Features">
+        Challenges, personal workouts, events, your profile and how to reach us.
+      </PanelIntro>
 
       <Section title="Challenges">
         <p>Join community challenges and compete with other members. They come in several kinds:</p>
@@ -317,8 +375,9 @@ export function OtherFeaturesGuide() {
           </li>
         </Bullets>
         <p>
-          Press <span className={term}>Join Challenge</span> on an active challenge (you need a connected Strava account). Your matching
-          activities count automatically; a progress bar shows how far you are, and the challenge page lists every participant.
+          Press <span className={term}>Join Challenge</span> on an active challenge (you need a connected
+          Strava account). Your matching activities count automatically; a progress bar shows how far you are,
+          and the challenge page lists every participant.
         </p>
       </Section>
 
@@ -328,17 +387,21 @@ export function OtherFeaturesGuide() {
           <Link to="/recommendations" className={link}>
             Recommendations
           </Link>{" "}
-          generate workouts for running, cycling or swimming. Choose a difficulty (easy, moderate or hard) and what to improve (general fitness,
-          distance, speed or elevation). Suggestions are based on your recent activities and your fitness profile.
+          generate workouts for running, cycling or swimming. Choose a difficulty (easy, moderate or hard) and
+          what to improve (general fitness, distance, speed or elevation). Suggestions are based on your
+          recent activities and your fitness profile.
         </p>
         <p>
-          Press <span className={term}>Mark as Complete</span> when you have done a workout, or <span className={term}>Skip</span> it; it then
-          moves to the Completed or Skipped tab.
+          Press <span className={term}>Mark as Complete</span> when you have done a workout, or{" "}
+          <span className={term}>Skip</span> it; it then moves to the Completed or Skipped tab.
         </p>
       </Section>
 
       <Section title="Events">
-        <p>Browse upcoming community events, register and pay the registration fee (in rupees) securely by card.</p>
+        <p>
+          Browse upcoming community events, register and pay the registration fee (in rupees) securely by
+          card.
+        </p>
       </Section>
 
       <Section title="Profile settings">
@@ -352,7 +415,10 @@ export function OtherFeaturesGuide() {
       </Section>
 
       <Section title="Feedback">
-        <p>Report a bug, request a feature or share praise from the Feedback page, and follow the status and our reply in your feedback history.</p>
+        <p>
+          Report a bug, request a feature or share praise from the Feedback page, and follow the status and
+          our reply in your feedback history.
+        </p>
       </Section>
     </>
   );

@@ -19,19 +19,28 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
   // The address follows the selected tab so a reload or a shared link opens it
   // again. Only the address changes: the guide is static, nothing to reload.
   const remember = (index: number) => {
-    window.history.replaceState(window.history.state, "", guideTabSearch(window.location.search, GUIDE_TABS[index].id));
+    window.history.replaceState(
+      window.history.state,
+      "",
+      guideTabSearch(window.location.search, GUIDE_TABS[index].id),
+    );
   };
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">User Guide</h1>
       <p className="mt-1 text-gray-600">
-        Everything you need to get going with CycleWari Community: your account, Strava, the dashboard, the Wari 2025 ride and the rest.
+        Everything you need to get going with CycleWari Community: your account, Strava, the dashboard, the
+        Wari 2025 ride and the rest.
       </p>
 
       {/* Remounts when the router brings another ?tab= (a link from elsewhere). */}
       <TabGroup key={initial} defaultIndex={guideTabIndex(initial)} onChange={remember} className="mt-6">
-        <LinkTabList label="User guide sections" className="grid-cols-2 sm:grid-cols-4" tabs={GUIDE_TABS.map((tab) => ({ ...tab, href: guideTabSearch(search, tab.id) }))} />
+        <LinkTabList
+          label="User guide sections"
+          className="grid-cols-2 sm:grid-cols-4"
+          tabs={GUIDE_TABS.map((tab) => ({ ...tab, href: guideTabSearch(search, tab.id) }))}
+        />
         <TabPanels className="mt-6">
           {GUIDE_TABS.map((tab) => {
             const Panel = PANELS[tab.id];
@@ -48,13 +57,20 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
         </TabPanels>
       </TabGroup>
 
-      <section aria-labelledby="support-heading" className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:p-6">
+      <section
+        aria-labelledby="support-heading"
+        className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:p-6"
+      >
         <h2 id="support-heading" className="text-lg font-semibold text-gray-900">
           Need help?
         </h2>
         <p className="mt-1 text-gray-700">
-          Questions, problems with your account or Strava sync, or ideas for the community: write to our support team at{" "}
-          <a href={`mailto:${supportEmail}`} className="break-all font-semibold text-brand-700 underline hover:text-brand-600">
+          Questions, problems with your account or Strava sync, or ideas for the community: write to our
+          support team at{" "}
+          <a
+            href={`mailto:${supportEmail}`}
+            className="break-all font-semibold text-brand-700 underline hover:text-brand-600"
+          >
             {supportEmail}
           </a>
           . Signed-in members can also send feedback from the Feedback page.

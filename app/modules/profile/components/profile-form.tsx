@@ -40,11 +40,31 @@ function useProfileForm(defaultValue: ProfileValues, id: string) {
     if (!actionData || actionData.intent === "next") return;
     if (actionData.intent === "complete" && !actionData.ok) {
       // Part 1 §8: a 400 naming missing fields is 'Cannot complete profile'; any other failure 'Failed to complete profile'.
-      toast({ title: actionData.missing ? "Cannot complete profile" : "Failed to complete profile", description: actionData.message ?? undefined, variant: "destructive" });
+      toast({
+        title: actionData.missing ? "Cannot complete profile" : "Failed to complete profile",
+        description: actionData.message ?? undefined,
+        variant: "destructive",
+      });
     } else if (actionData.intent === "resend") {
-      toast(actionData.ok ? { title: "Verification email sent", description: actionData.message ?? undefined, variant: "success" } : { title: "Failed to send verification email", description: actionData.message ?? undefined, variant: "destructive" });
+      toast(
+        actionData.ok
+          ? {
+              title: "Verification email sent",
+              description: actionData.message ?? undefined,
+              variant: "success",
+            }
+          : {
+              title: "Failed to send verification email",
+              description: actionData.message ?? undefined,
+              variant: "destructive",
+            },
+      );
     } else if (!actionData.ok) {
-      toast({ title: "Failed to update profile", description: actionData.message ?? undefined, variant: "destructive" });
+      toast({
+        title: "Failed to update profile",
+        description: actionData.message ?? undefined,
+        variant: "destructive",
+      });
     } else if (actionData.message) {
       toast({ title: "Profile saved", description: actionData.message, variant: "success" });
     }
@@ -56,19 +76,81 @@ function useProfileForm(defaultValue: ProfileValues, id: string) {
 type Fields = ReturnType<typeof useProfileForm>["fields"];
 
 function PersonalFields({ fields }: { fields: Fields }) {
-  const text = (f: FieldMetadata<string | undefined>, type: "text" | "email" | "url" = "text") => getInputProps(f, { type });
+  const text = (f: FieldMetadata<string | undefined>, type: "text" | "email" | "url" = "text") =>
+    getInputProps(f, { type });
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field label="Email *" errors={fields.email.errors} inputProps={{ ...text(fields.email as FieldMetadata<string | undefined>, "email"), autoComplete: "email" }} />
-      <Field label="Age *" errors={fields.age.errors} inputProps={{ ...getInputProps(fields.age, { type: "number" }), min: 1, step: 1, inputMode: "numeric" }} />
-      <Field label="First name *" errors={fields.firstName.errors} inputProps={{ ...text(fields.firstName as FieldMetadata<string | undefined>), autoComplete: "given-name" }} />
-      <Field label="Last name *" errors={fields.lastName.errors} inputProps={{ ...text(fields.lastName as FieldMetadata<string | undefined>), autoComplete: "family-name" }} />
-      <SelectField label="Gender *" errors={fields.gender.errors} selectProps={getSelectProps(fields.gender)} options={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))} placeholder="Select gender" />
-      <SelectField label="Blood group *" errors={fields.bloodGroup.errors} selectProps={getSelectProps(fields.bloodGroup)} options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))} placeholder="Select blood group" />
-      <SelectField label="T-shirt size *" errors={fields.tshirtSize.errors} selectProps={getSelectProps(fields.tshirtSize)} options={sizeOptions} placeholder="Select T-shirt size" />
-      <SelectField label="Jersey size *" errors={fields.jerseySize.errors} selectProps={getSelectProps(fields.jerseySize)} options={sizeOptions} placeholder="Select jersey size" />
+      <Field
+        label="Email *"
+        errors={fields.email.errors}
+        inputProps={{
+          ...text(fields.email as FieldMetadata<string | undefined>, "email"),
+          autoComplete: "email",
+        }}
+      />
+      <Field
+        label="Age *"
+        errors={fields.age.errors}
+        inputProps={{
+          ...getInputProps(fields.age, { type: "number" }),
+          min: 1,
+          step: 1,
+          inputMode: "numeric",
+        }}
+      />
+      <Field
+        label="First name *"
+        errors={fields.firstName.errors}
+        inputProps={{
+          ...text(fields.firstName as FieldMetadata<string | undefined>),
+          autoComplete: "given-name",
+        }}
+      />
+      <Field
+        label="Last name *"
+        errors={fields.lastName.errors}
+        inputProps={{
+          ...text(fields.lastName as FieldMetadata<string | undefined>),
+          autoComplete: "family-name",
+        }}
+      />
+      <SelectField
+        label="Gender *"
+        errors={fields.gender.errors}
+        selectProps={getSelectProps(fields.gender)}
+        options={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
+        placeholder="Select gender"
+      />
+      <SelectField
+        label="Blood group *"
+        errors={fields.bloodGroup.errors}
+        selectProps={getSelectProps(fields.bloodGroup)}
+        options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))}
+        placeholder="Select blood group"
+      />
+      <SelectField
+        label="T-shirt size *"
+        errors={fields.tshirtSize.errors}
+        selectProps={getSelectProps(fields.tshirtSize)}
+        options={sizeOptions}
+        placeholder="Select T-shirt size"
+      />
+      <SelectField
+        label="Jersey size *"
+        errors={fields.jerseySize.errors}
+        selectProps={getSelectProps(fields.jerseySize)}
+        options={sizeOptions}
+        placeholder="Select jersey size"
+      />
       <div className="sm:col-span-2">
-        <Field label="Profile image URL" errors={fields.profileImageUrl.errors} inputProps={{ ...text(fields.profileImageUrl as FieldMetadata<string | undefined>, "url"), placeholder: "https://…" }} />
+        <Field
+          label="Profile image URL"
+          errors={fields.profileImageUrl.errors}
+          inputProps={{
+            ...text(fields.profileImageUrl as FieldMetadata<string | undefined>, "url"),
+            placeholder: "https://…",
+          }}
+        />
       </div>
     </div>
   );
@@ -77,9 +159,24 @@ function PersonalFields({ fields }: { fields: Fields }) {
 function EmergencyFields({ fields }: { fields: Fields }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <Field label="Emergency contact name *" errors={fields.emergencyContactName.errors} inputProps={getInputProps(fields.emergencyContactName, { type: "text" })} />
-      <Field label="Emergency contact phone *" errors={fields.emergencyContactPhone.errors} inputProps={{ ...getInputProps(fields.emergencyContactPhone, { type: "tel" }), autoComplete: "tel" }} />
-      <Field label="Relationship *" errors={fields.emergencyContactRelation.errors} inputProps={{ ...getInputProps(fields.emergencyContactRelation, { type: "text" }), placeholder: "e.g. Spouse, Parent" }} />
+      <Field
+        label="Emergency contact name *"
+        errors={fields.emergencyContactName.errors}
+        inputProps={getInputProps(fields.emergencyContactName, { type: "text" })}
+      />
+      <Field
+        label="Emergency contact phone *"
+        errors={fields.emergencyContactPhone.errors}
+        inputProps={{ ...getInputProps(fields.emergencyContactPhone, { type: "tel" }), autoComplete: "tel" }}
+      />
+      <Field
+        label="Relationship *"
+        errors={fields.emergencyContactRelation.errors}
+        inputProps={{
+          ...getInputProps(fields.emergencyContactRelation, { type: "text" }),
+          placeholder: "e.g. Spouse, Parent",
+        }}
+      />
     </div>
   );
 }
@@ -121,11 +218,15 @@ export function SimpleProfileForm({ defaultValue }: { defaultValue: ProfileValue
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-8">
       <section aria-labelledby="personal-heading" className="space-y-4">
-        <h2 id="personal-heading" className="text-lg font-semibold">Personal</h2>
+        <h2 id="personal-heading" className="text-lg font-semibold">
+          Personal
+        </h2>
         <PersonalFields fields={fields} />
       </section>
       <section aria-labelledby="emergency-heading" className="space-y-4">
-        <h2 id="emergency-heading" className="text-lg font-semibold">Emergency Contact</h2>
+        <h2 id="emergency-heading" className="text-lg font-semibold">
+          Emergency Contact
+        </h2>
         <EmergencyFields fields={fields} />
       </section>
       <Buttons busyIntent={busy} />
@@ -146,7 +247,8 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
 
   useEffect(() => {
     if (actionData?.step) setStep(actionData.step);
-    if (actionData?.intent === "next" && actionData.missing) setMissing(Object.keys(actionData.missing).map((f) => FIELD_LABELS[f as ProfileField] ?? f));
+    if (actionData?.intent === "next" && actionData.missing)
+      setMissing(Object.keys(actionData.missing).map((f) => FIELD_LABELS[f as ProfileField] ?? f));
   }, [actionData]);
 
   function goToEmergency(event: React.MouseEvent) {
@@ -156,7 +258,9 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
     const result = parseWithZod(new FormData(formElement), { schema: profileFormSchema });
     const values = (result.status === "success" ? result.value : {}) as Record<string, unknown>;
     const invalid = result.status === "success" ? [] : Object.keys(result.error ?? {});
-    const absent = PERSONAL_REQUIRED.filter((f) => values[f] === undefined || values[f] === null || invalid.includes(f));
+    const absent = PERSONAL_REQUIRED.filter(
+      (f) => values[f] === undefined || values[f] === null || invalid.includes(f),
+    );
     if (absent.length) {
       PERSONAL_REQUIRED.forEach((name) => form.validate({ name }));
       setMissing(absent.map((f) => FIELD_LABELS[f]));
@@ -172,7 +276,11 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
   ];
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">
-      <div role="tablist" aria-label="Profile sections" className="grid grid-cols-2 rounded-lg bg-gray-100 p-1">
+      <div
+        role="tablist"
+        aria-label="Profile sections"
+        className="grid grid-cols-2 rounded-lg bg-gray-100 p-1"
+      >
         {tabs.map((t) => (
           <button
             key={t.n}
@@ -211,7 +319,11 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
       <div id="profile-tab-2" role="tabpanel" hidden={step !== 2} className="space-y-6">
         <EmergencyFields fields={fields} />
         <div className="flex justify-start">
-          <button type="button" onClick={() => setStep(1)} className="text-sm font-medium text-brand-700 hover:underline">
+          <button
+            type="button"
+            onClick={() => setStep(1)}
+            className="text-sm font-medium text-brand-700 hover:underline"
+          >
             ← Back to Personal
           </button>
         </div>
@@ -223,7 +335,15 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
 }
 
 /** Page heading plus the verify-your-email notice for confined members. */
-export function ProfileHeader({ username, confined, profileCompleted }: { username: string; confined: boolean; profileCompleted: boolean }) {
+export function ProfileHeader({
+  username,
+  confined,
+  profileCompleted,
+}: {
+  username: string;
+  confined: boolean;
+  profileCompleted: boolean;
+}) {
   const navigation = useNavigation();
   const resending = navigation.state === "submitting" && navigation.formData?.get("intent") === "resend";
   return (
@@ -231,14 +351,24 @@ export function ProfileHeader({ username, confined, profileCompleted }: { userna
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Profile settings</h1>
         <p className="mt-1 text-gray-600">
-          Signed in as <strong>{username}</strong>. {profileCompleted ? "Your profile is complete." : "Complete your profile to get started."}
+          Signed in as <strong>{username}</strong>.{" "}
+          {profileCompleted ? "Your profile is complete." : "Complete your profile to get started."}
         </p>
       </div>
       {confined ? (
         <Alert tone="warning" title="Please verify your email address">
-          <p>We sent a verification link to your email. Until you verify it, only profile settings are available.</p>
+          <p>
+            We sent a verification link to your email. Until you verify it, only profile settings are
+            available.
+          </p>
           <Form method="post" className="mt-2">
-            <button type="submit" name="intent" value="resend" disabled={resending} className="font-semibold text-amber-900 underline disabled:opacity-60">
+            <button
+              type="submit"
+              name="intent"
+              value="resend"
+              disabled={resending}
+              className="font-semibold text-amber-900 underline disabled:opacity-60"
+            >
               {resending ? "Resending..." : "Resend verification email"}
             </button>
           </Form>
@@ -247,7 +377,6 @@ export function ProfileHeader({ username, confined, profileCompleted }: { userna
     </div>
   );
 }
-
 
 /**
  * Linking Google to this account: the member is signed in, so the Google
@@ -259,11 +388,16 @@ export function GoogleLinkCard({ linked }: { linked: boolean }) {
       <div>
         <h2 className="font-semibold text-gray-900">Google sign-in</h2>
         <p className="text-sm text-gray-600">
-          {linked ? "Your Google account is linked: you can sign in with Google." : "Link your Google account to sign in with Google as well as your password."}
+          {linked
+            ? "Your Google account is linked: you can sign in with Google."
+            : "Link your Google account to sign in with Google as well as your password."}
         </p>
       </div>
       {linked ? null : (
-        <a href="/api/auth/google" className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50">
+        <a
+          href="/api/auth/google"
+          className="rounded-md border border-gray-300 px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+        >
           Link Google account
         </a>
       )}

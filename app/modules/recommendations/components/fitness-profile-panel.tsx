@@ -28,43 +28,59 @@ export function FitnessProfilePanel({ profile }: { profile: FitnessProfile }) {
   const empty = isEmptyProfile(profile);
   const { insights } = profile;
   return (
-    <section aria-labelledby="fitness-profile-heading" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6" data-testid="fitness-profile">
+    <section
+      aria-labelledby="fitness-profile-heading"
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+      data-testid="fitness-profile"
+    >
       <h2 id="fitness-profile-heading" className="text-lg font-semibold text-gray-900">
         Your Fitness Profile
       </h2>
       {empty ? (
         <div className="mt-3">
           <Alert tone="warning" title="No Fitness Profile Available">
-            Connect Strava and sync your activities: your profile is built from the last {insights.windowWeeks} weeks of training. Until then,
-            recommendations are set for a beginner.
+            Connect Strava and sync your activities: your profile is built from the last{" "}
+            {insights.windowWeeks} weeks of training. Until then, recommendations are set for a beginner.
           </Alert>
         </div>
       ) : (
         <>
-          <p className="mt-1 text-sm text-gray-600">From your last {insights.windowWeeks} weeks of activities.</p>
+          <p className="mt-1 text-sm text-gray-600">
+            From your last {insights.windowWeeks} weeks of activities.
+          </p>
           <div className="mt-3 flex items-center gap-2">
             <span className="text-sm text-gray-500">Fitness level</span>
-            <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${LEVEL_TONES[profile.fitnessLevel]}`} data-testid="fitness-level">
+            <span
+              className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${LEVEL_TONES[profile.fitnessLevel]}`}
+              data-testid="fitness-level"
+            >
               {levelLabel(profile.fitnessLevel)}
             </span>
           </div>
           <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
             <div className="rounded-lg bg-gray-50 p-3">
               <dt className="text-gray-500">Weekly distance</dt>
-              <dd className="mt-0.5 font-semibold tabular-nums text-gray-900">{formatTargetDistance(profile.avgWeeklyDistance)}</dd>
+              <dd className="mt-0.5 font-semibold tabular-nums text-gray-900">
+                {formatTargetDistance(profile.avgWeeklyDistance)}
+              </dd>
             </div>
             <div className="rounded-lg bg-gray-50 p-3">
               <dt className="text-gray-500">Weekly time</dt>
-              <dd className="mt-0.5 font-semibold tabular-nums text-gray-900">{formatTargetDuration(profile.avgWeeklyDuration)}</dd>
+              <dd className="mt-0.5 font-semibold tabular-nums text-gray-900">
+                {formatTargetDuration(profile.avgWeeklyDuration)}
+              </dd>
             </div>
             <div className="rounded-lg bg-gray-50 p-3">
               <dt className="text-gray-500">Weekly elevation</dt>
-              <dd className="mt-0.5 font-semibold tabular-nums text-gray-900">{Math.round(profile.avgWeeklyElevation)} m</dd>
+              <dd className="mt-0.5 font-semibold tabular-nums text-gray-900">
+                {Math.round(profile.avgWeeklyElevation)} m
+              </dd>
             </div>
             <div className="rounded-lg bg-gray-50 p-3">
               <dt className="text-gray-500">Activities</dt>
               <dd className="mt-0.5 font-semibold tabular-nums text-gray-900">
-                {insights.recentActivitiesCount} <span className="font-normal text-gray-600">({insights.activityFrequency} a week)</span>
+                {insights.recentActivitiesCount}{" "}
+                <span className="font-normal text-gray-600">({insights.activityFrequency} a week)</span>
               </dd>
             </div>
           </dl>

@@ -1,10 +1,19 @@
 import type { ReactNode } from "react";
 import type { Recommendation } from "../constants";
-import { difficultyLabel, difficultyTone, formatDay, formatTargetDistance, formatTargetDuration } from "../format";
+import {
+  difficultyLabel,
+  difficultyTone,
+  formatDay,
+  formatTargetDistance,
+  formatTargetDuration,
+} from "../format";
 
 export function DifficultyBadge({ difficulty }: { difficulty: string | null | undefined }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${difficultyTone(difficulty)}`} data-testid="difficulty-badge">
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ${difficultyTone(difficulty)}`}
+      data-testid="difficulty-badge"
+    >
       {difficultyLabel(difficulty)}
     </span>
   );
@@ -48,8 +57,12 @@ export function RecommendationItem({
         </div>
         {detailed ? (
           <div className="flex gap-1">
-            <dt className="text-gray-500">{r.status === "completed" && r.completedAt ? "Completed:" : "Recommended:"}</dt>
-            <dd className="text-gray-900">{formatDay(r.status === "completed" && r.completedAt ? r.completedAt : r.recommendationDate)}</dd>
+            <dt className="text-gray-500">
+              {r.status === "completed" && r.completedAt ? "Completed:" : "Recommended:"}
+            </dt>
+            <dd className="text-gray-900">
+              {formatDay(r.status === "completed" && r.completedAt ? r.completedAt : r.recommendationDate)}
+            </dd>
           </div>
         ) : null}
       </dl>

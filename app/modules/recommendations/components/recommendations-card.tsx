@@ -10,11 +10,17 @@ const GENERATE_URL = "/api/recommendations/generate";
 
 /** An /api answer through a fetcher: the list on success, {message} on a non-2xx answer. */
 type Answer = Recommendation[] | { message: string };
-const failed = (answer: Answer | undefined): answer is { message: string } => answer !== undefined && !Array.isArray(answer);
+const failed = (answer: Answer | undefined): answer is { message: string } =>
+  answer !== undefined && !Array.isArray(answer);
 
 function Skeletons() {
   return (
-    <div aria-busy="true" aria-label="Loading recommendations" className="mt-4 space-y-4" data-testid="recommendations-loading">
+    <div
+      aria-busy="true"
+      aria-label="Loading recommendations"
+      className="mt-4 space-y-4"
+      data-testid="recommendations-loading"
+    >
       {[0, 1].map((i) => (
         <div key={i} className="animate-pulse space-y-2">
           <div className="h-4 w-2/3 rounded bg-gray-200" />
@@ -47,7 +53,8 @@ function Card() {
   useEffect(() => {
     if (generate.state !== "idle" || generate.data === undefined || shown.current === generate.data) return;
     shown.current = generate.data;
-    if (failed(generate.data)) toast({ ...TOASTS.generateFailed, description: generate.data.message, variant: "destructive" });
+    if (failed(generate.data))
+      toast({ ...TOASTS.generateFailed, description: generate.data.message, variant: "destructive" });
     // On success the submission has already revalidated the list fetcher (Remix revalidates loaded fetchers).
     else toast({ ...TOASTS.generated, variant: "success" });
   }, [generate.state, generate.data, toast]);
@@ -56,13 +63,20 @@ function Card() {
   const items = Array.isArray(list.data) ? list.data : null;
 
   return (
-    <section aria-labelledby="recommendations-heading" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6" data-testid="recommendations-card">
+    <section
+      aria-labelledby="recommendations-heading"
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+      data-testid="recommendations-card"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 id="recommendations-heading" className="text-lg font-semibold text-gray-900">
           Workout Recommendations
         </h2>
         {items && items.length > 0 ? (
-          <span className="shrink-0 whitespace-nowrap rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700" data-testid="recommendations-available">
+          <span
+            className="shrink-0 whitespace-nowrap rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700"
+            data-testid="recommendations-available"
+          >
             {items.length} Available
           </span>
         ) : null}
@@ -100,7 +114,10 @@ function Card() {
             disabled={generating}
             aria-busy={generating || undefined}
             onClick={() =>
-              generate.submit({ targetImprovement: "general" }, { method: "post", action: GENERATE_URL, encType: "application/json" })
+              generate.submit(
+                { targetImprovement: "general" },
+                { method: "post", action: GENERATE_URL, encType: "application/json" },
+              )
             }
             className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
           >

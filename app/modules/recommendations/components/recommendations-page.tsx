@@ -25,7 +25,11 @@ type PageData = Awaited<ReturnType<typeof recommendationsPage>>;
 type ActionData = Awaited<ReturnType<typeof recommendationsAction>>["data"];
 
 const card = "rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6";
-const FAILURE_TOAST = { generate: TOASTS.generateFailed, complete: TOASTS.completeFailed, skip: TOASTS.skipFailed } as const;
+const FAILURE_TOAST = {
+  generate: TOASTS.generateFailed,
+  complete: TOASTS.completeFailed,
+  skip: TOASTS.skipFailed,
+} as const;
 
 const EMPTY_MESSAGES: Record<RecommendationStatus, string> = {
   pending: "No pending workouts. Generate recommendations to get a fresh plan.",
@@ -33,13 +37,23 @@ const EMPTY_MESSAGES: Record<RecommendationStatus, string> = {
   skipped: "No skipped workouts.",
 };
 
-function GeneratorForm({ defaultSports, actionData }: { defaultSports: string[]; actionData: ActionData | undefined }) {
+function GeneratorForm({
+  defaultSports,
+  actionData,
+}: {
+  defaultSports: string[];
+  actionData: ActionData | undefined;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "generate";
   const [form, fields] = useForm({
     id: "generate-recommendations",
     lastResult: actionData?.intent === "generate" ? actionData.result : undefined,
-    defaultValue: { sportTypes: defaultSports, difficultyPreference: "moderate", targetImprovement: "general" },
+    defaultValue: {
+      sportTypes: defaultSports,
+      difficultyPreference: "moderate",
+      targetImprovement: "general",
+    },
     constraint: getZodConstraint(generateSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: generateSchema }),
     shouldValidate: "onSubmit",
@@ -52,18 +66,27 @@ function GeneratorForm({ defaultSports, actionData }: { defaultSports: string[];
       <h2 id="generator-heading" className="text-lg font-semibold text-gray-900">
         Generate Workouts
       </h2>
-      <p className="mt-1 text-sm text-gray-600">A plan sized from your recent activities. Generating again adds a new plan; your pending workouts stay.</p>
+      <p className="mt-1 text-sm text-gray-600">
+        A plan sized from your recent activities. Generating again adds a new plan; your pending workouts
+        stay.
+      </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-5">
         <input type="hidden" name="intent" value="generate" />
         <fieldset>
           <legend className="text-sm font-medium text-gray-800">Sport types</legend>
           <div className="mt-2 flex flex-wrap gap-4">
-            {getCollectionProps(fields.sportTypes, { type: "checkbox", options: [...SPORTS] }).map((props) => (
-              <label key={props.key} className="inline-flex items-center gap-2 text-sm text-gray-900">
-                <input {...props} key={props.key} className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500" />
-                {props.value}
-              </label>
-            ))}
+            {getCollectionProps(fields.sportTypes, { type: "checkbox", options: [...SPORTS] }).map(
+              (props) => (
+                <label key={props.key} className="inline-flex items-center gap-2 text-sm text-gray-900">
+                  <input
+                    {...props}
+                    key={props.key}
+                    className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500"
+                  />
+                  {props.value}
+                </label>
+              ),
+            )}
           </div>
           <p className="mt-1 text-xs text-gray-500">None ticked: your preferred sports (or Run).</p>
           <ErrorList errors={fields.sportTypes.errors} />
@@ -71,10 +94,15 @@ function GeneratorForm({ defaultSports, actionData }: { defaultSports: string[];
         <fieldset>
           <legend className="text-sm font-medium text-gray-800">Difficulty preference</legend>
           <div className="mt-2 grid grid-cols-3 gap-2">
-            {getCollectionProps(fields.difficultyPreference, { type: "radio", options: [...DIFFICULTIES] }).map((props) => (
+            {getCollectionProps(fields.difficultyPreference, {
+              type: "radio",
+              options: [...DIFFICULTIES],
+            }).map((props) => (
               <label key={props.key}>
                 <input {...props} key={props.key} className={radio} />
-                <span className={pill}>{DIFFICULTY_LABELS[props.value as keyof typeof DIFFICULTY_LABELS]}</span>
+                <span className={pill}>
+                  {DIFFICULTY_LABELS[props.value as keyof typeof DIFFICULTY_LABELS]}
+                </span>
               </label>
             ))}
           </div>
@@ -83,10 +111,15 @@ function GeneratorForm({ defaultSports, actionData }: { defaultSports: string[];
         <fieldset>
           <legend className="text-sm font-medium text-gray-800">Target improvement</legend>
           <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
-            {getCollectionProps(fields.targetImprovement, { type: "radio", options: [...IMPROVEMENT_TARGETS] }).map((props) => (
+            {getCollectionProps(fields.targetImprovement, {
+              type: "radio",
+              options: [...IMPROVEMENT_TARGETS],
+            }).map((props) => (
               <label key={props.key}>
                 <input {...props} key={props.key} className={radio} />
-                <span className={pill}>{IMPROVEMENT_LABELS[props.value as keyof typeof IMPROVEMENT_LABELS]}</span>
+                <span className={pill}>
+                  {IMPROVEMENT_LABELS[props.value as keyof typeof IMPROVEMENT_LABELS]}
+                </span>
               </label>
             ))}
           </div>
@@ -101,7 +134,13 @@ function GeneratorForm({ defaultSports, actionData }: { defaultSports: string[];
   );
 }
 
-function ItemActions({ recommendation, status }: { recommendation: Recommendation; status: RecommendationStatus }) {
+function ItemActions({
+  recommendation,
+  status,
+}: {
+  recommendation: Recommendation;
+  status: RecommendationStatus;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === String(recommendation.id);
   const busyIntent = busy ? navigation.formData?.get("intent") : null;
@@ -132,9 +171,18 @@ function ItemActions({ recommendation, status }: { recommendation: Recommendatio
   );
 }
 
-function StatusTabs({ current, counts }: { current: RecommendationStatus; counts: Record<RecommendationStatus, number> }) {
+function StatusTabs({
+  current,
+  counts,
+}: {
+  current: RecommendationStatus;
+  counts: Record<RecommendationStatus, number>;
+}) {
   return (
-    <nav aria-label="Recommendation status" className="grid grid-cols-3 border-b border-gray-200 sm:flex sm:gap-1">
+    <nav
+      aria-label="Recommendation status"
+      className="grid grid-cols-3 border-b border-gray-200 sm:flex sm:gap-1"
+    >
       {STATUSES.map((s) => {
         const active = s === current;
         return (
@@ -144,11 +192,16 @@ function StatusTabs({ current, counts }: { current: RecommendationStatus; counts
             preventScrollReset
             aria-current={active ? "page" : undefined}
             className={`-mb-px flex items-center justify-center gap-1.5 whitespace-nowrap border-b-2 px-1 py-2 text-sm font-medium sm:justify-start sm:gap-2 sm:px-3 ${
-              active ? "border-brand-600 text-brand-700" : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900"
+              active
+                ? "border-brand-600 text-brand-700"
+                : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900"
             }`}
           >
             {STATUS_LABELS[s]}
-            <span className={`rounded-full px-2 text-xs tabular-nums ${active ? "bg-brand-100 text-brand-700" : "bg-gray-100 text-gray-700"}`} data-testid={`count-${s}`}>
+            <span
+              className={`rounded-full px-2 text-xs tabular-nums ${active ? "bg-brand-100 text-brand-700" : "bg-gray-100 text-gray-700"}`}
+              data-testid={`count-${s}`}
+            >
               {counts[s]}
             </span>
           </Link>
@@ -206,7 +259,11 @@ export function RecommendationsPage({ data }: { data: PageData }) {
                       key={r.id}
                       recommendation={r}
                       detailed
-                      actions={r.status === "pending" ? <ItemActions recommendation={r} status={data.status} /> : undefined}
+                      actions={
+                        r.status === "pending" ? (
+                          <ItemActions recommendation={r} status={data.status} />
+                        ) : undefined
+                      }
                     />
                   ))}
                 </ul>

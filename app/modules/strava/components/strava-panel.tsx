@@ -5,7 +5,10 @@ import type { StravaStatus, SyncStatusView } from "../status.server";
 export const SYNC_POLL_MS = 5000;
 
 /** The connect button's label for each state of the spec (part 1 section 2). */
-export function connectLabel(status: StravaStatus | null, connecting: boolean): { label: string; disabled: boolean } {
+export function connectLabel(
+  status: StravaStatus | null,
+  connecting: boolean,
+): { label: string; disabled: boolean } {
   if (!status) return { label: "Loading...", disabled: true };
   if (connecting) return { label: "Connecting...", disabled: true };
   if (!status.connected) return { label: "Connect with Strava", disabled: false };
@@ -14,13 +17,24 @@ export function connectLabel(status: StravaStatus | null, connecting: boolean): 
   return { label: "Connected to Strava", disabled: true };
 }
 
-export function StravaConnectButton({ status, returnTo = "/dashboard" }: { status: StravaStatus | null; returnTo?: string }) {
+export function StravaConnectButton({
+  status,
+  returnTo = "/dashboard",
+}: {
+  status: StravaStatus | null;
+  returnTo?: string;
+}) {
   const [connecting, setConnecting] = useState(false);
   const { label, disabled } = connectLabel(status, connecting);
   const className = "inline-flex items-center gap-2 rounded-md px-4 py-2 font-semibold text-white";
   if (disabled) {
     return (
-      <button type="button" disabled className={`${className} cursor-default bg-[#fc4c02]/70`} data-testid="strava-connect">
+      <button
+        type="button"
+        disabled
+        className={`${className} cursor-default bg-[#fc4c02]/70`}
+        data-testid="strava-connect"
+      >
         {label}
       </button>
     );
@@ -39,7 +53,12 @@ export function StravaConnectButton({ status, returnTo = "/dashboard" }: { statu
 
 /** Clock time for "sync again at" / "continues at", in India time like the admin pages (same on server and client). */
 export function clockTime(iso: string) {
-  return new Date(iso).toLocaleTimeString("en-US", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata", timeZoneName: "short" });
+  return new Date(iso).toLocaleTimeString("en-US", {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: "Asia/Kolkata",
+    timeZoneName: "short",
+  });
 }
 
 /**
@@ -136,7 +155,11 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
   if (!sync) return null;
   if (sync.error) {
     return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900" data-testid="sync-banner">
+      <div
+        role="alert"
+        className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-900"
+        data-testid="sync-banner"
+      >
         There was an error syncing your Strava activities: {sync.error}
       </div>
     );
@@ -144,15 +167,24 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
   if (sync.completed) return null;
   if (sync.state === "waiting" && sync.resumesAt) {
     return (
-      <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900" data-testid="sync-banner">
-        Waiting for Strava&apos;s rate limit: your sync will continue at <time dateTime={sync.resumesAt}>{clockTime(sync.resumesAt)}</time>.
+      <div
+        role="status"
+        className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900"
+        data-testid="sync-banner"
+      >
+        Waiting for Strava&apos;s rate limit: your sync will continue at{" "}
+        <time dateTime={sync.resumesAt}>{clockTime(sync.resumesAt)}</time>.
       </div>
     );
   }
   const { current, total } = sync.progress;
   const percent = total > 0 ? Math.min(100, Math.round((current / total) * 100)) : 0;
   return (
-    <div role="status" className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-900" data-testid="sync-banner">
+    <div
+      role="status"
+      className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-blue-900"
+      data-testid="sync-banner"
+    >
       <div className="flex items-center justify-between gap-4 text-sm font-medium">
         <span>Syncing your Strava activities… {total > 0 ? `${current} of ${total}` : "starting"}</span>
         <span aria-label="Elapsed time" className="tabular-nums">

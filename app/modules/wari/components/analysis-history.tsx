@@ -12,7 +12,8 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
       <div role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900 sm:p-6">
         <p className="font-semibold">No Activity Data</p>
         <p className="mt-1 text-sm">
-          We could not find any cycling activities. Connect your Strava account or log some rides to see your analysis.{" "}
+          We could not find any cycling activities. Connect your Strava account or log some rides to see your
+          analysis.{" "}
           <Link to="/profile/strava" className="font-semibold underline">
             Connect Strava
           </Link>
@@ -41,17 +42,33 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
           Weekly Distance, Last {analysis.window.weeks} Weeks
         </h2>
         <p className="mt-1 text-sm text-gray-600">
-          The dashed line marks {RECOMMENDED_WEEKLY_KM.min} km, the low end of the recommended {RECOMMENDED_WEEKLY_KM.min}-{RECOMMENDED_WEEKLY_KM.max} km a week.
+          The dashed line marks {RECOMMENDED_WEEKLY_KM.min} km, the low end of the recommended{" "}
+          {RECOMMENDED_WEEKLY_KM.min}-{RECOMMENDED_WEEKLY_KM.max} km a week.
         </p>
-        <div className="relative mt-4 h-40" role="img" aria-label={`Weekly cycling distance: ${analysis.weeklyDistances.map((w) => `${shortDate(w.weekStart)} ${formatKm(w.km)} km`).join(", ")}`}>
+        <div
+          className="relative mt-4 h-40"
+          role="img"
+          aria-label={`Weekly cycling distance: ${analysis.weeklyDistances.map((w) => `${shortDate(w.weekStart)} ${formatKm(w.km)} km`).join(", ")}`}
+        >
           <div className="flex h-full items-end gap-1 sm:gap-2" aria-hidden="true">
             {analysis.weeklyDistances.map((w) => (
-              <div key={w.weekStart} className="flex h-full flex-1 flex-col justify-end" title={`${shortDate(w.weekStart)}: ${formatKm(w.km)} km`}>
-                <div className="rounded-t bg-brand-500" style={{ height: `${(w.km / max) * 100}%`, minHeight: w.km > 0 ? 2 : 0 }} />
+              <div
+                key={w.weekStart}
+                className="flex h-full flex-1 flex-col justify-end"
+                title={`${shortDate(w.weekStart)}: ${formatKm(w.km)} km`}
+              >
+                <div
+                  className="rounded-t bg-brand-500"
+                  style={{ height: `${(w.km / max) * 100}%`, minHeight: w.km > 0 ? 2 : 0 }}
+                />
               </div>
             ))}
           </div>
-          <div className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-dashed border-gray-700" style={{ bottom: `${target}%` }} aria-hidden="true" />
+          <div
+            className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-dashed border-gray-700"
+            style={{ bottom: `${target}%` }}
+            aria-hidden="true"
+          />
         </div>
         <div className="mt-1 flex justify-between text-xs text-gray-500" aria-hidden="true">
           <span>{shortDate(analysis.weeklyDistances[0].weekStart)}</span>
@@ -69,10 +86,14 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
             ))}
           </ul>
         ) : (
-          <p className="mt-2 text-sm text-gray-700">You meet every recommendation: keep it up and taper well before the event.</p>
+          <p className="mt-2 text-sm text-gray-700">
+            You meet every recommendation: keep it up and taper well before the event.
+          </p>
         )}
         <p className="mt-3 text-xs text-gray-500">
-          Weekly average, consistency (weeks with a ride out of {analysis.window.weeks}) and active days cover the last {analysis.window.weeks} weeks; This Year counts from 1 January; the longest ride looks back 365 days.
+          Weekly average, consistency (weeks with a ride out of {analysis.window.weeks}) and active days cover
+          the last {analysis.window.weeks} weeks; This Year counts from 1 January; the longest ride looks back
+          365 days.
         </p>
       </section>
     </div>
@@ -84,7 +105,9 @@ export function HistoryTab({ history }: { history: EventHistoryEntry[] }) {
     return (
       <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
         <p className="text-lg font-semibold text-gray-900">First-Time Participant</p>
-        <p className="mx-auto mt-1 max-w-md text-sm text-gray-600">This is your first CycleWari. Your rides in past editions will be listed here.</p>
+        <p className="mx-auto mt-1 max-w-md text-sm text-gray-600">
+          This is your first CycleWari. Your rides in past editions will be listed here.
+        </p>
       </div>
     );
   }
@@ -96,14 +119,18 @@ export function HistoryTab({ history }: { history: EventHistoryEntry[] }) {
             <h3 className="font-semibold text-gray-900">
               {entry.eventName} <span className="font-normal text-gray-500">({entry.eventYear})</span>
             </h3>
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${entry.completed ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}>
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${entry.completed ? "bg-green-100 text-green-900" : "bg-amber-100 text-amber-900"}`}
+            >
               {entry.completed ? "Completed" : "Not completed"}
             </span>
           </div>
           <dl className="mt-2 grid grid-cols-1 gap-1 text-sm text-gray-700 sm:grid-cols-3">
             <div>
               <dt className="inline text-gray-500">Distance: </dt>
-              <dd className="inline font-medium">{entry.distanceAchievedKm === null ? "—" : `${formatKm(entry.distanceAchievedKm)} km`}</dd>
+              <dd className="inline font-medium">
+                {entry.distanceAchievedKm === null ? "—" : `${formatKm(entry.distanceAchievedKm)} km`}
+              </dd>
             </div>
             <div>
               <dt className="inline text-gray-500">Activity: </dt>

@@ -5,12 +5,26 @@ import type { ActivityAnalysis } from "../analysis.server";
 import type { RegistrationView } from "../event.server";
 import { formatKm, longDate } from "../format";
 import type { TrainingPlanView } from "../plan.server";
-import { CATEGORY_GUIDANCE, countdown, COUNTDOWN_TICK_MS, EVENT_DATE_LABEL, EVENT_DISTANCE_KM, LONGEST_RIDE_MIN_KM, readinessOf } from "../rules";
+import {
+  CATEGORY_GUIDANCE,
+  countdown,
+  COUNTDOWN_TICK_MS,
+  EVENT_DATE_LABEL,
+  EVENT_DISTANCE_KM,
+  LONGEST_RIDE_MIN_KM,
+  readinessOf,
+} from "../rules";
 
 export const card = "rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6";
 
 /** Label and value tiles, two a row on phones and four from `sm`. */
-export function Tiles({ items, large = false }: { items: readonly (readonly [string, string])[]; large?: boolean }) {
+export function Tiles({
+  items,
+  large = false,
+}: {
+  items: readonly (readonly [string, string])[];
+  large?: boolean;
+}) {
   return (
     <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
       {items.map(([label, value]) => (
@@ -69,7 +83,13 @@ function Countdown({ serverNow }: { serverNow: string }) {
   );
 }
 
-export function GenerateButton({ label = "Generate Training Plan", className = "" }: { label?: string; className?: string }) {
+export function GenerateButton({
+  label = "Generate Training Plan",
+  className = "",
+}: {
+  label?: string;
+  className?: string;
+}) {
   const navigation = useNavigation();
   const pending = navigation.state !== "idle" && navigation.formData?.get("intent") === "generate";
   return (
@@ -82,7 +102,15 @@ export function GenerateButton({ label = "Generate Training Plan", className = "
   );
 }
 
-export function EventCard({ serverNow, plan, registration }: { serverNow: string; plan: TrainingPlanView | null; registration: RegistrationView | null }) {
+export function EventCard({
+  serverNow,
+  plan,
+  registration,
+}: {
+  serverNow: string;
+  plan: TrainingPlanView | null;
+  registration: RegistrationView | null;
+}) {
   const category = plan?.category ?? registration?.category ?? null;
   const info = [
     ["Event Date", EVENT_DATE_LABEL],
@@ -126,7 +154,10 @@ export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
         <h2 id="readiness-heading" className="text-lg font-semibold text-gray-900">
           Your Event Readiness
         </h2>
-        <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800" data-testid="readiness-category">
+        <span
+          className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800"
+          data-testid="readiness-category"
+        >
           <span className="font-normal">Current level: </span>
           {category}
         </span>
@@ -136,20 +167,34 @@ export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
           <span className="text-gray-600">Overall readiness</span>
           <span className="font-semibold text-gray-900">{readiness}%</span>
         </div>
-        <div className="mt-1 h-3 w-full overflow-hidden rounded-full bg-gray-100" role="progressbar" aria-label="Overall readiness" aria-valuemin={0} aria-valuemax={100} aria-valuenow={readiness}>
+        <div
+          className="mt-1 h-3 w-full overflow-hidden rounded-full bg-gray-100"
+          role="progressbar"
+          aria-label="Overall readiness"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={readiness}
+        >
           <div className="h-full rounded-full bg-brand-600" style={{ width: `${readiness}%` }} />
         </div>
       </div>
       <Tiles items={tiles} large />
-      <div className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-gray-800" data-testid="category-guidance">
+      <div
+        className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-gray-800"
+        data-testid="category-guidance"
+      >
         <p className="font-semibold text-gray-900">{category} guidance</p>
         <p className="mt-1">{CATEGORY_GUIDANCE[category]}</p>
       </div>
       {analysis.longestRideKm < LONGEST_RIDE_MIN_KM ? (
-        <div role="alert" className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+        <div
+          role="alert"
+          className="mt-3 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900"
+        >
           <p className="font-semibold">Room for improvement</p>
           <p className="mt-1">
-            Your longest ride ({formatKm(analysis.longestRideKm)} km) is below the recommended {LONGEST_RIDE_MIN_KM} km minimum. Lengthen your long ride by 10-15% each week.
+            Your longest ride ({formatKm(analysis.longestRideKm)} km) is below the recommended{" "}
+            {LONGEST_RIDE_MIN_KM} km minimum. Lengthen your long ride by 10-15% each week.
           </p>
         </div>
       ) : null}

@@ -10,7 +10,14 @@ import { GenerateButton } from "./overview";
 
 type Week = TrainingPlanView["planDetails"]["weeklySchedule"][number];
 
-const INTENSITY_TONES = ["bg-gray-100 text-gray-700", "bg-sky-100 text-sky-900", "bg-emerald-100 text-emerald-900", "bg-amber-100 text-amber-900", "bg-orange-100 text-orange-900", "bg-red-100 text-red-900"];
+const INTENSITY_TONES = [
+  "bg-gray-100 text-gray-700",
+  "bg-sky-100 text-sky-900",
+  "bg-emerald-100 text-emerald-900",
+  "bg-amber-100 text-amber-900",
+  "bg-orange-100 text-orange-900",
+  "bg-red-100 text-red-900",
+];
 
 interface ToggleAnswer {
   ok: boolean;
@@ -23,7 +30,17 @@ interface ToggleAnswer {
  * action redirects back to the week); once hydrated a fetcher submits it,
  * shows the new state at once, and a refusal becomes the spec's toast.
  */
-function WorkoutRow({ week, dayIndex, workout, done }: { week: Week; dayIndex: number; workout: Workout; done: boolean }) {
+function WorkoutRow({
+  week,
+  dayIndex,
+  workout,
+  done,
+}: {
+  week: Week;
+  dayIndex: number;
+  workout: Workout;
+  done: boolean;
+}) {
   const fetcher = useFetcher<ToggleAnswer>();
   const toast = useToast();
   const hydrated = useHydrated();
@@ -33,7 +50,11 @@ function WorkoutRow({ week, dayIndex, workout, done }: { week: Week; dayIndex: n
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) {
-      toast({ title: fetcher.data.title ?? "Update Failed", description: fetcher.data.message, variant: "destructive" });
+      toast({
+        title: fetcher.data.title ?? "Update Failed",
+        description: fetcher.data.message,
+        variant: "destructive",
+      });
     }
   }, [fetcher.state, fetcher.data, toast]);
 
@@ -48,17 +69,30 @@ function WorkoutRow({ week, dayIndex, workout, done }: { week: Week; dayIndex: n
     if (checked || workout.type === "Rest") return;
     event.preventDefault();
     const form = event.currentTarget;
-    fetch(`/api/training-plan/check-activity/${week.week}/${dayIndex}`, { headers: { Accept: "application/json" } })
+    fetch(`/api/training-plan/check-activity/${week.week}/${dayIndex}`, {
+      headers: { Accept: "application/json" },
+    })
       .then(async (res) => {
-        const answer = (await res.json().catch(() => null)) as { hasMatchingActivity?: boolean; message?: string } | null;
+        const answer = (await res.json().catch(() => null)) as {
+          hasMatchingActivity?: boolean;
+          message?: string;
+        } | null;
         if (!res.ok || !answer) throw new Error(answer?.message ?? res.statusText);
-        if (!answer.hasMatchingActivity) toast({ ...WARI_TOASTS.cannotComplete, description: answer.message || WARI_MSG.noMatchingActivity, variant: "destructive" });
+        if (!answer.hasMatchingActivity)
+          toast({
+            ...WARI_TOASTS.cannotComplete,
+            description: answer.message || WARI_MSG.noMatchingActivity,
+            variant: "destructive",
+          });
         else fetcher.submit(form, { method: "post", action: "/wari?tab=plan", preventScrollReset: true });
       })
       .catch(() => toast({ title: WARI_MSG.checkFailed, variant: "destructive" }));
   };
   return (
-    <li className={`flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4 ${workout.isEventDay ? "rounded-lg bg-brand-50 px-2" : ""}`} data-testid={`workout-${key}`}>
+    <li
+      className={`flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4 ${workout.isEventDay ? "rounded-lg bg-brand-50 px-2" : ""}`}
+      data-testid={`workout-${key}`}
+    >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <div className="w-20 shrink-0">
           <p className="text-sm font-semibold text-gray-900">{workout.day.slice(0, 3)}</p>
@@ -68,16 +102,24 @@ function WorkoutRow({ week, dayIndex, workout, done }: { week: Week; dayIndex: n
           <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-gray-900">
             {workout.type}
             {workout.type === "Rest" ? null : (
-              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${INTENSITY_TONES[Math.min(5, Math.max(0, workout.intensity))]}`}>{intensityLabel(workout.intensity)}</span>
+              <span
+                className={`rounded-full px-2 py-0.5 text-xs font-medium ${INTENSITY_TONES[Math.min(5, Math.max(0, workout.intensity))]}`}
+              >
+                {intensityLabel(workout.intensity)}
+              </span>
             )}
-            {workout.duration > 0 ? <span className="text-xs font-normal text-gray-500">{formatMinutes(workout.duration)}</span> : null}
+            {workout.duration > 0 ? (
+              <span className="text-xs font-normal text-gray-500">{formatMinutes(workout.duration)}</span>
+            ) : null}
           </p>
           <p className="mt-0.5 break-words text-sm text-gray-600">{workout.description}</p>
         </div>
       </div>
       <div className="shrink-0 pl-[5.75rem] sm:pl-0">
         {workout.isEventDay ? (
-          <span className="inline-flex rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">Event Day</span>
+          <span className="inline-flex rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+            Event Day
+          </span>
         ) : (
           <fetcher.Form method="post" action="/wari?tab=plan" preventScrollReset onSubmit={onSubmit}>
             <input type="hidden" name="intent" value="toggle" />
@@ -89,10 +131,15 @@ function WorkoutRow({ week, dayIndex, workout, done }: { week: Week; dayIndex: n
               aria-pressed={checked}
               aria-label={checked ? `Mark ${label} as not done` : `Mark ${label} as complete`}
               className={`inline-flex items-center gap-2 rounded-md border px-3 py-1.5 text-sm font-medium ${
-                checked ? "border-green-300 bg-green-50 text-green-800 hover:bg-green-100" : "border-gray-300 bg-white text-gray-700 hover:bg-gray-50"
+                checked
+                  ? "border-green-300 bg-green-50 text-green-800 hover:bg-green-100"
+                  : "border-gray-300 bg-white text-gray-700 hover:bg-gray-50"
               }`}
             >
-              <span aria-hidden="true" className={`flex h-4 w-4 items-center justify-center rounded border text-[10px] ${checked ? "border-green-600 bg-green-600 text-white" : "border-gray-400"}`}>
+              <span
+                aria-hidden="true"
+                className={`flex h-4 w-4 items-center justify-center rounded border text-[10px] ${checked ? "border-green-600 bg-green-600 text-white" : "border-gray-400"}`}
+              >
                 {checked ? "✓" : ""}
               </span>
               {checked ? "Done" : "Mark done"}
@@ -109,16 +156,28 @@ function WeekCard({ week, current, open }: { week: Week; current: boolean; open:
   const done = week.progress.completedWorkouts.length;
   const percent = countable ? Math.round((100 * Math.min(done, countable)) / countable) : 0;
   return (
-    <details id={`week-${week.week}`} open={open} className="group rounded-xl border border-gray-200 bg-white shadow-sm" data-testid={`week-${week.week}`}>
+    <details
+      id={`week-${week.week}`}
+      open={open}
+      className="group rounded-xl border border-gray-200 bg-white shadow-sm"
+      data-testid={`week-${week.week}`}
+    >
       <summary className="flex cursor-pointer list-none flex-wrap items-center justify-between gap-2 p-4">
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-2 font-semibold text-gray-900">
             Week {week.week}
-            <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">{week.phase}</span>
-            {current ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Current week</span> : null}
+            <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
+              {week.phase}
+            </span>
+            {current ? (
+              <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                Current week
+              </span>
+            ) : null}
           </p>
           <p className="mt-0.5 text-sm text-gray-600">
-            {shortDate(week.startDate)} – {shortDate(week.endDate)} · Goal {formatKm(week.weeklyGoalKm)} km · Long ride {formatKm(week.longRideGoalKm)} km
+            {shortDate(week.startDate)} – {shortDate(week.endDate)} · Goal {formatKm(week.weeklyGoalKm)} km ·
+            Long ride {formatKm(week.longRideGoalKm)} km
           </p>
         </div>
         <div className="flex items-center gap-2 text-sm text-gray-700">
@@ -135,20 +194,35 @@ function WeekCard({ week, current, open }: { week: Week; current: boolean; open:
       </summary>
       <ul className="divide-y divide-gray-100 border-t border-gray-100 px-4">
         {week.workouts.map((workout, dayIndex) => (
-          <WorkoutRow key={dayIndex} week={week} dayIndex={dayIndex} workout={workout} done={week.progress.completedWorkouts.includes(workoutKey(week.week, dayIndex, workout.type))} />
+          <WorkoutRow
+            key={dayIndex}
+            week={week}
+            dayIndex={dayIndex}
+            workout={workout}
+            done={week.progress.completedWorkouts.includes(workoutKey(week.week, dayIndex, workout.type))}
+          />
         ))}
       </ul>
     </details>
   );
 }
 
-export function TrainingPlanTab({ plan, openWeek, refusal }: { plan: TrainingPlanView | null; openWeek: number | null; refusal?: { title: string; message: string } | null }) {
+export function TrainingPlanTab({
+  plan,
+  openWeek,
+  refusal,
+}: {
+  plan: TrainingPlanView | null;
+  openWeek: number | null;
+  refusal?: { title: string; message: string } | null;
+}) {
   if (!plan) {
     return (
       <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
         <p className="text-lg font-semibold text-gray-900">No Training Plan Available</p>
         <p className="mx-auto mt-1 max-w-md text-sm text-gray-600">
-          Generate a personalised plan from your cycling so far. It counts back from the event day, week by week.
+          Generate a personalised plan from your cycling so far. It counts back from the event day, week by
+          week.
         </p>
         <GenerateButton label="Generate Now" className="mx-auto mt-4 max-w-xs" />
       </div>
@@ -165,10 +239,16 @@ export function TrainingPlanTab({ plan, openWeek, refusal }: { plan: TrainingPla
         </div>
       ) : null}
       <p className="text-sm text-gray-600">
-        Rest days can be ticked any time. Other workouts are ticked once a ride on that day has synced; the event day cannot be ticked.
+        Rest days can be ticked any time. Other workouts are ticked once a ride on that day has synced; the
+        event day cannot be ticked.
       </p>
       {weeks.map((week) => (
-        <WeekCard key={week.week} week={week} current={week.week === current} open={week.week === (openWeek ?? current)} />
+        <WeekCard
+          key={week.week}
+          week={week}
+          current={week.week === current}
+          open={week.week === (openWeek ?? current)}
+        />
       ))}
     </div>
   );

@@ -36,7 +36,10 @@ function RegisterControl({ registered }: { registered: boolean }) {
   const navigation = useNavigation();
   if (registered) {
     return (
-      <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1.5 text-sm font-semibold text-green-800" data-testid="registered-badge">
+      <span
+        className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1.5 text-sm font-semibold text-green-800"
+        data-testid="registered-badge"
+      >
         <span aria-hidden="true">✓</span> {`Registered for ${EVENT_YEAR}`}
       </span>
     );
@@ -64,10 +67,12 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
   const params = new URLSearchParams(search);
   const openWeek = Number(params.get("week")) || null;
   const generateFailed = params.get("generate") === "failed";
-  const loading = (navigation.state === "loading" && navigation.location.pathname === pathname && !navigation.formData);
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === pathname && !navigation.formData;
 
   useEffect(() => {
-    if (actionData && !actionData.ok) toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
+    if (actionData && !actionData.ok)
+      toast({ title: actionData.title, description: actionData.message, variant: "destructive" });
   }, [actionData, toast]);
 
   const remember = (index: number) => {
@@ -99,7 +104,10 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
           <Alert tone="error" title="Error">
             {data.loadError ?? WARI_MSG.loadFailed}
           </Alert>
-          <Link to="/wari" className="inline-flex rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50">
+          <Link
+            to="/wari"
+            className="inline-flex rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+          >
             Try again
           </Link>
         </div>
@@ -111,16 +119,30 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
             </div>
             <div className="space-y-6 lg:col-span-2">
               <ReadinessCard analysis={data.analysis} />
-              {data.plan && data.plan.planDetails.weeklySchedule.length ? <PlanSummary plan={data.plan} /> : null}
+              {data.plan && data.plan.planDetails.weeklySchedule.length ? (
+                <PlanSummary plan={data.plan} />
+              ) : null}
             </div>
           </div>
 
           {/* Remounts on every navigation (a form's redirect names the tab to show); a tab click only replaces the address. */}
-          <TabGroup key={`${data.tab}-${locationKey}`} defaultIndex={TABS.findIndex((t) => t.id === data.tab)} onChange={remember}>
-            <LinkTabList label="Wari sections" className="grid-cols-3" tabs={TABS.map((tab) => ({ ...tab, href: tabSearch(search, tab.id) }))} />
+          <TabGroup
+            key={`${data.tab}-${locationKey}`}
+            defaultIndex={TABS.findIndex((t) => t.id === data.tab)}
+            onChange={remember}
+          >
+            <LinkTabList
+              label="Wari sections"
+              className="grid-cols-3"
+              tabs={TABS.map((tab) => ({ ...tab, href: tabSearch(search, tab.id) }))}
+            />
             <TabPanels className="mt-4">
               <TabPanel className="focus:outline-none" data-testid="tab-plan">
-                <TrainingPlanTab plan={data.plan} openWeek={openWeek} refusal={actionData && !actionData.ok && actionData.intent === "toggle" ? actionData : null} />
+                <TrainingPlanTab
+                  plan={data.plan}
+                  openWeek={openWeek}
+                  refusal={actionData && !actionData.ok && actionData.intent === "toggle" ? actionData : null}
+                />
               </TabPanel>
               <TabPanel className="focus:outline-none" data-testid="tab-analysis">
                 <AnalysisTab analysis={data.analysis} />
