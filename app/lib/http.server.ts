@@ -50,6 +50,60 @@ export async function apiHandler(run: () => Promise<Response | object>): Promise
   }
 }
 
+/** What a page action shows for a failed call: the status, the message and the field errors. */
+export interface ErrorReply {
+  status: number;
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  /** Everything else the AppError carried (code, summary, …). */
+  extra: Omit<ApiErrorBody, "message" | "errors">;
+  headers?: HeadersInit;
+}
+
+/**
+ * The one mapping from a thrown error to what a page action answers. An
+ * `AppError` gives its status, message, field errors and headers; a thrown
+ * `Response` (a guard's redirect or 404) is re-thrown; anything else is logged
+ * under `context` and becomes a 500 with `fallback`. With `hideServerErrors`,
+ * AppErrors of status 500+ show `fallback` too.
+ */
+export function replyFromError(
+  error: unknown,
+  fallback = "Something went wrong. Please try again.",
+  {
+    context = "page action",
+    hideServerErrors = false,
+  }: { context?: string; hideServerErrors?: boolean } = {},
+): ErrorReply {
+  if (error instanceof Response) throw error;
+  if (!(error instanceof AppError)) {
+    console.error(`${context} failed`, error);
+    return { status: 500, message: fallback, extra: {} };
+  }
+  const { errors, ...extra } = error.extra;
+  return {
+    status: error.status,
+    message: hideServerErrors && error.status >= 500 ? fallback : error.message,
+    fieldErrors: errors as Record<string, string[]> | undefined,
+    extra,
+    headers: error.headers,
+  };
+}
+
+/** The AppError's status if `error` is one, else null (lets a caller branch on 404/409 without instanceof). */
+export function appErrorStatus(error: unknown): number | null {
+  return error instanceof AppError ? error.status : null;
+}
+
+/**
+ * `value`, or a thrown 404 `{message: "<what> not found"}` Response: JSON for
+ * /api, the route's error boundary (its 404 handler) for pages.
+ */
+export function requireFound<T>(value: T | null | undefined, what = "Record"): T {
+  if (value === null || value === undefined) throw jsonError(404, `${what} not found`);
+  return value;
+}
+
 /** The largest JSON body any /api call takes (the biggest real one, an event, is a few KB). */
 export const MAX_JSON_BYTES = 64 * 1024;
 

@@ -2,7 +2,7 @@
  * Toasts that survive a redirect (and work without JavaScript): a short-lived
  * signed cookie read and cleared by the root loader.
  */
-import { createCookieSessionStorage } from "@remix-run/cloudflare";
+import { createCookieSessionStorage, redirect } from "@remix-run/cloudflare";
 import type { AppContext } from "~workers/load-context";
 import type { Toast } from "~/ui/toast";
 import { cookieSecrets, servesHttps } from "./config.server";
@@ -36,4 +36,19 @@ export async function readToast(
   const session = await storage.getSession(request.headers.get("Cookie"));
   const toast = session.get("toast") ?? null;
   return { toast, setCookie: toast ? await storage.destroySession(session) : null };
+}
+
+/**
+ * The one way to redirect with a toast: `redirect(to)` carrying the flash
+ * cookie (plus any other headers in `init`). Works without JavaScript.
+ */
+export async function redirectWithToast(
+  app: AppContext,
+  to: string,
+  toast: Toast,
+  init: ResponseInit = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await setToastCookie(app, toast));
+  return redirect(to, { ...init, headers });
 }

@@ -1,24 +1,41 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { Component, type ReactNode } from "react";
 
-/** The page-level boundary: per-status wording, one place. */
-export function GeneralErrorBoundary() {
+type StatusHandler = (info: { status: number; message: string | null }) => ReactNode;
+
+/** The `{message}` a thrown JSON Response carried, if any. */
+function messageOf(data: unknown): string | null {
+  if (typeof data === "object" && data && "message" in data)
+    return String((data as { message: unknown }).message);
+  return null;
+}
+
+/**
+ * The route-level boundary: every route's `ErrorBoundary` renders this, with
+ * `statusHandlers` for the statuses it words itself (404 defaults to the
+ * not-found page; 403 to "Access denied").
+ */
+export function GeneralErrorBoundary({
+  statusHandlers = {},
+}: {
+  statusHandlers?: Record<number, StatusHandler>;
+}) {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data
-      ? String((error.data as { message: unknown }).message)
-      : status === 403
-        ? "Admin access required"
-        : "Something went wrong";
-  if (!isRouteErrorResponse(error)) console.error(error);
+  const response = isRouteErrorResponse(error);
+  const status = response ? error.status : 500;
+  const message = response ? messageOf(error.data) : null;
+  if (!response) console.error(error);
+  const handler = statusHandlers[status];
+  if (handler) return <>{handler({ status, message })}</>;
+  if (status === 404) return <NotFound message={message ?? undefined} />;
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-gray-900">
         {status === 403 ? "Access denied" : "Something went wrong"}
       </h1>
-      <p className="mt-3 text-gray-600">{message}</p>
+      <p className="mt-3 text-gray-600">
+        {message ?? (status === 403 ? "Admin access required" : "Something went wrong")}
+      </p>
       <Link
         to="/"
         className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
@@ -29,12 +46,15 @@ export function GeneralErrorBoundary() {
   );
 }
 
-export function NotFound() {
+/** The not-found page; `message` (e.g. "Challenge not found") replaces the generic line. */
+export function NotFound({ message }: { message?: string }) {
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
       <p className="text-6xl font-extrabold text-brand-600">404</p>
       <h1 className="mt-4 text-2xl font-bold text-gray-900">404 Page Not Found</h1>
-      <p className="mt-3 text-gray-600">The page you are looking for does not exist or has moved.</p>
+      <p className="mt-3 text-gray-600">
+        {message ?? "The page you are looking for does not exist or has moved."}
+      </p>
       <Link
         to="/"
         className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
