@@ -116,7 +116,3 @@ export interface FitnessProfile {
   lastUpdated: string;
   insights: FitnessInsights;
 }
-
-export function isRecommendationSport(value: string): value is RecommendationSport {
-  return (SPORTS as readonly string[]).includes(value);
-}
