@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { PAYMENT_STATUSES } from "~db/schema";
-import { fromIndiaLocalInput } from "./format";
+import { fromIndiaLocalInput } from "~/lib/format";
 
 export { PAYMENT_STATUSES };
 

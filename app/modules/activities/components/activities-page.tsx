@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Alert, Field, SelectField } from "~/ui/form";
 import { Pagination } from "~/ui/pagination";
-import { formatInt, formatSportType } from "../format";
+import { formatInt, formatSportType } from "~/lib/format";
 import type { ActivityPage } from "../list.server";
 import { ACTIVITY_SORTS } from "../constants";
 import { DASHBOARD_SPORTS } from "../sports";

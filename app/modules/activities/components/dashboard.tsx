@@ -4,7 +4,7 @@ import { ConnectReturnNotice } from "~/modules/strava/components/connect-return"
 import { StravaConnectButton, SyncBanner } from "~/modules/strava/components/strava-panel";
 import { ComponentErrorBoundary } from "~/ui/error-boundary";
 import type { DashboardData } from "../dashboard.server";
-import { formatHours, formatInt, formatKm } from "../format";
+import { formatHours, formatInt, formatKm } from "~/lib/format";
 import { ActivityRow } from "./activity-row";
 import { isSportTab, SportStats } from "./sport-stats";
 import { CHART_TYPES, TimelineCard, type ChartType } from "./timeline-card";

@@ -2,7 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ACHIEVEMENT_BANDS, achievementLink, bandRange, type AchievementSport } from "../achievements";
-import { formatElevation, formatHours, formatInt, formatKm, formatOne, formatRupees } from "../format";
+import { formatElevation, formatHours, formatInt, formatKm, formatOne, formatRupees } from "~/lib/format";
 import type { DashboardSport } from "../sports";
 import type { DashboardStats, SportTotals } from "../stats.server";
 

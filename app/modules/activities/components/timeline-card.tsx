@@ -4,7 +4,7 @@ import { settle } from "~/ui/navigation";
 import type { ApexOptions } from "apexcharts";
 import { useState, type ReactNode } from "react";
 import { LazyChart } from "~/ui/charts/lazy-chart";
-import { formatInt, formatMinutes, formatMonth, formatOne, formatPeriod } from "../format";
+import { formatInt, formatMinutes, formatMonth, formatOne, formatPeriod } from "~/lib/format";
 import { TIMELINE_RANGES, TIMELINE_SPORTS, type TimelineRange } from "../constants";
 import type { Timeline } from "../timeline.server";
 import { ActivityRow } from "./activity-row";

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Modal } from "~/ui/modal";
 import type { AdminRegistration, EventView, OwnRegistration } from "../events.server";
-import { formatDay, formatRupees } from "../format";
+import { formatEventDay, formatRupees } from "~/lib/format";
 import { removeRegistrationConfirm } from "../schema";
 import { registrationStats } from "../stats";
 import { ActiveBadge, CompletedBadge, EventFacts, PaymentBadge } from "./parts";
@@ -234,14 +234,14 @@ function AdminRegistrations({
                           <p className="font-medium text-gray-900">{r.user.username}</p>
                           <p className="break-all text-xs text-gray-500 sm:hidden">{r.user.email}</p>
                           <p className="text-xs text-gray-500 sm:hidden">
-                            Registered {formatDay(r.registrationDate)}
+                            Registered {formatEventDay(r.registrationDate)}
                           </p>
                         </div>
                       </div>
                     </td>
                     <td className="hidden px-4 py-2 text-gray-700 sm:table-cell">{r.user.email}</td>
                     <td className="hidden whitespace-nowrap px-4 py-2 text-gray-700 sm:table-cell">
-                      {formatDay(r.registrationDate)}
+                      {formatEventDay(r.registrationDate)}
                     </td>
                     <td className="px-4 py-2 text-right sm:text-left">
                       <PaymentBadge status={r.paymentStatus} />
@@ -284,7 +284,7 @@ function YourRegistration({
         <div className="mt-3 space-y-3">
           <dl className="grid grid-cols-[auto,1fr] items-center gap-x-6 gap-y-2 text-sm">
             <dt className="text-gray-500">Registration date</dt>
-            <dd className="text-gray-900">{formatDay(own.registrationDate)}</dd>
+            <dd className="text-gray-900">{formatEventDay(own.registrationDate)}</dd>
             <dt className="text-gray-500">Payment status</dt>
             <dd>
               <PaymentBadge status={own.paymentStatus} />

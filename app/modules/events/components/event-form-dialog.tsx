@@ -27,7 +27,7 @@ import { useEffect, useRef } from "react";
 import { ErrorList, Field, SubmitButton } from "~/ui/form";
 import { useToast } from "~/ui/toast";
 import type { EventView } from "../events.server";
-import { toIndiaLocalInput } from "../format";
+import { toIndiaLocalInput } from "~/lib/format";
 import type { AdminEventActionData } from "../page.server";
 import { EVENT_TOASTS, eventFormSchema } from "../schema";
 

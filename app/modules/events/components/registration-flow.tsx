@@ -12,7 +12,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Alert, ErrorList, Field, SubmitButton } from "~/ui/form";
 import { useToast } from "~/ui/toast";
 import type { PaymentStart } from "../events.server";
-import { formatRupees } from "../format";
+import { formatRupees } from "~/lib/format";
 import type { Prefill, RegisterActionData } from "../page.server";
 import { EVENT_TOASTS, initializePaymentSchema } from "../schema";
 import { loadCheckout, type CheckoutResult } from "./checkout";

@@ -13,7 +13,7 @@ import { Alert, ErrorList, SelectField } from "~/ui/form";
 import { Pagination } from "~/ui/pagination";
 import { useToast } from "~/ui/toast";
 import type { AdminFeedbackView } from "../feedback.server";
-import { feedbackDate, feedbackDateTime } from "../format";
+import { feedbackDate, feedbackDateTime } from "~/lib/format";
 import {
   FEEDBACK_MSG,
   FEEDBACK_STATUSES,

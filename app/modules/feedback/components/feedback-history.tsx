@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Alert } from "~/ui/form";
 import { useToast } from "~/ui/toast";
 import type { FeedbackView } from "../feedback.server";
-import { feedbackDate, feedbackDateTime } from "../format";
+import { feedbackDate, feedbackDateTime } from "~/lib/format";
 import { FEEDBACK_MSG } from "../schema";
 import { StatusBadge, TableHead, TypeBadge, ViewCell } from "./parts";
 

@@ -1,7 +1,8 @@
 import { Alert } from "~/ui/form";
 import type { FitnessProfile } from "../constants";
 import { isEmptyProfile } from "../fitness-profile";
-import { formatDay, formatTargetDistance, formatTargetDuration, levelLabel } from "../format";
+import { formatDay, formatTargetDistance, formatTargetDuration } from "~/lib/format";
+import { levelLabel } from "../constants";
 
 const LEVEL_TONES = {
   beginner: "bg-gray-100 text-gray-800",
