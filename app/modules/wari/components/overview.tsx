@@ -14,8 +14,9 @@ import {
   LONGEST_RIDE_MIN_KM,
   readinessOf,
 } from "../rules";
+import { cardClass } from "~/ui/card";
 
-export const card = "rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6";
+export const card = cardClass({ padding: "sm" });
 
 /** Label and value tiles, two a row on phones and four from `sm`. */
 export function Tiles({

@@ -7,6 +7,7 @@ import type { TrainingPlanView } from "../plan.server";
 import { intensityLabel, workoutDate, workoutKey, type Workout } from "../rules";
 import { WARI_MSG, WARI_TOASTS } from "../schema";
 import { GenerateButton } from "./overview";
+import { cardClass } from "~/ui/card";
 
 type Week = TrainingPlanView["planDetails"]["weeklySchedule"][number];
 
@@ -159,7 +160,7 @@ function WeekCard({ week, current, open }: { week: Week; current: boolean; open:
     <details
       id={`week-${week.week}`}
       open={open}
-      className="group rounded-xl border border-gray-200 bg-white shadow-sm"
+      className={cardClass({ padding: "none", className: "group" })}
       data-testid={`week-${week.week}`}
     >
       <summary className="flex cursor-pointer list-none flex-wrap items-center justify-between gap-2 p-4">
