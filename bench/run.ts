@@ -22,7 +22,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { readVars } from "../db/seed";
+import { readVars } from "../scripts/seed";
 import { BENCH_ACTIVITIES, BENCH_USER, benchSeedSql, CHALLENGE_BENCH, challengeBenchSql } from "./seed";
 import { listPageSql, statsSql } from "./sql";
 import { runSyncBench } from "./sync";

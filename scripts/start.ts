@@ -12,7 +12,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { DEMO_ATHLETE_STRAVA_ID, DEMO_STRAVA_TOKENS, readVars } from "../db/seed";
+import { DEMO_ATHLETE_STRAVA_ID, DEMO_STRAVA_TOKENS, readVars } from "./seed";
 import { startFakes } from "../tests/fakes/server";
 
 const port = Number(process.env.PORT ?? 8787);
@@ -91,7 +91,7 @@ async function main() {
   const { file: varsFile, useFakes } = resolveVarsFile();
   if (databaseIsEmpty()) {
     log("seeding demo data");
-    run("npx", ["tsx", "db/seed.ts"], { PERSIST_DIR: persistDir, DEV_VARS: varsFile });
+    run("npx", ["tsx", "scripts/seed.ts"], { PERSIST_DIR: persistDir, DEV_VARS: varsFile });
   }
 
   let fakes: Awaited<ReturnType<typeof startFakes>> | null = null;

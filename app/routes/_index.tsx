@@ -3,6 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getOptionalUser, isConfined } from "~/lib/guards.server";
 import { Dashboard } from "~/modules/activities/components/dashboard";
 import { dashboardData } from "~/modules/activities/dashboard.server";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.meta ?? [];
@@ -61,12 +63,9 @@ function Landing({ signedIn }: { signedIn: boolean }) {
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             {signedIn ? (
               <>
-                <Link
-                  to="/dashboard"
-                  className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-                >
+                <Button to="/dashboard" size="lg">
                   My Dashboard
-                </Link>
+                </Button>
                 <Link
                   to="/challenges"
                   className="rounded-md border border-gray-300 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50"
@@ -76,12 +75,9 @@ function Landing({ signedIn }: { signedIn: boolean }) {
               </>
             ) : (
               <>
-                <Link
-                  to="/auth"
-                  className="rounded-md bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700"
-                >
+                <Button to="/auth" size="lg">
                   Login
-                </Link>
+                </Button>
                 <Link
                   to="/auth?tab=register"
                   className="rounded-md border border-gray-300 bg-white px-6 py-3 font-semibold text-gray-900 hover:bg-gray-50"
@@ -95,7 +91,7 @@ function Landing({ signedIn }: { signedIn: boolean }) {
       </section>
       <section aria-label="Features" className="mx-auto grid max-w-5xl gap-6 px-4 py-12 md:grid-cols-3">
         {features.map((feature) => (
-          <article key={feature.title} className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+          <Card key={feature.title} as="article">
             <svg
               viewBox="0 0 24 24"
               className="h-8 w-8 text-brand-600"
@@ -108,7 +104,7 @@ function Landing({ signedIn }: { signedIn: boolean }) {
             </svg>
             <h2 className="mt-4 text-lg font-semibold text-gray-900">{feature.title}</h2>
             <p className="mt-2 text-gray-600">{feature.body}</p>
-          </article>
+          </Card>
         ))}
       </section>
       <p className="pb-12 text-center text-sm text-gray-600">

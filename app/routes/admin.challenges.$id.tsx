@@ -15,6 +15,8 @@ import { ActiveBadge, ProgressBar } from "~/modules/challenges/components/challe
 import { km1 } from "~/modules/challenges/rules";
 import { progressSchema } from "~/modules/challenges/schema";
 import { useToast } from "~/ui/toast";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Challenge progress · Admin · CycleWari Community" }];
 
@@ -116,7 +118,7 @@ export default function AdminChallengeProgress() {
           No participants found
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
+        <Card padding="none" className="overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="bg-gray-50 text-gray-600">
               <tr>
@@ -160,20 +162,21 @@ export default function AdminChallengeProgress() {
                         defaultValue={km1(e.progress)}
                         className="w-28 rounded-md border border-gray-300 px-2 py-1"
                       />
-                      <button
+                      <Button
                         type="submit"
                         disabled={busy !== null}
-                        className="rounded-md bg-brand-600 px-3 py-1 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                        size="none"
+                        className="px-3 py-1 font-semibold disabled:opacity-60"
                       >
                         {busy === String(e.userId) ? "Saving..." : "Save"}
-                      </button>
+                      </Button>
                     </Form>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </Card>
       )}
       {audit.length ? (
         <section aria-labelledby="audit-heading">

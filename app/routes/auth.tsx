@@ -23,6 +23,7 @@ import { loginWithPassword, registerUser } from "~/modules/auth/auth.server";
 import { loginSchema, MSG, registerFormSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
 import { useToast, type Toast } from "~/ui/toast";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · CycleWari Community" }];
 
@@ -153,7 +154,7 @@ export default function AuthPage() {
 
   return (
     <main className="mx-auto max-w-md px-4 py-10">
-      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card>
         <h1 className="text-center text-2xl font-bold text-gray-900">Welcome to CycleWari</h1>
         <div
           role="tablist"
@@ -202,7 +203,7 @@ export default function AuthPage() {
             Sign in with Strava
           </a>
         </div>
-      </div>
+      </Card>
     </main>
   );
 }

@@ -17,6 +17,8 @@ import {
 import { joinFromForm } from "~/modules/challenges/join-action.server";
 import { hoursMinutes, km1 } from "~/modules/challenges/rules";
 import { GENDER_TABS, PARTICIPANT_SORTS, participantQuerySchema } from "~/modules/challenges/schema";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   {
@@ -80,12 +82,9 @@ export default function ChallengeDetail() {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <h1 className="text-2xl font-bold text-gray-900">Challenge not found</h1>
-        <Link
-          to="/challenges"
-          className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-        >
+        <Button to="/challenges" className="mt-6 inline-block">
           Back to Challenges
-        </Link>
+        </Button>
       </main>
     );
   }
@@ -117,21 +116,19 @@ export default function ChallengeDetail() {
         </div>
         {canJoin ? (
           <Form method="post">
-            <button
+            <Button
               type="submit"
               disabled={navigation.state === "submitting"}
-              className="rounded-md bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+              size="none"
+              className="px-5 py-2 font-semibold disabled:opacity-60"
             >
               {navigation.state === "submitting" ? "Joining..." : "Join Challenge"}
-            </button>
+            </Button>
           </Form>
         ) : null}
       </header>
 
-      <section
-        aria-labelledby="details-heading"
-        className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
-      >
+      <Card aria-labelledby="details-heading" as="section" padding="none" className="p-5">
         <h2 id="details-heading" className="font-semibold text-gray-900">
           Challenge Details
         </h2>
@@ -159,7 +156,7 @@ export default function ChallengeDetail() {
             </div>
           ) : null}
         </dl>
-      </section>
+      </Card>
 
       <section aria-labelledby="participants-heading" className="space-y-4">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -221,11 +218,7 @@ export default function ChallengeDetail() {
         ) : (
           <ol className="space-y-3">
             {participants.map((p) => (
-              <li
-                key={p.id}
-                className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm"
-                data-testid="participant"
-              >
+              <Card key={p.id} as="li" padding="none" className="p-4" data-testid="participant">
                 <div className="flex items-center gap-3">
                   <span className="w-8 text-center text-lg font-bold text-gray-400">{p.rank}</span>
                   <div className="min-w-0 flex-1">
@@ -276,7 +269,7 @@ export default function ChallengeDetail() {
                     View all {p.activityCount} activities
                   </Link>
                 ) : null}
-              </li>
+              </Card>
             ))}
           </ol>
         )}

@@ -12,6 +12,8 @@ import {
 } from "~/modules/challenges/components/challenge-ui";
 import { joinFromForm } from "~/modules/challenges/join-action.server";
 import { km1, timeRemaining } from "~/modules/challenges/rules";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Challenges · CycleWari Community" }];
 
@@ -88,9 +90,11 @@ export default function Challenges() {
           {challenges.map((c) => {
             const participation = mine[c.id];
             return (
-              <li
+              <Card
                 key={c.id}
-                className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+                as="li"
+                padding="none"
+                className="flex flex-col p-5"
                 data-testid="challenge-card"
               >
                 <div className="flex items-start justify-between gap-2">
@@ -136,19 +140,19 @@ export default function Challenges() {
                       {c.isActive && new Date(c.endDate) > now ? (
                         <Form method="post">
                           <input type="hidden" name="challengeId" value={c.id} />
-                          <button
+                          <Button
                             type="submit"
                             disabled={joiningId === c.id}
-                            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+                            className="text-sm disabled:opacity-60"
                           >
                             {joiningId === c.id ? "Joining..." : "Join Challenge"}
-                          </button>
+                          </Button>
                         </Form>
                       ) : null}
                     </div>
                   )}
                 </div>
-              </li>
+              </Card>
             );
           })}
         </ul>

@@ -7,6 +7,7 @@ import { AppError, readForm, redirect } from "~/lib/http.server";
 import { requestPasswordReset } from "~/modules/auth/auth.server";
 import { forgotPasswordSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · CycleWari Community" }];
 
@@ -46,7 +47,7 @@ export default function ForgotPassword() {
   });
   return (
     <main className="mx-auto max-w-md px-4 py-10">
-      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card>
         <h1 className="text-2xl font-bold text-gray-900">Forgot password</h1>
         <p className="mt-2 text-sm text-gray-600">
           Enter your account's email and we'll send you a link to reset your password.
@@ -70,7 +71,7 @@ export default function ForgotPassword() {
             </Link>
           </p>
         </div>
-      </div>
+      </Card>
     </main>
   );
 }

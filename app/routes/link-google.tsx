@@ -4,6 +4,7 @@ import { AppError, readForm, redirect } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { checkLinkToken, confirmGoogleLink, LINK_MSG } from "~/modules/auth/oauth-signin.server";
 import { Alert, SubmitButton } from "~/ui/form";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Link Google · CycleWari Community" }];
 
@@ -44,7 +45,7 @@ export default function LinkGoogle() {
   const message = actionData?.message ?? loaded.message;
   return (
     <main className="mx-auto max-w-md px-4 py-10">
-      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card>
         <h1 className="text-2xl font-bold text-gray-900">Link your Google account</h1>
         <div className="mt-6 space-y-4">
           {message ? (
@@ -69,7 +70,7 @@ export default function LinkGoogle() {
             Go to login
           </Link>
         </div>
-      </div>
+      </Card>
     </main>
   );
 }

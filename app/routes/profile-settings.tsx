@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProfileHeader, ProfileWizard } from "~/modules/profile/components/profile-form";
 import { profileAction, profileLoader } from "~/modules/profile/profile-form.server";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings · CycleWari Community" }];
 
@@ -18,9 +19,9 @@ export default function ProfileSettings() {
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <ProfileHeader username={username} confined={confined} profileCompleted={profileCompleted} />
-      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card>
         <ProfileWizard defaultValue={values} />
-      </div>
+      </Card>
       <p className="text-sm text-gray-600">
         Prefer one page? Use the{" "}
         <Link to="/profile" className="font-medium text-brand-700 hover:underline">

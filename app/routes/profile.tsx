@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useLoaderData } from "@remix-run/react";
 import { GoogleLinkCard, ProfileHeader, SimpleProfileForm } from "~/modules/profile/components/profile-form";
 import { profileAction, profileLoader } from "~/modules/profile/profile-form.server";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Profile · CycleWari Community" }];
 
@@ -19,9 +20,9 @@ export default function Profile() {
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <ProfileHeader username={username} confined={confined} profileCompleted={profileCompleted} />
-      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card>
         <SimpleProfileForm defaultValue={values} />
-      </div>
+      </Card>
       <GoogleLinkCard linked={googleLinked} />
     </main>
   );

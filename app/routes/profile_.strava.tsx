@@ -5,6 +5,7 @@ import { ConnectReturnNotice } from "~/modules/strava/components/connect-return"
 import { StravaConnectButton, SyncBanner, SyncNowForm } from "~/modules/strava/components/strava-panel";
 import { memberSyncFromForm } from "~/modules/strava/member-sync.server";
 import { getStravaStatus } from "~/modules/strava/status.server";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Connect Strava · CycleWari Community" }];
 
@@ -34,7 +35,7 @@ export default function ProfileStrava() {
         </p>
       </div>
       <SyncBanner status={status} />
-      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           <dt className="font-medium text-gray-600">Status</dt>
           <dd data-testid="strava-state">
@@ -60,7 +61,7 @@ export default function ProfileStrava() {
             Back to dashboard
           </Link>
         </div>
-      </div>
+      </Card>
     </main>
   );
 }

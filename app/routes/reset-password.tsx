@@ -7,6 +7,7 @@ import { AppError, readForm, redirect } from "~/lib/http.server";
 import { checkResetToken, resetPassword } from "~/modules/auth/auth.server";
 import { MSG, resetPasswordFormSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · CycleWari Community" }];
 
@@ -75,7 +76,7 @@ export default function ResetPassword() {
 
   return (
     <main className="mx-auto max-w-md px-4 py-10">
-      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card>
         <h1 className="text-2xl font-bold text-gray-900">Reset password</h1>
         <div className="mt-6 space-y-4">
           {actionData?.done ? (
@@ -123,7 +124,7 @@ export default function ResetPassword() {
             </>
           )}
         </div>
-      </div>
+      </Card>
     </main>
   );
 }

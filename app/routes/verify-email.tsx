@@ -5,6 +5,7 @@ import { AppError } from "~/lib/http.server";
 import { resendVerification, verifyEmail } from "~/modules/auth/auth.server";
 import { MSG } from "~/modules/auth/schema";
 import { Alert, SubmitButton } from "~/ui/form";
+import { Card } from "~/ui/card";
 
 export const meta: MetaFunction = () => [{ title: "Verify email · CycleWari Community" }];
 
@@ -49,7 +50,7 @@ export default function VerifyEmail() {
   const verified = state === "verified" || actionData?.ok;
   return (
     <main className="mx-auto max-w-md px-4 py-10">
-      <div className="rounded-xl border border-gray-200 bg-white p-6 shadow-sm">
+      <Card>
         <h1 className="text-2xl font-bold text-gray-900">Email verification</h1>
         <div className="mt-6 space-y-4">
           {verified ? (
@@ -80,7 +81,7 @@ export default function VerifyEmail() {
             {signedIn ? "Go to your dashboard" : "Go to login"}
           </Link>
         </div>
-      </div>
+      </Card>
     </main>
   );
 }

@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Component, type ReactNode } from "react";
+import { Button } from "~/ui/button";
 
 type StatusHandler = (info: { status: number; message: string | null }) => ReactNode;
 
@@ -36,12 +37,9 @@ export function GeneralErrorBoundary({
       <p className="mt-3 text-gray-600">
         {message ?? (status === 403 ? "Admin access required" : "Something went wrong")}
       </p>
-      <Link
-        to="/"
-        className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-      >
+      <Button to="/" size="none" className="mt-6 inline-block px-4 py-2 font-medium">
         Go home
-      </Link>
+      </Button>
     </main>
   );
 }
@@ -55,12 +53,9 @@ export function NotFound({ message }: { message?: string }) {
       <p className="mt-3 text-gray-600">
         {message ?? "The page you are looking for does not exist or has moved."}
       </p>
-      <Link
-        to="/"
-        className="mt-6 inline-block rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700"
-      >
+      <Button to="/" size="none" className="mt-6 inline-block px-4 py-2 font-medium">
         Go home
-      </Link>
+      </Button>
     </main>
   );
 }

@@ -1,5 +1,6 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useId } from "react";
+import { Button } from "./button";
 
 type Errors = string[] | undefined | null;
 
@@ -110,20 +111,17 @@ export function SubmitButton({
   children,
   className = "",
   ...rest
-}: { pending: boolean; pendingText: string; children: ReactNode } & InputHTMLAttributes<HTMLButtonElement> & {
-    name?: string;
-    value?: string;
-  }) {
+}: { pending: boolean; pendingText: string; children: ReactNode } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button
+    <Button
       type="submit"
-      {...(rest as object)}
+      {...rest}
       disabled={pending}
       aria-busy={pending || undefined}
-      className={`inline-flex w-full items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70 ${className}`}
+      className={`inline-flex w-full items-center justify-center disabled:cursor-wait disabled:opacity-70 ${className}`}
     >
       {pending ? pendingText : children}
-    </button>
+    </Button>
   );
 }
 

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems
 import { Form, Link, NavLink, useNavigation, useSubmit } from "@remix-run/react";
 import { settle } from "./navigation";
 import { useState } from "react";
+import { Button } from "~/ui/button";
 
 export interface HeaderUser {
   username: string;
@@ -89,12 +90,9 @@ export function Header({ user }: { user: HeaderUser | null }) {
           {user ? (
             <UserMenu user={user} />
           ) : (
-            <Link
-              to="/auth"
-              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-            >
+            <Button to="/auth" size="none" className="px-4 py-2 text-sm font-medium">
               Sign In
-            </Link>
+            </Button>
           )}
         </div>
       </div>

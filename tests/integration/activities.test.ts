@@ -4,6 +4,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, json, login } from "./helpers";
+import type { ActivityPage } from "~/modules/activities/list.server";
 
 const DAY = 86_400_000;
 const IST = 5.5 * 3600_000;
@@ -239,25 +240,12 @@ describe("GET /api/dashboard/stats", () => {
   });
 });
 
-type Page = {
-  activities: {
-    id: number;
-    name: string;
-    distance: number;
-    sportType: string;
-    userId: number;
-    startDate: string;
-    commute: boolean;
-  }[];
-  pagination: { total: number; page: number; limit: number; pages: number };
-};
-
-async function list(query: string, cookie = memberCookie): Promise<Page> {
+async function list(query: string, cookie = memberCookie): Promise<ActivityPage> {
   const res = await call(`/api/activities?${query}`, { cookie });
   expect(res.status, `${query}: ${res.status}`).toBe(200);
-  return json<Page>(res);
+  return json<ActivityPage>(res);
 }
-const ids = (page: Page) => page.activities.map((a) => a.id).sort((a, b) => a - b);
+const ids = (page: ActivityPage) => page.activities.map((a) => a.id).sort((a, b) => a - b);
 const idsOf = (selected: Inserted[]) => selected.map((r) => r.id).sort((a, b) => a - b);
 
 describe("GET /api/activities", () => {

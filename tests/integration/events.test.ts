@@ -8,24 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "~/modules/events/signature";
 import worker from "~workers/app";
 import { call, createUser, json, login } from "./helpers";
+import type { EventView, PaymentStart } from "~/modules/events/events.server";
 
-interface EventView {
-  id: number;
-  title: string;
-  description: string;
-  date: string;
-  location: string;
-  fee: number;
-  maxParticipants: number | null;
-  isActive: boolean;
-}
-interface Start {
-  orderId: string | null;
-  amount: number;
-  currency: string;
-  keyId: string | null;
-  registration: { id: number; paymentStatus: string };
-}
 interface Checkout {
   razorpay_payment_id: string;
   razorpay_order_id: string;
@@ -226,7 +210,7 @@ describe("registration and payment", () => {
       body: { ...details, amount: 150000 },
     });
     expect(init.status).toBe(200);
-    const start = await json<Start>(init);
+    const start = await json<PaymentStart>(init);
     expect(start).toMatchObject({
       amount: 150000,
       currency: "INR",
@@ -307,7 +291,7 @@ describe("registration and payment", () => {
   it("refuses a bad signature with 400 and leaves the registration pending", async () => {
     const event = await createEvent();
     const m = await newMember();
-    const start = await json<Start>(
+    const start = await json<PaymentStart>(
       await call(`/api/events/${event.id}/initialize-payment`, {
         cookie: m.cookie,
         body: { ...details, amount: event.fee },
@@ -343,7 +327,7 @@ describe("registration and payment", () => {
   it("refuses a validly signed payment the provider does not know", async () => {
     const event = await createEvent();
     const m = await newMember();
-    const start = await json<Start>(
+    const start = await json<PaymentStart>(
       await call(`/api/events/${event.id}/initialize-payment`, {
         cookie: m.cookie,
         body: { ...details, amount: event.fee },
@@ -447,7 +431,7 @@ describe("registration and payment", () => {
       body: { ...details, name: "New Name", amount: event.fee },
     });
     expect(retry.status).toBe(200);
-    expect((await json<Start>(retry)).registration).toMatchObject({ paymentStatus: "pending" });
+    expect((await json<PaymentStart>(retry)).registration).toMatchObject({ paymentStatus: "pending" });
   });
 
   it("registers a free event as paid without Razorpay", async () => {
@@ -498,7 +482,7 @@ describe("POST /api/webhooks/razorpay", () => {
   it("marks the order paid on payment.captured, idempotently, and refuses a bad signature", async () => {
     const event = await createEvent();
     const m = await newMember();
-    const start = await json<Start>(
+    const start = await json<PaymentStart>(
       await call(`/api/events/${event.id}/initialize-payment`, {
         cookie: m.cookie,
         body: { ...details, amount: event.fee },
@@ -775,7 +759,7 @@ describe("seat holds (unpaid registrations release their place)", () => {
     await expireHold(event.id, holder.id);
     const taken = await initialize(other, event);
     expect(taken.status).toBe(200);
-    expect((await json<Start>(taken)).registration).toMatchObject({ paymentStatus: "pending" });
+    expect((await json<PaymentStart>(taken)).registration).toMatchObject({ paymentStatus: "pending" });
     // The late holder cannot take it back while the other member's hold runs.
     const late = await initialize(holder, event);
     expect(late.status).toBe(409);
@@ -803,8 +787,8 @@ describe("seat holds (unpaid registrations release their place)", () => {
   it("the cron asks Razorpay about each expired hold: paid there → paid here, unpaid → released, and the member may register again", async () => {
     const event = await createEvent({ maxParticipants: 2 });
     const [payer, quitter, third] = await Promise.all([newMember(), newMember(), newMember()]);
-    const paidStart = await json<Start>(await initialize(payer, event));
-    const unpaidStart = await json<Start>(await initialize(quitter, event));
+    const paidStart = await json<PaymentStart>(await initialize(payer, event));
+    const unpaidStart = await json<PaymentStart>(await initialize(quitter, event));
     // The payer paid in the checkout but the tab closed before verify-payment; the quitter's card was declined.
     const checkout = await payInFake(paidStart.orderId!);
     await failInFake(unpaidStart.orderId!);
@@ -864,7 +848,7 @@ describe("seat holds (unpaid registrations release their place)", () => {
     // The freed place: the quitter registers again (a new hold and order); then the event is full.
     const again = await initialize(quitter, event);
     expect(again.status).toBe(200);
-    const againStart = await json<Start>(again);
+    const againStart = await json<PaymentStart>(again);
     expect(againStart.orderId).not.toBe(unpaidStart.orderId);
     expect(await registration(event.id, quitter.id)).toMatchObject({
       payment_status: "pending",
@@ -877,7 +861,7 @@ describe("seat holds (unpaid registrations release their place)", () => {
   it("a late payment for a released registration is kept: verify and the webhook mark it paid, over the cap if its place was taken", async () => {
     const event = await createEvent({ maxParticipants: 1 });
     const [slow, fast] = await Promise.all([newMember(), newMember()]);
-    const slowStart = await json<Start>(await initialize(slow, event));
+    const slowStart = await json<PaymentStart>(await initialize(slow, event));
     await expireHold(event.id, slow.id, Date.parse("2001-02-01T00:00:00Z") / 1000);
     await runCron(new Date("2001-02-01T00:15:00Z"));
     expect(await registration(event.id, slow.id)).toMatchObject({ release_reason: "expired" });
@@ -904,7 +888,7 @@ describe("seat holds (unpaid registrations release their place)", () => {
     // The webhook path does the same for a released registration nobody verified.
     const late = await newMember();
     const event2 = await createEvent({ maxParticipants: 1 });
-    const lateStart = await json<Start>(await initialize(late, event2));
+    const lateStart = await json<PaymentStart>(await initialize(late, event2));
     await expireHold(event2.id, late.id, Date.parse("2001-03-01T00:00:00Z") / 1000);
     await runCron(new Date("2001-03-01T00:15:00Z"));
     expect(await registration(event2.id, late.id)).toMatchObject({ release_reason: "expired" });

@@ -1,23 +1,14 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, json, linkFromLatestEmail, login, unique } from "./helpers";
+import type { AdminFeedbackView, FeedbackView } from "~/modules/feedback/feedback.server";
+
+/** Members get FeedbackView; admins also get the member. */
+type Feedback = FeedbackView & { user?: AdminFeedbackView["user"] };
 
 const PNG = new Uint8Array([
   0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3, 4,
 ]);
-
-interface Feedback {
-  id: number;
-  feedbackType: string;
-  subject: string;
-  message: string;
-  status: string;
-  adminResponse: string | null;
-  screenshotUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-  user?: { id: number; username: string; email: string } | null;
-}
 
 function form(
   fields: Record<string, string>,

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createAppContext } from "~workers/load-context";
 import { getFitnessProfile, refreshFitnessProfile } from "~/modules/recommendations/fitness-profile.server";
 import { call, cookiesFrom, createUser, json, login } from "./helpers";
+import type { FitnessProfile, Recommendation } from "~/modules/recommendations/constants";
 
 const DAY = 86_400_000;
 const WEEK = 7 * DAY;
@@ -17,49 +18,6 @@ interface Row {
   minutes: number;
   elevation?: number;
   daysAgo: number;
-}
-
-interface Recommendation {
-  id: number;
-  title: string;
-  sportType: string;
-  difficulty: string;
-  description: string;
-  targetDuration: number | null;
-  targetDistance: number | null;
-  status: string;
-  recommendationDate: string;
-  completedAt: string | null;
-}
-
-interface Profile {
-  id: number | null;
-  userId: number;
-  preferredSportTypes: string[];
-  avgWeeklyDistance: number;
-  avgWeeklyDuration: number;
-  avgWeeklyElevation: number;
-  fitnessLevel: string;
-  lastUpdated: string;
-  insights: {
-    recentActivitiesCount: number;
-    activityFrequency: number;
-    mainSportType: string | null;
-    improvementAreas: string[];
-    strengths: string[];
-    windowWeeks: number;
-    activeWeeks: number;
-    bySport: Record<
-      string,
-      {
-        activityCount: number;
-        totalDistance: number;
-        totalDuration: number;
-        totalElevation: number;
-        longestDistance: number;
-      }
-    >;
-  };
 }
 
 let stravaIds = Date.now() * 100 + 7_000_000;
@@ -179,7 +137,7 @@ describe("GET /api/fitness-profile", () => {
     const fresh = await createUser();
     const res = await call("/api/fitness-profile", { cookie: await login(fresh.username, fresh.password) });
     expect(res.status).toBe(200);
-    const profile = await json<Profile>(res);
+    const profile = await json<FitnessProfile>(res);
     expect(profile).toMatchObject({
       userId: fresh.id,
       preferredSportTypes: [],
@@ -202,7 +160,7 @@ describe("GET /api/fitness-profile", () => {
   it("answers numbers equal to sums over the member's activities of the last 12 weeks", async () => {
     const res = await call("/api/fitness-profile", { cookie: memberCookie });
     expect(res.status).toBe(200);
-    const profile = await json<Profile>(res);
+    const profile = await json<FitnessProfile>(res);
     const rows = inWindow(MEMBER_ROWS);
     const sum = (pick: (r: Row) => number, rs = rows) => rs.reduce((s, r) => s + pick(r), 0);
 
@@ -242,7 +200,7 @@ describe("GET /api/fitness-profile", () => {
     await insertActivities(member.id, [{ sportType: "Swim", km: 2, minutes: 50, daysAgo: 0 }]);
     // Still the stored profile until a refresh.
     expect(
-      (await json<Profile>(await call("/api/fitness-profile", { cookie: memberCookie }))).insights
+      (await json<FitnessProfile>(await call("/api/fitness-profile", { cookie: memberCookie }))).insights
         .recentActivitiesCount,
     ).toBe(before.insights.recentActivitiesCount);
     const refreshed = await refreshFitnessProfile(app, member.id);
@@ -265,7 +223,7 @@ describe("GET /api/fitness-profile", () => {
     )
       .bind(member.id)
       .run();
-    const reread = await json<Profile>(await call("/api/fitness-profile", { cookie: memberCookie }));
+    const reread = await json<FitnessProfile>(await call("/api/fitness-profile", { cookie: memberCookie }));
     expect(reread.insights.recentActivitiesCount).toBe(before.insights.recentActivitiesCount);
     expect(Date.now() - new Date(reread.lastUpdated).getTime()).toBeLessThan(60_000);
   });

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, cookiesFrom, createUser, json, login } from "./helpers";
+import type { ActivityAnalysis } from "~/modules/wari/analysis.server";
+import type { TrainingPlanView } from "~/modules/wari/plan.server";
 
 const DAY = 86_400_000;
 let stravaId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000);
@@ -35,41 +37,6 @@ async function insertActivity(userId: number, row: Row, name = `${row.sportType}
 async function member() {
   const u = await createUser();
   return { id: u.id, cookie: await login(u.username, u.password) };
-}
-
-interface Analysis {
-  currentYearCyclingKm: number;
-  weeklyAverageCyclingKm: number;
-  longestRideKm: number;
-  totalLifetimeCyclingKm: number;
-  activeCyclingDays: number;
-  consistencyScore: number;
-  otherSportsActive: boolean;
-  category: string;
-  readiness: number;
-  weeklyDistances: { weekStart: string; km: number }[];
-}
-
-interface Plan {
-  id: number;
-  category: string;
-  startDate: string;
-  currentWeekIndex: number;
-  progress: Record<string, { completedWorkouts: string[] }>;
-  planDetails: {
-    totalWeeks: number;
-    totalDistanceKm: number;
-    weeklySchedule: {
-      week: number;
-      phase: string;
-      startDate: string;
-      endDate: string;
-      weeklyGoalKm: number;
-      longRideGoalKm: number;
-      workouts: { day: string; type: string; duration: number; intensity: number; isEventDay: boolean }[];
-      progress: { completedWorkouts: string[] };
-    }[];
-  };
 }
 
 const dayOf = (weekStart: string, dayIndex: number) => new Date(Date.parse(weekStart) + dayIndex * DAY);
@@ -125,7 +92,7 @@ describe("GET /api/wari/analysis/user", () => {
 
     const res = await call("/api/wari/analysis/user", { cookie: m.cookie });
     expect(res.status).toBe(200);
-    const a = await json<Analysis>(res);
+    const a = await json<ActivityAnalysis>(res);
     expect(a.totalLifetimeCyclingKm).toBe(sumKm(cycling));
     expect(a.currentYearCyclingKm).toBe(sumKm(cycling.filter((r) => r.start.getTime() >= yearStart)));
     expect(a.weeklyAverageCyclingKm).toBe(
@@ -145,7 +112,7 @@ describe("GET /api/wari/analysis/user", () => {
 
   it("is all zeros and Beginner for a member without activities", async () => {
     const m = await member();
-    const a = await json<Analysis>(await call("/api/wari/analysis/user", { cookie: m.cookie }));
+    const a = await json<ActivityAnalysis>(await call("/api/wari/analysis/user", { cookie: m.cookie }));
     expect(a).toMatchObject({
       currentYearCyclingKm: 0,
       weeklyAverageCyclingKm: 0,
@@ -162,7 +129,7 @@ describe("GET /api/wari/analysis/user", () => {
 
 describe("training plan", () => {
   let m: { id: number; cookie: string };
-  let plan: Plan;
+  let plan: TrainingPlanView;
 
   beforeAll(async () => {
     m = await member();
@@ -175,7 +142,7 @@ describe("training plan", () => {
 
     const gen = await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
     expect(gen.status).toBe(201);
-    plan = await json<Plan>(gen);
+    plan = await json<TrainingPlanView>(gen);
     expect(plan.category).toBe("Beginner");
     const weeks = plan.planDetails.weeklySchedule;
     expect(weeks).toHaveLength(16);
@@ -185,7 +152,9 @@ describe("training plan", () => {
     // Today is after the 2025 event: the current week is the last one.
     expect(plan.currentWeekIndex).toBe(15);
 
-    const current = await json<Plan>(await call("/api/training-plan/current", { cookie: m.cookie }));
+    const current = await json<TrainingPlanView>(
+      await call("/api/training-plan/current", { cookie: m.cookie }),
+    );
     expect(current).toEqual(plan);
 
     const again = await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
@@ -252,7 +221,9 @@ describe("training plan", () => {
 
     // Unticking is always allowed; the plan shows the progress keyed by week.
     expect((await put(2, [rideKey])).status).toBe(200);
-    const current = await json<Plan>(await call("/api/training-plan/current", { cookie: m.cookie }));
+    const current = await json<TrainingPlanView>(
+      await call("/api/training-plan/current", { cookie: m.cookie }),
+    );
     expect(current.progress.week2).toEqual({ completedWorkouts: [rideKey] });
     expect(current.planDetails.weeklySchedule[1].progress).toEqual({ completedWorkouts: [rideKey] });
 
@@ -388,7 +359,9 @@ describe("the /wari page without JavaScript", () => {
       via: "fetcher",
     });
     expect(viaFetcher.status).toBe(200);
-    const current = await json<Plan>(await call("/api/training-plan/current", { cookie: m.cookie }));
+    const current = await json<TrainingPlanView>(
+      await call("/api/training-plan/current", { cookie: m.cookie }),
+    );
     expect(current.progress.week16).toEqual({ completedWorkouts: [] });
   });
 });

@@ -1,11 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import {
-  formatEventDate,
-  formatRupees,
-  fromIndiaLocalInput,
-  toIndiaLocalInput,
-} from "~/modules/events/format";
+import { formatEventDate, formatRupees, fromIndiaLocalInput, toIndiaLocalInput } from "~/lib/format";
 import {
   eventFormSchema,
   eventInputSchema,

@@ -5,8 +5,8 @@ import {
   formatLocalDate,
   formatMonth,
   formatPeriod,
-} from "~/modules/activities/format";
-import { formatDay } from "~/modules/recommendations/format";
+  formatDay,
+} from "~/lib/format";
 
 // Part 2 §9: "Dates in en-US format" on every page; numbers grouped the same way.
 describe("member pages format dates and numbers in en-US", () => {

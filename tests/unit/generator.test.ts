@@ -1,16 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { formatTargetDistance, formatTargetDuration } from "~/lib/format";
 import {
   DIFFICULTIES,
+  difficultyLabel,
   IMPROVEMENT_TARGETS,
   SPORTS,
   type RecommendationSport,
 } from "~/modules/recommendations/constants";
 import { computeFitnessProfile, emptyProfileValues } from "~/modules/recommendations/fitness-profile";
-import {
-  difficultyLabel,
-  formatTargetDistance,
-  formatTargetDuration,
-} from "~/modules/recommendations/format";
 import {
   baselineFor,
   DEFAULTS,

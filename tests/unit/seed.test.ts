@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/lib/password.server";
-import { buildSeedSql, DEMO_ACCOUNTS } from "~db/seed";
+import { buildSeedSql, DEMO_ACCOUNTS } from "~scripts/seed";
 
 describe("demo seed", () => {
   it("inserts the demo accounts with hashed passwords, idempotently", async () => {
@@ -38,7 +38,7 @@ describe("demo seed", () => {
   });
 
   it("refuses a remote database", () => {
-    expect(() => execFileSync("npx", ["tsx", "db/seed.ts", "--remote"], { stdio: "pipe" })).toThrow(
+    expect(() => execFileSync("npx", ["tsx", "scripts/seed.ts", "--remote"], { stdio: "pipe" })).toThrow(
       /refusing --remote/,
     );
   });

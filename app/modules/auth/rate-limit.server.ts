@@ -96,18 +96,6 @@ export async function currentCount(app: AppContext, limit: Limit): Promise<numbe
   return row?.count ?? 0;
 }
 
-/** Throws 429 with Retry-After when any limit is already used up (read only; does not count). */
-export async function assertUnderLimits(app: AppContext, limits: Limit[]): Promise<void> {
-  for (const limit of limits) {
-    if ((await currentCount(app, limit)) >= limit.max) throw tooMany(windowOf(app, limit).retryAfter);
-  }
-}
-
-/** Counts one attempt against each limit (without deciding anything). */
-export async function recordAttempt(app: AppContext, limits: Limit[]): Promise<void> {
-  await countAttempt(app, limits);
-}
-
 /**
  * Check and count in one go (for calls where every attempt counts): counts
  * first, atomically, then throws 429 when any limit went over its max, so

@@ -5,10 +5,9 @@
  */
 import { z } from "zod";
 import { PAYMENT_STATUSES } from "~db/schema";
-import { fromIndiaLocalInput } from "./format";
+import { fromIndiaLocalInput } from "~/lib/format";
 
 export { PAYMENT_STATUSES };
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const CURRENCY = "INR";
 export const NAME_MIN = 2;
@@ -83,7 +82,6 @@ export const registrationSchema = z.object({
   phone: text(PHONE_MIN, REGISTRATION_MSG.phone, 20),
   emergencyContact: text(EMERGENCY_MIN, REGISTRATION_MSG.emergencyContact, 100),
 });
-export type RegistrationInput = z.infer<typeof registrationSchema>;
 
 const paise = (message: string) =>
   z.preprocess(

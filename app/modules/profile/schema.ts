@@ -143,9 +143,6 @@ export const FIELD_LABELS: Record<ProfileField, string> = {
 /** A partial update: any subset of the fields, each validated when present. */
 export const profileUpdateSchema = z.object(profileFields).partial().strict();
 
-/** The wizard submits everything at once. */
-export const fullProfileSchema = z.object(profileFields);
-
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 /** The page form: any subset of the fields (blank = not given), plus the wizard's bookkeeping. */

@@ -117,6 +117,20 @@ export interface FitnessProfile {
   insights: FitnessInsights;
 }
 
-export function isRecommendationSport(value: string): value is RecommendationSport {
-  return (SPORTS as readonly string[]).includes(value);
+/** The difficulty badge's text; a missing difficulty reads Medium. */
+export function difficultyLabel(difficulty: Difficulty | string | null | undefined): string {
+  if (!difficulty) return "Medium";
+  return (
+    DIFFICULTY_LABELS[difficulty as Difficulty] ?? difficulty.charAt(0).toUpperCase() + difficulty.slice(1)
+  );
+}
+
+export function difficultyTone(difficulty: string | null | undefined): string {
+  if (difficulty === "easy") return "bg-green-100 text-green-800";
+  if (difficulty === "hard") return "bg-red-100 text-red-800";
+  return "bg-amber-100 text-amber-800";
+}
+
+export function levelLabel(level: FitnessLevel): string {
+  return LEVEL_LABELS[level] ?? level;
 }

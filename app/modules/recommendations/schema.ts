@@ -54,4 +54,3 @@ export type GenerateInput = z.infer<typeof generateSchema>;
 export const listQuerySchema = z.object({
   status: z.preprocess(blank, enumOf(STATUSES, MSG.status).optional()),
 });
-export type ListQuery = z.infer<typeof listQuerySchema>;

@@ -165,11 +165,6 @@ async function refreshClaimed(app: AppContext, conn: Connection): Promise<HeldTo
   return saved ? { token: tokens.access_token, version: conn.tokenVersion + 1 } : null;
 }
 
-/** A valid access token for the member (refreshed single-flight when it is about to expire). */
-export async function getAccessToken(app: AppContext, userId: number): Promise<string> {
-  return (await heldToken(app, userId)).token;
-}
-
 /**
  * GET {STRAVA_API_URL}{path} as the member, within the budget. Reads are
  * "interactive" (member- and webhook-triggered) unless the caller says they

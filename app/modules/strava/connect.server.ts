@@ -18,15 +18,6 @@ import { startSync } from "./sync.server";
 export const CONNECT_CALLBACK_PATH = "/api/user/connect-strava/callback";
 const STATE_TTL_SECONDS = 600;
 
-/** The `error=` values the spec defines for the connect return. */
-export type ConnectError =
-  | "strava_already_connected"
-  | "connect_failed"
-  | "missing_code"
-  | "auth_error"
-  | "config_error"
-  | "connect_start_failed";
-
 interface PendingConnect {
   state: string;
   userId: number;

@@ -11,7 +11,6 @@ export const EVENT_NAME = "IAS CycleWari 2025";
 export const EVENT_DATE = "2025-06-07";
 export const EVENT_DATE_LABEL = "June 7, 2025";
 export const EVENT_DISTANCE_KM = 250;
-export const WEEKLY_GOAL_KM = 100;
 export const RECOMMENDED_WEEKLY_KM = { min: 80, max: 100 } as const;
 export const LONGEST_RIDE_MIN_KM = 100;
 /** Recommendation thresholds (§9). */

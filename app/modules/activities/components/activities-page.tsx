@@ -1,11 +1,13 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Alert, Field, SelectField } from "~/ui/form";
 import { Pagination } from "~/ui/pagination";
-import { formatInt, formatSportType } from "../format";
+import { formatInt, formatSportType } from "~/lib/format";
 import type { ActivityPage } from "../list.server";
 import { ACTIVITY_SORTS } from "../constants";
 import { DASHBOARD_SPORTS } from "../sports";
 import { ActivityRow } from "./activity-row";
+import { Button } from "~/ui/button";
+import { cardClass } from "~/ui/card";
 
 /** Strava sport types offered besides the dashboard's sports (any other type still works from the address). */
 const MORE_TYPES = [
@@ -85,11 +87,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
         ) : null}
       </div>
 
-      <Form
-        method="get"
-        className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
-        aria-label="Filter activities"
-      >
+      <Form method="get" className={cardClass({ padding: "sm" })} aria-label="Filter activities">
         {keep.map((k) => (
           <input key={k} type="hidden" name={k} value={filters[k]} />
         ))}
@@ -166,12 +164,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
           />
         </div>
         <div className="mt-4 flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            Apply filters
-          </button>
+          <Button type="submit">Apply filters</Button>
           <Link to={clearHref} className="text-sm font-medium text-gray-700 hover:underline">
             Clear filters
           </Link>
@@ -184,7 +177,10 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
         <section
           aria-labelledby="results-heading"
           aria-busy={busy || undefined}
-          className={`rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition-opacity sm:p-6 ${busy ? "opacity-60" : ""}`}
+          className={cardClass({
+            padding: "sm",
+            className: `transition-opacity ${busy ? "opacity-60" : ""}`,
+          })}
         >
           <h2 id="results-heading" className="text-sm font-medium text-gray-600" data-testid="results-count">
             {formatInt(result.pagination.total)} {result.pagination.total === 1 ? "activity" : "activities"}

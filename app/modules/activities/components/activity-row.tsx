@@ -5,7 +5,7 @@ import {
   formatLocalDate,
   formatMetresAsKm,
   formatSportType,
-} from "../format";
+} from "~/lib/format";
 
 type RowActivity = Pick<
   ActivityView,

@@ -4,12 +4,14 @@ import { ConnectReturnNotice } from "~/modules/strava/components/connect-return"
 import { StravaConnectButton, SyncBanner } from "~/modules/strava/components/strava-panel";
 import { ComponentErrorBoundary } from "~/ui/error-boundary";
 import type { DashboardData } from "../dashboard.server";
-import { formatHours, formatInt, formatKm } from "../format";
+import { formatHours, formatInt, formatKm } from "~/lib/format";
 import { ActivityRow } from "./activity-row";
 import { isSportTab, SportStats } from "./sport-stats";
 import { CHART_TYPES, TimelineCard, type ChartType } from "./timeline-card";
+import { Button } from "~/ui/button";
+import { cardClass } from "~/ui/card";
 
-const card = "rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6";
+const card = cardClass({ padding: "sm" });
 
 function RecentActivities({ activities }: { activities: DashboardData["recent"] }) {
   return (
@@ -104,12 +106,7 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
               </Link>
             </>
           ) : null}
-          <Link
-            to="/wari"
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            Wari 2025 Challenge
-          </Link>
+          <Button to="/wari">Wari 2025 Challenge</Button>
           <StravaConnectButton status={strava} />
         </div>
       </div>

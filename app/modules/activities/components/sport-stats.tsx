@@ -2,9 +2,10 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ACHIEVEMENT_BANDS, achievementLink, bandRange, type AchievementSport } from "../achievements";
-import { formatElevation, formatHours, formatInt, formatKm, formatOne, formatRupees } from "../format";
+import { formatElevation, formatHours, formatInt, formatKm, formatOne, formatRupees } from "~/lib/format";
 import type { DashboardSport } from "../sports";
 import type { DashboardStats, SportTotals } from "../stats.server";
+import { Card } from "~/ui/card";
 
 export const SPORT_TABS = ["Ride", "Run", "Swim", "Walk", "Hike", "Commute", "Other"] as const;
 export type SportTab = (typeof SPORT_TABS)[number];
@@ -96,10 +97,7 @@ function CommutePanel({ commute }: { commute: DashboardStats["commuteStats"] }) 
 /** The sport tabs (Headless UI: arrow keys move between tabs, Home/End jump). */
 export function SportStats({ stats, initialTab }: { stats: DashboardStats; initialTab: SportTab }) {
   return (
-    <section
-      aria-labelledby="stats-heading"
-      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
-    >
+    <Card aria-labelledby="stats-heading" as="section" padding="sm">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="stats-heading" className="text-lg font-semibold text-gray-900">
           Statistics
@@ -145,7 +143,7 @@ export function SportStats({ stats, initialTab }: { stats: DashboardStats; initi
           ))}
         </TabPanels>
       </TabGroup>
-    </section>
+    </Card>
   );
 }
 

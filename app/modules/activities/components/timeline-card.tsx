@@ -4,10 +4,11 @@ import { settle } from "~/ui/navigation";
 import type { ApexOptions } from "apexcharts";
 import { useState, type ReactNode } from "react";
 import { LazyChart } from "~/ui/charts/lazy-chart";
-import { formatInt, formatMinutes, formatMonth, formatOne, formatPeriod } from "../format";
+import { formatInt, formatMinutes, formatMonth, formatOne, formatPeriod } from "~/lib/format";
 import { TIMELINE_RANGES, TIMELINE_SPORTS, type TimelineRange } from "../constants";
 import type { Timeline } from "../timeline.server";
 import { ActivityRow } from "./activity-row";
+import { cardClass } from "~/ui/card";
 
 export const CHART_TYPES = [
   { value: "summary", label: "Summary" },
@@ -347,7 +348,7 @@ function Card({ children, busy = false }: { children: ReactNode; busy?: boolean 
     <section
       aria-labelledby="timeline-heading"
       aria-busy={busy || undefined}
-      className={`rounded-xl border border-gray-200 bg-white p-4 shadow-sm transition-opacity sm:p-6 ${busy ? "opacity-60" : ""}`}
+      className={cardClass({ padding: "sm", className: `transition-opacity ${busy ? "opacity-60" : ""}` })}
     >
       <h2 id="timeline-heading" className="mb-4 text-lg font-semibold text-gray-900">
         Activity Timeline

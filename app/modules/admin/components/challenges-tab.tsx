@@ -15,6 +15,7 @@ import {
   useActiveToggle,
   useAdminFetcher,
 } from "./shared";
+import { Card } from "~/ui/card";
 
 type Challenge = ChallengeView & { participantCount: number };
 
@@ -230,7 +231,7 @@ export function ChallengeFormDialog({
 function ChallengeCard({ challenge }: { challenge: Challenge }) {
   const toggle = useActiveToggle(challenge.isActive);
   return (
-    <article className="flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+    <Card as="article" padding="none" className="flex flex-col p-4">
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-semibold text-gray-900">
           <Link to={`/admin/challenges/${challenge.id}`} className="hover:underline">
@@ -274,7 +275,7 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
           Progress
         </Link>
       </div>
-    </article>
+    </Card>
   );
 }
 

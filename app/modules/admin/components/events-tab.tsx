@@ -3,10 +3,11 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import type { EventView } from "~/modules/events/events.server";
 import { EventFormDialog } from "~/modules/events/components/event-form-dialog";
-import { formatEventDate, formatRupees } from "~/modules/events/format";
+import { formatEventDate, formatRupees } from "~/lib/format";
 import { DELETE_CONFIRM } from "~/modules/events/schema";
 import { ActiveBadge } from "~/modules/challenges/components/challenge-ui";
 import { btnPrimary, btnSecondary, DeleteWithConfirm, LoadFailed, useActiveToggle } from "./shared";
+import { Card } from "~/ui/card";
 
 export function CreateEventButton() {
   const [open, setOpen] = useState(false);
@@ -24,7 +25,7 @@ function EventCard({ event }: { event: EventView }) {
   const toggle = useActiveToggle(event.isActive);
   const [editing, setEditing] = useState(false);
   return (
-    <article className="flex flex-col rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+    <Card as="article" padding="none" className="flex flex-col p-4">
       <div className="flex items-start justify-between gap-2">
         <h3 className="font-semibold text-gray-900">
           <Link to={`/events/${event.id}`} className="hover:underline">
@@ -53,7 +54,7 @@ function EventCard({ event }: { event: EventView }) {
         />
       </div>
       <EventFormDialog open={editing} event={event} onClose={() => setEditing(false)} />
-    </article>
+    </Card>
   );
 }
 

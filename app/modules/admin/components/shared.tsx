@@ -5,12 +5,12 @@ import { useHydrated } from "~/ui/charts/lazy-chart";
 import { Modal } from "~/ui/modal";
 import { useToast } from "~/ui/toast";
 import type { AdminActionResult } from "../page.server";
+import { buttonClass } from "~/ui/button";
 
-export const btn =
-  "inline-flex items-center justify-center gap-1 rounded-md px-3 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60";
-export const btnPrimary = `${btn} bg-brand-600 text-white hover:bg-brand-700`;
-export const btnSecondary = `${btn} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
-export const btnDanger = `${btn} bg-red-600 text-white hover:bg-red-700`;
+const btn = "inline-flex items-center justify-center gap-1 disabled:cursor-not-allowed disabled:opacity-60";
+export const btnPrimary = buttonClass({ size: "sm", className: btn });
+export const btnSecondary = buttonClass({ variant: "secondary", size: "sm", className: btn });
+export const btnDanger = buttonClass({ variant: "danger", size: "sm", className: btn });
 export const inputClass =
   "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
 

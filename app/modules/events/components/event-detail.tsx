@@ -2,10 +2,13 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Modal } from "~/ui/modal";
 import type { AdminRegistration, EventView, OwnRegistration } from "../events.server";
-import { formatDay, formatRupees } from "../format";
+import { formatEventDay, formatRupees } from "~/lib/format";
 import { removeRegistrationConfirm } from "../schema";
 import { registrationStats } from "../stats";
 import { ActiveBadge, CompletedBadge, EventFacts, PaymentBadge } from "./parts";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { buttonClass } from "~/ui/button";
 
 export type EventDetailData =
   | { missing: true }
@@ -19,8 +22,7 @@ export type EventDetailData =
       own: OwnRegistration | null;
     };
 
-const button = "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold";
-const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
+const primary = buttonClass({ className: "inline-flex items-center justify-center text-sm" });
 
 export function BackToEvents() {
   return (
@@ -99,19 +101,18 @@ function RemoveParticipant({ registration }: { registration: AdminRegistration }
         <Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
           <input type="hidden" name="intent" value="remove-registration" />
           <input type="hidden" name="registrationId" value={registration.id} />
-          <button
+          <Button
             type="button"
-            className="inline-flex items-center rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
+            variant="secondary"
+            size="sm"
+            className="inline-flex items-center"
             onClick={() => setConfirming(false)}
           >
             Cancel
-          </button>
-          <button
-            type="submit"
-            className="inline-flex items-center rounded-md bg-red-600 px-3 py-2 text-sm font-medium text-white hover:bg-red-700"
-          >
+          </Button>
+          <Button type="submit" variant="danger" size="sm" className="inline-flex items-center">
             Remove
-          </button>
+          </Button>
         </Form>
       </Modal>
     </>
@@ -180,7 +181,7 @@ function AdminRegistrations({
         />
       </dl>
 
-      <div className="rounded-xl border border-gray-200 bg-white shadow-sm">
+      <Card padding="none">
         <div className="flex flex-col gap-3 border-b border-gray-200 p-4 sm:flex-row sm:items-center sm:justify-between">
           <h3 className="font-semibold text-gray-900">Participants</h3>
           <Form method="get" role="search" onSubmit={(e) => e.preventDefault()} className="w-full sm:w-72">
@@ -234,14 +235,14 @@ function AdminRegistrations({
                           <p className="font-medium text-gray-900">{r.user.username}</p>
                           <p className="break-all text-xs text-gray-500 sm:hidden">{r.user.email}</p>
                           <p className="text-xs text-gray-500 sm:hidden">
-                            Registered {formatDay(r.registrationDate)}
+                            Registered {formatEventDay(r.registrationDate)}
                           </p>
                         </div>
                       </div>
                     </td>
                     <td className="hidden px-4 py-2 text-gray-700 sm:table-cell">{r.user.email}</td>
                     <td className="hidden whitespace-nowrap px-4 py-2 text-gray-700 sm:table-cell">
-                      {formatDay(r.registrationDate)}
+                      {formatEventDay(r.registrationDate)}
                     </td>
                     <td className="px-4 py-2 text-right sm:text-left">
                       <PaymentBadge status={r.paymentStatus} />
@@ -258,7 +259,7 @@ function AdminRegistrations({
         <p className="border-t border-gray-200 px-4 py-2 text-xs text-gray-500">
           Showing {shown.length} of {registrations.length}
         </p>
-      </div>
+      </Card>
     </section>
   );
 }
@@ -273,10 +274,7 @@ function YourRegistration({
   canRegister: boolean;
 }) {
   return (
-    <section
-      aria-labelledby="your-registration"
-      className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
-    >
+    <Card aria-labelledby="your-registration" as="section" padding="none" className="p-5">
       <h2 id="your-registration" className="text-lg font-semibold text-gray-900">
         Your Registration
       </h2>
@@ -284,7 +282,7 @@ function YourRegistration({
         <div className="mt-3 space-y-3">
           <dl className="grid grid-cols-[auto,1fr] items-center gap-x-6 gap-y-2 text-sm">
             <dt className="text-gray-500">Registration date</dt>
-            <dd className="text-gray-900">{formatDay(own.registrationDate)}</dd>
+            <dd className="text-gray-900">{formatEventDay(own.registrationDate)}</dd>
             <dt className="text-gray-500">Payment status</dt>
             <dd>
               <PaymentBadge status={own.paymentStatus} />
@@ -303,7 +301,7 @@ function YourRegistration({
             : "You did not register for this event."}
         </p>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -315,7 +313,7 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <BackToEvents />
-      <article className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <Card as="article" padding="none" className="p-5 sm:p-6">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h1 className="min-w-0 break-words text-2xl font-bold text-gray-900">{event.title}</h1>
           <div className="flex gap-1.5">
@@ -332,7 +330,7 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
             Register Now
           </Link>
         ) : null}
-      </article>
+      </Card>
       {isAdmin && registrations ? (
         <AdminRegistrations event={event} registrations={registrations} q={data.q} />
       ) : (

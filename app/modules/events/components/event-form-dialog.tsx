@@ -27,9 +27,10 @@ import { useEffect, useRef } from "react";
 import { ErrorList, Field, SubmitButton } from "~/ui/form";
 import { useToast } from "~/ui/toast";
 import type { EventView } from "../events.server";
-import { toIndiaLocalInput } from "../format";
+import { toIndiaLocalInput } from "~/lib/format";
 import type { AdminEventActionData } from "../page.server";
 import { EVENT_TOASTS, eventFormSchema } from "../schema";
+import { Button } from "~/ui/button";
 
 export interface EventFormDialogProps {
   open: boolean;
@@ -181,13 +182,15 @@ function EventForm({
         Active (members can see and register)
       </label>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
-        <button
+        <Button
           type="button"
           onClick={onClose}
-          className="rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50"
+          variant="secondary"
+          size="none"
+          className="px-4 py-2 font-medium"
         >
           Cancel
-        </button>
+        </Button>
         <SubmitButton pending={fetcher.state !== "idle"} pendingText="Saving..." className="sm:w-auto">
           {event ? "Update Event" : "Create Event"}
         </SubmitButton>

@@ -5,6 +5,8 @@ import type { Prefill } from "../page.server";
 import { isPaid } from "../schema";
 import { ActiveBadge, CompletedBadge, EventFacts } from "./parts";
 import { RegistrationDialog } from "./registration-dialog";
+import { Card } from "~/ui/card";
+import { buttonClass } from "~/ui/button";
 
 export interface EventsPageData {
   events: EventView[];
@@ -14,8 +16,7 @@ export interface EventsPageData {
   now: string;
 }
 
-const primary =
-  "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700";
+const primary = buttonClass({ className: "inline-flex items-center justify-center text-sm" });
 
 /** Register Now / Registered / Registration Pending + Complete Payment. Links work without JavaScript; with it they open the dialog. */
 function CardAction({
@@ -69,10 +70,7 @@ function EventCard({
 }) {
   const past = new Date(event.date) < now;
   return (
-    <li
-      data-testid="event-card"
-      className="flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
-    >
+    <Card data-testid="event-card" as="li" padding="none" className="flex flex-col p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold text-gray-900">
           <Link to={`/events/${event.id}`} className="hover:text-brand-700 hover:underline">
@@ -94,7 +92,7 @@ function EventCard({
           View Details<span className="sr-only"> of {event.title}</span>
         </Link>
       </div>
-    </li>
+    </Card>
   );
 }
 

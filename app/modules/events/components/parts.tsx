@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { CalendarIcon, PeopleIcon, PinIcon, RupeeIcon } from "./icons";
-import { formatEventDate, formatRupees } from "../format";
+import { formatEventDate, formatRupees } from "~/lib/format";
 import { isPaid } from "../schema";
 
 const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold";

@@ -12,10 +12,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Alert, ErrorList, Field, SubmitButton } from "~/ui/form";
 import { useToast } from "~/ui/toast";
 import type { PaymentStart } from "../events.server";
-import { formatRupees } from "../format";
+import { formatRupees } from "~/lib/format";
 import type { Prefill, RegisterActionData } from "../page.server";
 import { EVENT_TOASTS, initializePaymentSchema } from "../schema";
 import { loadCheckout, type CheckoutResult } from "./checkout";
+import { Button } from "~/ui/button";
 
 export interface FlowEvent {
   id: number;
@@ -227,13 +228,15 @@ export function RegistrationForm({
       />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         {onCancel ? (
-          <button
+          <Button
             type="button"
             onClick={onCancel}
-            className="rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50"
+            variant="secondary"
+            size="none"
+            className="px-4 py-2 font-medium"
           >
             Cancel
-          </button>
+          </Button>
         ) : null}
         <SubmitButton pending={submitting} pendingText="Processing..." className="sm:w-auto">
           {event.fee === 0 ? "Register" : `Continue to Payment · ${formatRupees(event.fee)}`}
@@ -292,23 +295,25 @@ export function PaymentPanel({
               : "Your place is held while you pay. You can close this and pay later with Complete Payment."}
           </p>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
+            <Button
               type="button"
               onClick={onBack}
               disabled={busy}
-              className="rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50 disabled:opacity-60"
+              variant="secondary"
+              size="none"
+              className="px-4 py-2 font-medium disabled:opacity-60"
             >
               Back
-            </button>
-            <button
+            </Button>
+            <Button
               type="button"
               onClick={onPay}
               disabled={busy}
               aria-busy={busy || undefined}
-              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+              className="disabled:cursor-wait disabled:opacity-70"
             >
               {busy ? "Opening checkout..." : `Pay ${formatRupees(start.amount)}`}
-            </button>
+            </Button>
           </div>
         </>
       ) : null}

@@ -11,6 +11,7 @@ import { isPaid } from "../schema";
 import { BackToEvents, EventNotFound } from "./event-detail";
 import { EventFacts, PaymentBadge } from "./parts";
 import { PaymentPanel, RegistrationForm, useRegistrationFlow } from "./registration-flow";
+import { Card } from "~/ui/card";
 
 export type RegistrationPageData =
   | { missing: true }
@@ -106,10 +107,12 @@ export function RegistrationPage({
         </h1>
         <p className="mt-1 text-gray-700">{data.event.title}</p>
       </div>
-      <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <Card padding="none" className="p-5 sm:p-6">
         <EventFacts event={data.event} />
-      </div>
-      <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">{body}</section>
+      </Card>
+      <Card as="section" padding="none" className="p-5 sm:p-6">
+        {body}
+      </Card>
     </main>
   );
 }

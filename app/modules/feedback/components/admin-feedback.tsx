@@ -13,7 +13,7 @@ import { Alert, ErrorList, SelectField } from "~/ui/form";
 import { Pagination } from "~/ui/pagination";
 import { useToast } from "~/ui/toast";
 import type { AdminFeedbackView } from "../feedback.server";
-import { feedbackDate, feedbackDateTime } from "../format";
+import { feedbackDate, feedbackDateTime } from "~/lib/format";
 import {
   FEEDBACK_MSG,
   FEEDBACK_STATUSES,
@@ -28,10 +28,12 @@ import {
   type AdminListQuery,
 } from "../schema";
 import { StatusBadge, TableHead, TypeBadge, ViewCell } from "./parts";
+import { Card } from "~/ui/card";
+import { buttonClass } from "~/ui/button";
 
-const button = "inline-flex items-center justify-center rounded-md px-3 py-2 text-sm font-medium";
-const primary = `${button} bg-brand-600 text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70`;
-const secondary = `${button} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50`;
+const button = "inline-flex items-center justify-center";
+const primary = buttonClass({ size: "sm", className: `${button} disabled:cursor-wait disabled:opacity-70` });
+const secondary = buttonClass({ variant: "secondary", size: "sm", className: button });
 const control =
   "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
 
@@ -235,7 +237,7 @@ const TABS = ["details", "response"] as const;
 function UserCard({ item }: { item: AdminFeedbackView }) {
   const userId = item.user?.id;
   return (
-    <aside className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+    <Card as="aside" padding="sm">
       <h2 className="font-semibold text-gray-900">Submitted by</h2>
       <dl className="mt-3 space-y-3 text-sm">
         <div>
@@ -279,7 +281,7 @@ function UserCard({ item }: { item: AdminFeedbackView }) {
           View User Profile
         </button>
       )}
-    </aside>
+    </Card>
   );
 }
 
@@ -385,7 +387,7 @@ export function AdminFeedbackDetailPage({
       <h1 className="mt-4 text-2xl font-bold text-gray-900">Feedback #{item.id}</h1>
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr]">
         <UserCard item={item} />
-        <section className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+        <Card as="section" padding="sm" className="min-w-0">
           <TabGroup selectedIndex={tab} onChange={setTab}>
             <TabList className="flex gap-1 rounded-lg bg-gray-100 p-1">
               <Tab className={tabClass}>Feedback Details</Tab>
@@ -446,7 +448,7 @@ export function AdminFeedbackDetailPage({
               </TabPanel>
             </TabPanels>
           </TabGroup>
-        </section>
+        </Card>
       </div>
     </main>
   );

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, Link, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Alert, ErrorList, Field, SelectField } from "~/ui/form";
 import { useToast } from "~/ui/toast";
@@ -16,6 +16,8 @@ import {
   TYPE_LABELS,
 } from "../schema";
 import { SCREENSHOT_ACCEPT } from "../screenshot";
+import { Button } from "~/ui/button";
+import { cardClass } from "~/ui/card";
 
 export interface FeedbackFormData {
   submitted: boolean;
@@ -202,12 +204,9 @@ export function FeedbackFormPage({
     <main className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold text-gray-900">Send Feedback</h1>
-        <Link
-          to="/feedback/history"
-          className="rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
-        >
+        <Button to="/feedback/history" variant="secondary" size="sm">
           View Feedback History
-        </Link>
+        </Button>
       </div>
       <p className="mt-2 text-gray-600">
         Found a bug, missing a feature, or enjoying a part of the app? Tell us: every message is read by the
@@ -236,7 +235,7 @@ export function FeedbackFormPage({
           setEdited(new Set());
           getFormProps(form).onSubmit(event);
         }}
-        className="mt-6 space-y-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+        className={cardClass({ padding: "sm", className: "mt-6 space-y-5" })}
       >
         <SelectField
           label="Feedback type"
@@ -271,20 +270,17 @@ export function FeedbackFormPage({
         </div>
         <ScreenshotField serverError={serverScreenshotError} />
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="reset"
-            className="rounded-md border border-gray-300 bg-white px-4 py-2 font-medium text-gray-800 hover:bg-gray-50"
-          >
+          <Button type="reset" variant="secondary" size="none" className="px-4 py-2 font-medium">
             Reset
-          </button>
-          <button
+          </Button>
+          <Button
             type="submit"
             disabled={submitting}
             aria-busy={submitting || undefined}
-            className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+            className="disabled:cursor-wait disabled:opacity-70"
           >
             {submitting ? "Submitting..." : "Submit"}
-          </button>
+          </Button>
         </div>
       </Form>
 

@@ -3,13 +3,19 @@ import { useEffect } from "react";
 import { Alert } from "~/ui/form";
 import { useToast } from "~/ui/toast";
 import type { FeedbackView } from "../feedback.server";
-import { feedbackDate, feedbackDateTime } from "../format";
+import { feedbackDate, feedbackDateTime } from "~/lib/format";
 import { FEEDBACK_MSG } from "../schema";
 import { StatusBadge, TableHead, TypeBadge, ViewCell } from "./parts";
+import { Card } from "~/ui/card";
+import { buttonClass } from "~/ui/button";
 
-const button = "inline-flex items-center justify-center rounded-md px-3 py-2 text-sm font-medium";
-const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
-const secondary = `${button} border border-gray-300 bg-white text-gray-800 hover:bg-gray-50 disabled:opacity-60`;
+const button = "inline-flex items-center justify-center";
+const primary = buttonClass({ size: "sm", className: button });
+const secondary = buttonClass({
+  variant: "secondary",
+  size: "sm",
+  className: `${button} disabled:opacity-60`,
+});
 
 export function FeedbackHistoryPage({ items }: { items: FeedbackView[] | null }) {
   const navigate = useNavigate();
@@ -120,7 +126,7 @@ export function FeedbackDetailPage({ item, missing }: { item: FeedbackView | nul
   return (
     <main className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
       {actions}
-      <article className="mt-6 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <Card as="article" padding="sm" className="mt-6">
         <header>
           <h1 className="break-words text-2xl font-bold text-gray-900">{item.subject}</h1>
           <p className="mt-1 text-sm text-gray-600">
@@ -164,7 +170,7 @@ export function FeedbackDetailPage({ item, missing }: { item: FeedbackView | nul
             </p>
           )}
         </section>
-      </article>
+      </Card>
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { LinkTabList } from "~/ui/tab-link";
 import { GUIDE_TABS, guideTabIndex, guideTabSearch, parseGuideTab } from "../tabs";
 import { DashboardGuide, GettingStartedGuide, OtherFeaturesGuide, WariGuide } from "./guide-panels";
+import { cardClass } from "~/ui/card";
 
 const PANELS = {
   "getting-started": GettingStartedGuide,
@@ -48,7 +49,10 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
               <TabPanel
                 key={tab.id}
                 data-testid={`guide-${tab.id}`}
-                className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 sm:p-6"
+                className={cardClass({
+                  padding: "sm",
+                  className: "focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500",
+                })}
               >
                 <Panel />
               </TabPanel>

@@ -16,6 +16,8 @@ import {
   SIZES,
   type ProfileField,
 } from "../schema";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
 
 export type ProfileValues = Partial<Record<ProfileField, string | number | null>>;
 
@@ -193,15 +195,15 @@ function Buttons({ busyIntent }: { busyIntent: string | null }) {
       >
         {busyIntent === "complete" ? "Completing..." : "Mark Profile as Complete"}
       </button>
-      <button
+      <Button
         type="submit"
         name="intent"
         value="save"
         disabled={busyIntent !== null}
-        className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        className="disabled:opacity-60"
       >
         {busyIntent === "save" ? "Saving..." : "Save Profile"}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -384,7 +386,7 @@ export function ProfileHeader({
  */
 export function GoogleLinkCard({ linked }: { linked: boolean }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm">
+    <Card padding="none" className="flex flex-wrap items-center justify-between gap-3 p-4">
       <div>
         <h2 className="font-semibold text-gray-900">Google sign-in</h2>
         <p className="text-sm text-gray-600">
@@ -401,6 +403,6 @@ export function GoogleLinkCard({ linked }: { linked: boolean }) {
           Link Google account
         </a>
       )}
-    </div>
+    </Card>
   );
 }

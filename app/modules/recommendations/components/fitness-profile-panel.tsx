@@ -1,7 +1,9 @@
 import { Alert } from "~/ui/form";
 import type { FitnessProfile } from "../constants";
 import { isEmptyProfile } from "../fitness-profile";
-import { formatDay, formatTargetDistance, formatTargetDuration, levelLabel } from "../format";
+import { formatDay, formatTargetDistance, formatTargetDuration } from "~/lib/format";
+import { levelLabel } from "../constants";
+import { Card } from "~/ui/card";
 
 const LEVEL_TONES = {
   beginner: "bg-gray-100 text-gray-800",
@@ -28,11 +30,7 @@ export function FitnessProfilePanel({ profile }: { profile: FitnessProfile }) {
   const empty = isEmptyProfile(profile);
   const { insights } = profile;
   return (
-    <section
-      aria-labelledby="fitness-profile-heading"
-      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
-      data-testid="fitness-profile"
-    >
+    <Card aria-labelledby="fitness-profile-heading" as="section" padding="sm" data-testid="fitness-profile">
       <h2 id="fitness-profile-heading" className="text-lg font-semibold text-gray-900">
         Your Fitness Profile
       </h2>
@@ -111,6 +109,6 @@ export function FitnessProfilePanel({ profile }: { profile: FitnessProfile }) {
           <p className="mt-4 text-xs text-gray-500">Updated {formatDay(profile.lastUpdated)}</p>
         </>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,12 +1,6 @@
 import type { ReactNode } from "react";
-import type { Recommendation } from "../constants";
-import {
-  difficultyLabel,
-  difficultyTone,
-  formatDay,
-  formatTargetDistance,
-  formatTargetDuration,
-} from "../format";
+import { formatDay, formatTargetDistance, formatTargetDuration } from "~/lib/format";
+import { difficultyLabel, difficultyTone, type Recommendation } from "../constants";
 
 export function DifficultyBadge({ difficulty }: { difficulty: string | null | undefined }) {
   return (

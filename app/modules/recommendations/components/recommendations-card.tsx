@@ -4,6 +4,8 @@ import { ComponentErrorBoundary } from "~/ui/error-boundary";
 import { useToast } from "~/ui/toast";
 import { DASHBOARD_PENDING_LIMIT, TOASTS, type Recommendation } from "../constants";
 import { RecommendationItem } from "./recommendation-item";
+import { Card as Panel } from "~/ui/card";
+import { buttonClass } from "~/ui/button";
 
 const PENDING_URL = "/api/recommendations?status=pending";
 const GENERATE_URL = "/api/recommendations/generate";
@@ -63,9 +65,10 @@ function Card() {
   const items = Array.isArray(list.data) ? list.data : null;
 
   return (
-    <section
+    <Panel
       aria-labelledby="recommendations-heading"
-      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6"
+      as="section"
+      padding="sm"
       data-testid="recommendations-card"
     >
       <div className="flex items-center justify-between gap-2">
@@ -119,7 +122,7 @@ function Card() {
                 { method: "post", action: GENERATE_URL, encType: "application/json" },
               )
             }
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+            className={buttonClass({ className: "text-sm disabled:cursor-wait disabled:opacity-70" })}
           >
             {generating ? "Generating..." : "Generate Recommendations"}
           </button>
@@ -139,7 +142,7 @@ function Card() {
           </Link>
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 

@@ -20,11 +20,13 @@ import type { recommendationsAction, recommendationsPage } from "../page.server"
 import { generateSchema } from "../schema";
 import { FitnessProfilePanel } from "./fitness-profile-panel";
 import { RecommendationItem } from "./recommendation-item";
+import { Button } from "~/ui/button";
+import { cardClass } from "~/ui/card";
 
 type PageData = Awaited<ReturnType<typeof recommendationsPage>>;
 type ActionData = Awaited<ReturnType<typeof recommendationsAction>>["data"];
 
-const card = "rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6";
+const card = cardClass({ padding: "sm" });
 const FAILURE_TOAST = {
   generate: TOASTS.generateFailed,
   complete: TOASTS.completeFailed,
@@ -147,26 +149,29 @@ function ItemActions({
   return (
     <Form method="post" action={`/recommendations?status=${status}`} className="flex flex-wrap gap-2">
       <input type="hidden" name="id" value={recommendation.id} />
-      <button
+      <Button
         type="submit"
         name="intent"
         value="complete"
         disabled={busy}
         aria-busy={busyIntent === "complete" || undefined}
-        className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-wait disabled:opacity-70"
+        size="none"
+        className="px-3 py-1.5 text-sm font-semibold disabled:cursor-wait disabled:opacity-70"
       >
         Mark as Complete
-      </button>
-      <button
+      </Button>
+      <Button
         type="submit"
         name="intent"
         value="skip"
         disabled={busy}
         aria-busy={busyIntent === "skip" || undefined}
-        className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-semibold text-gray-800 hover:bg-gray-50 disabled:cursor-wait disabled:opacity-70"
+        variant="secondary"
+        size="none"
+        className="px-3 py-1.5 text-sm font-semibold disabled:cursor-wait disabled:opacity-70"
       >
         Skip
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useToast, type Toast } from "~/ui/toast";
+import { Button } from "~/ui/button";
 
 const ALREADY_CONNECTED =
   "Each Strava account can only be connected to one user account. Please try connecting with a different Strava account.";
@@ -98,13 +99,7 @@ export function ConnectReturnNotice() {
           </DialogTitle>
           <p className="mt-2 text-gray-700">{ALREADY_CONNECTED}</p>
           <div className="mt-6 flex justify-end">
-            <button
-              type="button"
-              onClick={() => setDialogOpen(false)}
-              className="rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-            >
-              OK
-            </button>
+            <Button onClick={() => setDialogOpen(false)}>OK</Button>
           </div>
         </DialogPanel>
       </div>

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ActivityAnalysis } from "../analysis.server";
 import type { EventHistoryEntry } from "../event.server";
-import { dateTime, formatKm, shortDate } from "../format";
+import { dateTime, formatKmNumber, shortDate } from "~/lib/format";
 import { RECOMMENDED_WEEKLY_KM } from "../rules";
 import { card, Tiles } from "./overview";
 
@@ -24,9 +24,9 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
   const max = Math.max(RECOMMENDED_WEEKLY_KM.max, ...analysis.weeklyDistances.map((w) => w.km));
   const target = (RECOMMENDED_WEEKLY_KM.min / max) * 100;
   const totals = [
-    ["Lifetime cycling", `${formatKm(analysis.totalLifetimeCyclingKm)} km`],
+    ["Lifetime cycling", `${formatKmNumber(analysis.totalLifetimeCyclingKm)} km`],
     ["Active cycling days", `${analysis.activeCyclingDays} in ${analysis.window.weeks} weeks`],
-    ["Weekly average", `${formatKm(analysis.weeklyAverageCyclingKm)} km`],
+    ["Weekly average", `${formatKmNumber(analysis.weeklyAverageCyclingKm)} km`],
     ["Other sports", analysis.otherSportsActive ? "Active" : "None recently"],
   ] as const;
   return (
@@ -48,14 +48,14 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
         <div
           className="relative mt-4 h-40"
           role="img"
-          aria-label={`Weekly cycling distance: ${analysis.weeklyDistances.map((w) => `${shortDate(w.weekStart)} ${formatKm(w.km)} km`).join(", ")}`}
+          aria-label={`Weekly cycling distance: ${analysis.weeklyDistances.map((w) => `${shortDate(w.weekStart)} ${formatKmNumber(w.km)} km`).join(", ")}`}
         >
           <div className="flex h-full items-end gap-1 sm:gap-2" aria-hidden="true">
             {analysis.weeklyDistances.map((w) => (
               <div
                 key={w.weekStart}
                 className="flex h-full flex-1 flex-col justify-end"
-                title={`${shortDate(w.weekStart)}: ${formatKm(w.km)} km`}
+                title={`${shortDate(w.weekStart)}: ${formatKmNumber(w.km)} km`}
               >
                 <div
                   className="rounded-t bg-brand-500"
@@ -129,7 +129,7 @@ export function HistoryTab({ history }: { history: EventHistoryEntry[] }) {
             <div>
               <dt className="inline text-gray-500">Distance: </dt>
               <dd className="inline font-medium">
-                {entry.distanceAchievedKm === null ? "—" : `${formatKm(entry.distanceAchievedKm)} km`}
+                {entry.distanceAchievedKm === null ? "—" : `${formatKmNumber(entry.distanceAchievedKm)} km`}
               </dd>
             </div>
             <div>

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { SubmitButton } from "~/ui/form";
 import type { ActivityAnalysis } from "../analysis.server";
 import type { RegistrationView } from "../event.server";
-import { formatKm, longDate } from "../format";
+import { formatKmNumber, longDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
 import {
   CATEGORY_GUIDANCE,
@@ -14,8 +14,9 @@ import {
   LONGEST_RIDE_MIN_KM,
   readinessOf,
 } from "../rules";
+import { cardClass } from "~/ui/card";
 
-export const card = "rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6";
+export const card = cardClass({ padding: "sm" });
 
 /** Label and value tiles, two a row on phones and four from `sm`. */
 export function Tiles({
@@ -143,9 +144,9 @@ export function EventCard({
 export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
   const { category, readiness } = readinessOf(analysis);
   const tiles = [
-    ["This Year (km)", formatKm(analysis.currentYearCyclingKm)],
-    ["Weekly Avg (km)", formatKm(analysis.weeklyAverageCyclingKm)],
-    ["Longest Ride (km)", formatKm(analysis.longestRideKm)],
+    ["This Year (km)", formatKmNumber(analysis.currentYearCyclingKm)],
+    ["Weekly Avg (km)", formatKmNumber(analysis.weeklyAverageCyclingKm)],
+    ["Longest Ride (km)", formatKmNumber(analysis.longestRideKm)],
     ["Consistency", `${analysis.consistencyScore}/100`],
   ] as const;
   return (
@@ -193,7 +194,7 @@ export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
         >
           <p className="font-semibold">Room for improvement</p>
           <p className="mt-1">
-            Your longest ride ({formatKm(analysis.longestRideKm)} km) is below the recommended{" "}
+            Your longest ride ({formatKmNumber(analysis.longestRideKm)} km) is below the recommended{" "}
             {LONGEST_RIDE_MIN_KM} km minimum. Lengthen your long ride by 10-15% each week.
           </p>
         </div>
@@ -211,7 +212,7 @@ export function PlanSummary({ plan }: { plan: TrainingPlanView }) {
   const items = [
     ["Current Week", `Week ${current.week} of ${weeks.length}`],
     ["Phase", String(current.phase)],
-    ["Total Distance Goal", `${formatKm(plan.planDetails.totalDistanceKm)} km`],
+    ["Total Distance Goal", `${formatKmNumber(plan.planDetails.totalDistanceKm)} km`],
     ["Workouts Done", `${done} of ${total}`],
   ] as const;
   return (

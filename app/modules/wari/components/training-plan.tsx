@@ -2,11 +2,12 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, type FormEvent } from "react";
 import { useHydrated } from "~/ui/charts/lazy-chart";
 import { useToast } from "~/ui/toast";
-import { formatKm, formatMinutes, shortDate } from "../format";
+import { formatKmNumber, formatPlanMinutes, shortDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
 import { intensityLabel, workoutDate, workoutKey, type Workout } from "../rules";
 import { WARI_MSG, WARI_TOASTS } from "../schema";
 import { GenerateButton } from "./overview";
+import { cardClass } from "~/ui/card";
 
 type Week = TrainingPlanView["planDetails"]["weeklySchedule"][number];
 
@@ -109,7 +110,7 @@ function WorkoutRow({
               </span>
             )}
             {workout.duration > 0 ? (
-              <span className="text-xs font-normal text-gray-500">{formatMinutes(workout.duration)}</span>
+              <span className="text-xs font-normal text-gray-500">{formatPlanMinutes(workout.duration)}</span>
             ) : null}
           </p>
           <p className="mt-0.5 break-words text-sm text-gray-600">{workout.description}</p>
@@ -159,7 +160,7 @@ function WeekCard({ week, current, open }: { week: Week; current: boolean; open:
     <details
       id={`week-${week.week}`}
       open={open}
-      className="group rounded-xl border border-gray-200 bg-white shadow-sm"
+      className={cardClass({ padding: "none", className: "group" })}
       data-testid={`week-${week.week}`}
     >
       <summary className="flex cursor-pointer list-none flex-wrap items-center justify-between gap-2 p-4">
@@ -176,8 +177,8 @@ function WeekCard({ week, current, open }: { week: Week; current: boolean; open:
             ) : null}
           </p>
           <p className="mt-0.5 text-sm text-gray-600">
-            {shortDate(week.startDate)} – {shortDate(week.endDate)} · Goal {formatKm(week.weeklyGoalKm)} km ·
-            Long ride {formatKm(week.longRideGoalKm)} km
+            {shortDate(week.startDate)} – {shortDate(week.endDate)} · Goal {formatKmNumber(week.weeklyGoalKm)}{" "}
+            km · Long ride {formatKmNumber(week.longRideGoalKm)} km
           </p>
         </div>
         <div className="flex items-center gap-2 text-sm text-gray-700">

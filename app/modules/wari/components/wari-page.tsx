@@ -1,5 +1,5 @@
 import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
-import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Alert, Spinner } from "~/ui/form";
 import { LinkTabList } from "~/ui/tab-link";
@@ -10,6 +10,7 @@ import { WARI_MSG } from "../schema";
 import { AnalysisTab, HistoryTab } from "./analysis-history";
 import { EventCard, PlanSummary, ReadinessCard } from "./overview";
 import { TrainingPlanTab } from "./training-plan";
+import { Button } from "~/ui/button";
 
 interface ActionAnswer {
   intent: string;
@@ -48,13 +49,13 @@ function RegisterControl({ registered }: { registered: boolean }) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value="register" />
-      <button
+      <Button
         type="submit"
         disabled={pending}
-        className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+        className="inline-flex items-center justify-center disabled:opacity-70"
       >
         {pending ? "Registering..." : "Register for Event"}
-      </button>
+      </Button>
     </Form>
   );
 }
@@ -104,12 +105,9 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
           <Alert tone="error" title="Error">
             {data.loadError ?? WARI_MSG.loadFailed}
           </Alert>
-          <Link
-            to="/wari"
-            className="inline-flex rounded-md border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-800 hover:bg-gray-50"
-          >
+          <Button to="/wari" variant="secondary" size="sm" className="inline-flex">
             Try again
-          </Link>
+          </Button>
         </div>
       ) : (
         <>

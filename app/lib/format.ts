@@ -1,0 +1,184 @@
+/**
+ * Every display format of the app, in one place (spec part 1 §2 and §9,
+ * part 2 §9): numbers and dates in en-US, metres / 1000 for km, seconds /
+ * 3600 for hours, fees in rupees with 2 decimals. The locale and the time
+ * zone are always fixed, so the server's HTML and the browser's hydration
+ * agree. Which clock a date is read on is part of its name or its comment:
+ * UTC for calendar days (Strava's local wall-clock times, plan dates),
+ * India time (the community's clock) for events and feedback.
+ */
+const LOCALE = "en-US";
+const INDIA = "Asia/Kolkata";
+
+// ---- Numbers, distances, durations --------------------------------------
+
+const fmt = (digits: number) =>
+  new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const int = fmt(0);
+const one = fmt(1);
+const two = fmt(2);
+
+export const NOT_AVAILABLE = "N/A";
+
+export const formatInt = (n: number) => int.format(n);
+export const formatOne = (n: number) => one.format(n);
+/** 12.34 → "12.3 km". */
+export const formatKm = (km: number) => `${one.format(km)} km`;
+const metresToKm = (metres: number) => metres / 1000;
+export const formatMetresAsKm = (metres: number) => formatKm(metresToKm(metres));
+/** Km without a unit, at most one decimal: 12 → "12"; 1234.56 → "1,234.6". */
+export function formatKmNumber(km: number): string {
+  return km.toLocaleString(LOCALE, { maximumFractionDigits: 1 });
+}
+export const formatHours = (hours: number) => `${one.format(hours)} h`;
+export const formatElevation = (metres: number) => `${int.format(metres)} m`;
+export const formatMinutes = (minutes: number) => `${int.format(minutes)} min`;
+
+/** 3725 s → "1 h 2 min"; 900 s → "15 min". */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** A planned duration in minutes: 90 → "1 h 30 min"; 120 → "2 h"; 0 → "—". */
+export function formatPlanMinutes(minutes: number): string {
+  if (minutes <= 0) return "—";
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h ? (m ? `${h} h ${m} min` : `${h} h`) : `${m} min`;
+}
+
+/** 2700 → "45 min"; 5400 → "1 h 30 min"; 7200 → "2 h"; null → "N/A". */
+export function formatTargetDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0)
+    return NOT_AVAILABLE;
+  const total = Math.round(seconds / 60);
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** 8000 → "8.0 km"; 1250 → "1.3 km"; null → "N/A". */
+export function formatTargetDistance(metres: number | null | undefined): string {
+  if (metres === null || metres === undefined || !Number.isFinite(metres) || metres < 0) return NOT_AVAILABLE;
+  return `${(metres / 1000).toFixed(1)} km`;
+}
+
+/** Paise → "₹1,234.50". */
+export function formatRupees(paise: number): string {
+  return `₹${two.format(paise / 100)}`;
+}
+
+/** Readable sport type: "VirtualRide" → "Virtual Ride". */
+export function formatSportType(sportType: string): string {
+  return sportType.replace(/([a-z])([A-Z])/g, "$1 $2");
+}
+
+// ---- Calendar days and periods, in UTC -----------------------------------
+
+/** ISO date → "Mar 4, 2025" (its UTC calendar day). */
+export function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString(LOCALE, {
+    timeZone: "UTC",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+}
+
+/** Strava's local wall-clock time ("2025-03-04T07:12:00Z") as the athlete saw it: "Mar 4, 2025". */
+export const formatLocalDate = (startDateLocal: string) => formatDay(startDateLocal);
+
+/** "2025-03" → "March 2025". */
+export function formatMonth(month: string): string {
+  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(LOCALE, {
+    timeZone: "UTC",
+    month: "long",
+    year: "numeric",
+  });
+}
+
+/** A timeline period label: day "Mar 4", week "Mar 3" (its Monday), month "Mar 2025". */
+export function formatPeriod(period: string): string {
+  const date = new Date(period.length === 7 ? `${period}-01T00:00:00Z` : `${period}T00:00:00Z`);
+  return period.length === 7
+    ? date.toLocaleDateString(LOCALE, { timeZone: "UTC", month: "short", year: "numeric" })
+    : date.toLocaleDateString(LOCALE, { timeZone: "UTC", day: "numeric", month: "short" });
+}
+
+const longDateFormat = new Intl.DateTimeFormat(LOCALE, {
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+  timeZone: "UTC",
+});
+const shortDateFormat = new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone: "UTC" });
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZone: "UTC",
+});
+
+/** "June 7, 2025" (UTC; the Wari plan's calendar days). */
+export const longDate = (iso: string) => longDateFormat.format(new Date(iso));
+/** "Jun 7" (UTC). */
+export const shortDate = (iso: string) => shortDateFormat.format(new Date(iso));
+/** "Jun 7, 2025, 6:30 AM UTC". */
+export const dateTime = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
+
+// ---- Events and feedback, in India time ----------------------------------
+
+const eventDateParts = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: INDIA,
+  month: "long",
+  day: "numeric",
+  year: "numeric",
+});
+const eventTimeParts = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: INDIA,
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+/** An event's date as 'MMMM d, yyyy at h:mm a' in India time: "June 7, 2025 at 6:30 AM". */
+export function formatEventDate(iso: string | Date): string {
+  const date = new Date(iso);
+  return `${eventDateParts.format(date)} at ${eventTimeParts.format(date).replace(/\u202f/g, " ")}`;
+}
+
+/** An event's day in India time: "June 7, 2025". */
+export const formatEventDay = (iso: string | Date) => eventDateParts.format(new Date(iso));
+
+/** A Date as the value of a datetime-local input, in India time ("2025-06-07T06:30"). */
+export function toIndiaLocalInput(iso: string | Date): string {
+  const shifted = new Date(new Date(iso).getTime() + 330 * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}
+
+/** A datetime-local value typed in India time → the instant (ISO). */
+export function fromIndiaLocalInput(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
+  const date = new Date(`${value.slice(0, 16)}:00+05:30`);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** Feedback's date in India time: "Mar 4, 2025". */
+export const feedbackDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(LOCALE, {
+    timeZone: INDIA,
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  });
+
+/** Feedback's date and time in India time: "March 4, 2025 at 6:30 PM IST". */
+export const feedbackDateTime = (iso: string) =>
+  `${new Date(iso).toLocaleString(LOCALE, { timeZone: INDIA, month: "long", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" })} IST`;
