@@ -7,17 +7,14 @@ import { removeRegistrationConfirm } from "../schema";
 import { registrationStats } from "../stats";
 import { ActiveBadge, CompletedBadge, EventFacts, PaymentBadge } from "./parts";
 
-export type EventDetailData =
-  | { missing: true }
-  | {
-      missing: false;
-      event: EventView;
-      isAdmin: boolean;
-      now: string;
-      q: string;
-      registrations: AdminRegistration[] | null;
-      own: OwnRegistration | null;
-    };
+export interface EventDetailData {
+  event: EventView;
+  isAdmin: boolean;
+  now: string;
+  q: string;
+  registrations: AdminRegistration[] | null;
+  own: OwnRegistration | null;
+}
 
 const button = "inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold";
 const primary = `${button} bg-brand-600 text-white hover:bg-brand-700`;
@@ -33,6 +30,7 @@ export function BackToEvents() {
   );
 }
 
+/** What the event routes' error boundaries show for a 404. */
 export function EventNotFound() {
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -308,7 +306,6 @@ function YourRegistration({
 }
 
 export function EventDetailPage({ data }: { data: EventDetailData }) {
-  if (data.missing) return <EventNotFound />;
   const { event, isAdmin, registrations, own } = data;
   const past = new Date(event.date) < new Date(data.now);
   const canRegister = event.isActive && !past;
