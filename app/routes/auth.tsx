@@ -17,7 +17,7 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { getOptionalUser } from "~/lib/guards.server";
-import { AppError, readForm, redirect } from "~/lib/http.server";
+import { appErrorStatus, readForm, redirect, replyFromError } from "~/lib/http.server";
 import { landingPathFor, signInAndRedirect } from "~/lib/sign-in.server";
 import { loginWithPassword, registerUser } from "~/modules/auth/auth.server";
 import { loginSchema, MSG, registerFormSchema } from "~/modules/auth/schema";
@@ -103,18 +103,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fieldErrors = (error.extra.errors as Record<string, string[]> | undefined) ?? undefined;
+    if (appErrorStatus(error) === null) throw error;
+    const { status, message, fieldErrors, headers } = replyFromError(error);
     return data(
       {
         intent,
         result: submission.reply({
-          formErrors: fieldErrors ? [] : [error.message],
+          formErrors: fieldErrors ? [] : [message],
           fieldErrors,
           hideFields: ["password", "confirmPassword"],
         }),
       },
-      { status: error.status, headers: error.headers },
+      { status, headers },
     );
   }
   throw redirectResponse;
