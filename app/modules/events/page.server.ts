@@ -54,12 +54,6 @@ export function prefillFor(user: User) {
 }
 export type Prefill = ReturnType<typeof prefillFor>;
 
-/** A positive whole-number id from a form field, else null. */
-function formIdOf(value: string | undefined): number | null {
-  const n = Number(value);
-  return value && Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
 // ---- /events ----------------------------------------------------------------
 
 export async function eventsPage(app: AppContext, user: User) {
@@ -99,9 +93,9 @@ export async function eventDetailPage(app: AppContext, user: User, eventId: numb
 export async function eventDetailAction(app: AppContext, _admin: User, eventId: number, form: FormData) {
   const parsed = eventDetailIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ ok: false, message: "Unknown intent" }, { status: 400 });
-  const registrationId = formIdOf(parsed.data.registrationId);
+  const { registrationId } = parsed.data;
   try {
-    if (registrationId === null) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
+    if (registrationId === undefined) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
     const { message } = await removeRegistration(app, eventId, registrationId);
     return await redirectWithToast(app, `/events/${eventId}`, { title: message, variant: "success" });
   } catch (error) {
@@ -185,7 +179,7 @@ export async function adminEventAction(app: AppContext, _admin: User, form: Form
     return data<AdminEventActionData>({ ok: false, message: replyFromError(error).message }, { status: 400 });
   }
   const { intent } = input;
-  const eventId = formIdOf(input.id);
+  const eventId = input.id;
   const safeTarget = input.redirectTo ? safeRedirect(input.redirectTo, "") || null : null;
   const failures = {
     create: EVENT_TOASTS.createFailed,
@@ -194,7 +188,7 @@ export async function adminEventAction(app: AppContext, _admin: User, form: Form
     toggle: { title: "Failed to update event status" },
   };
   const failure = failures[intent];
-  if (intent !== "create" && eventId === null)
+  if (intent !== "create" && eventId === undefined)
     return data<AdminEventActionData>({ ok: false, message: REGISTRATION_MSG.notFound }, { status: 404 });
 
   let success: { title: string };

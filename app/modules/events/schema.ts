@@ -190,7 +190,8 @@ export const activeSchema = z.object({
 /** The event list treats 'paid' as registered, the detail page 'completed' too: both readings are honoured. */
 export const isPaid = (status: string | null | undefined) => status === "paid" || status === "completed";
 
-const formId = z.string().optional();
+/** A record id from a form field: a positive whole number, else undefined (the action answers 404). */
+const formId = z.coerce.number().int().positive().optional().catch(undefined);
 const redirectTo = z.string().optional();
 
 /** The admin event dialog's intents (its fields are then read by `eventFormSchema`); anything else is a 400. */
@@ -208,6 +209,6 @@ export const adminEventIntentSchema = z.discriminatedUnion(
 /** The participants table's form on /events/{id} (admin). */
 export const eventDetailIntentSchema = z.discriminatedUnion(
   "intent",
-  [z.object({ intent: z.literal("remove-registration"), registrationId: z.string().optional() })],
+  [z.object({ intent: z.literal("remove-registration"), registrationId: formId })],
   { errorMap: () => ({ message: "Unknown intent" }) },
 );

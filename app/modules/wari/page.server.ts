@@ -48,6 +48,7 @@ export async function wariPage(app: AppContext, user: User, url: URL) {
 }
 
 export type WariPageData = Awaited<ReturnType<typeof wariPage>>;
+
 function refusal(intent: WariIntent, title: string, error: unknown, fallback: string) {
   const { status, message } = replyFromError(error, fallback, {
     context: `wari: ${intent}`,
