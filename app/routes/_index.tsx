@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getOptionalUser, isConfined } from "~/lib/guards.server";
 import { Dashboard } from "~/modules/activities/components/dashboard";
 import { dashboardData } from "~/modules/activities/dashboard.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.meta ?? [];
@@ -119,4 +120,8 @@ function Landing({ signedIn }: { signedIn: boolean }) {
       </p>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -23,6 +23,7 @@ import { loginWithPassword, registerUser } from "~/modules/auth/auth.server";
 import { loginSchema, MSG, registerFormSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
 import { useToast, type Toast } from "~/ui/toast";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · CycleWari Community" }];
 
@@ -298,4 +299,8 @@ function RegisterForm({ result }: { result?: Result }) {
       </SubmitButton>
     </Form>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

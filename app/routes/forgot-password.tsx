@@ -7,6 +7,7 @@ import { readForm, redirect, replyFromError } from "~/lib/http.server";
 import { requestPasswordReset } from "~/modules/auth/auth.server";
 import { forgotPasswordSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · CycleWari Community" }];
 
@@ -72,4 +73,8 @@ export default function ForgotPassword() {
       </div>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

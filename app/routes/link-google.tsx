@@ -4,6 +4,7 @@ import { appErrorStatus, readForm, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { checkLinkToken, confirmGoogleLink, LINK_MSG } from "~/modules/auth/oauth-signin.server";
 import { Alert, SubmitButton } from "~/ui/form";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Link Google · CycleWari Community" }];
 
@@ -72,4 +73,8 @@ export default function LinkGoogle() {
       </div>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

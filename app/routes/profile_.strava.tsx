@@ -5,6 +5,7 @@ import { ConnectReturnNotice } from "~/modules/strava/components/connect-return"
 import { StravaConnectButton, SyncBanner, SyncNowForm } from "~/modules/strava/components/strava-panel";
 import { memberSyncFromForm } from "~/modules/strava/member-sync.server";
 import { getStravaStatus } from "~/modules/strava/status.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Connect Strava · CycleWari Community" }];
 
@@ -63,4 +64,8 @@ export default function ProfileStrava() {
       </div>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -7,6 +7,7 @@ import { appErrorStatus, readForm, redirect, replyFromError } from "~/lib/http.s
 import { checkResetToken, resetPassword } from "~/modules/auth/auth.server";
 import { MSG, resetPasswordFormSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · CycleWari Community" }];
 
@@ -125,4 +126,8 @@ export default function ResetPassword() {
       </div>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

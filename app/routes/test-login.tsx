@@ -5,6 +5,7 @@ import { appErrorStatus, readForm, replyFromError } from "~/lib/http.server";
 import { createUserSession } from "~/lib/session.server";
 import { loginWithPassword } from "~/modules/auth/auth.server";
 import { Alert, Field, SubmitButton } from "~/ui/form";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 /** Developer session test page (ENABLE_TEST_PAGES only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -56,4 +57,8 @@ export default function TestLogin() {
       </Form>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

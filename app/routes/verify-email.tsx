@@ -5,6 +5,7 @@ import { replyFromError } from "~/lib/http.server";
 import { resendVerification, verifyEmail } from "~/modules/auth/auth.server";
 import { MSG } from "~/modules/auth/schema";
 import { Alert, SubmitButton } from "~/ui/form";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Verify email · CycleWari Community" }];
 
@@ -83,4 +84,8 @@ export default function VerifyEmail() {
       </div>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
