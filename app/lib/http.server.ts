@@ -104,6 +104,19 @@ export function requireFound<T>(value: T | null | undefined, what = "Record"): T
   return value;
 }
 
+/**
+ * Awaits a module call; its AppError 404 becomes the thrown 404 Response
+ * `{message}` that a page's error boundary renders (other errors pass through).
+ */
+export async function orNotFound<T>(promise: Promise<T>): Promise<T> {
+  try {
+    return await promise;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) throw jsonError(404, error.message);
+    throw error;
+  }
+}
+
 /** The largest JSON body any /api call takes (the biggest real one, an event, is a few KB). */
 export const MAX_JSON_BYTES = 64 * 1024;
 

@@ -5,6 +5,7 @@ import { Dashboard } from "~/modules/activities/components/dashboard";
 import { dashboardData } from "~/modules/activities/dashboard.server";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const root = matches.find((m) => m.id === "root")?.meta ?? [];
@@ -115,4 +116,8 @@ function Landing({ signedIn }: { signedIn: boolean }) {
       </p>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

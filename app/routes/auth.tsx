@@ -17,13 +17,14 @@ import {
 } from "@remix-run/react";
 import { useEffect } from "react";
 import { getOptionalUser } from "~/lib/guards.server";
-import { AppError, readForm, redirect } from "~/lib/http.server";
+import { appErrorStatus, readForm, redirect, replyFromError } from "~/lib/http.server";
 import { landingPathFor, signInAndRedirect } from "~/lib/sign-in.server";
 import { loginWithPassword, registerUser } from "~/modules/auth/auth.server";
 import { loginSchema, MSG, registerFormSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
 import { useToast, type Toast } from "~/ui/toast";
 import { Card } from "~/ui/card";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · CycleWari Community" }];
 
@@ -104,18 +105,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fieldErrors = (error.extra.errors as Record<string, string[]> | undefined) ?? undefined;
+    if (appErrorStatus(error) === null) throw error;
+    const { status, message, fieldErrors, headers } = replyFromError(error);
     return data(
       {
         intent,
         result: submission.reply({
-          formErrors: fieldErrors ? [] : [error.message],
+          formErrors: fieldErrors ? [] : [message],
           fieldErrors,
           hideFields: ["password", "confirmPassword"],
         }),
       },
-      { status: error.status, headers: error.headers },
+      { status, headers },
     );
   }
   throw redirectResponse;
@@ -299,4 +300,8 @@ function RegisterForm({ result }: { result?: Result }) {
       </SubmitButton>
     </Form>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

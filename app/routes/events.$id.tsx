@@ -1,21 +1,30 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { EventDetailPage } from "~/modules/events/components/event-detail";
+import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
+import { idParam, readForm } from "~/lib/http.server";
+import { EventDetailPage, EventNotFound } from "~/modules/events/components/event-detail";
 import { eventDetailAction, eventDetailPage } from "~/modules/events/page.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data && !data.missing ? data.event.title : "Event not found"} · CycleWari Community` },
+  { title: `${data?.event.title ?? "Event not found"} · CycleWari Community` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return eventDetailPage(context.app, request, params.id);
+  const user = await requireVerifiedUser(context.app, request);
+  return eventDetailPage(context.app, user, idParam(params.id, "Event"), new URL(request.url));
 }
 
 /** Admin: remove a participant (the participants table's confirmation dialog). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  return eventDetailAction(context.app, request, params.id);
+  const admin = await requireAdmin(context.app, request);
+  return eventDetailAction(context.app, admin, idParam(params.id, "Event"), await readForm(request));
 }
 
 export default function EventDetailRoute() {
   return <EventDetailPage data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary statusHandlers={{ 404: () => <EventNotFound /> }} />;
 }

@@ -1,19 +1,28 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
+import { readForm } from "~/lib/http.server";
 import { EventsPage } from "~/modules/events/components/events-page";
 import { adminEventAction, eventsPage } from "~/modules/events/page.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Events · CycleWari Community" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return eventsPage(context.app, request);
+  const user = await requireVerifiedUser(context.app, request);
+  return eventsPage(context.app, user);
 }
 
 /** The admin event form dialog posts here by default (create, update, delete, toggle). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return adminEventAction(context.app, request);
+  const admin = await requireAdmin(context.app, request);
+  return adminEventAction(context.app, admin, await readForm(request));
 }
 
 export default function EventsRoute() {
   return <EventsPage data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,20 +1,29 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireVerifiedUser } from "~/lib/guards.server";
 import { FeedbackFormPage } from "~/modules/feedback/components/feedback-form-page";
 import { feedbackFormAction, feedbackFormPage } from "~/modules/feedback/page.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Feedback · CycleWari Community" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return feedbackFormPage(context.app, request);
+  const user = await requireVerifiedUser(context.app, request);
+  return feedbackFormPage(context.app, user, new URL(request.url));
 }
 
+/** The adapter reads the body itself (multipart with a screenshot, size-checked first). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  return feedbackFormAction(context.app, request);
+  const user = await requireVerifiedUser(context.app, request);
+  return feedbackFormAction(context.app, user, request);
 }
 
 export default function FeedbackRoute() {
   return (
     <FeedbackFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -3,11 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { getOptionalUser } from "~/lib/guards.server";
-import { AppError, readForm, redirect } from "~/lib/http.server";
+import { readForm, redirect, replyFromError } from "~/lib/http.server";
 import { requestPasswordReset } from "~/modules/auth/auth.server";
 import { forgotPasswordSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
 import { Card } from "~/ui/card";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Forgot password · CycleWari Community" }];
 
@@ -24,13 +25,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { message } = await requestPasswordReset(context.app, request, submission.value.email);
     return { sent: message, error: null, result: submission.reply({ resetForm: true }) };
   } catch (error) {
-    const status = error instanceof AppError ? error.status : 500;
-    if (!(error instanceof AppError)) console.error(error);
-    const message =
-      status === 429 ? (error as AppError).message : "An error occurred while processing your request.";
+    const reply = replyFromError(error, undefined, { context: "forgot password" });
+    // Only the rate limit is said as it is; anything else would tell whether the address has an account.
+    const message = reply.status === 429 ? reply.message : "An error occurred while processing your request.";
     return data(
       { sent: null, error: message, result: submission.reply() },
-      { status, headers: error instanceof AppError ? error.headers : undefined },
+      { status: reply.status, headers: reply.headers },
     );
   }
 }
@@ -74,4 +74,8 @@ export default function ForgotPassword() {
       </Card>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AppError, readForm, redirect } from "~/lib/http.server";
-import { setToastCookie } from "~/lib/toast.server";
+import { appErrorStatus, readForm, replyFromError } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { checkLinkToken, confirmGoogleLink, LINK_MSG } from "~/modules/auth/oauth-signin.server";
 import { Alert, SubmitButton } from "~/ui/form";
 import { Card } from "~/ui/card";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Link Google · CycleWari Community" }];
 
@@ -15,8 +16,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const { email } = await checkLinkToken(context.app, token);
     return { ok: true as const, email, token: token!, message: null };
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { ok: false as const, email: null, token: null, message: error.message };
+    if (appErrorStatus(error) === null) throw error;
+    return { ok: false as const, email: null, token: null, message: replyFromError(error).message };
   }
 }
 
@@ -27,15 +28,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await confirmGoogleLink(context.app, typeof token === "string" ? token : null);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ message: error.message }, { status: error.status });
+    if (appErrorStatus(error) === null) throw error;
+    const { status, message } = replyFromError(error);
+    return data({ message }, { status });
   }
-  const toast = await setToastCookie(context.app, {
+  throw await redirectWithToast(context.app, "/auth", {
     title: LINK_MSG.doneTitle,
     description: LINK_MSG.done,
     variant: "success",
   });
-  return redirect("/auth", { headers: { "Set-Cookie": toast } });
 }
 
 export default function LinkGoogle() {
@@ -73,4 +74,8 @@ export default function LinkGoogle() {
       </Card>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

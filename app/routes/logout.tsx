@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { redirect } from "~/lib/http.server";
 import { destroyUserSession } from "~/lib/session.server";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 
 /** The user menu's Log out (a form POST, so it works without JavaScript). */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -11,17 +11,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // The session could not be ended on the server (KV unavailable): say so (part 1 §8) rather than pretend.
     console.error("logout failed", error);
-    headers.append(
-      "Set-Cookie",
-      await setToastCookie(context.app, { title: "Logout failed", variant: "destructive" }),
-    );
-    return redirect("/dashboard", { headers });
+    return redirectWithToast(context.app, "/dashboard", { title: "Logout failed", variant: "destructive" });
   }
-  headers.append(
-    "Set-Cookie",
-    await setToastCookie(context.app, { title: "Logged out successfully", variant: "success" }),
+  return redirectWithToast(
+    context.app,
+    "/",
+    { title: "Logged out successfully", variant: "success" },
+    { headers },
   );
-  return redirect("/", { headers });
 }
 
 export function loader() {

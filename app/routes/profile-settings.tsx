@@ -1,17 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ProfileHeader, ProfileWizard } from "~/modules/profile/components/profile-form";
-import { profileAction, profileLoader } from "~/modules/profile/profile-form.server";
 import { Card } from "~/ui/card";
+import { profileAction, profilePage } from "~/modules/profile/page.server";
+import { requireUser } from "~/lib/guards.server";
+import { readForm } from "~/lib/http.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings · CycleWari Community" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return profileLoader(context.app, request);
+  const user = await requireUser(context.app, request);
+  return profilePage(context.app, user);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return profileAction(context.app, request);
+  const user = await requireUser(context.app, request);
+  return profileAction(context.app, user, await readForm(request));
 }
 
 export default function ProfileSettings() {
@@ -31,4 +36,8 @@ export default function ProfileSettings() {
       </p>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

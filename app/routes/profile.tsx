@@ -1,17 +1,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { GoogleLinkCard, ProfileHeader, SimpleProfileForm } from "~/modules/profile/components/profile-form";
-import { profileAction, profileLoader } from "~/modules/profile/profile-form.server";
 import { Card } from "~/ui/card";
+import { profileAction, profilePage } from "~/modules/profile/page.server";
+import { requireUser } from "~/lib/guards.server";
+import { readForm } from "~/lib/http.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Profile · CycleWari Community" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return profileLoader(context.app, request);
+  const user = await requireUser(context.app, request);
+  return profilePage(context.app, user);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return profileAction(context.app, request);
+  const user = await requireUser(context.app, request);
+  return profileAction(context.app, user, await readForm(request));
 }
 
 /** /profile: the simple one-page form. */
@@ -26,4 +31,8 @@ export default function Profile() {
       <GoogleLinkCard linked={googleLinked} />
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

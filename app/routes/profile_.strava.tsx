@@ -6,6 +6,7 @@ import { StravaConnectButton, SyncBanner, SyncNowForm } from "~/modules/strava/c
 import { memberSyncFromForm } from "~/modules/strava/member-sync.server";
 import { getStravaStatus } from "~/modules/strava/status.server";
 import { Card } from "~/ui/card";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Connect Strava · CycleWari Community" }];
 
@@ -64,4 +65,8 @@ export default function ProfileStrava() {
       </Card>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

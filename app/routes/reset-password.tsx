@@ -3,11 +3,12 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { AppError, readForm, redirect } from "~/lib/http.server";
+import { appErrorStatus, readForm, redirect, replyFromError } from "~/lib/http.server";
 import { checkResetToken, resetPassword } from "~/modules/auth/auth.server";
 import { MSG, resetPasswordFormSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
 import { Card } from "~/ui/card";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Reset password · CycleWari Community" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     await checkResetToken(context.app, token);
     return { token, valid: true };
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (appErrorStatus(error) === null) throw error;
     return { token, valid: false };
   }
 }
@@ -40,15 +41,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { message } = await resetPassword(context.app, submission.value);
     return { done: message, error: null, result: submission.reply({ resetForm: true }) };
   } catch (error) {
-    const message = error instanceof AppError ? error.message : MSG.resetError;
-    if (!(error instanceof AppError)) console.error(error);
+    const { status, message } = replyFromError(error, MSG.resetError, { context: "reset password" });
     return data(
       {
         done: null,
         error: message,
         result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }),
       },
-      { status: error instanceof AppError ? error.status : 500 },
+      { status },
     );
   }
 }
@@ -127,4 +127,8 @@ export default function ResetPassword() {
       </Card>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

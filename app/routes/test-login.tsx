@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getOptionalUser, requireTestPages } from "~/lib/guards.server";
-import { AppError, readForm } from "~/lib/http.server";
+import { appErrorStatus, readForm, replyFromError } from "~/lib/http.server";
 import { createUserSession } from "~/lib/session.server";
 import { loginWithPassword } from "~/modules/auth/auth.server";
 import { Alert, Field, SubmitButton } from "~/ui/form";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 /** Developer session test page (ENABLE_TEST_PAGES only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,8 +28,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": await createUserSession(context.app, request, user) } },
     );
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ ok: false, message: `Login failed: ${error.message}` }, { status: error.status });
+    if (appErrorStatus(error) === null) throw error;
+    const { status, message } = replyFromError(error);
+    return data({ ok: false, message: `Login failed: ${message}` }, { status });
   }
 }
 
@@ -55,4 +57,8 @@ export default function TestLogin() {
       </Form>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getOptionalUser, requireTestPages } from "~/lib/guards.server";
 import { StravaConnectButton } from "~/modules/strava/components/strava-panel";
 import { getStravaStatus } from "~/modules/strava/status.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 /** Developer page: is Strava configured, and what does the server know of my link? (ENABLE_TEST_PAGES only) */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -50,4 +51,8 @@ export default function TestStrava() {
       )}
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

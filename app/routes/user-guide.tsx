@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { UserGuide } from "~/modules/guide/components/user-guide";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "User Guide · CycleWari Community" }];
 
@@ -11,4 +12,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export default function UserGuideRoute() {
   return <UserGuide supportEmail={useLoaderData<typeof loader>().supportEmail} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

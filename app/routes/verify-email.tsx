@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { getOptionalUser } from "~/lib/guards.server";
-import { AppError } from "~/lib/http.server";
+import { replyFromError } from "~/lib/http.server";
 import { resendVerification, verifyEmail } from "~/modules/auth/auth.server";
 import { MSG } from "~/modules/auth/schema";
 import { Alert, SubmitButton } from "~/ui/form";
 import { Card } from "~/ui/card";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Verify email · CycleWari Community" }];
 
@@ -16,11 +17,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     await verifyEmail(context.app, token);
     return { state: "verified" as const, message: MSG.verifyDone, signedIn };
   } catch (error) {
-    if (!(error instanceof AppError)) {
-      console.error(error);
-      return { state: "failed" as const, message: "An error occurred during verification", signedIn };
-    }
-    return { state: "failed" as const, message: error.message, signedIn };
+    const { message } = replyFromError(error, "An error occurred during verification", {
+      context: "verify email",
+    });
+    return { state: "failed" as const, message, signedIn };
   }
 }
 
@@ -36,9 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await resendVerification(context.app, user);
     return { ok: true, message: MSG.verificationSent };
   } catch (error) {
-    if (!(error instanceof AppError)) console.error(error);
-    const message = error instanceof AppError ? error.message : "Failed to resend verification email";
-    return data({ ok: false, message }, { status: error instanceof AppError ? error.status : 500 });
+    const { status, message } = replyFromError(error, "Failed to resend verification email", {
+      context: "resend verification",
+    });
+    return data({ ok: false, message }, { status });
   }
 }
 
@@ -84,4 +85,8 @@ export default function VerifyEmail() {
       </Card>
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

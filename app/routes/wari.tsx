@@ -1,18 +1,27 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { requireVerifiedUser } from "~/lib/guards.server";
+import { readForm } from "~/lib/http.server";
 import { WariPage } from "~/modules/wari/components/wari-page";
 import { wariAction, wariPage } from "~/modules/wari/page.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "IAS CycleWari 2025 · CycleWari Community" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return wariPage(context.app, request);
+  const user = await requireVerifiedUser(context.app, request);
+  return wariPage(context.app, user, new URL(request.url));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  return wariAction(context.app, request);
+  const user = await requireVerifiedUser(context.app, request);
+  return wariAction(context.app, user, await readForm(request));
 }
 
 export default function WariRoute() {
   return <WariPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -115,3 +115,12 @@ export const participantQuerySchema = z.object({
     .default(PARTICIPANTS_PAGE_SIZE),
 });
 export type ParticipantQuery = z.infer<typeof participantQuerySchema>;
+
+/** A challenge id from a form or `?join=`; anything but a positive whole number is 0, which no challenge has (404). */
+export const challengeIdField = z.coerce.number().int().positive().catch(0);
+
+/** The challenge pages' join form: the one intent (the default), and on the grid the challenge's id. */
+export const joinFormSchema = z.object({
+  intent: z.enum(["join"], { errorMap: () => ({ message: "Unknown action" }) }).default("join"),
+  challengeId: challengeIdField,
+});

@@ -1,6 +1,8 @@
 /**
- * Loaders and actions of the event pages. They call the same module functions
- * as the /api routes. The registration form posts to /events/{id}/register
+ * The event pages' adapters `(ctx, user, input)`: the routes guard and read
+ * the id (`idParam`), these call the same module functions as the /api
+ * routes. An unknown event is a thrown 404 (the routes' error boundaries say
+ * "Event not found"). The registration form posts to /events/{id}/register
  * from the dialog (a fetcher) and from the full pages (a plain form, so it
  * works without JavaScript); the answer carries the payment order or the
  * form's errors.
@@ -10,28 +12,35 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
-import { AppError, readForm, redirect } from "~/lib/http.server";
+import {
+  AppError,
+  appErrorStatus,
+  orNotFound,
+  parseInput,
+  redirect,
+  replyFromError,
+} from "~/lib/http.server";
 import { safeRedirect } from "~/lib/redirect";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import {
   createEvent,
   deleteEvent,
+  getEvent,
   getOwnRegistration,
   initializePayment,
   listEvents,
   listRegistrations,
   ownRegistrationsByEvent,
   removeRegistration,
-  requireEvent,
-  eventView,
   setEventActive,
   updateEvent,
   type PaymentStart,
 } from "./events.server";
 import {
   activeSchema,
+  adminEventIntentSchema,
   EVENT_TOASTS,
+  eventDetailIntentSchema,
   eventFormSchema,
   initializePaymentSchema,
   REGISTRATION_MSG,
@@ -45,29 +54,9 @@ export function prefillFor(user: User) {
 }
 export type Prefill = ReturnType<typeof prefillFor>;
 
-/** The event id of a page address; anything but a positive whole number is no event. */
-function eventIdOf(id: string | undefined): number | null {
-  const n = Number(id);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
-async function findEvent(app: AppContext, id: string | undefined) {
-  const eventId = eventIdOf(id);
-  if (eventId === null) return null;
-  try {
-    return eventView(await requireEvent(app, eventId));
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return null;
-    throw error;
-  }
-}
-
-const missing = () => data({ missing: true as const }, { status: 404 });
-
 // ---- /events ----------------------------------------------------------------
 
-export async function eventsPage(app: AppContext, request: Request) {
-  const user = await requireVerifiedUser(app, request);
+export async function eventsPage(app: AppContext, user: User) {
   const [events, registrations] = await Promise.all([
     listEvents(app, user),
     ownRegistrationsByEvent(app, user),
@@ -83,16 +72,13 @@ export async function eventsPage(app: AppContext, request: Request) {
 
 // ---- /events/{id} -------------------------------------------------------------
 
-export async function eventDetailPage(app: AppContext, request: Request, id: string | undefined) {
-  const user = await requireVerifiedUser(app, request);
-  const event = await findEvent(app, id);
-  if (!event) return missing();
+export async function eventDetailPage(app: AppContext, user: User, eventId: number, url: URL) {
+  const event = await orNotFound(getEvent(app, eventId));
   const base = {
-    missing: false as const,
     event,
     isAdmin: user.isAdmin,
     now: app.now().toISOString(),
-    q: new URL(request.url).searchParams.get("q") ?? "",
+    q: url.searchParams.get("q") ?? "",
   };
   if (user.isAdmin) return { ...base, registrations: await listRegistrations(app, event.id), own: null };
   return { ...base, registrations: null, own: await getOwnRegistration(app, user, event.id) };
@@ -102,28 +88,23 @@ export async function eventDetailPage(app: AppContext, request: Request, id: str
  * The admin's participants table posts here (intent remove-registration,
  * registrationId) after the confirmation dialog: the registration is released
  * and the page reloads with a toast (a plain form post: works without
- * JavaScript). Members and guests are sent away by requireAdmin.
+ * JavaScript). The route lets admins only.
  */
-export async function eventDetailAction(app: AppContext, request: Request, id: string | undefined) {
-  await requireAdmin(app, request);
-  const eventId = eventIdOf(id);
-  if (eventId === null) return missing();
-  const form = await readForm(request);
-  const registrationId = eventIdOf(String(form.get("registrationId") ?? ""));
-  if (form.get("intent") !== "remove-registration")
-    return data({ ok: false, message: "Unknown intent" }, { status: 400 });
+export async function eventDetailAction(app: AppContext, _admin: User, eventId: number, form: FormData) {
+  const parsed = eventDetailIntentSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ ok: false, message: "Unknown intent" }, { status: 400 });
+  const { registrationId } = parsed.data;
   try {
-    if (registrationId === null) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
+    if (registrationId === undefined) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
     const { message } = await removeRegistration(app, eventId, registrationId);
-    return await withToast(app, `/events/${eventId}`, { title: message }, "success");
+    return await redirectWithToast(app, `/events/${eventId}`, { title: message, variant: "success" });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return await withToast(
-      app,
-      `/events/${eventId}`,
-      { title: "Failed to remove registration", description: error.message },
-      "destructive",
-    );
+    if (appErrorStatus(error) === null) throw error;
+    return await redirectWithToast(app, `/events/${eventId}`, {
+      title: "Failed to remove registration",
+      description: replyFromError(error).message,
+      variant: "destructive",
+    });
   }
 }
 
@@ -132,20 +113,17 @@ export async function eventDetailAction(app: AppContext, request: Request, id: s
 /** The form page: the event and the member's registration (prefilled from it when there is one). */
 export async function registrationPage(
   app: AppContext,
-  request: Request,
-  id: string | undefined,
+  user: User,
+  eventId: number,
   kind: "register" | "payment",
 ) {
-  const user = await requireVerifiedUser(app, request);
-  const event = await findEvent(app, id);
-  if (!event) return missing();
+  const event = await orNotFound(getEvent(app, eventId));
   const own = await getOwnRegistration(app, user, event.id);
   if (kind === "payment" && !own) throw redirect(`/events/${event.id}/register`);
   const prefill = own
     ? { name: own.name, email: own.email, phone: own.phone, emergencyContact: own.emergencyContact }
     : prefillFor(user);
   return {
-    missing: false as const,
     event,
     own,
     prefill,
@@ -159,12 +137,8 @@ export type RegisterActionData =
   | { ok: false; message: string; result?: SubmissionResult<string[]>; start?: undefined };
 
 /** Step 1 posted: validate, then initialize the payment (or register a free event as paid). */
-export async function registerAction(app: AppContext, request: Request, id: string | undefined) {
-  const user = await requireVerifiedUser(app, request);
-  const eventId = eventIdOf(id);
-  if (eventId === null)
-    return data<RegisterActionData>({ ok: false, message: REGISTRATION_MSG.notFound }, { status: 404 });
-  const parsed = parseWithZod(await readForm(request), { schema: initializePaymentSchema });
+export async function registerAction(app: AppContext, user: User, eventId: number, form: FormData) {
+  const parsed = parseWithZod(form, { schema: initializePaymentSchema });
   if (parsed.status !== "success") {
     const first = Object.values(parsed.error ?? {}).flat()[0] ?? REGISTRATION_MSG.initFailed;
     return data<RegisterActionData>({ ok: false, message: first, result: parsed.reply() }, { status: 400 });
@@ -175,10 +149,11 @@ export async function registerAction(app: AppContext, request: Request, id: stri
       start: await initializePayment(app, user, eventId, parsed.value),
     });
   } catch (error) {
-    if (!(error instanceof AppError)) console.error("events: initialize payment failed", error);
-    const status = error instanceof AppError ? error.status : 500;
     // Rules the member can act on (full, already registered, closed) are said as they are; anything else is the spec's toast text.
-    const message = error instanceof AppError && status < 500 ? error.message : REGISTRATION_MSG.initFailed;
+    const { status, message } = replyFromError(error, REGISTRATION_MSG.initFailed, {
+      context: "events: initialize payment",
+      hideServerErrors: true,
+    });
     return data<RegisterActionData>(
       { ok: false, message, result: parsed.reply({ formErrors: [message] }) },
       { status },
@@ -190,46 +165,39 @@ export async function registerAction(app: AppContext, request: Request, id: stri
 
 export type AdminEventActionData = { ok: boolean; message: string; result?: SubmissionResult<string[]> };
 
-async function withToast(
-  app: AppContext,
-  to: string,
-  toast: { title: string; description?: string },
-  variant: "success" | "destructive",
-) {
-  return redirect(to, { headers: { "Set-Cookie": await setToastCookie(app, { ...toast, variant }) } });
-}
-
 /**
  * Create, update, delete and activate events from forms (the admin event
  * dialog). `intent` is create | update | delete | toggle; `id` names the event
  * for the last three. With `redirectTo`, success redirects there with the
  * spec's toast (works without JavaScript); otherwise it answers data.
  */
-export async function adminEventAction(app: AppContext, request: Request) {
-  await requireAdmin(app, request);
-  const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const eventId = eventIdOf(String(form.get("id") ?? ""));
-  const redirectTo = String(form.get("redirectTo") ?? "");
-  const safeTarget = redirectTo ? safeRedirect(redirectTo, "") || null : null;
+export async function adminEventAction(app: AppContext, _admin: User, form: FormData) {
+  let input;
+  try {
+    input = parseInput(adminEventIntentSchema, Object.fromEntries(form));
+  } catch (error) {
+    return data<AdminEventActionData>({ ok: false, message: replyFromError(error).message }, { status: 400 });
+  }
+  const { intent } = input;
+  const eventId = input.id;
+  const safeTarget = input.redirectTo ? safeRedirect(input.redirectTo, "") || null : null;
   const failures = {
     create: EVENT_TOASTS.createFailed,
     update: EVENT_TOASTS.updateFailed,
     delete: EVENT_TOASTS.deleteFailed,
     toggle: { title: "Failed to update event status" },
   };
-  const failure = failures[intent as keyof typeof failures];
-  if (!failure) return data<AdminEventActionData>({ ok: false, message: "Unknown intent" }, { status: 400 });
-  if (intent !== "create" && eventId === null)
+  const failure = failures[intent];
+  if (intent !== "create" && eventId === undefined)
     return data<AdminEventActionData>({ ok: false, message: REGISTRATION_MSG.notFound }, { status: 404 });
 
   let success: { title: string };
   try {
-    if (intent === "delete") {
+    if (input.intent === "delete") {
       await deleteEvent(app, eventId!);
       success = EVENT_TOASTS.deleted;
-    } else if (intent === "toggle") {
-      const parsed = activeSchema.safeParse({ isActive: form.get("isActive") === "true" });
+    } else if (input.intent === "toggle") {
+      const parsed = activeSchema.safeParse({ isActive: input.isActive === "true" });
       await setEventActive(app, eventId!, parsed.success && parsed.data.isActive);
       success = { title: parsed.success && parsed.data.isActive ? "Event activated" : "Event deactivated" };
     } else {
@@ -246,14 +214,12 @@ export async function adminEventAction(app: AppContext, request: Request) {
       success = intent === "create" ? EVENT_TOASTS.created : EVENT_TOASTS.updated;
     }
   } catch (error) {
-    if (!(error instanceof AppError)) console.error(`events: ${intent} failed`, error);
-    const status = error instanceof AppError ? error.status : 500;
-    const message = error instanceof AppError ? error.message : failure.title;
+    const { status, message } = replyFromError(error, failure.title, { context: `events: ${intent}` });
     return data<AdminEventActionData>(
       { ok: false, message: intent === "toggle" ? statusFailed(message) : message },
       { status },
     );
   }
-  if (safeTarget) throw await withToast(app, safeTarget, success, "success");
+  if (safeTarget) throw await redirectWithToast(app, safeTarget, { ...success, variant: "success" });
   return data<AdminEventActionData>({ ok: true, message: success.title });
 }

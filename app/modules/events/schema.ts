@@ -187,3 +187,26 @@ export const activeSchema = z.object({
 
 /** The event list treats 'paid' as registered, the detail page 'completed' too: both readings are honoured. */
 export const isPaid = (status: string | null | undefined) => status === "paid" || status === "completed";
+
+/** A record id from a form field: a positive whole number, else undefined (the action answers 404). */
+const formId = z.coerce.number().int().positive().optional().catch(undefined);
+const redirectTo = z.string().optional();
+
+/** The admin event dialog's intents (its fields are then read by `eventFormSchema`); anything else is a 400. */
+export const adminEventIntentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("create"), id: formId, redirectTo }),
+    z.object({ intent: z.literal("update"), id: formId, redirectTo }),
+    z.object({ intent: z.literal("delete"), id: formId, redirectTo }),
+    z.object({ intent: z.literal("toggle"), id: formId, redirectTo, isActive: z.string().optional() }),
+  ],
+  { errorMap: () => ({ message: "Unknown intent" }) },
+);
+
+/** The participants table's form on /events/{id} (admin). */
+export const eventDetailIntentSchema = z.discriminatedUnion(
+  "intent",
+  [z.object({ intent: z.literal("remove-registration"), registrationId: formId })],
+  { errorMap: () => ({ message: "Unknown intent" }) },
+);

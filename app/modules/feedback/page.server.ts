@@ -1,14 +1,16 @@
 /**
- * Loaders and actions of the feedback pages. They call the same module
- * functions as the /api routes; actions answer with a redirect carrying the
- * spec's toast (so every form works without JavaScript) or with the failure.
+ * The feedback pages' adapters `(ctx, user, input)`: the routes guard and
+ * read the id (`idParam`), these call the same module functions as the /api
+ * routes. Actions answer with a redirect carrying the spec's toast (so every
+ * form works without JavaScript) or with the failure; an unknown feedback is
+ * a thrown 404 that the detail routes' error boundaries word.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
+import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
-import { AppError, idParam, readForm, redirect } from "~/lib/http.server";
-import { setToastCookie } from "~/lib/toast.server";
+import { orNotFound, replyFromError } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import {
   getFeedbackForAdmin,
   getOwnFeedback,
@@ -26,52 +28,37 @@ import {
 } from "./schema";
 import { readSubmission } from "./submission.server";
 
-async function withToast(app: AppContext, to: string, toast: { title: string; description?: string }) {
-  return redirect(to, {
-    headers: { "Set-Cookie": await setToastCookie(app, { ...toast, variant: "success" }) },
-  });
-}
-
-/** A load that failed shows the spec's message on the page instead of taking it down. */
+/**
+ * A load that failed shows the spec's message on the page instead of taking
+ * it down; a module's 404 is thrown on to the route's error boundary.
+ */
 async function orNull<T>(what: string, promise: Promise<T>): Promise<T | null> {
   try {
-    return await promise;
+    return await orNotFound(promise);
   } catch (error) {
-    if (error instanceof AppError && error.status === 404) throw error;
+    if (error instanceof Response) throw error;
     console.error(`feedback: ${what} failed`, error);
     return null;
   }
 }
 
-/** Thrown AppError 404s become the page's not-found state rather than the app's 404 page. */
-async function orMissing<T>(promise: Promise<T>): Promise<{ item: T | null; missing: boolean }> {
-  try {
-    return { item: await promise, missing: false };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return { item: null, missing: true };
-    console.error("feedback: loading one failed", error);
-    return { item: null, missing: false };
-  }
-}
-
 // ---- /feedback -------------------------------------------------------------
 
-export async function feedbackFormPage(app: AppContext, request: Request) {
-  await requireVerifiedUser(app, request);
+export async function feedbackFormPage(app: AppContext, _user: User, url: URL) {
   return {
-    submitted: new URL(request.url).searchParams.has("submitted"),
+    submitted: url.searchParams.has("submitted"),
     supportEmail: app.env.SUPPORT_EMAIL,
   };
 }
 
-export async function feedbackFormAction(app: AppContext, request: Request) {
-  const user = await requireVerifiedUser(app, request);
+/** Reads the request itself: multipart with an optional screenshot, refused early when too large. */
+export async function feedbackFormAction(app: AppContext, user: User, request: Request) {
   let submission: Awaited<ReturnType<typeof readSubmission>>;
   try {
     submission = await readSubmission(request);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ message: error.message, result: undefined }, { status: error.status });
+    const { status, message } = replyFromError(error, undefined, { context: "feedback: reading the form" });
+    return data({ message, result: undefined }, { status });
   }
   // The text fields only: the screenshot is checked by submitFeedback and never echoed back to the form.
   const textFields = new FormData();
@@ -84,59 +71,49 @@ export async function feedbackFormAction(app: AppContext, request: Request) {
   try {
     await submitFeedback(app, user, parsed.value, submission.screenshot);
   } catch (error) {
-    if (!(error instanceof AppError)) console.error("feedback: submit failed", error);
-    const status = error instanceof AppError ? error.status : 500;
-    const message = error instanceof AppError ? error.message : FEEDBACK_MSG.submitFailed;
-    const errors =
-      error instanceof AppError ? (error.extra.errors as Record<string, string[]> | undefined) : undefined;
-    return data(
-      { message, result: parsed.reply({ fieldErrors: errors }) },
-      { status, headers: error instanceof AppError ? error.headers : undefined },
-    );
+    const { status, message, fieldErrors, headers } = replyFromError(error, FEEDBACK_MSG.submitFailed, {
+      context: "feedback: submit",
+    });
+    return data({ message, result: parsed.reply({ fieldErrors }) }, { status, headers });
   }
-  throw await withToast(app, "/feedback?submitted=1", FEEDBACK_TOASTS.submitted);
+  throw await redirectWithToast(app, "/feedback?submitted=1", {
+    ...FEEDBACK_TOASTS.submitted,
+    variant: "success",
+  });
 }
 
 // ---- /feedback/history and /feedback/history/{id} ----------------------------
 
-export async function feedbackHistoryPage(app: AppContext, request: Request) {
-  const user = await requireVerifiedUser(app, request);
+export async function feedbackHistoryPage(app: AppContext, user: User) {
   return { items: await orNull("history", listOwnFeedback(app, user)) };
 }
 
-export async function feedbackDetailPage(app: AppContext, request: Request, id: string | undefined) {
-  const user = await requireVerifiedUser(app, request);
-  const feedbackId = Number(id);
-  const found =
-    Number.isSafeInteger(feedbackId) && feedbackId > 0
-      ? await orMissing(getOwnFeedback(app, user, feedbackId))
-      : { item: null, missing: true };
-  // The page shows "Feedback not found…" with a 404 status, so clients and crawlers see what it is.
-  return data(found, { status: found.missing ? 404 : 200 });
+/** `item` is null when loading failed (the page says so); an unknown one is a thrown 404. */
+export async function feedbackDetailPage(app: AppContext, user: User, feedbackId: number) {
+  return { item: await orNull("loading one", getOwnFeedback(app, user, feedbackId)) };
 }
 
 // ---- /admin/feedback and /admin/feedback/{id} -------------------------------
 
-export async function adminFeedbackListPage(app: AppContext, request: Request) {
-  await requireAdmin(app, request);
-  const params = Object.fromEntries(new URL(request.url).searchParams);
+export async function adminFeedbackListPage(app: AppContext, _admin: User, url: URL) {
+  const params = Object.fromEntries(url.searchParams);
   // Bad values in the address fall back to the defaults (the /api answers them 400).
   const parsed = adminListQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : adminListQuerySchema.parse({});
   return { query, list: await orNull("admin list", listFeedbackForAdmin(app, query)) };
 }
 
-export async function adminFeedbackDetailPage(app: AppContext, request: Request, id: string | undefined) {
-  await requireAdmin(app, request);
-  const feedbackId = Number(id);
-  if (!Number.isSafeInteger(feedbackId) || feedbackId <= 0) return { item: null, missing: true };
-  return orMissing(getFeedbackForAdmin(app, feedbackId));
+export async function adminFeedbackDetailPage(app: AppContext, _admin: User, feedbackId: number) {
+  return { item: await orNull("loading one (admin)", getFeedbackForAdmin(app, feedbackId)) };
 }
 
-export async function adminFeedbackRespondAction(app: AppContext, request: Request, id: string | undefined) {
-  await requireAdmin(app, request);
-  const feedbackId = idParam(id, "Feedback");
-  const parsed = parseWithZod(await readForm(request), { schema: responseSchema });
+export async function adminFeedbackRespondAction(
+  app: AppContext,
+  _admin: User,
+  feedbackId: number,
+  form: FormData,
+) {
+  const parsed = parseWithZod(form, { schema: responseSchema });
   if (parsed.status !== "success") {
     const first = Object.values(parsed.error ?? {}).flat()[0] ?? FEEDBACK_TOASTS.updateFailed.description;
     return data({ message: first, result: parsed.reply() }, { status: 400 });
@@ -144,8 +121,7 @@ export async function adminFeedbackRespondAction(app: AppContext, request: Reque
   try {
     await respondToFeedback(app, feedbackId, parsed.value);
   } catch (error) {
-    if (!(error instanceof AppError)) console.error("feedback: respond failed", error);
-    const status = error instanceof AppError ? error.status : 500;
+    const { status } = replyFromError(error, undefined, { context: "feedback: respond" });
     return data(
       {
         message: status === 404 ? FEEDBACK_MSG.notFound : FEEDBACK_TOASTS.updateFailed.description,
@@ -154,5 +130,8 @@ export async function adminFeedbackRespondAction(app: AppContext, request: Reque
       { status },
     );
   }
-  throw await withToast(app, `/admin/feedback/${feedbackId}?tab=response`, FEEDBACK_TOASTS.updated);
+  throw await redirectWithToast(app, `/admin/feedback/${feedbackId}?tab=response`, {
+    ...FEEDBACK_TOASTS.updated,
+    variant: "success",
+  });
 }

@@ -150,3 +150,8 @@ export const profileFormSchema = z
   .object(profileFields)
   .partial()
   .extend({ intent: z.string().optional(), step: z.string().optional() });
+
+/** The profile pages' intents: save (the default), next (wizard step 1 → 2), complete, resend (verification e-mail). */
+export const profileIntentSchema = z
+  .enum(["save", "next", "complete", "resend"], { errorMap: () => ({ message: "Unknown action" }) })
+  .default("save");

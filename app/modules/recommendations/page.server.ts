@@ -5,10 +5,10 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
+import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { requireVerifiedUser } from "~/lib/guards.server";
-import { AppError, idParam, readForm, redirect } from "~/lib/http.server";
-import { setToastCookie } from "~/lib/toast.server";
+import { idParam, replyFromError } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import {
   SPORTS,
   STATUSES,
@@ -26,9 +26,7 @@ import {
   listRecommendations,
   skipRecommendation,
 } from "./recommendations.server";
-import { generateSchema } from "./schema";
-
-export type PageIntent = "generate" | "complete" | "skip";
+import { pageIntentSchema, type PageIntent } from "./schema";
 
 export function statusOf(url: URL): RecommendationStatus {
   const value = url.searchParams.get("status");
@@ -36,9 +34,8 @@ export function statusOf(url: URL): RecommendationStatus {
 }
 
 /** Tabs (?status=, default pending), the list of that tab, the counts, and the fitness profile panel. */
-export async function recommendationsPage(app: AppContext, request: Request) {
-  const user = await requireVerifiedUser(app, request);
-  const status = statusOf(new URL(request.url));
+export async function recommendationsPage(app: AppContext, user: User, url: URL) {
+  const status = statusOf(url);
   const [listing, profile] = await Promise.all([
     Promise.all([listRecommendations(app, user.id, status), countRecommendations(app, user.id)]).catch(
       (error: unknown) => {
@@ -67,64 +64,51 @@ export async function recommendationsPage(app: AppContext, request: Request) {
 }
 
 function failure(intent: PageIntent, error: unknown) {
+  // idParam's thrown 404 is this form's "not found", not the page's.
   if (error instanceof Response)
     return data(
       { intent, ok: false as const, message: "Recommendation not found", result: undefined },
       { status: error.status },
     );
-  if (!(error instanceof AppError)) console.error(`recommendations ${intent} failed`, error);
-  const status = error instanceof AppError ? error.status : 500;
-  const message = error instanceof AppError ? error.message : "Something went wrong. Please try again.";
+  const { status, message } = replyFromError(error, undefined, { context: `recommendations ${intent}` });
   return data({ intent, ok: false as const, message, result: undefined }, { status });
 }
 
-async function withToast(app: AppContext, to: string, toast: { title: string; description?: string }) {
-  return redirect(to, {
-    headers: { "Set-Cookie": await setToastCookie(app, { ...toast, variant: "success" }) },
-  });
-}
-
-/** Intents: generate (the generator form), complete and skip (a pending item's buttons). */
-export async function recommendationsAction(app: AppContext, request: Request) {
-  const user = await requireVerifiedUser(app, request);
-  const url = new URL(request.url);
-  const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
-
-  if (intent === "generate") {
-    const submission = parseWithZod(formData, { schema: generateSchema });
-    if (submission.status !== "success") {
-      const first = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input";
-      return data(
-        { intent: "generate" as const, ok: false as const, message: first, result: submission.reply() },
-        { status: 400 },
-      );
-    }
-    try {
-      await generateRecommendations(app, user.id, submission.value);
-    } catch (error) {
-      return failure("generate", error);
-    }
-    throw await withToast(app, "/recommendations?status=pending", TOASTS.generated);
+/** Intents (`pageIntentSchema`): generate (the generator form), complete and skip (a pending item's buttons). */
+export async function recommendationsAction(app: AppContext, user: User, url: URL, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: pageIntentSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? "Invalid input";
+    return data(
+      { intent: "generate" as const, ok: false as const, message: first, result: submission.reply() },
+      { status: 400 },
+    );
   }
+  const input = submission.value;
 
-  if (intent === "complete" || intent === "skip") {
+  if (input.intent === "generate") {
+    const { intent, ...options } = input;
     try {
-      const id = idParam(String(formData.get("id") ?? ""), "Recommendation");
-      if (intent === "complete") await completeRecommendation(app, user.id, id);
-      else await skipRecommendation(app, user.id, id);
+      await generateRecommendations(app, user.id, options);
     } catch (error) {
       return failure(intent, error);
     }
-    throw await withToast(
-      app,
-      `/recommendations?status=${statusOf(url)}`,
-      intent === "complete" ? TOASTS.completed : TOASTS.skipped,
-    );
+    throw await redirectWithToast(app, "/recommendations?status=pending", {
+      ...TOASTS.generated,
+      variant: "success",
+    });
   }
 
-  return data(
-    { intent: "generate" as const, ok: false as const, message: "Unknown action", result: undefined },
-    { status: 400 },
-  );
+  const { intent } = input;
+  try {
+    const id = idParam(input.id, "Recommendation");
+    if (intent === "complete") await completeRecommendation(app, user.id, id);
+    else await skipRecommendation(app, user.id, id);
+  } catch (error) {
+    return failure(intent, error);
+  }
+  throw await redirectWithToast(app, `/recommendations?status=${statusOf(url)}`, {
+    ...(intent === "complete" ? TOASTS.completed : TOASTS.skipped),
+    variant: "success",
+  });
 }

@@ -54,3 +54,14 @@ export type GenerateInput = z.infer<typeof generateSchema>;
 export const listQuerySchema = z.object({
   status: z.preprocess(blank, enumOf(STATUSES, MSG.status).optional()),
 });
+/** The /recommendations page's form intents: generate (the generator form), complete and skip (a pending item). */
+export const pageIntentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    generateSchema.extend({ intent: z.literal("generate") }),
+    z.object({ intent: z.literal("complete"), id: z.string().optional() }),
+    z.object({ intent: z.literal("skip"), id: z.string().optional() }),
+  ],
+  { errorMap: () => ({ message: "Unknown action" }) },
+);
+export type PageIntent = z.infer<typeof pageIntentSchema>["intent"];

@@ -7,9 +7,8 @@
 import { eq, sql } from "drizzle-orm";
 import { stravaConnections, syncStatus } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { redirect } from "@remix-run/cloudflare";
-import { AppError } from "~/lib/http.server";
-import { setToastCookie } from "~/lib/toast.server";
+import { AppError, appErrorStatus, replyFromError } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { MEMBER_SYNC_COOLDOWN_SECONDS, memberSyncAvailableAt } from "./member-sync";
 import { startSync } from "./sync.server";
 
@@ -65,17 +64,17 @@ async function releaseCooldown(app: AppContext, userId: number, claimedAtSeconds
 
 /** The Strava page's "Sync now" form (works without JavaScript): redirect with a toast, or the refusal as a form error. */
 export async function memberSyncFromForm(app: AppContext, userId: number, returnTo: string) {
+  let started: boolean;
   try {
-    const { started } = await requestMemberSync(app, userId);
-    const toast = await setToastCookie(app, {
-      title: started ? "Sync started" : "A sync is already running",
-      variant: "success",
-    });
-    return redirect(returnTo, { headers: { "Set-Cookie": toast } });
+    ({ started } = await requestMemberSync(app, userId));
   } catch (error) {
-    if (error instanceof AppError && error.status < 500) {
-      return Response.json({ error: error.message }, { status: error.status, headers: error.headers });
-    }
-    throw error;
+    const status = appErrorStatus(error);
+    if (status === null || status >= 500) throw error;
+    const { message, headers } = replyFromError(error);
+    return Response.json({ error: message }, { status, headers });
   }
+  return redirectWithToast(app, returnTo, {
+    title: started ? "Sync started" : "A sync is already running",
+    variant: "success",
+  });
 }

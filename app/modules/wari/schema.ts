@@ -74,3 +74,20 @@ export function dayParam(value: string | undefined): number | null {
   const n = Number(value);
   return Number.isSafeInteger(n) && n >= 0 && n <= 6 ? n : null;
 }
+
+/** The /wari page's form intents; anything else is a 400 "Unknown action". */
+export const wariIntentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("register") }),
+    z.object({ intent: z.literal("generate") }),
+    z.object({
+      intent: z.literal("toggle"),
+      key: z.string({ invalid_type_error: WARI_MSG.wrongWeekKey }).default(""),
+      complete: z.string().optional(),
+      via: z.string().optional(),
+    }),
+  ],
+  { errorMap: () => ({ message: "Unknown action" }) },
+);
+export type WariIntent = z.infer<typeof wariIntentSchema>["intent"];

@@ -2,7 +2,7 @@ import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useToast } from "~/ui/toast";
-import type { JoinResult } from "../join-action.server";
+import type { JoinResult } from "../page.server";
 
 export const SPORT_LABELS: Record<string, string> = {
   Run: "Running",

@@ -10,17 +10,14 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { buttonClass } from "~/ui/button";
 
-export type EventDetailData =
-  | { missing: true }
-  | {
-      missing: false;
-      event: EventView;
-      isAdmin: boolean;
-      now: string;
-      q: string;
-      registrations: AdminRegistration[] | null;
-      own: OwnRegistration | null;
-    };
+export interface EventDetailData {
+  event: EventView;
+  isAdmin: boolean;
+  now: string;
+  q: string;
+  registrations: AdminRegistration[] | null;
+  own: OwnRegistration | null;
+}
 
 const primary = buttonClass({ className: "inline-flex items-center justify-center text-sm" });
 
@@ -35,6 +32,7 @@ export function BackToEvents() {
   );
 }
 
+/** What the event routes' error boundaries show for a 404. */
 export function EventNotFound() {
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -306,7 +304,6 @@ function YourRegistration({
 }
 
 export function EventDetailPage({ data }: { data: EventDetailData }) {
-  if (data.missing) return <EventNotFound />;
   const { event, isAdmin, registrations, own } = data;
   const past = new Date(event.date) < new Date(data.now);
   const canRegister = event.isActive && !past;

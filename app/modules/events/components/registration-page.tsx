@@ -8,21 +8,18 @@ import { Link, useNavigate } from "@remix-run/react";
 import type { EventView, OwnRegistration } from "../events.server";
 import type { Prefill, RegisterActionData } from "../page.server";
 import { isPaid } from "../schema";
-import { BackToEvents, EventNotFound } from "./event-detail";
+import { BackToEvents } from "./event-detail";
 import { EventFacts, PaymentBadge } from "./parts";
 import { PaymentPanel, RegistrationForm, useRegistrationFlow } from "./registration-flow";
 import { Card } from "~/ui/card";
 
-export type RegistrationPageData =
-  | { missing: true }
-  | {
-      missing: false;
-      event: EventView;
-      own: OwnRegistration | null;
-      prefill: Prefill;
-      checkoutUrl: string;
-      now: string;
-    };
+export interface RegistrationPageData {
+  event: EventView;
+  own: OwnRegistration | null;
+  prefill: Prefill;
+  checkoutUrl: string;
+  now: string;
+}
 
 function Closed({ event, message }: { event: EventView; message: string }) {
   return (
@@ -48,13 +45,12 @@ export function RegistrationPage({
   kind: "register" | "payment";
 }) {
   const navigate = useNavigate();
-  const event = data.missing ? { id: 0, title: "", fee: 0 } : data.event;
+  const { event } = data;
   const flow = useRegistrationFlow({
     event,
-    checkoutUrl: data.missing ? "" : data.checkoutUrl,
+    checkoutUrl: data.checkoutUrl,
     onDone: () => navigate(`/events/${event.id}`),
   });
-  if (data.missing) return <EventNotFound />;
 
   const { own } = data;
   const open = data.event.isActive && new Date(data.event.date) >= new Date(data.now);

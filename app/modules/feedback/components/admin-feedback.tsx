@@ -344,13 +344,23 @@ function ResponseForm({
   );
 }
 
+/** The admin detail page without its feedback: not found (the route's 404 boundary) or failed to load. */
+export function AdminFeedbackMissing({ message = FEEDBACK_MSG.notFound }: { message?: string }) {
+  return (
+    <main className="mx-auto max-w-3xl space-y-4 px-4 py-6 sm:py-8">
+      <Alert tone="error">{message}</Alert>
+      <Link to="/admin/feedback" className={secondary}>
+        ← Back to feedback
+      </Link>
+    </main>
+  );
+}
+
 export function AdminFeedbackDetailPage({
   item,
-  missing,
   actionData,
 }: {
   item: AdminFeedbackView | null;
-  missing: boolean;
   actionData: RespondActionData | undefined;
 }) {
   const [searchParams] = useSearchParams();
@@ -371,14 +381,7 @@ export function AdminFeedbackDetailPage({
       ← Back to feedback
     </Link>
   );
-  if (!item) {
-    return (
-      <main className="mx-auto max-w-3xl space-y-4 px-4 py-6 sm:py-8">
-        <Alert tone="error">{missing ? FEEDBACK_MSG.notFound : FEEDBACK_MSG.detailFailed}</Alert>
-        {back}
-      </main>
-    );
-  }
+  if (!item) return <AdminFeedbackMissing message={FEEDBACK_MSG.detailFailed} />;
   const tabClass = ({ selected }: { selected: boolean }) =>
     `rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${selected ? "bg-white text-brand-700 shadow" : "text-gray-700 hover:bg-white/70"}`;
   return (

@@ -104,8 +104,8 @@ export function FeedbackHistoryPage({ items }: { items: FeedbackView[] | null })
   );
 }
 
-export function FeedbackDetailPage({ item, missing }: { item: FeedbackView | null; missing: boolean }) {
-  const actions = (
+function DetailActions() {
+  return (
     <div className="flex flex-wrap gap-2">
       <Link to="/feedback/history" className={secondary}>
         ← Back
@@ -115,14 +115,21 @@ export function FeedbackDetailPage({ item, missing }: { item: FeedbackView | nul
       </Link>
     </div>
   );
-  if (!item) {
-    return (
-      <main className="mx-auto max-w-3xl space-y-4 px-4 py-6 sm:py-8">
-        <Alert tone="error">{missing ? FEEDBACK_MSG.notFound : FEEDBACK_MSG.detailFailed}</Alert>
-        {actions}
-      </main>
-    );
-  }
+}
+
+/** The detail page without its feedback: not found (the route's 404 boundary) or failed to load. */
+export function FeedbackDetailMissing({ message = FEEDBACK_MSG.notFound }: { message?: string }) {
+  return (
+    <main className="mx-auto max-w-3xl space-y-4 px-4 py-6 sm:py-8">
+      <Alert tone="error">{message}</Alert>
+      <DetailActions />
+    </main>
+  );
+}
+
+export function FeedbackDetailPage({ item }: { item: FeedbackView | null }) {
+  if (!item) return <FeedbackDetailMissing message={FEEDBACK_MSG.detailFailed} />;
+  const actions = <DetailActions />;
   return (
     <main className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
       {actions}

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadat
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import type { profileAction } from "~/modules/profile/profile-form.server";
+import type { profileAction } from "../page.server";
 import { Alert, Field, SelectField } from "~/ui/form";
 import { useToast } from "~/ui/toast";
 import {

@@ -1,23 +1,37 @@
 /**
- * The page action shared by /profile (simple form) and /profile-settings
- * (wizard): intents save, next (Personal → Emergency Contact), complete and
- * resend (verification e-mail). Same module functions as the /api routes.
+ * The adapters `(ctx, user, input)` shared by /profile (simple form) and
+ * /profile-settings (wizard); the routes guard with requireUser (an
+ * unverified account may still edit its profile). Intents (`profileIntentSchema`):
+ * save, next (Personal → Emergency Contact), complete and resend
+ * (verification e-mail). Same module functions as the /api routes.
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
+import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { isConfined, requireUser } from "~/lib/guards.server";
-import { AppError, readForm, redirect } from "~/lib/http.server";
-import { setToastCookie } from "~/lib/toast.server";
-import { resendVerification } from "../auth/auth.server";
-import { MSG as AUTH_MSG } from "../auth/schema";
+import { isConfined } from "~/lib/guards.server";
+import { appErrorStatus, replyFromError } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { resendVerification } from "~/modules/auth/auth.server";
+import { MSG as AUTH_MSG } from "~/modules/auth/schema";
 import { completeProfile, missingFields, updateProfile } from "./profile.server";
-import { FIELD_LABELS, PERSONAL_REQUIRED, PROFILE_MSG, profileFormSchema, type ProfileField } from "./schema";
+import {
+  FIELD_LABELS,
+  PERSONAL_REQUIRED,
+  PROFILE_MSG,
+  profileFormSchema,
+  profileIntentSchema,
+  type ProfileField,
+} from "./schema";
 
-export async function profileAction(app: AppContext, request: Request) {
-  const user = await requireUser(app, request);
-  const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "save");
+export async function profileAction(app: AppContext, user: User, formData: FormData) {
+  const parsedIntent = profileIntentSchema.safeParse(formData.get("intent") ?? undefined);
+  if (!parsedIntent.success)
+    return data(
+      { intent: "save", ok: false, message: "Unknown action", step: 1, missing: null, result: undefined },
+      { status: 400 },
+    );
+  const intent = parsedIntent.data;
 
   if (intent === "resend") {
     try {
@@ -31,11 +45,9 @@ export async function profileAction(app: AppContext, request: Request) {
         result: undefined,
       });
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return data(
-        { intent, ok: false, message: error.message, step: 1, missing: null, result: undefined },
-        { status: error.status },
-      );
+      if (appErrorStatus(error) === null) throw error;
+      const { status, message } = replyFromError(error);
+      return data({ intent, ok: false, message, step: 1, missing: null, result: undefined }, { status });
     }
   }
 
@@ -43,18 +55,12 @@ export async function profileAction(app: AppContext, request: Request) {
     try {
       await completeProfile(app, user);
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const missing = (error.extra.missingFields as Record<string, boolean> | undefined) ?? null;
-      return data(
-        { intent, ok: false, message: error.message, step: 1, missing, result: undefined },
-        { status: error.status },
-      );
+      if (appErrorStatus(error) === null) throw error;
+      const { status, message, extra } = replyFromError(error);
+      const missing = (extra.missingFields as Record<string, boolean> | undefined) ?? null;
+      return data({ intent, ok: false, message, step: 1, missing, result: undefined }, { status });
     }
-    throw redirect("/dashboard", {
-      headers: {
-        "Set-Cookie": await setToastCookie(app, { title: "Profile completed", variant: "success" }),
-      },
-    });
+    throw await redirectWithToast(app, "/dashboard", { title: "Profile completed", variant: "success" });
   }
 
   const submission = parseWithZod(formData, { schema: profileFormSchema });
@@ -97,14 +103,10 @@ export async function profileAction(app: AppContext, request: Request) {
     const { intent: _intent, step: _step, ...fields } = submission.value;
     const updated = await updateProfile(app, user, fields);
     if (updated.profileCompleted) {
-      throw redirect("/dashboard", {
-        headers: {
-          "Set-Cookie": await setToastCookie(app, {
-            title: "Profile updated",
-            description: "Your profile has been saved.",
-            variant: "success",
-          }),
-        },
+      throw await redirectWithToast(app, "/dashboard", {
+        title: "Profile updated",
+        description: "Your profile has been saved.",
+        variant: "success",
       });
     }
     return data({
@@ -116,25 +118,17 @@ export async function profileAction(app: AppContext, request: Request) {
       result: submission.reply(),
     });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fieldErrors = error.extra.errors as Record<string, string[]> | undefined;
+    if (appErrorStatus(error) === null) throw error;
+    const { status, message, fieldErrors } = replyFromError(error);
     return data(
-      {
-        intent,
-        ok: false,
-        message: error.message,
-        step: 1,
-        missing: null,
-        result: submission.reply({ fieldErrors }),
-      },
-      { status: error.status },
+      { intent, ok: false, message, step: 1, missing: null, result: submission.reply({ fieldErrors }) },
+      { status },
     );
   }
 }
 
 /** What both profile pages show. */
-export async function profileLoader(app: AppContext, request: Request) {
-  const user = await requireUser(app, request);
+export async function profilePage(_app: AppContext, user: User) {
   const values: Partial<Record<ProfileField, string | number | null>> = {
     email: user.email.endsWith("@users.noreply.invalid") ? "" : user.email,
     age: user.age,

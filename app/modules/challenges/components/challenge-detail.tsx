@@ -1,0 +1,230 @@
+import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
+import { Pagination } from "~/ui/pagination";
+import type { ChallengeDetailData } from "../page.server";
+import { hoursMinutes, km1 } from "../rules";
+import { GENDER_TABS, PARTICIPANT_SORTS } from "../schema";
+import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
+import { buttonClass } from "~/ui/button";
+import { cardClass } from "~/ui/card";
+
+const fmtDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
+
+/** What /challenges/{id}'s error boundary shows for a 404. */
+export function ChallengeNotFound() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">Challenge not found</h1>
+      <Link to="/challenges" className={buttonClass({ className: "mt-6 inline-block" })}>
+        Back to Challenges
+      </Link>
+    </main>
+  );
+}
+
+/** /challenges/{id}: details, the join button, and the participants (search, sort, gender tabs, pages). */
+export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
+  const { challenge, participants, total, pages, joined, isAdmin, query } = data;
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const canJoin = challenge.isActive && !joined && new Date(challenge.endDate) > new Date();
+  const withParam = (key: string, value: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (value === null) next.delete(key);
+    else next.set(key, value);
+    if (key !== "page") next.delete("page");
+    const qs = next.toString();
+    return qs ? `?${qs}` : ".";
+  };
+  const tabHref = (gender: string) => withParam("gender", gender === "all" ? null : gender);
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
+      <JoinFeedback
+        failureText={{ title: "Error", description: "Failed to join challenge. Please try again later." }}
+      />
+      <Link to="/challenges" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to Challenges
+      </Link>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <div className="flex items-center gap-3">
+            <h1 className="text-2xl font-bold text-gray-900">{challenge.title}</h1>
+            <ActiveBadge active={challenge.isActive} />
+          </div>
+          <p className="mt-2 max-w-2xl text-gray-600">{challenge.description}</p>
+        </div>
+        {canJoin ? (
+          <Form method="post">
+            <button
+              type="submit"
+              disabled={navigation.state === "submitting"}
+              className={buttonClass({
+                size: "none",
+                className: "px-5 py-2 font-semibold disabled:opacity-60",
+              })}
+            >
+              {navigation.state === "submitting" ? "Joining..." : "Join Challenge"}
+            </button>
+          </Form>
+        ) : null}
+      </header>
+
+      <section aria-labelledby="details-heading" className={cardClass({ padding: "none", className: "p-5" })}>
+        <h2 id="details-heading" className="font-semibold text-gray-900">
+          Challenge Details
+        </h2>
+        <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-4">
+          <div>
+            <dt className="text-gray-500">Sport</dt>
+            <dd className="font-medium">{SPORT_LABELS[challenge.sportType] ?? challenge.sportType}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-500">Dates</dt>
+            <dd className="font-medium">
+              {fmtDate(challenge.startDate)} – {fmtDate(challenge.endDate)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-gray-500">Target</dt>
+            <dd className="font-medium">
+              {challenge.targetDistance ? `${km1(challenge.targetDistance)} km` : "No distance target"}
+            </dd>
+          </div>
+          {challenge.targetTime ? (
+            <div>
+              <dt className="text-gray-500">Target time</dt>
+              <dd className="font-medium">{hoursMinutes(challenge.targetTime)}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+
+      <section aria-labelledby="participants-heading" className="space-y-4">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+          <h2 id="participants-heading" className="text-lg font-semibold text-gray-900">
+            Participants ({total})
+          </h2>
+          <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+            {query.gender !== "all" ? <input type="hidden" name="gender" value={query.gender} /> : null}
+            <label className="text-sm">
+              <span className="sr-only">Search participants</span>
+              <input
+                type="search"
+                name="q"
+                defaultValue={query.q}
+                placeholder="Search participants"
+                className="w-44 rounded-md border border-gray-300 px-3 py-1.5 text-sm"
+              />
+            </label>
+            <label className="text-sm">
+              <span className="sr-only">Sort by</span>
+              <select
+                name="sort"
+                defaultValue={query.sort}
+                className="rounded-md border border-gray-300 px-2 py-1.5 text-sm"
+              >
+                {PARTICIPANT_SORTS.map((s) => (
+                  <option key={s} value={s}>
+                    {s === "progress" ? "Progress" : s === "name" ? "Name" : "Joined"}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="submit"
+              className="rounded-md bg-gray-900 px-3 py-1.5 text-sm font-semibold text-white"
+            >
+              Apply
+            </button>
+          </Form>
+        </div>
+        <nav aria-label="Gender" className="flex gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 text-sm">
+          {GENDER_TABS.map((g) => (
+            <Link
+              key={g}
+              to={tabHref(g)}
+              replace
+              preventScrollReset
+              aria-current={query.gender === g ? "page" : undefined}
+              className={`rounded-md px-3 py-1.5 font-medium ${query.gender === g ? "bg-white shadow" : "text-gray-600"}`}
+            >
+              {g === "all" ? "All" : g === "male" ? "Men" : g === "female" ? "Women" : "Other"}
+            </Link>
+          ))}
+        </nav>
+        {participants.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
+            No participants found
+          </p>
+        ) : (
+          <ol className="space-y-3">
+            {participants.map((p) => (
+              <li
+                key={p.id}
+                className={cardClass({ padding: "none", className: "p-4" })}
+                data-testid="participant"
+              >
+                <div className="flex items-center gap-3">
+                  <span className="w-8 text-center text-lg font-bold text-gray-400">{p.rank}</span>
+                  <div className="min-w-0 flex-1">
+                    <div className="flex items-center justify-between gap-2">
+                      {isAdmin ? (
+                        <Link
+                          to={`/admin/users/${p.userId}`}
+                          data-testid="participant-name"
+                          className="truncate font-semibold text-brand-700 hover:underline"
+                        >
+                          {p.user.username}
+                        </Link>
+                      ) : (
+                        <span data-testid="participant-name" className="truncate font-semibold text-gray-900">
+                          {p.user.username}
+                        </span>
+                      )}
+                      <span className="shrink-0 text-sm text-gray-700">
+                        {km1(p.progress)} km · <strong>{p.percent}%</strong>
+                      </span>
+                    </div>
+                    <div className="mt-2">
+                      <ProgressBar percent={p.percent} label={`${p.user.username}'s progress`} />
+                    </div>
+                  </div>
+                </div>
+                {p.activities.length ? (
+                  <ul className="mt-3 space-y-1 border-t border-gray-100 pt-3 text-sm text-gray-700">
+                    {p.activities.map((a) => (
+                      <li key={a.id} className="flex justify-between gap-2">
+                        <span className="truncate">{a.name}</span>
+                        <span className="shrink-0 text-gray-500">
+                          {km1(a.distance)} km · {fmtDate(a.startDate)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : p.activityCount === 0 ? (
+                  <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-500">
+                    No activities recorded yet
+                  </p>
+                ) : null}
+                {p.activityCount !== null && p.activityCount > 3 ? (
+                  <Link
+                    to={`/activities?userId=${p.userId}&challengeId=${challenge.id}`}
+                    className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline"
+                  >
+                    View all {p.activityCount} activities
+                  </Link>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+        <Pagination
+          page={query.page}
+          pages={pages}
+          hrefFor={(page) => withParam("page", String(page))}
+          label="Participant pages"
+        />
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ChallengesPageData } from "../page.server";
+import { km1, timeRemaining } from "../rules";
+import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
+import { buttonClass } from "~/ui/button";
+import { cardClass } from "~/ui/card";
+
+/** /challenges: the grid, the member's progress on joined ones, and the join buttons. */
+export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
+  const { challenges, mine, stravaRequired } = data;
+  const navigation = useNavigation();
+  const joiningId =
+    navigation.state === "submitting" ? Number(navigation.formData?.get("challengeId")) : null;
+  const now = new Date();
+  return (
+    <main className="mx-auto max-w-7xl space-y-6 px-4 py-8">
+      <JoinFeedback failureText={{ title: "Failed to join challenge. Please try again." }} />
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">Challenges</h1>
+        <p className="mt-1 text-gray-600">
+          Join a challenge and your synced Strava activities count towards it automatically.
+        </p>
+      </div>
+      {stravaRequired ? (
+        <div role="alert" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-900">
+          <strong>Strava Connection Required.</strong> Connect your Strava account to join challenges.{" "}
+          <Link to="/profile/strava" className="font-semibold underline">
+            Connect Strava
+          </Link>
+        </div>
+      ) : null}
+      {challenges.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
+          No challenges yet. Check back soon!
+        </p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {challenges.map((c) => {
+            const participation = mine[c.id];
+            return (
+              <li
+                key={c.id}
+                className={cardClass({ padding: "none", className: "flex flex-col p-5" })}
+                data-testid="challenge-card"
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <h2 className="text-lg font-semibold text-gray-900">{c.title}</h2>
+                  <ActiveBadge active={c.isActive} />
+                </div>
+                <p className="mt-2 line-clamp-3 text-sm text-gray-600">{c.description}</p>
+                <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
+                  <dt className="text-gray-500">Target Distance</dt>
+                  <dd className="text-right font-medium">
+                    {c.targetDistance ? `${km1(c.targetDistance)} km` : "No distance target"}
+                  </dd>
+                  <dt className="text-gray-500">Sport</dt>
+                  <dd className="text-right font-medium">{SPORT_LABELS[c.sportType] ?? c.sportType}</dd>
+                  <dt className="text-gray-500">Time Remaining</dt>
+                  <dd className="text-right font-medium">{timeRemaining(c.endDate, now)}</dd>
+                  <dt className="text-gray-500">Participants</dt>
+                  <dd className="text-right font-medium">{c.participantCount}</dd>
+                </dl>
+                <div className="mt-auto pt-5">
+                  {participation ? (
+                    <div className="space-y-2">
+                      <div className="flex justify-between text-sm">
+                        <span>{km1(participation.progress)} km</span>
+                        <span className="font-semibold">{participation.percent}%</span>
+                      </div>
+                      <ProgressBar percent={participation.percent} label={`Progress in ${c.title}`} />
+                      <Link
+                        to={`/challenges/${c.id}`}
+                        className="mt-2 inline-block font-semibold text-brand-700 hover:underline"
+                      >
+                        View Details
+                      </Link>
+                    </div>
+                  ) : (
+                    <div className="flex items-center justify-between gap-3">
+                      <Link
+                        to={`/challenges/${c.id}`}
+                        className="text-sm font-medium text-brand-700 hover:underline"
+                      >
+                        View Details
+                      </Link>
+                      {c.isActive && new Date(c.endDate) > now ? (
+                        <Form method="post">
+                          <input type="hidden" name="challengeId" value={c.id} />
+                          <button
+                            type="submit"
+                            disabled={joiningId === c.id}
+                            className={buttonClass({ className: "text-sm disabled:opacity-60" })}
+                          >
+                            {joiningId === c.id ? "Joining..." : "Join Challenge"}
+                          </button>
+                        </Form>
+                      ) : null}
+                    </div>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </main>
+  );
+}
