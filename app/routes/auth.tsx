@@ -23,6 +23,7 @@ import { loginWithPassword, registerUser } from "~/modules/auth/auth.server";
 import { loginSchema, MSG, registerFormSchema } from "~/modules/auth/schema";
 import { Alert, Field, SubmitButton } from "~/ui/form";
 import { useToast, type Toast } from "~/ui/toast";
+import { StravaLogo, stravaButtonClass } from "~/ui/strava-brand";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · CycleWari Community" }];
 
@@ -195,10 +196,8 @@ export default function AuthPage() {
             </span>{" "}
             Sign in with Google
           </a>
-          <a
-            href="/api/auth/strava"
-            className="flex items-center justify-center gap-2 rounded-md bg-[#fc4c02] px-4 py-2 font-medium text-white hover:bg-[#e34402]"
-          >
+          <a href="/api/auth/strava" className={`${stravaButtonClass} hover:bg-[#E34A00]`}>
+            <StravaLogo />
             Sign in with Strava
           </a>
         </div>

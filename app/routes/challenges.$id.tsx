@@ -17,6 +17,7 @@ import {
 import { joinFromForm } from "~/modules/challenges/join-action.server";
 import { hoursMinutes, km1 } from "~/modules/challenges/rules";
 import { GENDER_TABS, PARTICIPANT_SORTS, participantQuerySchema } from "~/modules/challenges/schema";
+import { PoweredByStrava } from "~/ui/strava-brand";
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   {
@@ -310,6 +311,7 @@ export default function ChallengeDetail() {
           </nav>
         ) : null}
       </section>
+      <PoweredByStrava />
     </main>
   );
 }

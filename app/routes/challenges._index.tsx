@@ -12,6 +12,7 @@ import {
 } from "~/modules/challenges/components/challenge-ui";
 import { joinFromForm } from "~/modules/challenges/join-action.server";
 import { km1, timeRemaining } from "~/modules/challenges/rules";
+import { PoweredByStrava } from "~/ui/strava-brand";
 
 export const meta: MetaFunction = () => [{ title: "Challenges · CycleWari Community" }];
 
@@ -153,6 +154,7 @@ export default function Challenges() {
           })}
         </ul>
       )}
+      <PoweredByStrava />
     </main>
   );
 }

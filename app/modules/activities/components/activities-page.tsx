@@ -6,6 +6,7 @@ import type { ActivityPage } from "../list.server";
 import { ACTIVITY_SORTS } from "../constants";
 import { DASHBOARD_SPORTS } from "../sports";
 import { ActivityRow } from "./activity-row";
+import { PoweredByStrava } from "~/ui/strava-brand";
 
 /** Strava sport types offered besides the dashboard's sports (any other type still works from the address). */
 const MORE_TYPES = [
@@ -206,6 +207,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
           </div>
         </section>
       ) : null}
+      <PoweredByStrava />
     </main>
   );
 }
