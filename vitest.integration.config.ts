@@ -48,6 +48,8 @@ export default defineConfig(async () => {
               RAZORPAY_CHECKOUT_URL: `${fakesUrl}/razorpay/checkout.js`,
               EMAIL_API_URL: `${fakesUrl}/email`,
               EMAIL_API_KEY: "fake-email-key",
+              // Not wrangler.toml's default, so a test can tell the pages read the setting.
+              SUPPORT_EMAIL: "help@cyclewari.test",
             },
           },
         };

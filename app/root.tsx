@@ -14,6 +14,7 @@ import { useEffect, type ReactNode } from "react";
 import { getCurrentUser } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { Footer } from "~/ui/footer";
 import { Header, type HeaderUser } from "~/ui/header";
 import { useNonce } from "~/ui/nonce";
 import { ToastProvider } from "~/ui/toast";
@@ -74,11 +75,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-full">
+      <body className="flex min-h-full flex-col">
         <ToastProvider initial={loaderData?.toast ?? null}>
           <NavigationProgress />
           <Header user={loaderData?.user ?? null} />
-          {children}
+          <div className="flex-1">{children}</div>
+          <Footer />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

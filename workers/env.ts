@@ -47,6 +47,7 @@ export interface Env {
   EMAIL_API_URL: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM: string;
+  /** Support contact shown on /privacy, /terms, the user guide and the feedback page. */
   SUPPORT_EMAIL: string;
 
   /** Commute savings factors (app/modules/activities/commute.ts); empty means the cited defaults. */

@@ -25,6 +25,7 @@ import { Alert, Field, SubmitButton } from "~/ui/form";
 import { useToast, type Toast } from "~/ui/toast";
 import { Card } from "~/ui/card";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { StravaLogo, stravaButtonClass } from "~/ui/strava-brand";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · CycleWari Community" }];
 
@@ -197,10 +198,8 @@ export default function AuthPage() {
             </span>{" "}
             Sign in with Google
           </a>
-          <a
-            href="/api/auth/strava"
-            className="flex items-center justify-center gap-2 rounded-md bg-[#fc4c02] px-4 py-2 font-medium text-white hover:bg-[#e34402]"
-          >
+          <a href="/api/auth/strava" className={`${stravaButtonClass} hover:bg-[#E34A00]`}>
+            <StravaLogo />
             Sign in with Strava
           </a>
         </div>

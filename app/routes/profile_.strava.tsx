@@ -32,7 +32,11 @@ export default function ProfileStrava() {
         <h1 className="text-2xl font-bold text-gray-900">Strava</h1>
         <p className="mt-1 text-gray-600">
           Connect your Strava account and your rides, runs, swims, walks and hikes sync here automatically. We
-          read your activities and profile only (scopes activity:read_all and profile:read_all).
+          read your activities and profile only (scopes activity:read_all and profile:read_all).{" "}
+          <Link to="/privacy#strava" className="font-medium text-brand-700 underline">
+            How the app uses your Strava data
+          </Link>
+          .
         </p>
       </div>
       <SyncBanner status={status} />

@@ -8,6 +8,7 @@ import { DASHBOARD_SPORTS } from "../sports";
 import { ActivityRow } from "./activity-row";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
+import { PoweredByStrava } from "~/ui/strava-brand";
 
 /** Strava sport types offered besides the dashboard's sports (any other type still works from the address). */
 const MORE_TYPES = [
@@ -202,6 +203,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
           </div>
         </section>
       ) : null}
+      <PoweredByStrava />
     </main>
   );
 }

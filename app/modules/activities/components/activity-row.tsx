@@ -1,3 +1,4 @@
+import { ViewOnStravaLink } from "~/ui/strava-brand";
 import type { ActivityView } from "../list.server";
 import {
   formatDuration,
@@ -11,9 +12,13 @@ type RowActivity = Pick<
   ActivityView,
   "id" | "name" | "sportType" | "startDateLocal" | "distance" | "movingTime" | "totalElevationGain"
 > &
-  Partial<Pick<ActivityView, "commute">>;
+  Partial<Pick<ActivityView, "commute" | "stravaId">>;
 
-/** One activity as a list item: name, date and sport; distance, time and climbing. */
+/**
+ * One activity as a list item: name, date and sport; distance, time and
+ * climbing. "View on Strava" only when the row carries a Strava id, which the
+ * server sends for the viewer's own activities alone (docs/decisions/018).
+ */
 export function ActivityRow({ activity, compact = false }: { activity: RowActivity; compact?: boolean }) {
   return (
     <li
@@ -33,6 +38,12 @@ export function ActivityRow({ activity, compact = false }: { activity: RowActivi
             <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-800">
               Commute
             </span>
+          ) : null}
+          {activity.stravaId ? (
+            <>
+              {" "}
+              · <ViewOnStravaLink stravaId={activity.stravaId} />
+            </>
           ) : null}
         </p>
       </div>

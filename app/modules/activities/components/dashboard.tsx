@@ -3,6 +3,7 @@ import { RecommendationsCard } from "~/modules/recommendations/components/recomm
 import { ConnectReturnNotice } from "~/modules/strava/components/connect-return";
 import { StravaConnectButton, SyncBanner } from "~/modules/strava/components/strava-panel";
 import { ComponentErrorBoundary } from "~/ui/error-boundary";
+import { PoweredByStrava } from "~/ui/strava-brand";
 import type { DashboardData } from "../dashboard.server";
 import { formatHours, formatInt, formatKm } from "~/lib/format";
 import { ActivityRow } from "./activity-row";
@@ -140,6 +141,7 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           </ComponentErrorBoundary>
         </div>
       </div>
+      <PoweredByStrava />
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { GENDER_TABS, PARTICIPANT_SORTS } from "../schema";
 import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
+import { PoweredByStrava } from "~/ui/strava-brand";
 
 const fmtDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -225,6 +226,7 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           label="Participant pages"
         />
       </section>
+      <PoweredByStrava />
     </main>
   );
 }

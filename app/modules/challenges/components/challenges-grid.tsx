@@ -4,6 +4,7 @@ import { km1, timeRemaining } from "../rules";
 import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
+import { PoweredByStrava } from "~/ui/strava-brand";
 
 /** /challenges: the grid, the member's progress on joined ones, and the join buttons. */
 export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
@@ -103,6 +104,7 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
           })}
         </ul>
       )}
+      <PoweredByStrava />
     </main>
   );
 }

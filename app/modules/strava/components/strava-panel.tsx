@@ -1,5 +1,6 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { StravaLogo, stravaButtonClass } from "~/ui/strava-brand";
 import type { StravaStatus, SyncStatusView } from "../status.server";
 
 export const SYNC_POLL_MS = 5000;
@@ -17,6 +18,7 @@ export function connectLabel(
   return { label: "Connected to Strava", disabled: true };
 }
 
+/** The "Connect with Strava" button (Strava's brand: app/ui/strava-brand.tsx) in each state of the spec. */
 export function StravaConnectButton({
   status,
   returnTo = "/dashboard",
@@ -26,15 +28,15 @@ export function StravaConnectButton({
 }) {
   const [connecting, setConnecting] = useState(false);
   const { label, disabled } = connectLabel(status, connecting);
-  const className = "inline-flex items-center gap-2 rounded-md px-4 py-2 font-semibold text-white";
   if (disabled) {
     return (
       <button
         type="button"
         disabled
-        className={`${className} cursor-default bg-[#fc4c02]/70`}
+        className={`${stravaButtonClass} cursor-default opacity-70`}
         data-testid="strava-connect"
       >
+        <StravaLogo />
         {label}
       </button>
     );
@@ -43,9 +45,10 @@ export function StravaConnectButton({
     <a
       href={`/api/user/connect-strava?returnTo=${encodeURIComponent(returnTo)}`}
       onClick={() => setConnecting(true)}
-      className={`${className} bg-[#fc4c02] hover:bg-[#e34402]`}
+      className={`${stravaButtonClass} hover:bg-[#E34A00]`}
       data-testid="strava-connect"
     >
+      <StravaLogo />
       {label}
     </a>
   );

@@ -1,0 +1,21 @@
+import { Link } from "@remix-run/react";
+
+/** The footer of every page (root layout): the privacy policy and terms are one click away from anywhere. */
+export function Footer() {
+  return (
+    <footer className="mt-12 border-t border-gray-200 bg-white">
+      <nav
+        aria-label="Legal"
+        className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-6 text-sm text-gray-600"
+      >
+        <span>CycleWari Community</span>
+        <Link to="/privacy" className="font-medium text-gray-700 hover:text-brand-700 hover:underline">
+          Privacy
+        </Link>
+        <Link to="/terms" className="font-medium text-gray-700 hover:text-brand-700 hover:underline">
+          Terms
+        </Link>
+      </nav>
+    </footer>
+  );
+}

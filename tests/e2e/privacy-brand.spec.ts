@@ -1,0 +1,171 @@
+/**
+ * Strava launch readiness (issue #13, points 4 and 5): /privacy and /terms
+ * reachable from every page through the footer, and Strava's brand elements
+ * (Connect with Strava, Powered by Strava, View on Strava on own activities only).
+ */
+import type { Page } from "@playwright/test";
+import { expect, signIn, signInFreshMember, snap, test } from "./fixtures";
+
+const STRAVA_ORANGE = "rgb(252, 82, 0)"; // #FC5200
+
+/** Opens `path`, checks the footer's links and follows "Privacy" to the privacy page. */
+async function privacyFromFooter(page: Page, path: string) {
+  await page.goto(path);
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("link", { name: "Terms", exact: true }), path).toHaveAttribute(
+    "href",
+    "/terms",
+  );
+  await footer.getByRole("link", { name: "Privacy", exact: true }).click();
+  await expect(page, path).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole("heading", { name: "Privacy", level: 1 }), path).toBeVisible();
+}
+
+test.describe("/privacy is reachable from every page", () => {
+  test("as a guest", async ({ page }) => {
+    for (const path of [
+      "/",
+      "/auth",
+      "/forgot-password",
+      "/user-guide",
+      "/terms",
+      "/privacy",
+      "/no-such-page",
+    ])
+      await privacyFromFooter(page, path);
+  });
+
+  test("as a member", async ({ page }) => {
+    await signIn(page);
+    for (const path of [
+      "/dashboard",
+      "/activities",
+      "/challenges",
+      "/challenges/1",
+      "/recommendations",
+      "/wari",
+      "/events",
+      "/feedback",
+      "/feedback/history",
+      "/profile-settings",
+      "/profile/strava",
+      "/user-guide",
+    ])
+      await privacyFromFooter(page, path);
+  });
+
+  test("as an admin", async ({ page }) => {
+    await signIn(page, "admin", "Admin@1234");
+    for (const path of [
+      "/admin",
+      "/admin/users/2",
+      "/admin/feedback",
+      "/admin/challenges/2",
+      "/events/1",
+      "/activities?userId=2",
+    ])
+      await privacyFromFooter(page, path);
+  });
+});
+
+test("the privacy page states the Strava scopes, who sees what, deletion and support; terms are linked", async ({
+  page,
+}) => {
+  await page.goto("/privacy");
+  const scopes = page.getByTestId("strava-scopes");
+  await expect(scopes).toContainText("activity:read_all");
+  await expect(scopes).toContainText("profile:read_all");
+  await expect(page.getByRole("heading", { name: "Who sees what" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Disconnecting Strava" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Getting or deleting your data" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "support@example.com" }).first()).toHaveAttribute(
+    "href",
+    "mailto:support@example.com",
+  );
+  await snap(page, "privacy");
+
+  await page.getByRole("link", { name: "terms of use" }).click();
+  await expect(page.getByRole("heading", { name: "Terms of use", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "privacy policy" })).toHaveAttribute("href", "/privacy");
+  await snap(page, "terms");
+});
+
+test.describe("on a 375 px wide phone", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("privacy and terms read without sideways scrolling", async ({ page }) => {
+    for (const path of ["/privacy", "/terms"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), path).toBe(
+        0,
+      );
+    }
+    await snap(page, "terms-phone");
+  });
+});
+
+test("a member without Strava sees the brand's Connect with Strava button and the privacy link", async ({
+  page,
+}) => {
+  await signInFreshMember(page);
+  for (const path of ["/profile/strava", "/dashboard"]) {
+    await page.goto(path);
+    const connect = page.getByRole("link", { name: "Connect with Strava" });
+    await expect(connect, path).toBeVisible();
+    await expect(connect, path).toHaveCSS("background-color", STRAVA_ORANGE);
+    await expect(connect, path).toHaveCSS("color", "rgb(255, 255, 255)");
+    await expect(connect, path).toHaveCSS("height", "48px");
+    expect(await connect.getAttribute("href"), path).toMatch(/^\/api\/user\/connect-strava\?returnTo=/);
+  }
+  await page.goto("/profile/strava");
+  await snap(page, "strava-connect-brand");
+  await page.getByRole("link", { name: "How the app uses your Strava data" }).click();
+  await expect(page).toHaveURL(/\/privacy#strava$/);
+  await expect(page.getByRole("heading", { name: "What the app asks Strava for, and why" })).toBeVisible();
+});
+
+test("Powered by Strava where Strava data appears", async ({ page }) => {
+  await signIn(page);
+  for (const path of ["/dashboard", "/activities", "/challenges", "/challenges/1"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("powered-by-strava"), path).toHaveText("Powered by Strava");
+  }
+  await page.goto("/privacy");
+  await expect(page.getByTestId("powered-by-strava")).toHaveCount(0);
+});
+
+test("View on Strava on the member's own activities, never on another member's", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/activities");
+  const rows = page.getByTestId("activity-row");
+  await expect(rows.first()).toBeVisible();
+  const own = rows.first().getByRole("link", { name: "View on Strava" });
+  await expect(own).toHaveAttribute("href", /^https:\/\/www\.strava\.com\/activities\/\d+$/);
+  await expect(own).toHaveAttribute("target", "_blank");
+  await expect(page.getByRole("link", { name: "View on Strava" })).toHaveCount(await rows.count());
+  await snap(page, "activities-view-on-strava");
+
+  await page.goto("/dashboard");
+  await expect(
+    page.getByTestId("recent-activities").getByRole("link", { name: "View on Strava" }).first(),
+  ).toBeVisible();
+
+  // Another participant's activities, listed to the athlete through a shared challenge.
+  await page.goto("/challenges/1");
+  const other = page.getByTestId("participant").filter({ hasNotText: "athlete" });
+  await expect(page.getByRole("link", { name: "View on Strava" })).toHaveCount(0);
+  await other
+    .getByRole("link", { name: /View all \d+ activities/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/activities\?userId=\d+&challengeId=1/);
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "View on Strava" })).toHaveCount(0);
+
+  // An admin looking at the athlete's list sees no link either.
+  await signIn(page, "admin", "Admin@1234");
+  await page.goto("/activities?userId=2");
+  await expect(rows.first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "View on Strava" })).toHaveCount(0);
+});
