@@ -36,7 +36,7 @@ export function TermsPage({ supportEmail }: { supportEmail: string }) {
             <Link to="/privacy" className="font-medium text-brand-700 underline">
               privacy policy
             </Link>{" "}
-            describes. You can disconnect Strava, or revoke access on Strava, at any time.
+            describes. You can revoke the app&apos;s access on Strava at any time.
           </li>
           <li>
             Strava, the Strava logo and &quot;Powered by Strava&quot; are trademarks of Strava, Inc. This app
