@@ -1,19 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { requireAdmin } from "~/lib/guards.server";
-import { AppError, parseInput, idParam, readForm } from "~/lib/http.server";
-import {
-  challengeView,
-  leaderboard,
-  progressAudit,
-  recalculateChallengeProgress,
-  requireChallenge,
-  setParticipantProgress,
-} from "~/modules/challenges/challenges.server";
+import { idParam, readForm } from "~/lib/http.server";
+import { adminChallengeAction, adminChallengePage } from "~/modules/admin/page.server";
 import { ActiveBadge, ProgressBar } from "~/modules/challenges/components/challenge-ui";
 import { km1 } from "~/modules/challenges/rules";
-import { progressSchema } from "~/modules/challenges/schema";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { useToast } from "~/ui/toast";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -21,46 +14,14 @@ import { Card } from "~/ui/card";
 export const meta: MetaFunction = () => [{ title: "Challenge progress · Admin · CycleWari Community" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireAdmin(context.app, request);
-  const id = idParam(params.id, "Challenge");
-  try {
-    const challenge = challengeView(await requireChallenge(context.app, id));
-    const [board, audit] = await Promise.all([leaderboard(context.app, id), progressAudit(context.app, id)]);
-    return {
-      challenge,
-      entries: board.entries,
-      audit: audit.slice(0, 20).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
-    };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404)
-      throw new Response("Challenge not found", { status: 404 });
-    throw error;
-  }
+  const admin = await requireAdmin(context.app, request);
+  return adminChallengePage(context.app, admin, { id: idParam(params.id, "Challenge") });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(context.app, request);
   const id = idParam(params.id, "Challenge");
-  const form = await readForm(request);
-  const intent = form.get("intent") === "recalculate" ? "recalculate" : "progress";
-  try {
-    if (intent === "recalculate") {
-      const result = await recalculateChallengeProgress(context.app, id);
-      return { ok: true, intent, message: result.message };
-    }
-    const { progress } = parseInput(progressSchema, { progress: form.get("progress") });
-    await setParticipantProgress(
-      context.app,
-      admin,
-      id,
-      idParam(String(form.get("userId")), "User"),
-      progress,
-    );
-    return { ok: true, intent, message: "Progress updated" };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ ok: false, intent, message: error.message }, { status: error.status });
-  }
+  return adminChallengeAction(context.app, admin, { id, form: await readForm(request) });
 }
 
 export default function AdminChallengeProgress() {
@@ -68,10 +29,12 @@ export default function AdminChallengeProgress() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const toast = useToast();
-  const busy =
-    navigation.state === "submitting"
-      ? String(navigation.formData?.get("intent") ?? navigation.formData?.get("userId"))
-      : null;
+  const posting = navigation.state === "submitting" ? navigation.formData : undefined;
+  const busy = posting
+    ? posting.get("intent") === "recalculate"
+      ? "recalculate"
+      : String(posting.get("userId"))
+    : null;
   useEffect(() => {
     if (!result) return;
     toast(
@@ -148,6 +111,7 @@ export default function AdminChallengeProgress() {
                   </td>
                   <td className="px-4 py-2">
                     <Form method="post" className="flex items-center gap-2">
+                      <input type="hidden" name="intent" value="progress" />
                       <input type="hidden" name="userId" value={e.userId} />
                       <label className="sr-only" htmlFor={`progress-${e.userId}`}>
                         Progress for {e.username} in km
@@ -195,4 +159,8 @@ export default function AdminChallengeProgress() {
       ) : null}
     </main>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

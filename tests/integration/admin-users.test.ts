@@ -328,6 +328,26 @@ describe("admin sync toasts (part 2 §8)", () => {
     expect(html).toContain("Failed to sync Strava activities: Strava is not connected for this user");
   });
 
+  it("an unknown intent is a 400 'Unknown action', a missing record id a 404 'Not found'", async () => {
+    const post = (fields: Record<string, string>) =>
+      call("/admin?index&tab=users", {
+        cookie: admin.cookie,
+        headers: { Host: "localhost:8787" },
+        body: form(fields),
+      });
+    expect((await post({ intent: "bogus", _fetcher: "1" })).status).toBe(400);
+    expect((await post({ intent: "user-flag", flag: "isRoot", userId: "1", _fetcher: "1" })).status).toBe(
+      400,
+    );
+    expect((await post({ intent: "delete-user", userId: "abc", _fetcher: "1" })).status).toBe(404);
+    expect((await post({ intent: "event-active", value: "true", _fetcher: "1" })).status).toBe(404);
+    const unknown = await nextPage(await post({ intent: "bogus" }), "/admin?tab=users");
+    expect(unknown).toContain("Unknown action");
+    const missing = await nextPage(await post({ intent: "delete-user", userId: "0" }), "/admin?tab=users");
+    expect(missing).toContain("Failed to Delete User");
+    expect(missing).toContain("Not found");
+  });
+
   it("the per-user panel says 'Error syncing Strava activities: {message}'", async () => {
     const u = await createUser();
     const res = await call(`/admin/users/${u.id}`, {

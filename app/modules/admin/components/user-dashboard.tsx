@@ -4,7 +4,7 @@ import { Alert } from "~/ui/form";
 import type { adminUserPage } from "../page.server";
 import { btnPrimary, btnSecondary, FetcherMark, TabBar, useAdminFetcher } from "./shared";
 
-type PageData = Extract<Awaited<ReturnType<typeof adminUserPage>>, { state: "ok" }>;
+type PageData = Awaited<ReturnType<typeof adminUserPage>>;
 
 const TABS = [
   { id: "activities", label: "Activities" },
