@@ -7,7 +7,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data } from "@remix-run/cloudflare";
 import type { AppContext } from "~workers/load-context";
 import { isConfined, requireUser } from "~/lib/guards.server";
-import { AppError, readForm, redirect } from "~/lib/http.server";
+import { AppError, readForm, redirect, replyFromError } from "~/lib/http.server";
 import { setToastCookie } from "~/lib/toast.server";
 import { resendVerification } from "../auth/auth.server";
 import { MSG as AUTH_MSG } from "../auth/schema";
@@ -43,11 +43,14 @@ export async function profileAction(app: AppContext, request: Request) {
     try {
       await completeProfile(app, user);
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const missing = (error.extra.missingFields as Record<string, boolean> | undefined) ?? null;
+      // Part 1 §8: missing fields are 'Cannot complete profile: …'; any other failure, a server error
+      // included, is the 'Failed to complete profile' toast on this page (not the error page).
+      const reply = replyFromError(error, undefined, { context: "profile: complete" });
+      const missing = (reply.extra.missingFields as Record<string, boolean> | undefined) ?? null;
+      const message = reply.status >= 500 ? null : reply.message;
       return data(
-        { intent, ok: false, message: error.message, step: 1, missing, result: undefined },
-        { status: error.status },
+        { intent, ok: false, message, step: 1, missing, result: undefined },
+        { status: reply.status },
       );
     }
     throw redirect("/dashboard", {
