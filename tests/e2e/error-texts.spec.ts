@@ -8,7 +8,16 @@
  */
 import type { Page } from "@playwright/test";
 import { execFileSync } from "node:child_process";
-import { expect, FAKES_URL, signIn, signInFreshMember, snap, test, unique } from "./fixtures";
+import {
+  expect,
+  FAKES_URL,
+  freshMemberConnectsStrava,
+  signIn,
+  signInFreshMember,
+  snap,
+  test,
+  unique,
+} from "./fixtures";
 
 /**
  * Runs SQL on the local D1 database the app under test uses (the same SQLite
@@ -46,16 +55,7 @@ async function expectToast(page: Page, title: string, description?: string) {
 
 /** A fresh member connects a new fake athlete through Strava's approve page; answers their id and username. */
 async function connectedMember(page: Page): Promise<{ id: number; username: string }> {
-  const athleteId = 98_000 + Math.floor(Math.random() * 1000);
-  await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
-    data: { id: athleteId, firstname: "Fault", lastname: "E2E", activities: 3, seed: athleteId, days: 30 },
-  });
-  await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
-  await signInFreshMember(page);
-  await page.goto("/profile/strava");
-  await page.getByRole("link", { name: "Connect with Strava" }).click();
-  await page.locator("#authorize").click();
-  await expect(page).toHaveURL(/\/profile\/strava$/);
+  await freshMemberConnectsStrava(page, 98_000 + Math.floor(Math.random() * 1000), ["Fault", "E2E"]);
   // The local queue sometimes takes a while to deliver the backfill's first page.
   await expect(page.getByTestId("sync-banner")).toBeHidden({ timeout: 60_000 });
   const me = (await (await page.request.get("/api/user")).json()) as { id: number; username: string };
