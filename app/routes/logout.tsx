@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { redirect } from "~/lib/http.server";
 import { destroyUserSession } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -23,4 +24,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export function loader() {
   return redirect("/");
+}
+
+/**
+ * In the browser: when the logout request itself fails (offline, or the server
+ * answers an error), the user menu says 'Logout failed' (part 1 §8) and the
+ * member stays on the page, still signed in. Without JavaScript the form posts
+ * to `action` above.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (error instanceof Response) throw error; // a redirect is not a failure
+    return { logoutFailed: true as const };
+  }
 }

@@ -1,8 +1,9 @@
 import { Dialog, DialogPanel, DialogTitle, Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Form, Link, NavLink, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, Link, NavLink, useFetcher } from "@remix-run/react";
 import { settle } from "./navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Button } from "~/ui/button";
+import { useToast } from "./toast";
 
 export interface HeaderUser {
   username: string;
@@ -138,9 +139,15 @@ function SideMenu({ open, onClose, links }: { open: boolean; onClose: () => void
 }
 
 function UserMenu({ user }: { user: HeaderUser }) {
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  // A fetcher, so a logout whose request fails (offline, the server answers 5xx) can say
+  // 'Logout failed' (part 1 §8; see the clientAction in routes/logout.tsx) and keep the page.
+  const logout = useFetcher<{ logoutFailed: true }>({ key: "logout" });
+  const toast = useToast();
+  const loggingOut = logout.state !== "idle";
+  useEffect(() => {
+    if (logout.state === "idle" && logout.data?.logoutFailed)
+      toast({ title: "Logout failed", variant: "destructive" });
+  }, [logout.state, logout.data, toast]);
   return (
     <Menu as="div" className="relative flex items-center">
       <MenuButton
@@ -170,7 +177,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <MenuItem>
           <button
             type="button"
-            onClick={() => settle(submit(null, { method: "post", action: "/logout" }))}
+            onClick={() => settle(logout.submit(null, { method: "post", action: "/logout" }))}
             disabled={loggingOut}
             className="block w-full rounded px-3 py-2 text-left text-sm text-red-700 data-[focus]:bg-red-50 disabled:opacity-60"
           >

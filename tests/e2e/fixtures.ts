@@ -105,3 +105,19 @@ export async function continueToPayment(dialog: Locator) {
   await dialog.getByLabel("Emergency contact").fill("Anil Kulkarni 9822001122");
   await dialog.getByRole("button", { name: /Continue to Payment/ }).click();
 }
+
+/**
+ * A fresh verified member connects a new fake Strava athlete (3 activities in the last 30 days)
+ * through the fake's approve page and is back on /profile/strava; the backfill may still run.
+ */
+export async function freshMemberConnectsStrava(page: Page, athleteId: number, name: [string, string]) {
+  await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
+    data: { id: athleteId, firstname: name[0], lastname: name[1], activities: 3, seed: athleteId, days: 30 },
+  });
+  await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
+  await signInFreshMember(page);
+  await page.goto("/profile/strava");
+  await page.getByRole("link", { name: "Connect with Strava" }).click();
+  await page.locator("#authorize").click();
+  await expect(page).toHaveURL(/\/profile\/strava$/);
+}

@@ -1,4 +1,4 @@
-import { expect, FAKES_URL, signInFreshMember, snap, test } from "./fixtures";
+import { expect, FAKES_URL, freshMemberConnectsStrava, snap, test } from "./fixtures";
 
 test("connect Strava through the fake's approve page, watch the sync banner, then see the numbers", async ({
   page,
@@ -57,16 +57,7 @@ test("connect Strava through the fake's approve page, watch the sync banner, the
 test("'Sync now' starts one sync, then waits out the cooldown; a sync held by Strava's rate limit says when it goes on", async ({
   page,
 }) => {
-  const athleteId = 97_000 + Math.floor(Math.random() * 1000);
-  await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
-    data: { id: athleteId, firstname: "Rate", lastname: "Limited", activities: 3, seed: athleteId, days: 30 },
-  });
-  await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
-  await signInFreshMember(page);
-  await page.goto("/profile/strava");
-  await page.getByRole("link", { name: "Connect with Strava" }).click();
-  await page.locator("#authorize").click();
-  await expect(page).toHaveURL(/\/profile\/strava$/);
+  await freshMemberConnectsStrava(page, 97_000 + Math.floor(Math.random() * 1000), ["Rate", "Limited"]);
   await expect(page.getByTestId("sync-banner")).toBeHidden({ timeout: 30_000 });
 
   // Strava answers the next read with a 429.

@@ -59,7 +59,7 @@ export interface AuthCode extends Grant {
   redirectUri: string;
 }
 
-export type FaultStatus = 429 | 500 | 503;
+export type FaultStatus = 403 | 429 | 500 | 503;
 
 export interface StravaFault {
   status: FaultStatus;

@@ -103,6 +103,8 @@ const rateLimitExceeded = (): Reply =>
   stravaError(429, "Rate Limit Exceeded", { resource: "Application", field: "rate limit", code: "exceeded" });
 
 const FAULT_REPLIES: Readonly<Record<FaultStatus, () => Reply>> = {
+  // An answer the app has no rule for (not 401, 404, 429 or 5xx).
+  403: () => stravaError(403, "Forbidden", { resource: "Application", field: "", code: "forbidden" }),
   429: rateLimitExceeded,
   500: () => json(500, { message: "Internal Server Error" }),
   503: () => json(503, { message: "Service Unavailable" }),
@@ -554,8 +556,8 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
     control("POST", "/faults", (req) => {
       const status = num(req.body, "status");
       const count = num(req.body, "count") ?? 1;
-      if (status !== 429 && status !== 500 && status !== 503)
-        return jsonError(400, "status must be 429, 500 or 503");
+      if (status !== 403 && status !== 429 && status !== 500 && status !== 503)
+        return jsonError(400, "status must be 403, 429, 500 or 503");
       state.faults.push({
         status,
         remaining: Math.max(0, Math.floor(count)),

@@ -55,10 +55,15 @@ export async function profileAction(app: AppContext, user: User, formData: FormD
     try {
       await completeProfile(app, user);
     } catch (error) {
-      if (appErrorStatus(error) === null) throw error;
-      const { status, message, extra } = replyFromError(error);
-      const missing = (extra.missingFields as Record<string, boolean> | undefined) ?? null;
-      return data({ intent, ok: false, message, step: 1, missing, result: undefined }, { status });
+      // Part 1 §8: missing fields are 'Cannot complete profile: …'; any other failure, a server error
+      // included, is the 'Failed to complete profile' toast on this page (not the error page).
+      const reply = replyFromError(error, undefined, { context: "profile: complete" });
+      const missing = (reply.extra.missingFields as Record<string, boolean> | undefined) ?? null;
+      const message = reply.status >= 500 ? null : reply.message;
+      return data(
+        { intent, ok: false, message, step: 1, missing, result: undefined },
+        { status: reply.status },
+      );
     }
     throw await redirectWithToast(app, "/dashboard", { title: "Profile completed", variant: "success" });
   }
