@@ -16,8 +16,8 @@ import {
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { activityVisibleToSql } from "~/modules/activities/activity-sql.server";
+import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
 import {
-  ACTIVITY_MATCHES_CHALLENGE,
   progressUpdateSql,
   recalculateChallengeStatement,
   refreshParticipationStatement,

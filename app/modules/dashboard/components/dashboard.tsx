@@ -1,13 +1,17 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { RecommendationsCard } from "~/modules/recommendations/components/recommendations-card";
-import { ConnectReturnNotice } from "~/modules/strava/components/connect-return";
-import { StravaConnectButton, SyncBanner } from "~/modules/strava/components/strava-panel";
+import { formatHours, formatInt, formatKm } from "~/modules/activities/format";
+import {
+  ActivityRow,
+  CHART_TYPES,
+  isSportTab,
+  SportStats,
+  TimelineCard,
+  type ChartType,
+} from "~/modules/activities/ui";
+import { RecommendationsCard } from "~/modules/recommendations/ui";
+import { ConnectReturnNotice, StravaConnectButton, SyncBanner } from "~/modules/strava/ui";
 import { ComponentErrorBoundary } from "~/ui/error-boundary";
-import type { DashboardData } from "../dashboard.server";
-import { formatHours, formatInt, formatKm } from "../format";
-import { ActivityRow } from "./activity-row";
-import { isSportTab, SportStats } from "./sport-stats";
-import { CHART_TYPES, TimelineCard, type ChartType } from "./timeline-card";
+import type { DashboardData } from "../page.server";
 
 const card = "rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6";
 
