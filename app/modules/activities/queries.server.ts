@@ -1,6 +1,7 @@
 /**
- * Reads of the activities table that other modules need (the Strava sync,
- * the fitness profile, the Wari analysis and plan, the admin's sync tab):
+ * Reads of the activities table that other modules need (the Strava sync and
+ * webhooks, the fitness profile, the Wari analysis and plan, the challenge
+ * pages, the admin's sync tab):
  * they call these instead of querying the table, so every SQL over
  * `activities` lives in this module. Each is an aggregate or a LIMIT over the
  * indexed (user_id, start_date) / (user_id, sport_type, …) columns; the
@@ -10,7 +11,9 @@ import { and, count, desc, eq, gte, lt, lte, max, sql, sum } from "drizzle-orm";
 import { activities } from "~db/schema";
 import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
+import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
 import { sportGroupOf, sportMatches } from "~/modules/sports/sql.server";
+import { activityVisibleToSql } from "./activity-sql.server";
 
 const num = (text: ReturnType<typeof sql>) => text.mapWith(Number);
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -25,6 +28,19 @@ export async function newestActivityStart(app: AppContext, userId: number): Prom
     .orderBy(desc(activities.startDate))
     .limit(1);
   return newest?.startDate ?? null;
+}
+
+/** Whether the member holds the activity with this Strava id (webhook delete hints). */
+export async function holdsStravaActivity(
+  app: AppContext,
+  userId: number,
+  stravaId: number,
+): Promise<boolean> {
+  const held = await app.db.query.activities.findFirst({
+    columns: { id: true },
+    where: and(eq(activities.userId, userId), eq(activities.stravaId, stravaId)),
+  });
+  return Boolean(held);
 }
 
 /**
@@ -165,4 +181,57 @@ export async function memberActivityTotals(app: AppContext, userId: number) {
       .orderBy(desc(count())),
   ]);
   return { totals, byType };
+}
+
+/** An activity counting towards a challenge, as the challenge pages show it (raw row, seconds). */
+export interface ChallengeActivityRow {
+  id: number;
+  user_id: number;
+  name: string;
+  type: string;
+  sport_type: string;
+  start_date: number;
+  distance: number;
+  moving_time: number;
+  total_elevation_gain: number;
+  /** The member's number of matching activities (latestChallengeActivities), 0 otherwise. */
+  total: number;
+}
+
+/**
+ * The `perMember` newest activities of each of `userIds` that count towards
+ * the challenge, plus each member's count, as `viewerId` may see them
+ * (others' only when public). One statement whatever the number of members.
+ */
+export function latestChallengeActivities(
+  app: AppContext,
+  q: { challengeId: number; userIds: number[]; viewerId: number; perMember: number },
+) {
+  return app.db.all<ChallengeActivityRow>(sql`
+      SELECT * FROM (
+        SELECT a.id, a.user_id, a.name, a.type, a.sport_type, a.start_date, a.distance, a.moving_time, a.total_elevation_gain,
+          ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.start_date DESC) AS rn,
+          COUNT(*) OVER (PARTITION BY a.user_id) AS total
+        FROM activities a JOIN challenges c ON c.id = ${q.challengeId}
+        WHERE a.user_id IN (SELECT value FROM json_each(${JSON.stringify(q.userIds)})) AND ${activityVisibleToSql(q.viewerId)}
+          AND a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
+      ) WHERE rn <= ${q.perMember}`);
+}
+
+/** The participants' activities counting towards the challenge (one member's with `userId`), newest first, as `viewerId` may see them. */
+export function challengeActivityRows(
+  app: AppContext,
+  q: { challengeId: number; userId?: number; viewerId: number; limit: number },
+) {
+  const userFilter = q.userId ? sql`AND a.user_id = ${q.userId}` : sql``;
+  return app.db.all<ChallengeActivityRow & { username: string }>(sql`
+    SELECT a.id, a.user_id, u.username, a.name, a.type, a.sport_type, a.start_date, a.distance, a.moving_time, a.total_elevation_gain, 0 AS total
+    FROM activities a
+    JOIN challenge_participations p ON p.user_id = a.user_id AND p.challenge_id = ${q.challengeId}
+    JOIN challenges c ON c.id = p.challenge_id
+    JOIN users u ON u.id = a.user_id
+    WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)} ${userFilter}
+      AND ${activityVisibleToSql(q.viewerId)}
+    ORDER BY a.start_date DESC
+    LIMIT ${q.limit}`);
 }
