@@ -3,6 +3,30 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** app/modules/<a>/… may not import ~/modules/<b>/components/… (or a relative path there) for b ≠ a. */
+const noForeignComponents = {
+  meta: { type: "problem", schema: [] },
+  create(context) {
+    const own = /app\/modules\/([^/]+)\//.exec(context.filename.replace(/\\/g, "/"))?.[1];
+    const check = (node) => {
+      const spec = node.source?.value;
+      if (typeof spec !== "string" || !own) return;
+      const target = spec.startsWith("~/modules/")
+        ? spec.slice("~/modules/".length)
+        : spec.startsWith("../")
+          ? spec.slice(3)
+          : null;
+      const [module, folder] = target?.split("/") ?? [];
+      if (module && module !== own && folder === "components")
+        context.report({
+          node: node.source,
+          message: `Import ${module}'s public components from ~/modules/${module}/ui, not its components/ folder.`,
+        });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,6 +63,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // A module reaches another module's components only through its ui.ts, never its components/ folder
+  // (tests/unit/module-boundaries.test.ts checks the same, plus cycles and writes of the activities table).
+  {
+    files: ["app/modules/**/*.{ts,tsx}"],
+    plugins: { local: { rules: { "no-foreign-components": noForeignComponents } } },
+    rules: { "local/no-foreign-components": "error" },
   },
   // Playwright fixtures take a `use` callback that is not a React hook.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },

@@ -3,8 +3,24 @@
  * `fetch` and the Vite dev proxy), the queue consumer and the cron handler all
  * call `createAppContext` and pass the result down. No module-level state.
  */
+import type { SQL } from "drizzle-orm";
+// Relative, not ~/: vite.config.ts loads this file (getLoadContext) without the aliases,
+// so these two files and what they import must use relative paths or packages only.
+import { refreshMemberProgress } from "../app/modules/challenges/progress.server";
+import { markFitnessProfileStale } from "../app/modules/recommendations/profile-stale.server";
 import { createDb, type Db } from "../db/client";
 import type { Env } from "./env";
+
+/**
+ * What derives from a member's activities, refreshed by
+ * `~/modules/activities/store.server` in the same db.batch as every write of
+ * the activities table. Composed here, above the modules, so `activities`
+ * needs to import none of them (they read activities through it).
+ */
+export const ACTIVITIES_CHANGED: readonly ((userId: number) => SQL)[] = [
+  refreshMemberProgress,
+  markFitnessProfileStale,
+];
 
 export interface AppContext {
   env: Env;
@@ -25,6 +41,8 @@ export interface AppContext {
    * `npm run dev` (Vite sends no CSP) and outside requests.
    */
   cspNonce?: string;
+  /** The "activities changed" statements (ACTIVITIES_CHANGED): challenge progress, the fitness profile. */
+  activitiesChanged: readonly ((userId: number) => SQL)[];
 }
 
 declare module "@remix-run/cloudflare" {
@@ -49,6 +67,7 @@ export function createAppContext(
       waitUntil ??
       ((promise) => void promise.catch((error) => console.error("background task failed", error))),
     now: () => new Date(),
+    activitiesChanged: ACTIVITIES_CHANGED,
   };
 }
 

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getOptionalUser, isConfined } from "~/lib/guards.server";
-import { Dashboard } from "~/modules/activities/components/dashboard";
-import { dashboardData } from "~/modules/activities/dashboard.server";
+import { Dashboard } from "~/modules/dashboard/components/dashboard";
+import { loadDashboard } from "~/modules/dashboard/page.server";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -18,7 +18,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getOptionalUser(context.app, request);
   if (user && !isConfined(user))
-    return { view: "dashboard" as const, dashboard: await dashboardData(context.app, user, request) };
+    return {
+      view: "dashboard" as const,
+      dashboard: await loadDashboard(context.app, user, new URL(request.url)),
+    };
   return { view: "landing" as const, signedIn: Boolean(user) };
 }
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { data, useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { ActivitiesPage } from "~/modules/activities/components/activities-page";
-import { activitiesPage } from "~/modules/activities/list.server";
+import { activitiesPage } from "~/modules/activities/page.server";
 
 export const meta: MetaFunction = () => [{ title: "Activities · CycleWari Community" }];
 

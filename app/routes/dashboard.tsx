@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { Dashboard } from "~/modules/activities/components/dashboard";
-import { loadDashboard } from "~/modules/activities/dashboard.server";
+import { requireVerifiedUser } from "~/lib/guards.server";
+import { Dashboard } from "~/modules/dashboard/components/dashboard";
+import { loadDashboard } from "~/modules/dashboard/page.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · CycleWari Community" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  return loadDashboard(context.app, request);
+  const user = await requireVerifiedUser(context.app, request);
+  return loadDashboard(context.app, user, new URL(request.url));
 }
 
 export default function DashboardRoute() {

@@ -1,8 +1,20 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAppContext } from "~workers/load-context";
-import { saveActivities, deleteActivity } from "~/modules/strava/activity-store.server";
+import type { AppContext } from "~workers/load-context";
+import { deleteActivities, saveActivities } from "~/modules/activities/store.server";
+import { toActivityRow, type StravaActivityJson } from "~/modules/strava/activity-mapper";
 import { call, createUser, json, login } from "./helpers";
+
+/** Stores Strava JSON the way the sync does: mapped to rows, handed to the activities module. */
+const saveStrava = (app: AppContext, userId: number, page: StravaActivityJson[]) =>
+  saveActivities(
+    app,
+    userId,
+    page.map((a) => toActivityRow(userId, a)),
+  );
+const deleteActivity = (app: AppContext, userId: number, stravaId: number) =>
+  deleteActivities(app, userId, [stravaId]);
 
 const DAY = 86400;
 const now = Math.floor(Date.now() / 1000);
@@ -110,7 +122,7 @@ describe("progress", () => {
     const app = createAppContext(env);
     const ride = activity("Ride", 30, 2);
     const gravel = activity("GravelRide", 10, 3, "Ride");
-    await saveActivities(app, member.id, [
+    await saveStrava(app, member.id, [
       ride,
       gravel,
       activity("VirtualRide", 20, 1),
@@ -127,7 +139,7 @@ describe("progress", () => {
     await deleteActivity(app, member.id, ride.id);
     expect((await progress()).progress).toBe(30000);
     // Over target: percent clamps to 100.
-    await saveActivities(app, member.id, [activity("Ride", 150, 1)]);
+    await saveStrava(app, member.id, [activity("Ride", 150, 1)]);
     expect((await progress()).percent).toBe(100);
   });
 
@@ -163,7 +175,7 @@ describe("participants and leaderboard", () => {
         method: "POST",
         cookie: await login(u.username, u.password),
       });
-      await saveActivities(
+      await saveStrava(
         app,
         u.id,
         Array.from({ length: 4 + i }, (_, k) => activity("Run", 5 + i, k + 1)),
@@ -365,7 +377,7 @@ describe("admin calls", () => {
 
     // A sync refresh keeps the correction; a recalculation replaces it with the activity sum.
     const app = createAppContext(env);
-    await saveActivities(app, member.id, [activity("Ride", 7, 0)]);
+    await saveStrava(app, member.id, [activity("Ride", 7, 0)]);
     const participation = () =>
       env.DB.prepare("SELECT progress FROM challenge_participations WHERE challenge_id = ? AND user_id = ?")
         .bind(created.id, member.id)
@@ -445,7 +457,7 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     };
     const { private: _p, visibility: _v, ...legacyShape } = activity("Ride", 14, 4);
     const legacy = { ...legacyShape, id: base + 4, name: "PRIVATE unknown visibility ride" };
-    await saveActivities(app, o.id, [pub, followers, onlyMe, legacy]);
+    await saveStrava(app, o.id, [pub, followers, onlyMe, legacy]);
     const stored = await env.DB.prepare(
       "SELECT strava_id, private, visibility FROM activities WHERE user_id = ? ORDER BY strava_id",
     )
@@ -545,7 +557,7 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     expect(ownPage).toContain("PRIVATE only-me ride from home");
 
     // A later sync fills in the visibility: the formerly unknown ride, now public, appears for others.
-    await saveActivities(app, o.id, [
+    await saveStrava(app, o.id, [
       { ...legacy, name: "NOW PUBLIC ride", private: false, visibility: "everyone" },
     ]);
     const after = await json<{ name: string }[]>(

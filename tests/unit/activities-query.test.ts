@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activityListQuery, MSG, timelineQuery } from "~/modules/activities/schema";
-import { dashboardSportOf, sportTypesOf } from "~/modules/activities/sports";
+import { dashboardSportOf, sportTypesOf } from "~/modules/sports/sports";
 import { pageItems } from "~/ui/pagination";
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -12,7 +12,7 @@
  * not "100 km" and lies above the 50 km band's 99.9); the spec's ranges
  * accept that, and the tiles never disagree with the lists they open.
  */
-import type { GroupedSport } from "./sports";
+import type { GroupedSport } from "~/modules/sports/sports";
 
 export type AchievementSport = GroupedSport;
 

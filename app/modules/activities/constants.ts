@@ -3,7 +3,7 @@
  * browser bundle of the dashboard and /activities does not carry the
  * validation library.
  */
-import { DASHBOARD_SPORTS } from "./sports";
+import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
 
 export const PAGE_SIZE = 20;
 export const MAX_LIMIT = 100;

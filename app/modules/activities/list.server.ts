@@ -15,17 +15,11 @@ import { activities, challengeParticipations, challenges, users, type Activity, 
 import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/challenges/progress.server";
 import { kmToMetres } from "./achievements";
-import { activityVisibleTo, sportMatches } from "./activity-sql.server";
-import {
-  activityListQuery,
-  MSG,
-  PAGE_SIZE,
-  queryOf,
-  type ActivityListQuery,
-  type ActivitySort,
-} from "./schema";
+import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
+import { sportMatches } from "~/modules/sports/sql.server";
+import { activityVisibleTo } from "./activity-sql.server";
+import { MSG, PAGE_SIZE, type ActivityListQuery, type ActivitySort } from "./schema";
 
 export interface ActivityView {
   id: number;
@@ -212,28 +206,6 @@ export async function listActivities(
     owner: { id: owner.id, username: owner.username },
     challenge: challenge ? { id: challenge.id, title: challenge.title } : null,
   };
-}
-
-/**
- * The /activities page: the same list as GET /api/activities?page=…, or the
- * 400/403/404 message to show above the filters instead of an error page.
- */
-export async function activitiesPage(app: AppContext, viewer: User, url: URL) {
-  const filters = queryOf(url);
-  const parsed = activityListQuery.safeParse(filters);
-  if (!parsed.success)
-    return {
-      filters,
-      result: null,
-      error: parsed.error.issues[0]?.message ?? "Invalid filters",
-      status: 400,
-    };
-  try {
-    return { filters, result: await listActivities(app, viewer, parsed.data), error: null, status: 200 };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { filters, result: null, error: error.message, status: error.status };
-  }
 }
 
 /**

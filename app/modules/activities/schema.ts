@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { ACTIVITY_SORTS, MAX_LIMIT, TIMELINE_RANGES, TIMELINE_SPORTS, type ActivitySort } from "./constants";
-import { DASHBOARD_SPORTS } from "./sports";
+import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
 
 export { ACTIVITY_SORTS, MAX_LIMIT, PAGE_SIZE, TIMELINE_RANGES, TIMELINE_SPORTS } from "./constants";
 export type { ActivitySort, TimelineRange, TimelineSport } from "./constants";

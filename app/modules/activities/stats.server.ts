@@ -13,12 +13,12 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { activities, type User } from "~db/schema";
 import type { BatchResponse } from "drizzle-orm/batch";
 import type { Db } from "~db/client";
-import { requireVerifiedUserWith } from "~/lib/guards.server";
 import type { AppContext } from "~workers/load-context";
 import { ACHIEVEMENT_BANDS, ACHIEVEMENT_SPORTS, type AchievementSport } from "./achievements";
-import { countIf, inBand, sportGroupOf, sportMatches, totalsColumns } from "./activity-sql.server";
+import { sportGroupOf, sportMatches } from "~/modules/sports/sql.server";
+import { countIf, inBand, totalsColumns } from "./activity-sql.server";
 import { commuteFactors, commuteSavings, type CommuteFactors } from "./commute";
-import { DASHBOARD_SPORTS, type DashboardSport } from "./sports";
+import { DASHBOARD_SPORTS, type DashboardSport } from "~/modules/sports/sports";
 
 export const RECENT_DAYS = 30;
 
@@ -133,7 +133,7 @@ export function dashboardStatsQueries(db: Db, userId: number, now: Date) {
   return { bySport, achievements, recent, commute, since };
 }
 
-/** The four statements as one batch list, for a caller that runs them alongside its own (see statsForRequest). */
+/** The four statements as one batch list, for a caller that runs them alongside its own (see statsQuery). */
 export function dashboardStatsStatements(db: Db, userId: number, now: Date) {
   const q = dashboardStatsQueries(db, userId, now);
   return [q.bySport, q.achievements, q.recent, q.commute] as const;
@@ -147,15 +147,16 @@ export async function getDashboardStats(app: AppContext, user: Pick<User, "id">)
 }
 
 /**
- * GET /api/dashboard/stats: the member's session check and the four
- * statements in one D1 round trip.
+ * GET /api/dashboard/stats in one D1 round trip: the route's guard
+ * (`requireVerifiedUserWith`) runs `statements` in the same batch as the
+ * session's user row, then `assemble` turns the rows into the answer.
  */
-export async function statsForRequest(app: AppContext, request: Request): Promise<DashboardStats> {
+export function statsQuery(app: AppContext) {
   const now = app.now();
-  const { results } = await requireVerifiedUserWith(app, request, (userId) =>
-    dashboardStatsStatements(app.db, userId, now),
-  );
-  return assembleDashboardStats(app, now, results);
+  return {
+    statements: (userId: number) => dashboardStatsStatements(app.db, userId, now),
+    assemble: (rows: StatsRows): DashboardStats => assembleDashboardStats(app, now, rows),
+  };
 }
 
 function assembleDashboardStats(

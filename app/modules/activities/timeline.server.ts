@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { activities, type User } from "~db/schema";
 import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
-import { sportMatches } from "./activity-sql.server";
+import { sportMatches } from "~/modules/sports/sql.server";
 import type { TimelineRange, TimelineSport } from "./constants";
 import type { TimelineQuery } from "./schema";
 

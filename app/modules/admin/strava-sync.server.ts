@@ -1,6 +1,7 @@
 /** Admin view and control of Strava syncs (spec part 2 section 7). */
-import { and, asc, count, desc, eq, max, sql, sum } from "drizzle-orm";
-import { activities, stravaConnections, syncStatus, users } from "~db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { stravaConnections, syncStatus, users } from "~db/schema";
+import { memberActivityTotals } from "~/modules/activities/queries.server";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { syncView } from "../strava/status.server";
@@ -49,19 +50,10 @@ async function requireUserRow(app: AppContext, userId: number) {
 /** Per-member statistics: link, token expiry, counts and totals by type (SQL aggregates). */
 export async function userSyncStats(app: AppContext, userId: number) {
   const user = await requireUserRow(app, userId);
-  const [connection, status, totals, byType] = await Promise.all([
+  const [connection, status, { totals, byType }] = await Promise.all([
     app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, userId) }),
     app.db.query.syncStatus.findFirst({ where: eq(syncStatus.userId, userId) }),
-    app.db
-      .select({ total: count(), latest: max(activities.startDate) })
-      .from(activities)
-      .where(eq(activities.userId, userId)),
-    app.db
-      .select({ type: activities.sportType, count: count(), totalDistance: sum(activities.distance) })
-      .from(activities)
-      .where(eq(activities.userId, userId))
-      .groupBy(activities.sportType)
-      .orderBy(desc(count())),
+    memberActivityTotals(app, userId),
   ]);
   return {
     userId,
@@ -69,8 +61,8 @@ export async function userSyncStats(app: AppContext, userId: number) {
     stravaConnected: Boolean(connection),
     stravaId: user.stravaId,
     tokenExpired: connection?.tokenExpired ?? false,
-    totalActivities: totals[0]?.total ?? 0,
-    latestActivityDate: totals[0]?.latest ? new Date(totals[0].latest).toISOString() : null,
+    totalActivities: totals?.total ?? 0,
+    latestActivityDate: totals?.latest ? new Date(totals.latest).toISOString() : null,
     lastSyncAt: status?.lastSyncAt?.toISOString() ?? null,
     stravaTokenExpiry: connection?.expiresAt.toISOString() ?? null,
     syncStatus: syncView(status, app.now()),

@@ -19,7 +19,8 @@ import type { AppContext } from "~workers/load-context";
 import { hashPassword } from "~/lib/password.server";
 import { AppError } from "~/lib/http.server";
 import { assertUnique, publicUser, sendVerificationEmail } from "~/modules/auth/auth.server";
-import { activityVisibleTo, sportMatches } from "~/modules/activities/activity-sql.server";
+import { activityVisibleTo } from "~/modules/activities/activity-sql.server";
+import { sportMatches } from "~/modules/sports/sql.server";
 import { ADMIN_MSG, type CreateUserInput, type UserListQuery } from "./schema";
 
 export type AdminUserFlag = "isAdmin" | "isVerified" | "isActive";

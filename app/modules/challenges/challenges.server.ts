@@ -15,9 +15,12 @@ import {
 } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { activityVisibleToSql } from "~/modules/activities/activity-sql.server";
 import {
-  ACTIVITY_MATCHES_CHALLENGE,
+  challengeActivityRows,
+  latestChallengeActivities,
+  type ChallengeActivityRow,
+} from "~/modules/activities/queries.server";
+import {
   progressUpdateSql,
   recalculateChallengeStatement,
   refreshParticipationStatement,
@@ -168,18 +171,7 @@ function activityView(a: ActivityRow) {
   };
 }
 
-interface ActivityRow {
-  id: number;
-  user_id: number;
-  name: string;
-  type: string;
-  sport_type: string;
-  start_date: number;
-  distance: number;
-  moving_time: number;
-  total_elevation_gain: number;
-  total: number;
-}
+type ActivityRow = ChallengeActivityRow;
 
 /**
  * One page of participants with rank, percent and (for participants and
@@ -227,16 +219,12 @@ export async function listParticipants(
   const mayViewActivities = viewer.isAdmin || (await isParticipant(app, challengeId, viewer.id));
   const activitiesByUser = new Map<number, ActivityRow[]>();
   if (mayViewActivities && participants.length) {
-    const ids = JSON.stringify(participants.map((p) => p.user_id));
-    const rows = await app.db.all<ActivityRow>(sql`
-      SELECT * FROM (
-        SELECT a.id, a.user_id, a.name, a.type, a.sport_type, a.start_date, a.distance, a.moving_time, a.total_elevation_gain,
-          ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.start_date DESC) AS rn,
-          COUNT(*) OVER (PARTITION BY a.user_id) AS total
-        FROM activities a JOIN challenges c ON c.id = ${challengeId}
-        WHERE a.user_id IN (SELECT value FROM json_each(${ids})) AND ${activityVisibleToSql(viewer.id)}
-          AND a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
-      ) WHERE rn <= ${ACTIVITIES_PER_PARTICIPANT}`);
+    const rows = await latestChallengeActivities(app, {
+      challengeId,
+      userIds: participants.map((p) => p.user_id),
+      viewerId: viewer.id,
+      perMember: ACTIVITIES_PER_PARTICIPANT,
+    });
     for (const row of rows)
       activitiesByUser.set(row.user_id, [...(activitiesByUser.get(row.user_id) ?? []), row]);
   }
@@ -312,17 +300,12 @@ export async function challengeActivities(
   if (!viewer.isAdmin && !(await isParticipant(app, challengeId, viewer.id))) {
     throw new AppError(403, "Join the challenge to see its participants' activities");
   }
-  const userFilter = opts.userId ? sql`AND a.user_id = ${opts.userId}` : sql``;
-  const rows = await app.db.all<ActivityRow & { username: string }>(sql`
-    SELECT a.id, a.user_id, u.username, a.name, a.type, a.sport_type, a.start_date, a.distance, a.moving_time, a.total_elevation_gain, 0 AS total
-    FROM activities a
-    JOIN challenge_participations p ON p.user_id = a.user_id AND p.challenge_id = ${challengeId}
-    JOIN challenges c ON c.id = p.challenge_id
-    JOIN users u ON u.id = a.user_id
-    WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)} ${userFilter}
-      AND ${activityVisibleToSql(viewer.id)}
-    ORDER BY a.start_date DESC
-    LIMIT ${Math.min(500, opts.limit ?? 100)}`);
+  const rows = await challengeActivityRows(app, {
+    challengeId,
+    userId: opts.userId,
+    viewerId: viewer.id,
+    limit: Math.min(500, opts.limit ?? 100),
+  });
   return rows.map((a) => ({ ...activityView(a), userId: a.user_id, username: a.username }));
 }
 

@@ -8,18 +8,8 @@
  * follow the sync.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { SPORT_GROUPS } from "../activities/sports";
-
-const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
-
-/**
- * The matching rule, as SQL over `a` (activities) and `c` (challenges): the
- * dashboard's sport groups (decision 007), so Ride counts VirtualRide and the
- * other ride types, and AllSports counts everything.
- */
-export const ACTIVITY_MATCHES_CHALLENGE = `(c.sport_type = 'AllSports' OR ${Object.entries(SPORT_GROUPS)
-  .map(([sport, types]) => `(c.sport_type = '${sport}' AND a.sport_type IN (${quoted(types)}))`)
-  .join(" OR ")})`;
+// Relative on purpose: workers/load-context.ts imports this file and vite.config.ts loads that without aliases.
+import { ACTIVITY_MATCHES_CHALLENGE } from "../sports/challenge-match";
 
 const COMPUTED = `COALESCE((
     SELECT SUM(a.distance) FROM activities a JOIN challenges c ON c.id = challenge_participations.challenge_id

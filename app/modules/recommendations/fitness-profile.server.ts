@@ -1,17 +1,19 @@
 /**
  * The stored fitness profile: two aggregate statements over the member's
- * activities in the window (one D1 batch on the (user_id, start_date) index),
+ * activities in the window (activities' windowAggregateQueries, one D1 batch
+ * on the (user_id, start_date) index),
  * the pure rules of fitness-profile.ts, then one upsert into fitness_profiles.
  *
- * `refreshFitnessProfile` runs after each Strava sync; `getFitnessProfile`
- * computes the profile on first read and again when the stored one is older
- * than PROFILE_MAX_AGE_MS (the window slides even when nothing is synced).
+ * `getFitnessProfile` computes the profile on first read, again when the
+ * stored one is older than PROFILE_MAX_AGE_MS (the window slides even when
+ * nothing is synced), and after the member's activities changed (the
+ * activities module marks it stale in the same batch as the change:
+ * profile-stale.server.ts). The aggregates are activities' queries.
  */
-import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { activities, fitnessProfiles, FITNESS_LEVELS as DB_LEVELS } from "~db/schema";
-import type { Db } from "~db/client";
+import { eq } from "drizzle-orm";
+import { fitnessProfiles, FITNESS_LEVELS as DB_LEVELS } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { sportGroupOf } from "~/modules/activities/activity-sql.server";
+import { windowAggregateQueries } from "~/modules/activities/queries.server";
 import type { FitnessInsights, FitnessLevel, FitnessProfile } from "./constants";
 import {
   computeFitnessProfile,
@@ -26,43 +28,9 @@ import {
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const _levelsMatch: Same<FitnessLevel, (typeof DB_LEVELS)[number]> = true;
 
-const num = (text: ReturnType<typeof sql>) => text.mapWith(Number);
-
-/** The window's per-sport totals and its active weeks; exported so tests and the benchmark can time the same SQL. */
-export function profileAggregateQueries(db: Db, userId: number, now: Date) {
-  const { since, until } = profileWindow(now);
-  const inWindow = and(
-    eq(activities.userId, userId),
-    gte(activities.startDate, since),
-    lte(activities.startDate, until),
-  );
-  const perSport = db
-    .select({
-      sport: sportGroupOf(activities.sportType),
-      activityCount: num(sql`count(*)`),
-      totalDistance: num(sql`coalesce(sum(${activities.distance}), 0)`),
-      totalDuration: num(sql`coalesce(sum(${activities.movingTime}), 0)`),
-      totalElevation: num(sql`coalesce(sum(${activities.totalElevationGain}), 0)`),
-      longestDistance: num(sql`coalesce(max(${activities.distance}), 0)`),
-      longestDuration: num(sql`coalesce(max(${activities.movingTime}), 0)`),
-    })
-    .from(activities)
-    .where(inWindow)
-    .groupBy(sql`1`);
-  const sinceSeconds = Math.floor(since.getTime() / 1000);
-  const weeks = db
-    .select({
-      activeWeeks: num(
-        sql`count(DISTINCT CAST((${activities.startDate} - ${sinceSeconds}) / ${WEEK_SECONDS} AS INTEGER))`,
-      ),
-    })
-    .from(activities)
-    .where(inWindow);
-  return [perSport, weeks] as const;
-}
-
 export async function loadProfileAggregates(app: AppContext, userId: number): Promise<ProfileAggregates> {
-  const [bySport, weeks] = await app.db.batch(profileAggregateQueries(app.db, userId, app.now()));
+  const window = { ...profileWindow(app.now()), weekSeconds: WEEK_SECONDS };
+  const [bySport, weeks] = await app.db.batch(windowAggregateQueries(app.db, userId, window));
   return { bySport, activeWeeks: weeks[0]?.activeWeeks ?? 0 };
 }
 

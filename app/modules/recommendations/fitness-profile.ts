@@ -8,7 +8,7 @@
  * averages always divide by 12, so a member who trained for only 3 of those
  * weeks has a quarter of the weekly volume of one who trained all 12.
  *
- * Sports are the dashboard's (app/modules/activities/sports.ts): Ride counts
+ * Sports are the dashboard's (app/modules/sports/sports.ts): Ride counts
  * VirtualRide, MountainBikeRide and GravelRide; Run counts TrailRun and
  * VirtualRun; Swim, Walk and Hike are themselves; the rest is Other.
  *

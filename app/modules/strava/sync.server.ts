@@ -1,8 +1,9 @@
 /**
  * The Strava sync engine. A sync is a job row plus a chain of queue
  * messages, one page (up to 200 activities) each:
- *   message {page P} → fetch page P → one db.batch: upsert the page, refresh
- *   challenge progress, advance the job (nextPage = P + 1, counters) → send
+ *   message {page P} → fetch page P → map it to rows → one db.batch
+ *   (activities' saveActivities): upsert the page, refresh what derives from
+ *   the activities (challenge progress, the fitness profile), advance the job (nextPage = P + 1, counters) → send
  *   {page P + 1} unless the page was the last.
  * Redelivered messages (P < nextPage) are no-ops, so work is idempotent; a
  * chain broken by a crash between commit and send is resumed by the cron
@@ -11,11 +12,12 @@
  * See docs/decisions/003-strava-sync.md.
  */
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { activities, stravaConnections, syncJobs, syncStatus, users, SYNC_TRIGGERS } from "~db/schema";
+import { stravaConnections, syncJobs, syncStatus, users, SYNC_TRIGGERS } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import type { StravaActivityJson } from "./activity-mapper";
-import { deleteActivity, saveActivities } from "./activity-store.server";
+import { newestActivityStart } from "~/modules/activities/queries.server";
+import { deleteActivities, saveActivities } from "~/modules/activities/store.server";
+import { toActivityRow, type StravaActivityJson } from "./activity-mapper";
 import {
   StravaDeferred,
   StravaNotConnected,
@@ -25,7 +27,6 @@ import {
 } from "./client.server";
 import type { ReadPriority } from "./budget.server";
 import type { SyncMessage } from "./sync-messages";
-import { refreshFitnessProfile } from "../recommendations/fitness-profile.server";
 
 export const PER_PAGE = 200;
 /** Incremental syncs look this far behind the newest activity held, to pick up edits. */
@@ -69,12 +70,7 @@ export async function startSync(
   });
   if (running) return { job: running, started: false };
 
-  const [newest] = await app.db
-    .select({ startDate: activities.startDate })
-    .from(activities)
-    .where(eq(activities.userId, userId))
-    .orderBy(desc(activities.startDate))
-    .limit(1);
+  const newest = await newestActivityStart(app, userId);
   const mode = opts.mode ?? (newest ? "incremental" : "backfill");
   const now = app.now();
   const [job] = await app.db
@@ -85,9 +81,7 @@ export async function startSync(
       initiatedBy: trigger,
       status: "queued",
       afterEpoch:
-        mode === "incremental" && newest
-          ? Math.max(0, epoch(newest.startDate) - RECHECK_WINDOW_SECONDS)
-          : null,
+        mode === "incremental" && newest ? Math.max(0, epoch(newest) - RECHECK_WINDOW_SECONDS) : null,
       beforeEpoch: mode === "backfill" ? epoch(now) + 60 : null,
       updatedAt: now,
     })
@@ -151,7 +145,8 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
   const last = page.length < PER_PAGE;
   const now = app.now();
   const saved = job.activitiesSaved + page.length;
-  await saveActivities(app, job.userId, page, [
+  const rows = page.map((activity) => toActivityRow(job.userId, activity, now));
+  await saveActivities(app, job.userId, rows, [
     sql`UPDATE sync_jobs SET next_page = ${message.page + 1}, pages_done = pages_done + 1,
         activities_saved = ${saved}, server_errors = 0, status = ${last ? "completed" : "running"},
         finished_at = ${last ? epoch(now) : null}, updated_at = ${epoch(now)}
@@ -168,8 +163,6 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
       jobId: job.id,
       page: message.page + 1,
     });
-  // A finished sync refreshes what is derived from the activities.
-  else await refreshFitnessProfile(app, job.userId);
   return page.length;
 }
 
@@ -273,7 +266,7 @@ async function applyWebhookEvent(app: AppContext, event: WebhookEvent): Promise<
     return;
   }
   if (event.aspectType === "delete") {
-    if (await check()) await deleteActivity(app, userId, event.objectId);
+    if (await check()) await deleteActivities(app, userId, [event.objectId]);
     return;
   }
   // Messages queued before folding existed: fold them like new hints.

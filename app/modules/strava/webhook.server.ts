@@ -15,7 +15,8 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { activities, stravaConnections } from "~db/schema";
+import { stravaConnections } from "~db/schema";
+import { holdsStravaActivity } from "~/modules/activities/queries.server";
 import type { AppContext } from "~workers/load-context";
 import { sha256Hex, timingSafeEqual } from "~/lib/encoding";
 import { AppError, jsonError, readJson } from "~/lib/http.server";
@@ -95,10 +96,7 @@ export async function handleWebhookEvent(app: AppContext, request: Request): Pro
     return ignored();
   }
   if (e.aspect_type === "delete") {
-    const held = await app.db.query.activities.findFirst({
-      columns: { id: true },
-      where: and(eq(activities.userId, userId), eq(activities.stravaId, e.object_id)),
-    });
+    const held = await holdsStravaActivity(app, userId, e.object_id);
     if (held && (await claimCheck(app, userId))) await app.env.SYNC_QUEUE.send(hintMessage(e));
     return ignored();
   }

@@ -1,6 +1,6 @@
 /**
- * GET /api/wari/analysis/user: SQL aggregates over the member's cycling
- * activities (the dashboard's Ride group: Ride, VirtualRide, MountainBikeRide,
+ * GET /api/wari/analysis/user: SQL aggregates (activities' rideAnalysisQueries)
+ * over the member's cycling activities (the dashboard's Ride group: Ride, VirtualRide, MountainBikeRide,
  * GravelRide), two statements in one D1 batch on the (user_id, …) indexes.
  *
  * Windows (decision 012):
@@ -11,11 +11,8 @@
  * - longestRideKm: the longest single ride of the last 365 days;
  * - totalLifetimeCyclingKm: every ride.
  */
-import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { activities } from "~db/schema";
-import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
-import { sportMatches } from "~/modules/activities/activity-sql.server";
+import { rideAnalysisQueries } from "~/modules/activities/queries.server";
 import {
   ANALYSIS_WINDOW_WEEKS,
   consistencyScore,
@@ -52,65 +49,20 @@ export function analysisWindow(now: Date) {
   };
 }
 
-const num = (text: ReturnType<typeof sql>) => text.mapWith(Number);
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-/** The two statements; exported so tests can run the very same SQL. */
-export function analysisQueries(db: Db, userId: number, now: Date) {
-  const { since, yearStart, longestSince } = analysisWindow(now);
-  const ride = sportMatches("Ride");
-  const nowS = seconds(now);
-  const sinceS = seconds(since);
-  const inWindow = sql`${activities.startDate} >= ${sinceS} AND ${activities.startDate} <= ${nowS}`;
-  const totals = db
-    .select({
-      rides: num(sql`coalesce(sum(CASE WHEN ${ride} THEN 1 ELSE 0 END), 0)`),
-      lifetime: num(sql`coalesce(sum(CASE WHEN ${ride} THEN ${activities.distance} ELSE 0 END), 0)`),
-      year: num(
-        sql`coalesce(sum(CASE WHEN ${ride} AND ${activities.startDate} >= ${seconds(yearStart)} AND ${activities.startDate} <= ${nowS} THEN ${activities.distance} ELSE 0 END), 0)`,
-      ),
-      longest: num(
-        sql`coalesce(max(CASE WHEN ${ride} AND ${activities.startDate} >= ${seconds(longestSince)} AND ${activities.startDate} <= ${nowS} THEN ${activities.distance} END), 0)`,
-      ),
-      window: num(
-        sql`coalesce(sum(CASE WHEN ${ride} AND ${inWindow} THEN ${activities.distance} ELSE 0 END), 0)`,
-      ),
-      activeDays: num(
-        sql`count(DISTINCT CASE WHEN ${ride} AND ${inWindow} THEN substr(${activities.startDateLocal}, 1, 10) END)`,
-      ),
-      activeWeeks: num(
-        sql`count(DISTINCT CASE WHEN ${ride} AND ${inWindow} THEN CAST((${activities.startDate} - ${sinceS}) / ${WEEK_SECONDS} AS INTEGER) END)`,
-      ),
-      otherSports: num(sql`coalesce(sum(CASE WHEN NOT (${ride}) AND ${inWindow} THEN 1 ELSE 0 END), 0)`),
-    })
-    .from(activities)
-    .where(eq(activities.userId, userId));
-  const weekly = db
-    .select({
-      bucket: num(
-        sql`min(CAST((${activities.startDate} - ${sinceS}) / ${WEEK_SECONDS} AS INTEGER), ${ANALYSIS_WINDOW_WEEKS - 1})`,
-      ),
-      metres: num(sql`sum(${activities.distance})`),
-    })
-    .from(activities)
-    .where(
-      and(
-        eq(activities.userId, userId),
-        ride,
-        gte(activities.startDate, since),
-        lte(activities.startDate, now),
-      ),
-    )
-    .groupBy(sql`1`);
-  return [totals, weekly] as const;
-}
-
 const km = (metres: number, digits = 1) => Math.round((metres / 1000) * 10 ** digits) / 10 ** digits;
 
 export async function getActivityAnalysis(app: AppContext, userId: number): Promise<ActivityAnalysis> {
   const now = app.now();
-  const [[t], weekly] = await app.db.batch(analysisQueries(app.db, userId, now));
-  const { since } = analysisWindow(now);
+  const windows = analysisWindow(now);
+  const { since } = windows;
+  const [[t], weekly] = await app.db.batch(
+    rideAnalysisQueries(app.db, userId, {
+      now,
+      ...windows,
+      weeks: ANALYSIS_WINDOW_WEEKS,
+      weekSeconds: WEEK_SECONDS,
+    }),
+  );
   const metrics = {
     currentYearCyclingKm: km(t?.year ?? 0),
     weeklyAverageCyclingKm: km((t?.window ?? 0) / ANALYSIS_WINDOW_WEEKS),

@@ -3,11 +3,11 @@
  * the activity analysis, tick workouts off (the server rules of §4), and check
  * a day for a matching ride. One plan per member and event year (unique index).
  */
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
-import { activities, trainingPlans, trainingProgress, wariRegistrations } from "~db/schema";
+import { and, asc, eq, sql } from "drizzle-orm";
+import { trainingPlans, trainingProgress, wariRegistrations } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { sportMatches } from "~/modules/activities/activity-sql.server";
+import { longestRideOn } from "~/modules/activities/queries.server";
 import { getActivityAnalysis } from "./analysis.server";
 import {
   currentWeekIndex,
@@ -20,8 +20,6 @@ import {
   type PlanWeek,
 } from "./rules";
 import { WARI_MSG } from "./schema";
-
-const DAY_MS = 86_400_000;
 
 export interface WeekProgress {
   completedWorkouts: string[];
@@ -133,24 +131,8 @@ export async function generatePlanFor(app: AppContext, userId: number): Promise<
 }
 
 /** The member's ride on a calendar day (its local start date), longest first. */
-export async function findMatchingRide(app: AppContext, userId: number, day: string) {
-  const start = Date.parse(`${day}T00:00:00Z`);
-  // The (user_id, start_date) index narrows to a 3-day range; the local date decides.
-  const [ride] = await app.db
-    .select({ id: activities.id, name: activities.name, distance: activities.distance })
-    .from(activities)
-    .where(
-      and(
-        eq(activities.userId, userId),
-        gte(activities.startDate, new Date(start - DAY_MS)),
-        lt(activities.startDate, new Date(start + 2 * DAY_MS)),
-        sportMatches("Ride"),
-        sql`substr(${activities.startDateLocal}, 1, 10) = ${day}`,
-      ),
-    )
-    .orderBy(desc(activities.distance))
-    .limit(1);
-  return ride ?? null;
+export function findMatchingRide(app: AppContext, userId: number, day: string) {
+  return longestRideOn(app, userId, day);
 }
 
 async function planWeek(app: AppContext, userId: number, week: number) {

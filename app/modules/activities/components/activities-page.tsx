@@ -4,7 +4,7 @@ import { Pagination } from "~/ui/pagination";
 import { formatInt, formatSportType } from "~/lib/format";
 import type { ActivityPage } from "../list.server";
 import { ACTIVITY_SORTS } from "../constants";
-import { DASHBOARD_SPORTS } from "../sports";
+import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
 import { ActivityRow } from "./activity-row";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ACHIEVEMENT_BANDS, achievementLink, bandRange, type AchievementSport } from "../achievements";
 import { formatElevation, formatHours, formatInt, formatKm, formatOne, formatRupees } from "~/lib/format";
-import type { DashboardSport } from "../sports";
+import type { DashboardSport } from "~/modules/sports/sports";
 import type { DashboardStats, SportTotals } from "../stats.server";
 import { Card } from "~/ui/card";
 

@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ChallengeView } from "~/modules/challenges/challenges.server";
-import { ActiveBadge, SPORT_LABELS } from "~/modules/challenges/components/challenge-ui";
+import { ActiveBadge, SPORT_LABELS } from "~/modules/challenges/ui";
 import { ErrorList } from "~/ui/form";
 import {
   btnPrimary,

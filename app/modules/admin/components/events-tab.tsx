@@ -2,10 +2,10 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import type { EventView } from "~/modules/events/events.server";
-import { EventFormDialog } from "~/modules/events/components/event-form-dialog";
+import { EventFormDialog } from "~/modules/events/ui";
 import { formatEventDate, formatRupees } from "~/lib/format";
 import { DELETE_CONFIRM } from "~/modules/events/schema";
-import { ActiveBadge } from "~/modules/challenges/components/challenge-ui";
+import { ActiveBadge } from "~/modules/challenges/ui";
 import { btnPrimary, btnSecondary, DeleteWithConfirm, LoadFailed, useActiveToggle } from "./shared";
 import { Card } from "~/ui/card";
 

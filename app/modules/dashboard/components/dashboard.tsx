@@ -1,14 +1,18 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { RecommendationsCard } from "~/modules/recommendations/components/recommendations-card";
-import { ConnectReturnNotice } from "~/modules/strava/components/connect-return";
-import { StravaConnectButton, SyncBanner } from "~/modules/strava/components/strava-panel";
+import { formatHours, formatInt, formatKm } from "~/lib/format";
+import {
+  ActivityRow,
+  CHART_TYPES,
+  isSportTab,
+  SportStats,
+  TimelineCard,
+  type ChartType,
+} from "~/modules/activities/ui";
+import { RecommendationsCard } from "~/modules/recommendations/ui";
+import { ConnectReturnNotice, StravaConnectButton, SyncBanner } from "~/modules/strava/ui";
 import { ComponentErrorBoundary } from "~/ui/error-boundary";
 import { PoweredByStrava } from "~/ui/strava-brand";
-import type { DashboardData } from "../dashboard.server";
-import { formatHours, formatInt, formatKm } from "~/lib/format";
-import { ActivityRow } from "./activity-row";
-import { isSportTab, SportStats } from "./sport-stats";
-import { CHART_TYPES, TimelineCard, type ChartType } from "./timeline-card";
+import type { DashboardData } from "../page.server";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 

@@ -1,16 +1,17 @@
 /**
- * Everything the dashboard page shows (/dashboard, and / for a signed-in
- * member): the same stats, timeline and list functions as the /api routes,
- * run together, plus the Strava connection for the button and sync banner.
+ * The dashboard page (/dashboard, and / for a signed-in member): a module of
+ * its own because it composes others (activities' stats, timeline and list,
+ * the Strava connection for the button and sync banner, the recommendations
+ * card), so none of them has to import another for it. The same functions as
+ * the /api routes, run together. The route guards; this adapter takes the user.
  */
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { requireVerifiedUser } from "~/lib/guards.server";
+import { listActivities } from "~/modules/activities/list.server";
+import { queryOf, timelineQuery } from "~/modules/activities/schema";
+import { getDashboardStats } from "~/modules/activities/stats.server";
+import { getTimeline } from "~/modules/activities/timeline.server";
 import { getStravaStatus } from "~/modules/strava/status.server";
-import { listActivities } from "./list.server";
-import { queryOf, timelineQuery } from "./schema";
-import { getDashboardStats } from "./stats.server";
-import { getTimeline } from "./timeline.server";
 
 export const RECENT_ACTIVITIES = 3;
 
@@ -24,8 +25,8 @@ async function settle<T>(what: string, promise: Promise<T>): Promise<T | null> {
   }
 }
 
-export async function dashboardData(app: AppContext, user: User, request: Request) {
-  const url = new URL(request.url);
+/** Everything the dashboard shows for `user`; `url` carries the timeline's ?period/?chart choices. */
+export async function loadDashboard(app: AppContext, user: User, url: URL) {
   // Bad timeline values in the address fall back to the defaults (the /api answers them 400).
   const parsed = timelineQuery.safeParse(queryOf(url));
   const timelineParams = parsed.success ? parsed.data : timelineQuery.parse({});
@@ -45,8 +46,4 @@ export async function dashboardData(app: AppContext, user: User, request: Reques
   };
 }
 
-export type DashboardData = Awaited<ReturnType<typeof dashboardData>>;
-
-export async function loadDashboard(app: AppContext, request: Request): Promise<DashboardData> {
-  return dashboardData(app, await requireVerifiedUser(app, request), request);
-}
+export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;

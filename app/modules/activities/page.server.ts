@@ -1,0 +1,31 @@
+/**
+ * The /activities page adapter: the route guards and passes the member; the
+ * list is the same as GET /api/activities (list.server.ts).
+ */
+import type { User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
+import { AppError } from "~/lib/http.server";
+import { listActivities } from "./list.server";
+import { activityListQuery, queryOf } from "./schema";
+
+/**
+ * The /activities page: the same list as GET /api/activities?page=…, or the
+ * 400/403/404 message to show above the filters instead of an error page.
+ */
+export async function activitiesPage(app: AppContext, viewer: User, url: URL) {
+  const filters = queryOf(url);
+  const parsed = activityListQuery.safeParse(filters);
+  if (!parsed.success)
+    return {
+      filters,
+      result: null,
+      error: parsed.error.issues[0]?.message ?? "Invalid filters",
+      status: 400,
+    };
+  try {
+    return { filters, result: await listActivities(app, viewer, parsed.data), error: null, status: 200 };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { filters, result: null, error: error.message, status: error.status };
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * Reads of the activities table that other modules need (the Strava sync and
+ * webhooks, the fitness profile, the Wari analysis and plan, the challenge
+ * pages, the admin's sync tab):
+ * they call these instead of querying the table, so every SQL over
+ * `activities` lives in this module. Each is an aggregate or a LIMIT over the
+ * indexed (user_id, start_date) / (user_id, sport_type, …) columns; the
+ * callers keep their own rules (windows, levels, readiness) and pass dates in.
+ */
+import { and, count, desc, eq, gte, lt, lte, max, sql, sum } from "drizzle-orm";
+import { activities } from "~db/schema";
+import type { Db } from "~db/client";
+import type { AppContext } from "~workers/load-context";
+import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
+import { sportGroupOf, sportMatches } from "~/modules/sports/sql.server";
+import { activityVisibleToSql } from "./activity-sql.server";
+
+const num = (text: ReturnType<typeof sql>) => text.mapWith(Number);
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const DAY_MS = 86_400_000;
+
+/** Start of the member's newest activity (incremental syncs look back from it), or null. */
+export async function newestActivityStart(app: AppContext, userId: number): Promise<Date | null> {
+  const [newest] = await app.db
+    .select({ startDate: activities.startDate })
+    .from(activities)
+    .where(eq(activities.userId, userId))
+    .orderBy(desc(activities.startDate))
+    .limit(1);
+  return newest?.startDate ?? null;
+}
+
+/** Whether the member holds the activity with this Strava id (webhook delete hints). */
+export async function holdsStravaActivity(
+  app: AppContext,
+  userId: number,
+  stravaId: number,
+): Promise<boolean> {
+  const held = await app.db.query.activities.findFirst({
+    columns: { id: true },
+    where: and(eq(activities.userId, userId), eq(activities.stravaId, stravaId)),
+  });
+  return Boolean(held);
+}
+
+/**
+ * Per dashboard sport totals in [since, until] and the number of active weeks
+ * (counted from `since` in steps of `weekSeconds`): the fitness profile's inputs.
+ */
+export function windowAggregateQueries(
+  db: Db,
+  userId: number,
+  { since, until, weekSeconds }: { since: Date; until: Date; weekSeconds: number },
+) {
+  const inWindow = and(
+    eq(activities.userId, userId),
+    gte(activities.startDate, since),
+    lte(activities.startDate, until),
+  );
+  const perSport = db
+    .select({
+      sport: sportGroupOf(activities.sportType),
+      activityCount: num(sql`count(*)`),
+      totalDistance: num(sql`coalesce(sum(${activities.distance}), 0)`),
+      totalDuration: num(sql`coalesce(sum(${activities.movingTime}), 0)`),
+      totalElevation: num(sql`coalesce(sum(${activities.totalElevationGain}), 0)`),
+      longestDistance: num(sql`coalesce(max(${activities.distance}), 0)`),
+      longestDuration: num(sql`coalesce(max(${activities.movingTime}), 0)`),
+    })
+    .from(activities)
+    .where(inWindow)
+    .groupBy(sql`1`);
+  const sinceSeconds = seconds(since);
+  const weeks = db
+    .select({
+      activeWeeks: num(
+        sql`count(DISTINCT CAST((${activities.startDate} - ${sinceSeconds}) / ${weekSeconds} AS INTEGER))`,
+      ),
+    })
+    .from(activities)
+    .where(inWindow);
+  return [perSport, weeks] as const;
+}
+
+export interface RideWindows {
+  now: Date;
+  /** Start of the weekly window (`weeks` weeks of `weekSeconds` before now). */
+  since: Date;
+  yearStart: Date;
+  longestSince: Date;
+  weeks: number;
+  weekSeconds: number;
+}
+
+/**
+ * The member's rides (the dashboard's Ride group) as two statements: totals
+ * (lifetime, year, longest, window, active days and weeks, other sports in
+ * the window) and the window's metres per week bucket.
+ */
+export function rideAnalysisQueries(db: Db, userId: number, w: RideWindows) {
+  const ride = sportMatches("Ride");
+  const nowS = seconds(w.now);
+  const sinceS = seconds(w.since);
+  const inWindow = sql`${activities.startDate} >= ${sinceS} AND ${activities.startDate} <= ${nowS}`;
+  const totals = db
+    .select({
+      rides: num(sql`coalesce(sum(CASE WHEN ${ride} THEN 1 ELSE 0 END), 0)`),
+      lifetime: num(sql`coalesce(sum(CASE WHEN ${ride} THEN ${activities.distance} ELSE 0 END), 0)`),
+      year: num(
+        sql`coalesce(sum(CASE WHEN ${ride} AND ${activities.startDate} >= ${seconds(w.yearStart)} AND ${activities.startDate} <= ${nowS} THEN ${activities.distance} ELSE 0 END), 0)`,
+      ),
+      longest: num(
+        sql`coalesce(max(CASE WHEN ${ride} AND ${activities.startDate} >= ${seconds(w.longestSince)} AND ${activities.startDate} <= ${nowS} THEN ${activities.distance} END), 0)`,
+      ),
+      window: num(
+        sql`coalesce(sum(CASE WHEN ${ride} AND ${inWindow} THEN ${activities.distance} ELSE 0 END), 0)`,
+      ),
+      activeDays: num(
+        sql`count(DISTINCT CASE WHEN ${ride} AND ${inWindow} THEN substr(${activities.startDateLocal}, 1, 10) END)`,
+      ),
+      activeWeeks: num(
+        sql`count(DISTINCT CASE WHEN ${ride} AND ${inWindow} THEN CAST((${activities.startDate} - ${sinceS}) / ${w.weekSeconds} AS INTEGER) END)`,
+      ),
+      otherSports: num(sql`coalesce(sum(CASE WHEN NOT (${ride}) AND ${inWindow} THEN 1 ELSE 0 END), 0)`),
+    })
+    .from(activities)
+    .where(eq(activities.userId, userId));
+  const weekly = db
+    .select({
+      bucket: num(
+        sql`min(CAST((${activities.startDate} - ${sinceS}) / ${w.weekSeconds} AS INTEGER), ${w.weeks - 1})`,
+      ),
+      metres: num(sql`sum(${activities.distance})`),
+    })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.userId, userId),
+        ride,
+        gte(activities.startDate, w.since),
+        lte(activities.startDate, w.now),
+      ),
+    )
+    .groupBy(sql`1`);
+  return [totals, weekly] as const;
+}
+
+/** The member's longest ride on a calendar day (its local start date `YYYY-MM-DD`), or null. */
+export async function longestRideOn(app: AppContext, userId: number, day: string) {
+  const start = Date.parse(`${day}T00:00:00Z`);
+  // The (user_id, start_date) index narrows to a 3-day range; the local date decides.
+  const [ride] = await app.db
+    .select({ id: activities.id, name: activities.name, distance: activities.distance })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.userId, userId),
+        gte(activities.startDate, new Date(start - DAY_MS)),
+        lt(activities.startDate, new Date(start + 2 * DAY_MS)),
+        sportMatches("Ride"),
+        sql`substr(${activities.startDateLocal}, 1, 10) = ${day}`,
+      ),
+    )
+    .orderBy(desc(activities.distance))
+    .limit(1);
+  return ride ?? null;
+}
+
+/** The member's activity count, newest start and counts and distance per sport type (admin sync tab). */
+export async function memberActivityTotals(app: AppContext, userId: number) {
+  const [[totals], byType] = await Promise.all([
+    app.db
+      .select({ total: count(), latest: max(activities.startDate) })
+      .from(activities)
+      .where(eq(activities.userId, userId)),
+    app.db
+      .select({ type: activities.sportType, count: count(), totalDistance: sum(activities.distance) })
+      .from(activities)
+      .where(eq(activities.userId, userId))
+      .groupBy(activities.sportType)
+      .orderBy(desc(count())),
+  ]);
+  return { totals, byType };
+}
+
+/** An activity counting towards a challenge, as the challenge pages show it (raw row, seconds). */
+export interface ChallengeActivityRow {
+  id: number;
+  user_id: number;
+  name: string;
+  type: string;
+  sport_type: string;
+  start_date: number;
+  distance: number;
+  moving_time: number;
+  total_elevation_gain: number;
+  /** The member's number of matching activities (latestChallengeActivities), 0 otherwise. */
+  total: number;
+}
+
+/**
+ * The `perMember` newest activities of each of `userIds` that count towards
+ * the challenge, plus each member's count, as `viewerId` may see them
+ * (others' only when public). One statement whatever the number of members.
+ */
+export function latestChallengeActivities(
+  app: AppContext,
+  q: { challengeId: number; userIds: number[]; viewerId: number; perMember: number },
+) {
+  return app.db.all<ChallengeActivityRow>(sql`
+      SELECT * FROM (
+        SELECT a.id, a.user_id, a.name, a.type, a.sport_type, a.start_date, a.distance, a.moving_time, a.total_elevation_gain,
+          ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.start_date DESC) AS rn,
+          COUNT(*) OVER (PARTITION BY a.user_id) AS total
+        FROM activities a JOIN challenges c ON c.id = ${q.challengeId}
+        WHERE a.user_id IN (SELECT value FROM json_each(${JSON.stringify(q.userIds)})) AND ${activityVisibleToSql(q.viewerId)}
+          AND a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
+      ) WHERE rn <= ${q.perMember}`);
+}
+
+/** The participants' activities counting towards the challenge (one member's with `userId`), newest first, as `viewerId` may see them. */
+export function challengeActivityRows(
+  app: AppContext,
+  q: { challengeId: number; userId?: number; viewerId: number; limit: number },
+) {
+  const userFilter = q.userId ? sql`AND a.user_id = ${q.userId}` : sql``;
+  return app.db.all<ChallengeActivityRow & { username: string }>(sql`
+    SELECT a.id, a.user_id, u.username, a.name, a.type, a.sport_type, a.start_date, a.distance, a.moving_time, a.total_elevation_gain, 0 AS total
+    FROM activities a
+    JOIN challenge_participations p ON p.user_id = a.user_id AND p.challenge_id = ${q.challengeId}
+    JOIN challenges c ON c.id = p.challenge_id
+    JOIN users u ON u.id = a.user_id
+    WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)} ${userFilter}
+      AND ${activityVisibleToSql(q.viewerId)}
+    ORDER BY a.start_date DESC
+    LIMIT ${q.limit}`);
+}

@@ -1,0 +1,18 @@
+/**
+ * Whether an activity counts towards a challenge, as raw SQL text. Imports
+ * nothing but ./sports: challenge progress (challenges/progress.server.ts)
+ * builds on it, and that reaches workers/load-context.ts, which vite.config.ts
+ * loads without the ~/ aliases.
+ */
+import { SPORT_GROUPS } from "./sports";
+
+const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ");
+
+/**
+ * An activity counts towards a challenge, as raw SQL over `a` (activities)
+ * and `c` (challenges): the dashboard's sport groups (decision 007), so Ride
+ * counts VirtualRide and the other ride types, and AllSports counts everything.
+ */
+export const ACTIVITY_MATCHES_CHALLENGE = `(c.sport_type = 'AllSports' OR ${Object.entries(SPORT_GROUPS)
+  .map(([sport, types]) => `(c.sport_type = '${sport}' AND a.sport_type IN (${quoted(types)}))`)
+  .join(" OR ")})`;
