@@ -54,7 +54,7 @@ export function percentile(values: number[], p: number): number {
   const rank = (p / 100) * (sorted.length - 1);
   const lo = Math.floor(rank);
   const hi = Math.ceil(rank);
-  return sorted[lo] + (sorted[hi] - sorted[lo]) * (rank - lo);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (rank - lo);
 }
 
 const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
@@ -156,7 +156,7 @@ async function login(): Promise<string> {
   if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
   const cookie = res.headers
     .getSetCookie()
-    .map((c) => c.split(";")[0])
+    .map((c) => c.split(";")[0]!)
     .find((c) => c.startsWith("__session="));
   if (!cookie) throw new Error("no session cookie");
   return cookie;
@@ -181,10 +181,10 @@ async function time(path: string, cookie: string, method = "GET"): Promise<numbe
 async function firstLoadJs(cookie: string) {
   const html = await (await fetch(`${BASE}/dashboard`, { headers: { Cookie: cookie } })).text();
   const urls = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]);
-  for (const m of html.matchAll(/\bfrom "(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/\bfrom "(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]!);
   const files: { url: string; bytes: number; gzipBytes: number }[] = [];
   for (const url of urls) {
     const body = Buffer.from(await (await fetch(new URL(url, BASE))).arrayBuffer());
@@ -311,20 +311,20 @@ async function main() {
     [`activities page ${LIST_PAGE} (2 statements)`]: timeSql(file, listPageSql(BENCH_USER.id, LIST_PAGE)),
   };
 
-  const stats = http["GET /api/dashboard/stats"];
-  const rawStats = sqlite["dashboard stats (4 statements)"];
+  const stats = http["GET /api/dashboard/stats"]!;
+  const rawStats = sqlite["dashboard stats (4 statements)"]!;
   const checks: Record<string, boolean> = {
     statsMedianUnder40ms: stats.medianMs < TARGETS.statsMedianMs,
     statsWithin3xOfSql: stats.medianMs <= TARGETS.statsVsSql * rawStats.medianMs,
-    dashboardHtmlMedianUnder80ms: http["GET /dashboard (HTML)"].medianMs < TARGETS.dashboardMedianMs,
+    dashboardHtmlMedianUnder80ms: http["GET /dashboard (HTML)"]!.medianMs < TARGETS.dashboardMedianMs,
     firstLoadJsUnder150KbGzip: js.gzipKb < TARGETS.firstLoadJsGzipKb && !js.chartInFirstLoad,
     challengeDetailMedianUnder100ms:
-      http[`GET /challenges/{id} (HTML, ${CHALLENGE_BENCH.participants} participants)`].medianMs < 100,
+      http[`GET /challenges/{id} (HTML, ${CHALLENGE_BENCH.participants} participants)`]!.medianMs < 100,
     leaderboardMedianUnder100ms:
-      http[`GET /api/challenges/{id}/leaderboard (${CHALLENGE_BENCH.participants} participants)`].medianMs <
+      http[`GET /api/challenges/{id}/leaderboard (${CHALLENGE_BENCH.participants} participants)`]!.medianMs <
       100,
   };
-  const baseline = http["GET /api/user (baseline: HTTP + session)"];
+  const baseline = http["GET /api/user (baseline: HTTP + session)"]!;
   log("Strava sync: a 10,000-activity backfill, then 5 members × 2,000 under the default limits");
   const sync = await runSyncBench();
   checks.syncBackfill10kUnder20s =

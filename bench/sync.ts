@@ -73,7 +73,7 @@ class Session {
       },
     });
     for (const line of res.headers.getSetCookie()) {
-      const [pair] = line.split(";");
+      const [pair = ""] = line.split(";");
       const [name] = pair.split("=");
       this.cookie = [...this.cookie.split("; ").filter((c) => c && !c.startsWith(`${name}=`)), pair].join(
         "; ",

@@ -30,3 +30,14 @@ export async function batchSql<T = Record<string, unknown>>(
     }),
   );
 }
+
+/**
+ * The one row of a statement that always answers exactly one (an
+ * `INSERT … RETURNING`, an `UPDATE … RETURNING` of a row just read, an
+ * aggregate `SELECT`); a missing row is a bug, not a user error.
+ */
+export function oneRow<T>(rows: readonly T[]): T {
+  const row = rows[0];
+  if (row === undefined) throw new Error("Expected one row, got none");
+  return row;
+}

@@ -64,7 +64,7 @@ export function readVars(file: string): Record<string, string> {
   const vars: Record<string, string> = {};
   for (const line of readFileSync(file, "utf8").split("\n")) {
     const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
-    if (match) vars[match[1]] = match[2].replace(/^"(.*)"$/, "$1");
+    if (match) vars[match[1]!] = match[2]!.replace(/^"(.*)"$/, "$1");
   }
   return vars;
 }
@@ -116,8 +116,8 @@ export async function buildSeedSql(opts: {
   const profile = (i: number) => ({
     gender: i % 3 === 0 ? "female" : "male",
     age: 22 + (i % 35),
-    firstName: FIRST_NAMES[i % FIRST_NAMES.length],
-    lastName: LAST_NAMES[i % LAST_NAMES.length],
+    firstName: FIRST_NAMES[i % FIRST_NAMES.length]!,
+    lastName: LAST_NAMES[i % LAST_NAMES.length]!,
     tshirtSize: ["S", "M", "L", "XL"][i % 4],
     jerseySize: ["S", "M", "L", "XL"][(i + 1) % 4],
     bloodGroup: ["A+", "B+", "O+", "AB+", "O-"][i % 5],
@@ -319,7 +319,7 @@ export async function buildSeedSql(opts: {
   for (let i = 0; i < Math.min(12, opts.members); i++) {
     const eventId = (i % 2) + 1;
     const paid = i % 3 !== 0;
-    const u = users[3 + i];
+    const u = users[3 + i]!;
     registrations.push({
       id: registrationId,
       event_id: eventId,
@@ -336,7 +336,7 @@ export async function buildSeedSql(opts: {
       registration_id: registrationId,
       order_id: `order_seed${String(registrationId).padStart(6, "0")}`,
       payment_id: paid ? `pay_seed${String(registrationId).padStart(6, "0")}` : null,
-      amount: events[eventId - 1].fee,
+      amount: events[eventId - 1]!.fee,
       status: paid ? "paid" : "created",
     });
     registrationId++;

@@ -87,7 +87,7 @@ export async function verifyPassword(
     );
     return { ok: false, needsRehash: false };
   }
-  const [, iterText, peppered, saltText, hashText] = parts;
+  const [, iterText, peppered, saltText = "", hashText = ""] = parts;
   const iterations = Number(iterText);
   const expected = fromBase64(hashText);
   const actual = await derive(

@@ -12,7 +12,7 @@
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { activities, challengeParticipations, challenges, users, type Activity, type User } from "~db/schema";
-import type { Db } from "~db/client";
+import { oneRow, type Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { kmToMetres } from "./achievements";
@@ -194,7 +194,8 @@ export async function listActivities(
 ): Promise<ActivityPage> {
   const { owner, challenge } = await resolveScope(app, viewer, query);
   const q = listQueries(app.db, owner.id, query, challenge, viewer.id);
-  const [[{ total }], rows] = await app.db.batch([q.total, q.rows]);
+  const [totals, rows] = await app.db.batch([q.total, q.rows]);
+  const { total } = oneRow(totals);
   const own = owner.id === viewer.id;
   return {
     activities: rows.map((a) => {

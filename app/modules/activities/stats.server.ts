@@ -12,7 +12,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { activities, type User } from "~db/schema";
 import type { BatchResponse } from "drizzle-orm/batch";
-import type { Db } from "~db/client";
+import { oneRow, type Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { ACHIEVEMENT_BANDS, ACHIEVEMENT_SPORTS, type AchievementSport } from "./achievements";
 import { sportGroupOf, sportMatches } from "~/modules/sports/sql.server";
@@ -162,8 +162,10 @@ export function statsQuery(app: AppContext) {
 function assembleDashboardStats(
   app: AppContext,
   now: Date,
-  [groupRows, [bands], [recentRow], [commuteRow]]: StatsRows,
+  [groupRows, [bands], recentRows, commuteRows]: StatsRows,
 ): DashboardStats {
+  const recentRow = oneRow(recentRows);
+  const commuteRow = oneRow(commuteRows);
   const bySportRow = new Map(groupRows.map((row) => [row.sport, row]));
   const bySport = Object.fromEntries(
     DASHBOARD_SPORTS.map((sport) => {

@@ -94,7 +94,7 @@ const iso = (d: Date) => d.toISOString().slice(0, 10);
 const parseDay = (day: string) => new Date(`${day}T00:00:00Z`);
 const addDays = (day: string, n: number) => iso(new Date(parseDay(day).getTime() + n * 86_400_000));
 export function addMonths(month: string, n: number): string {
-  const [y, m] = month.split("-").map(Number);
+  const [y = 1970, m = 1] = month.split("-").map(Number);
   const d = new Date(Date.UTC(y, m - 1 + n, 1));
   return d.toISOString().slice(0, 7);
 }

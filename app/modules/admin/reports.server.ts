@@ -13,6 +13,7 @@ import {
   users,
 } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
+import { oneRow } from "~db/client";
 
 /** Months shown by the activity trends report. */
 export const TREND_MONTHS = 12;
@@ -66,26 +67,28 @@ export async function activityTrends(app: AppContext) {
 }
 
 export async function userParticipation(app: AppContext) {
-  const [row] = await app.db
-    .select({
-      totalUsers: sql<number>`(SELECT count(*) FROM ${users})`.mapWith(Number),
-      stravaConnectedUsers: sql<number>`(SELECT count(*) FROM ${stravaConnections})`.mapWith(Number),
-      uniqueParticipants:
-        sql<number>`(SELECT count(DISTINCT ${challengeParticipations.userId}) FROM ${challengeParticipations})`.mapWith(
-          Number,
-        ),
-      totalChallenges: sql<number>`(SELECT count(*) FROM ${challenges})`.mapWith(Number),
-      // Released registrations (expired holds, removed by an admin) stay for history but are no registrations.
-      totalRegistrations:
-        sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.releasedAt} IS NULL)`.mapWith(
-          Number,
-        ),
-      paidRegistrations:
-        sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.releasedAt} IS NULL AND ${eventRegistrations.paymentStatus} IN ('paid', 'completed'))`.mapWith(
-          Number,
-        ),
-    })
-    .from(sql`(SELECT 1)`);
+  const row = oneRow(
+    await app.db
+      .select({
+        totalUsers: sql<number>`(SELECT count(*) FROM ${users})`.mapWith(Number),
+        stravaConnectedUsers: sql<number>`(SELECT count(*) FROM ${stravaConnections})`.mapWith(Number),
+        uniqueParticipants:
+          sql<number>`(SELECT count(DISTINCT ${challengeParticipations.userId}) FROM ${challengeParticipations})`.mapWith(
+            Number,
+          ),
+        totalChallenges: sql<number>`(SELECT count(*) FROM ${challenges})`.mapWith(Number),
+        // Released registrations (expired holds, removed by an admin) stay for history but are no registrations.
+        totalRegistrations:
+          sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.releasedAt} IS NULL)`.mapWith(
+            Number,
+          ),
+        paidRegistrations:
+          sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.releasedAt} IS NULL AND ${eventRegistrations.paymentStatus} IN ('paid', 'completed'))`.mapWith(
+            Number,
+          ),
+      })
+      .from(sql`(SELECT 1)`),
+  );
   return {
     users: { totalUsers: row.totalUsers, stravaConnectedUsers: row.stravaConnectedUsers },
     challenges: { uniqueParticipants: row.uniqueParticipants, totalChallenges: row.totalChallenges },

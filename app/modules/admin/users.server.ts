@@ -22,6 +22,7 @@ import { assertUnique, publicUser, sendVerificationEmail } from "~/modules/auth/
 import { activityVisibleTo } from "~/modules/activities/activity-sql.server";
 import { sportMatches } from "~/modules/sports/sql.server";
 import { ADMIN_MSG, type CreateUserInput, type UserListQuery } from "./schema";
+import { oneRow } from "~db/client";
 
 export type AdminUserFlag = "isAdmin" | "isVerified" | "isActive";
 
@@ -58,7 +59,7 @@ export async function listUsers(app: AppContext, query: UserListQuery) {
     .offset((query.page - 1) * query.limit);
   const total =
     rows[0]?.total ??
-    (query.page > 1 ? (await app.db.select({ n: count() }).from(users).where(where))[0].n : 0);
+    (query.page > 1 ? (await app.db.select({ n: count() }).from(users).where(where))[0]!.n : 0);
   return {
     users: rows.map((r) => adminUser(r.user, r.tokenExpiry)),
     total,
@@ -89,16 +90,18 @@ export async function createUserByAdmin(app: AppContext, input: CreateUserInput)
   const passwordHash = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
   let user: User;
   try {
-    [user] = await app.db
-      .insert(users)
-      .values({
-        username: input.username,
-        email: input.email,
-        passwordHash,
-        isAdmin: input.isAdmin,
-        isVerified: input.isVerified,
-      })
-      .returning();
+    user = oneRow(
+      await app.db
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          isAdmin: input.isAdmin,
+          isVerified: input.isVerified,
+        })
+        .returning(),
+    );
   } catch (error) {
     if (String(error).includes("UNIQUE")) await assertUnique(app, input.username, input.email);
     throw error;
@@ -141,20 +144,24 @@ export async function setUserFlag(
 
 /** What keeps a user from being deleted: their activities, challenge participations and event registrations. */
 export async function userHistoryCounts(app: AppContext, id: number) {
-  const [row] = await app.db
-    .select({
-      activities:
-        sql<number>`(SELECT count(*) FROM ${activities} WHERE ${activities.userId} = ${id})`.mapWith(Number),
-      challenges:
-        sql<number>`(SELECT count(*) FROM ${challengeParticipations} WHERE ${challengeParticipations.userId} = ${id})`.mapWith(
-          Number,
-        ),
-      events:
-        sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.userId} = ${id})`.mapWith(
-          Number,
-        ),
-    })
-    .from(sql`(SELECT 1)`);
+  const row = oneRow(
+    await app.db
+      .select({
+        activities:
+          sql<number>`(SELECT count(*) FROM ${activities} WHERE ${activities.userId} = ${id})`.mapWith(
+            Number,
+          ),
+        challenges:
+          sql<number>`(SELECT count(*) FROM ${challengeParticipations} WHERE ${challengeParticipations.userId} = ${id})`.mapWith(
+            Number,
+          ),
+        events:
+          sql<number>`(SELECT count(*) FROM ${eventRegistrations} WHERE ${eventRegistrations.userId} = ${id})`.mapWith(
+            Number,
+          ),
+      })
+      .from(sql`(SELECT 1)`),
+  );
   return row;
 }
 

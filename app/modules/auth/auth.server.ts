@@ -12,6 +12,7 @@ import { dummyVerify, hashPassword, verifyPassword } from "~/lib/password.server
 import { beginLoginAttempt, loginFailed, loginSucceeded } from "./login-limits.server";
 import { clientIp, consumeAttempt, type Limit } from "./rate-limit.server";
 import { MSG } from "./schema";
+import { oneRow } from "~db/client";
 
 export const VERIFY_TOKEN_SECONDS = 24 * 3600;
 export const RESET_TOKEN_SECONDS = 3600;
@@ -86,10 +87,12 @@ export async function registerUser(
   const passwordHash = await hashPassword(input.password, app.env.PASSWORD_PEPPER);
   let user: User;
   try {
-    [user] = await app.db
-      .insert(users)
-      .values({ username: input.username, email: input.email, passwordHash })
-      .returning();
+    user = oneRow(
+      await app.db
+        .insert(users)
+        .values({ username: input.username, email: input.email, passwordHash })
+        .returning(),
+    );
   } catch (error) {
     // A concurrent registration won the race for the same name or address.
     if (String(error).includes("UNIQUE")) await assertUnique(app, input.username, input.email);
@@ -244,11 +247,13 @@ export async function verifyEmail(app: AppContext, token: string | null): Promis
   if (!token) throw new AppError(400, MSG.verifyMissing);
   const userId = await consumeToken(app, token, "verify_email");
   if (!userId) throw new AppError(400, MSG.verifyInvalid);
-  const [user] = await app.db
-    .update(users)
-    .set({ isVerified: true, updatedAt: app.now() })
-    .where(eq(users.id, userId))
-    .returning();
+  const user = oneRow(
+    await app.db
+      .update(users)
+      .set({ isVerified: true, updatedAt: app.now() })
+      .where(eq(users.id, userId))
+      .returning(),
+  );
   return user;
 }
 

@@ -60,13 +60,15 @@ export async function beginLoginAttempt(
     max: Number.MAX_SAFE_INTEGER,
     windowSeconds: LOGIN_WINDOW_SECONDS,
   };
-  const [accountFailures, [pair, address]] = await Promise.all([
+  const [accountFailures, counted] = await Promise.all([
     currentCount(app, accountLimit),
     countAttempt(app, [
       { key: `login:pair:${account}:${ip}`, max: LOGIN_PAIR_MAX, windowSeconds: LOGIN_WINDOW_SECONDS },
       { key: `login:ip:${ip}`, max: LOGIN_ADDRESS_MAX, windowSeconds: LOGIN_WINDOW_SECONDS },
     ]),
   ]);
+  // One Counted per limit, in the order given.
+  const [pair, address] = counted as [Counted, Counted];
   if (pair.count > pairAllowance(accountFailures)) {
     await refundAttempt(app, address);
     throw tooMany(pair.retryAfter);

@@ -18,6 +18,7 @@ import { consumeAttempt } from "./rate-limit.server";
 import { findUserByStravaAthlete, saveStravaConnection } from "../strava/connection.server";
 import { exchangeStravaCode, STRAVA_SCOPES } from "../strava/oauth.server";
 import { MSG } from "./schema";
+import { oneRow } from "~db/client";
 
 export const GOOGLE_CALLBACK_PATH = "/api/auth/google/callback";
 export const STRAVA_SIGNIN_CALLBACK_PATH = "/api/auth/strava/callback";
@@ -191,18 +192,20 @@ export async function signInWithGoogle(
     await sendLinkConfirmation(app, sameEmail, profile);
     throw new LinkConfirmationSent(sameEmail.email);
   }
-  const [created] = await app.db
-    .insert(users)
-    .values({
-      username: await freeUsername(app, profile.email.split("@")[0]),
-      email: profile.email,
-      googleId: profile.sub,
-      isVerified: profile.email_verified,
-      firstName: profile.given_name ?? null,
-      lastName: profile.family_name ?? null,
-      profileImageUrl: profile.picture ?? null,
-    })
-    .returning();
+  const created = oneRow(
+    await app.db
+      .insert(users)
+      .values({
+        username: await freeUsername(app, profile.email.split("@")[0]!),
+        email: profile.email,
+        googleId: profile.sub,
+        isVerified: profile.email_verified,
+        firstName: profile.given_name ?? null,
+        lastName: profile.family_name ?? null,
+        profileImageUrl: profile.picture ?? null,
+      })
+      .returning(),
+  );
   return created;
 }
 
@@ -320,19 +323,23 @@ export async function signInWithStrava(
   if (!athlete?.id) throw new Error("Strava token answer lacks the athlete");
   let user = await findUserByStravaAthlete(app, athlete.id);
   if (!user) {
-    const [created] = await app.db
-      .insert(users)
-      .values({
-        username: await freeUsername(
-          app,
-          athlete.username || `${athlete.firstname ?? ""}${athlete.lastname ?? ""}` || `strava${athlete.id}`,
-        ),
-        email: `strava-${athlete.id}@users.noreply.invalid`,
-        firstName: athlete.firstname ?? null,
-        lastName: athlete.lastname ?? null,
-        profileImageUrl: athlete.profile?.startsWith("http") ? athlete.profile : null,
-      })
-      .returning();
+    const created = oneRow(
+      await app.db
+        .insert(users)
+        .values({
+          username: await freeUsername(
+            app,
+            athlete.username ||
+              `${athlete.firstname ?? ""}${athlete.lastname ?? ""}` ||
+              `strava${athlete.id}`,
+          ),
+          email: `strava-${athlete.id}@users.noreply.invalid`,
+          firstName: athlete.firstname ?? null,
+          lastName: athlete.lastname ?? null,
+          profileImageUrl: athlete.profile?.startsWith("http") ? athlete.profile : null,
+        })
+        .returning(),
+    );
     user = created;
   }
   assertActive(user);

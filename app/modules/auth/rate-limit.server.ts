@@ -53,13 +53,13 @@ function incrementStatement(app: AppContext, key: string, windowStart: number) {
 export async function countAttempt(app: AppContext, limits: Limit[]): Promise<Counted[]> {
   if (limits.length === 0) return [];
   const windows = limits.map((limit) => windowOf(app, limit));
-  const statements = limits.map((limit, i) => incrementStatement(app, limit.key, windows[i].start));
+  const statements = limits.map((limit, i) => incrementStatement(app, limit.key, windows[i]!.start));
   const results = await app.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   return limits.map((limit, i) => ({
     limit,
     count: (results[i] as { count: number }[])[0]?.count ?? Number.MAX_SAFE_INTEGER,
-    windowStart: windows[i].start,
-    retryAfter: windows[i].retryAfter,
+    windowStart: windows[i]!.start,
+    retryAfter: windows[i]!.retryAfter,
   }));
 }
 

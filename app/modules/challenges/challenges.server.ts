@@ -27,6 +27,7 @@ import {
 } from "./progress.server";
 import { progressPercent } from "./rules";
 import { CHALLENGE_MSG, type ChallengeInput, type ParticipantQuery } from "./schema";
+import { oneRow } from "~db/client";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
@@ -209,12 +210,13 @@ export async function listParticipants(
       WHERE p.challenge_id = ${challengeId}
     ) r`;
   const where = sql`lower(r.username) LIKE ${like} ESCAPE '\\' AND ${genderFilter}`;
-  const [participants, [{ total }]] = await Promise.all([
+  const [participants, totals] = await Promise.all([
     app.db.all<ParticipantRow>(
       sql`SELECT r.* FROM ${ranked} WHERE ${where} ORDER BY ${sql.raw(order)} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
     ),
     app.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${ranked} WHERE ${where}`),
   ]);
+  const { total } = oneRow(totals);
 
   const mayViewActivities = viewer.isAdmin || (await isParticipant(app, challengeId, viewer.id));
   const activitiesByUser = new Map<number, ActivityRow[]>();
@@ -312,20 +314,24 @@ export async function challengeActivities(
 // ---- Admin ----------------------------------------------------------------
 
 export async function createChallenge(app: AppContext, admin: User, input: ChallengeInput) {
-  const [row] = await app.db
-    .insert(challenges)
-    .values({ ...input, createdBy: admin.id })
-    .returning();
+  const row = oneRow(
+    await app.db
+      .insert(challenges)
+      .values({ ...input, createdBy: admin.id })
+      .returning(),
+  );
   return challengeView(row);
 }
 
 export async function updateChallenge(app: AppContext, id: number, input: ChallengeInput) {
   await requireChallenge(app, id);
-  const [row] = await app.db
-    .update(challenges)
-    .set({ ...input, updatedAt: app.now() })
-    .where(eq(challenges.id, id))
-    .returning();
+  const row = oneRow(
+    await app.db
+      .update(challenges)
+      .set({ ...input, updatedAt: app.now() })
+      .where(eq(challenges.id, id))
+      .returning(),
+  );
   // Dates or sport may have changed: recompute automatic progress (manual corrections stay).
   await batchSql(app.env.DB, [sql.raw(progressUpdateSql(`challenge_id = ${Math.trunc(id)}`))]);
   return challengeView(row);
@@ -339,11 +345,13 @@ export async function deleteChallenge(app: AppContext, id: number) {
 
 export async function setChallengeActive(app: AppContext, id: number, isActive: boolean) {
   await requireChallenge(app, id);
-  const [row] = await app.db
-    .update(challenges)
-    .set({ isActive, updatedAt: app.now() })
-    .where(eq(challenges.id, id))
-    .returning();
+  const row = oneRow(
+    await app.db
+      .update(challenges)
+      .set({ isActive, updatedAt: app.now() })
+      .where(eq(challenges.id, id))
+      .returning(),
+  );
   return challengeView(row);
 }
 
@@ -382,7 +390,7 @@ export async function setParticipantProgress(
 /** Recomputes every participant from activities in one set-based statement (manual corrections are dropped). */
 export async function recalculateChallengeProgress(app: AppContext, challengeId: number) {
   await requireChallenge(app, challengeId);
-  const [result] = await batchSql(app.env.DB, [recalculateChallengeStatement(challengeId)]);
+  const result = oneRow(await batchSql(app.env.DB, [recalculateChallengeStatement(challengeId)]));
   const results = await app.db
     .select({
       userId: challengeParticipations.userId,

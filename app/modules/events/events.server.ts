@@ -19,6 +19,7 @@ import {
   type VerifyPaymentInput,
 } from "./schema";
 import { verifyHmacSha256, verifyPaymentSignature } from "./signature";
+import { oneRow } from "~db/client";
 
 type EventRow = typeof events.$inferSelect;
 type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -458,7 +459,7 @@ export async function handleRazorpayWebhook(app: AppContext, request: Request): 
 // ---- Admin --------------------------------------------------------------------
 
 export async function createEvent(app: AppContext, input: EventInput): Promise<EventView> {
-  const [row] = await app.db.insert(events).values(input).returning();
+  const row = oneRow(await app.db.insert(events).values(input).returning());
   return eventView(row);
 }
 

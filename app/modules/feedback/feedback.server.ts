@@ -18,6 +18,7 @@ import {
   type ResponseInput,
 } from "./schema";
 import { sniffImage } from "./screenshot";
+import { oneRow } from "~db/client";
 
 type FeedbackRow = typeof feedback.$inferSelect;
 type FeedbackUser = Pick<User, "id" | "username" | "email">;
@@ -89,19 +90,21 @@ export async function submitFeedback(
   }
   try {
     const now = app.now();
-    const [row] = await app.db
-      .insert(feedback)
-      .values({
-        userId: user.id,
-        feedbackType: input.feedbackType,
-        subject: input.subject,
-        message: input.message,
-        status: "pending",
-        screenshotKey: key,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const row = oneRow(
+      await app.db
+        .insert(feedback)
+        .values({
+          userId: user.id,
+          feedbackType: input.feedbackType,
+          subject: input.subject,
+          message: input.message,
+          status: "pending",
+          screenshotKey: key,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning(),
+    );
     return feedbackView(row);
   } catch (error) {
     // Keep R2 free of screenshots that no feedback points at.
@@ -173,7 +176,7 @@ export async function listFeedbackForAdmin(app: AppContext, query: AdminListQuer
     .offset((query.page - 1) * query.limit);
   const total =
     rows[0]?.total ??
-    (query.page > 1 ? (await app.db.select({ n: count() }).from(feedback).where(where))[0].n : 0);
+    (query.page > 1 ? (await app.db.select({ n: count() }).from(feedback).where(where))[0]!.n : 0);
   return {
     feedback: rows.map((r) => adminFeedbackView(r.row, r.user)),
     total,

@@ -12,6 +12,7 @@ import {
   type ProfileField,
   type ProfileUpdate,
 } from "./schema";
+import { oneRow } from "~db/client";
 
 /** field → true when missing, for every field a complete profile needs. */
 export function missingFields(user: Pick<User, ProfileField>): Record<ProfileField, boolean> {
@@ -55,11 +56,13 @@ export async function updateProfile(app: AppContext, user: User, input: ProfileU
   }
   const merged = { ...user, ...changes };
   if (isProfileComplete(merged)) changes.profileCompleted = true;
-  const [updated] = await app.db
-    .update(users)
-    .set({ ...changes, updatedAt: app.now() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = oneRow(
+    await app.db
+      .update(users)
+      .set({ ...changes, updatedAt: app.now() })
+      .where(eq(users.id, user.id))
+      .returning(),
+  );
   if (emailChanged) {
     await revokeOutstandingTokens(app, user.id);
     app.waitUntil(sendVerificationEmail(app, updated));
@@ -75,10 +78,12 @@ export async function completeProfile(app: AppContext, user: User): Promise<User
       missingFields: missing,
     });
   }
-  const [updated] = await app.db
-    .update(users)
-    .set({ profileCompleted: true, updatedAt: app.now() })
-    .where(eq(users.id, user.id))
-    .returning();
+  const updated = oneRow(
+    await app.db
+      .update(users)
+      .set({ profileCompleted: true, updatedAt: app.now() })
+      .where(eq(users.id, user.id))
+      .returning(),
+  );
   return updated;
 }

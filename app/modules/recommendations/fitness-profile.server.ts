@@ -23,6 +23,7 @@ import {
   WEEK_SECONDS,
   type ProfileAggregates,
 } from "./fitness-profile";
+import { oneRow } from "~db/client";
 
 // The module's level names are the table's CHECK values.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -55,11 +56,13 @@ export async function refreshFitnessProfile(app: AppContext, userId: number): Pr
   const values = computeFitnessProfile(await loadProfileAggregates(app, userId));
   // Whole seconds, as the column stores them.
   const lastUpdated = new Date(Math.floor(app.now().getTime() / 1000) * 1000);
-  const [row] = await app.db
-    .insert(fitnessProfiles)
-    .values({ userId, ...values, lastUpdated })
-    .onConflictDoUpdate({ target: fitnessProfiles.userId, set: { ...values, lastUpdated } })
-    .returning();
+  const row = oneRow(
+    await app.db
+      .insert(fitnessProfiles)
+      .values({ userId, ...values, lastUpdated })
+      .onConflictDoUpdate({ target: fitnessProfiles.userId, set: { ...values, lastUpdated } })
+      .returning(),
+  );
   return toFitnessProfile(row);
 }
 

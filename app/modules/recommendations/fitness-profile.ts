@@ -285,7 +285,7 @@ export function computeFitnessProfile(aggregates: ProfileAggregates): ProfileVal
     insights: {
       recentActivitiesCount: count,
       activityFrequency: round(count / weeks, 1),
-      mainSportType: ranked[0].sport,
+      mainSportType: ranked[0]!.sport,
       improvementAreas,
       strengths,
       windowWeeks: weeks,

@@ -425,6 +425,6 @@ export function generateWorkouts(profile: GeneratorProfile, options: GenerateOpt
     difficulty,
     level: profile.fitnessLevel,
   });
-  const main = ctx(sports[0]);
+  const main = ctx(sports[0]!);
   return [...sports.map((s) => plan.primary(ctx(s))), plan.secondary(main), recovery(main)];
 }

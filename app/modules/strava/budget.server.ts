@@ -100,7 +100,7 @@ export async function reserveReads(
         AND (SELECT count(*) FROM provider_budget b WHERE b.provider = ${PROVIDER} AND b.used + ${count} <= b."limit" * ${factor}) = 2
       RETURNING "window"`,
   ]);
-  if (results[2].results.length === 2) return { ok: true };
+  if (results[2]!.results.length === 2) return { ok: true };
   return { ok: false, retryInSeconds: await waitFor(app, w, factor) };
 }
 
@@ -117,7 +117,7 @@ async function waitFor(app: AppContext, w: Windows, factor: number): Promise<num
 function pair(value: string | null): [number, number] | null {
   if (!value) return null;
   const [a, b] = value.split(",").map((v) => Number(v.trim()));
-  return Number.isFinite(a) && Number.isFinite(b) ? [a, b] : null;
+  return a !== undefined && b !== undefined && Number.isFinite(a) && Number.isFinite(b) ? [a, b] : null;
 }
 
 /**

@@ -214,5 +214,5 @@ function isDailyExhausted(headers: Headers): boolean {
   const usage = (headers.get("X-ReadRateLimit-Usage") ?? headers.get("X-RateLimit-Usage"))
     ?.split(",")
     .map(Number);
-  return Boolean(limit && usage && usage[1] >= limit[1]);
+  return Boolean(limit && usage && usage[1]! >= limit[1]!);
 }

@@ -27,6 +27,7 @@ import {
 } from "./client.server";
 import type { ReadPriority } from "./budget.server";
 import type { SyncMessage } from "./sync-messages";
+import { oneRow } from "~db/client";
 
 export const PER_PAGE = 200;
 /** Incremental syncs look this far behind the newest activity held, to pick up edits. */
@@ -73,19 +74,21 @@ export async function startSync(
   const newest = await newestActivityStart(app, userId);
   const mode = opts.mode ?? (newest ? "incremental" : "backfill");
   const now = app.now();
-  const [job] = await app.db
-    .insert(syncJobs)
-    .values({
-      userId,
-      mode,
-      initiatedBy: trigger,
-      status: "queued",
-      afterEpoch:
-        mode === "incremental" && newest ? Math.max(0, epoch(newest) - RECHECK_WINDOW_SECONDS) : null,
-      beforeEpoch: mode === "backfill" ? epoch(now) + 60 : null,
-      updatedAt: now,
-    })
-    .returning();
+  const job = oneRow(
+    await app.db
+      .insert(syncJobs)
+      .values({
+        userId,
+        mode,
+        initiatedBy: trigger,
+        status: "queued",
+        afterEpoch:
+          mode === "incremental" && newest ? Math.max(0, epoch(newest) - RECHECK_WINDOW_SECONDS) : null,
+        beforeEpoch: mode === "backfill" ? epoch(now) + 60 : null,
+        updatedAt: now,
+      })
+      .returning(),
+  );
   const statusValues = {
     state: "queued" as const,
     mode,

@@ -189,6 +189,10 @@ export async function updateWeekProgress(
   for (const key of keys.filter((k) => !stored.includes(k))) {
     const { dayIndex } = parseWorkoutKey(key)!;
     const workout = found.workouts[dayIndex];
+    if (!workout)
+      throw new AppError(400, WARI_MSG.wrongWeekKey, {
+        errors: { completedWorkouts: [WARI_MSG.wrongWeekKey] },
+      });
     if (workout.isEventDay) throw new AppError(400, WARI_MSG.eventDay, { code: "event_day" });
     if (workout.type === "Rest") continue;
     if (!(await findMatchingRide(app, userId, workoutDate(found.startDate, dayIndex)))) {

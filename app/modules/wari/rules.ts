@@ -127,7 +127,7 @@ export function recommendationsFor(
 export const INTENSITY_LABELS = ["Rest", "Very Easy", "Easy", "Moderate", "Hard", "Very Hard"] as const;
 
 export function intensityLabel(intensity: number): string {
-  return INTENSITY_LABELS[clamp(Math.round(intensity), 0, 5)];
+  return INTENSITY_LABELS[clamp(Math.round(intensity), 0, 5)]!;
 }
 
 /** `week{n}_day{index}_{type}` (§3). */
@@ -137,7 +137,7 @@ export function workoutKey(week: number, dayIndex: number, type: string): string
 
 export function parseWorkoutKey(key: string): { week: number; dayIndex: number; type: string } | null {
   const match = /^week([1-9]\d{0,2})_day([0-6])_(.{1,40})$/.exec(key);
-  return match ? { week: Number(match[1]), dayIndex: Number(match[2]), type: match[3] } : null;
+  return match ? { week: Number(match[1]), dayIndex: Number(match[2]), type: match[3]! } : null;
 }
 
 /** Whole weeks since the plan's start, clamped to [0, last week]. */
@@ -312,8 +312,8 @@ function buildWorkouts(
   const restKm = Math.max(0, weeklyKm - longKm);
   return Array.from({ length: 7 }, (_, i) => {
     const weekday = new Date(startMs + i * DAY_MS).getUTCDay();
-    const day = DAY_NAMES[weekday];
-    const slot = pattern[weekday];
+    const day = DAY_NAMES[weekday]!;
+    const slot = pattern[weekday]!;
     if (slot === "rest")
       return {
         day,
@@ -349,7 +349,7 @@ function buildWorkouts(
 function eventWeekWorkouts(startMs: number, eventMs: number, speedKmh: number): Workout[] {
   return Array.from({ length: 7 }, (_, i) => {
     const dayMs = startMs + i * DAY_MS;
-    const day = DAY_NAMES[new Date(dayMs).getUTCDay()];
+    const day = DAY_NAMES[new Date(dayMs).getUTCDay()]!;
     const untilEvent = Math.round((eventMs - dayMs) / DAY_MS);
     if (untilEvent === 0) {
       return {

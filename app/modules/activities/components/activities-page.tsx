@@ -47,7 +47,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
   if (type && !typeOptions.some((o) => o.value === type))
     typeOptions.push({ value: type, label: formatSportType(type) });
   const keep = (["userId", "challengeId", "limit"] as const).filter((k) => filters[k]);
-  const clearHref = `/activities${keep.length ? `?${new URLSearchParams(keep.map((k) => [k, filters[k]]))}` : ""}`;
+  const clearHref = `/activities${keep.length ? `?${new URLSearchParams(keep.map((k) => [k, String(filters[k])]))}` : ""}`;
   const hrefFor = (page: number) => {
     const params = new URLSearchParams(search);
     params.set("page", String(page));

@@ -23,7 +23,7 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
     window.history.replaceState(
       window.history.state,
       "",
-      guideTabSearch(window.location.search, GUIDE_TABS[index].id),
+      guideTabSearch(window.location.search, GUIDE_TABS[index]!.id),
     );
   };
 

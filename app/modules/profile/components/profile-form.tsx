@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import type { z } from "zod";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -28,10 +29,13 @@ const sizeOptions = SIZES.map((s) => ({ value: s, label: s }));
 function useProfileForm(defaultValue: ProfileValues, id: string) {
   const actionData = useActionData<ActionData>();
   const toast = useToast();
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof profileFormSchema>>({
     id,
     lastResult: actionData?.result,
-    defaultValue: Object.fromEntries(Object.entries(defaultValue).map(([k, v]) => [k, v ?? ""])),
+    defaultValue: Object.fromEntries(Object.entries(defaultValue).map(([k, v]) => [k, v ?? ""])) as Record<
+      string,
+      string
+    >,
     constraint: getZodConstraint(profileFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
     shouldValidate: "onBlur",

@@ -71,7 +71,7 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
           />
         </div>
         <div className="mt-1 flex justify-between text-xs text-gray-500" aria-hidden="true">
-          <span>{shortDate(analysis.weeklyDistances[0].weekStart)}</span>
+          <span>{shortDate(analysis.weeklyDistances[0]!.weekStart)}</span>
           <span>this week</span>
         </div>
       </section>

@@ -206,7 +206,7 @@ export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
 export function PlanSummary({ plan }: { plan: TrainingPlanView }) {
   const weeks = plan.planDetails.weeklySchedule;
   if (!weeks.length) return null;
-  const current = weeks[plan.currentWeekIndex];
+  const current = weeks[plan.currentWeekIndex] ?? weeks[weeks.length - 1]!;
   const done = weeks.reduce((n, w) => n + w.progress.completedWorkouts.length, 0);
   const total = weeks.reduce((n, w) => n + w.workouts.filter((x) => !x.isEventDay).length, 0);
   const items = [

@@ -77,7 +77,7 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
   }, [actionData, toast]);
 
   const remember = (index: number) => {
-    window.history.replaceState(window.history.state, "", tabSearch(window.location.search, TABS[index].id));
+    window.history.replaceState(window.history.state, "", tabSearch(window.location.search, TABS[index]!.id));
   };
 
   return (
