@@ -3,7 +3,11 @@
 // (b) only `activities` writes the activities table (drizzle insert/update/delete
 //     or raw INSERT INTO / UPDATE / DELETE FROM activities); db/seed.ts, scripts,
 //     bench and tests/fakes are outside app/modules and not checked;
-// (c) no module imports another module's components/ folder (use its ui.ts).
+// (c) no module imports another module's components/ folder (use its ui.ts);
+// (d) only `activities` reads the activities table too: no other module imports
+//     the `activities` table from ~db/schema, names it in raw SQL or queries it
+//     through `db.query.activities`. The lower `sports` module is the one
+//     exception: it defines the sport SQL over the activities columns.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve, dirname } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -82,6 +86,16 @@ const WRITES_ACTIVITIES = [
   /\bDELETE\s+FROM\s+activities\b/i,
 ];
 
+const READS_ACTIVITIES = [
+  /\bimport\s*\{[^}]*\bactivities\b[^}]*\}\s*from\s*["']~db\/schema["']/,
+  /\b(?:FROM|JOIN)\s+activities\b/i,
+  /\.query\.activities\b/,
+];
+/** Source without its comments (prose such as "recomputes from activities in …" is no SQL). */
+const code = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/[^\n]*/g, "$1");
+/** Modules that may read the activities table: its owner and the lower sports module. */
+const ACTIVITIES_READERS = new Set(["activities", "sports"]);
+
 describe("module boundaries (app/modules)", () => {
   it("has no cycle between module folders", () => {
     const graph = moduleGraph();
@@ -99,6 +113,14 @@ describe("module boundaries (app/modules)", () => {
       .filter(({ source }) => WRITES_ACTIVITIES.some((re) => re.test(source)))
       .map(({ file }) => relative(ROOT, file));
     expect(writers).toEqual([]);
+  });
+
+  it("lets only the activities module (and the lower sports module) read the activities table", () => {
+    const readers = sources
+      .filter(({ file }) => !ACTIVITIES_READERS.has(moduleOf(file) ?? ""))
+      .filter(({ source }) => READS_ACTIVITIES.some((re) => re.test(code(source))))
+      .map(({ file }) => relative(ROOT, file));
+    expect(readers).toEqual([]);
   });
 
   it("never imports another module's components/ folder", () => {
@@ -125,5 +147,17 @@ describe("module boundaries (app/modules)", () => {
     expect(WRITES_ACTIVITIES.some((re) => re.test("db.insert(activities).values(x)"))).toBe(true);
     expect(WRITES_ACTIVITIES.some((re) => re.test("DELETE FROM activities WHERE id = 1"))).toBe(true);
     expect(WRITES_ACTIVITIES.some((re) => re.test("SELECT * FROM activities"))).toBe(false);
+    const reads = (text: string) => READS_ACTIVITIES.some((re) => re.test(code(text)));
+    expect(reads('import {\n  activities,\n  users,\n} from "~db/schema";')).toBe(true);
+    expect(reads("SELECT SUM(a.distance) FROM activities a JOIN challenges c")).toBe(true);
+    expect(reads("SELECT 1 FROM users u JOIN activities a ON a.user_id = u.id")).toBe(true);
+    expect(reads("app.db.query.activities.findFirst({})")).toBe(true);
+    expect(reads('import { activityVisibleTo } from "~/modules/activities/activity-sql.server";')).toBe(
+      false,
+    );
+    expect(reads('import { users, type Activity } from "~db/schema";')).toBe(false);
+    expect(reads("Personalised workouts based on your recent activities.")).toBe(false);
+    expect(reads("/** Recomputes every participant from activities in one statement. */")).toBe(false);
+    expect(reads("// rebuilt from activities in the batch")).toBe(false);
   });
 });

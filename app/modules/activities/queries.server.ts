@@ -1,19 +1,19 @@
 /**
  * Reads of the activities table that other modules need (the Strava sync and
  * webhooks, the fitness profile, the Wari analysis and plan, the challenge
- * pages, the admin's sync tab):
+ * pages, the admin's sync tab and user pages):
  * they call these instead of querying the table, so every SQL over
  * `activities` lives in this module. Each is an aggregate or a LIMIT over the
  * indexed (user_id, start_date) / (user_id, sport_type, …) columns; the
  * callers keep their own rules (windows, levels, readiness) and pass dates in.
  */
-import { and, count, desc, eq, gte, lt, lte, max, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt, lte, max, sql, sum, type SQL } from "drizzle-orm";
 import { activities } from "~db/schema";
 import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
 import { sportGroupOf, sportMatches } from "~/modules/sports/sql.server";
-import { activityVisibleToSql } from "./activity-sql.server";
+import { activityVisibleTo, activityVisibleToSql } from "./activity-sql.server";
 
 const num = (text: ReturnType<typeof sql>) => text.mapWith(Number);
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
@@ -234,4 +234,58 @@ export function challengeActivityRows(
       AND ${activityVisibleToSql(q.viewerId)}
     ORDER BY a.start_date DESC
     LIMIT ${q.limit}`);
+}
+
+/** The member's number of activities, as a scalar subquery (the admin's deletion blockers). */
+export function activityCountOf(userId: number): SQL<number> {
+  return sql<number>`(SELECT count(*) FROM ${activities} WHERE ${activities.userId} = ${userId})`.mapWith(
+    Number,
+  );
+}
+
+/** True while the member has no activity, as a condition (the guard of the admin's conditional user delete). */
+export function hasNoActivities(userId: number): SQL {
+  return sql`NOT EXISTS (SELECT 1 FROM ${activities} WHERE ${activities.userId} = ${userId})`;
+}
+
+/** The member's `limit` newest activities that `viewerId` may see, each row with the total of them (`count(*) OVER ()`). */
+export function memberActivitiesPage(
+  app: AppContext,
+  userId: number,
+  q: { limit: number; viewerId: number },
+) {
+  return app.db
+    .select({
+      id: activities.id,
+      name: activities.name,
+      type: activities.sportType,
+      startDate: activities.startDate,
+      distance: activities.distance,
+      movingTime: activities.movingTime,
+      totalElevationGain: activities.totalElevationGain,
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+    })
+    .from(activities)
+    .where(and(eq(activities.userId, userId), activityVisibleTo(q.viewerId)))
+    .orderBy(desc(activities.startDate), desc(activities.id))
+    .limit(q.limit);
+}
+
+/**
+ * The member's count, km (1 decimal) and minutes of running and of cycling
+ * (the dashboard's sport groups: Run includes trail and virtual runs, Ride
+ * every kind of ride); a group without activities has no row.
+ */
+export function memberRunRideTotals(app: AppContext, userId: number) {
+  const group = sql<string>`CASE WHEN ${sportMatches("Run")} THEN 'running' WHEN ${sportMatches("Ride")} THEN 'cycling' END`;
+  return app.db
+    .select({
+      sport: group,
+      count: count(),
+      distanceKm: sql<number>`round(coalesce(sum(${activities.distance}), 0) / 1000.0, 1)`.mapWith(Number),
+      timeMinutes: sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 60.0)`.mapWith(Number),
+    })
+    .from(activities)
+    .where(and(eq(activities.userId, userId), sql`${group} IS NOT NULL`))
+    .groupBy(group);
 }

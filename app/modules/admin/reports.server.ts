@@ -3,9 +3,8 @@
  * is one SQL aggregate; the pivot of the per-user report into sport columns
  * is the only shaping done here.
  */
-import { count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
-  activities,
   challengeParticipations,
   challenges,
   eventRegistrations,
@@ -14,6 +13,10 @@ import {
 } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { oneRow } from "~db/client";
+import { memberSportTotals, monthlyActivityTotals } from "~/modules/activities/reports.server";
+
+/** Activities by type needs no shaping: the admin answers the activities module's aggregate as it is. */
+export { activitiesByType } from "~/modules/activities/reports.server";
 
 /** Months shown by the activity trends report. */
 export const TREND_MONTHS = 12;
@@ -22,42 +25,11 @@ export const DEFAULT_SPORT_COLUMNS = ["Run", "Ride", "Swim", "Walk", "Hike"] as 
 
 const toKm1 = (metres: number) => Math.round(metres / 100) / 10;
 
-const km = (column: unknown) => sql<number>`round(coalesce(sum(${column}), 0) / 1000.0, 1)`.mapWith(Number);
-
-export async function activitiesByType(app: AppContext) {
-  return app.db
-    .select({
-      sportType: activities.sportType,
-      totalDistanceKm: km(activities.distance),
-      totalMovingTimeHours:
-        sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 3600.0, 1)`.mapWith(Number),
-      totalElevationGain: sql<number>`round(coalesce(sum(${activities.totalElevationGain}), 0))`.mapWith(
-        Number,
-      ),
-      activityCount: count(),
-      uniqueUsers: countDistinct(activities.userId),
-    })
-    .from(activities)
-    .groupBy(activities.sportType)
-    .orderBy(desc(count()));
-}
-
 /** Month by month over the last TREND_MONTHS months (months without activities are present with zeros). */
 export async function activityTrends(app: AppContext) {
   const now = app.now();
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (TREND_MONTHS - 1), 1));
-  const month = sql<string>`strftime('%Y-%m', ${activities.startDate}, 'unixepoch')`;
-  const rows = await app.db
-    .select({
-      month,
-      activityCount: count(),
-      totalDistanceKm: km(activities.distance),
-      activeUsers: countDistinct(activities.userId),
-    })
-    .from(activities)
-    .where(gte(activities.startDate, first))
-    .groupBy(month)
-    .orderBy(month);
+  const rows = await monthlyActivityTotals(app, first);
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   return Array.from({ length: TREND_MONTHS }, (_, i) => {
     const d = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + i, 1));
@@ -114,19 +86,7 @@ export type UserActivityReportRow = UserActivityRow & { [sportType: string]: unk
 export async function userActivitiesReport(
   app: AppContext,
 ): Promise<{ sportColumns: string[]; users: UserActivityReportRow[] }> {
-  const rows = await app.db
-    .select({
-      userId: activities.userId,
-      sportType: activities.sportType,
-      n: count(),
-      metres: sql<number>`coalesce(sum(${activities.distance}), 0)`.mapWith(Number),
-      username: users.username,
-      email: users.email,
-      profileImageUrl: users.profileImageUrl,
-    })
-    .from(activities)
-    .innerJoin(users, eq(users.id, activities.userId))
-    .groupBy(activities.userId, activities.sportType);
+  const rows = await memberSportTotals(app);
   const people = new Map(
     rows.map((r) => [r.userId, { username: r.username, email: r.email, profileImageUrl: r.profileImageUrl }]),
   );

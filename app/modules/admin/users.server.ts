@@ -6,7 +6,6 @@
  */
 import { and, count, desc, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import {
-  activities,
   challengeParticipations,
   challenges,
   eventRegistrations,
@@ -19,8 +18,12 @@ import type { AppContext } from "~workers/load-context";
 import { hashPassword } from "~/lib/password.server";
 import { AppError } from "~/lib/http.server";
 import { assertUnique, publicUser, sendVerificationEmail } from "~/modules/auth/auth.server";
-import { activityVisibleTo } from "~/modules/activities/activity-sql.server";
-import { sportMatches } from "~/modules/sports/sql.server";
+import {
+  activityCountOf,
+  hasNoActivities,
+  memberActivitiesPage,
+  memberRunRideTotals,
+} from "~/modules/activities/queries.server";
 import { ADMIN_MSG, type CreateUserInput, type UserListQuery } from "./schema";
 import { oneRow } from "~db/client";
 
@@ -147,10 +150,7 @@ export async function userHistoryCounts(app: AppContext, id: number) {
   const row = oneRow(
     await app.db
       .select({
-        activities:
-          sql<number>`(SELECT count(*) FROM ${activities} WHERE ${activities.userId} = ${id})`.mapWith(
-            Number,
-          ),
+        activities: activityCountOf(id),
         challenges:
           sql<number>`(SELECT count(*) FROM ${challengeParticipations} WHERE ${challengeParticipations.userId} = ${id})`.mapWith(
             Number,
@@ -179,7 +179,7 @@ export async function deleteUserByAdmin(app: AppContext, actor: User, id: number
     .where(
       and(
         eq(users.id, id),
-        sql`NOT EXISTS (SELECT 1 FROM ${activities} WHERE ${activities.userId} = ${id})`,
+        hasNoActivities(id),
         sql`NOT EXISTS (SELECT 1 FROM ${challengeParticipations} WHERE ${challengeParticipations.userId} = ${id})`,
         sql`NOT EXISTS (SELECT 1 FROM ${eventRegistrations} WHERE ${eventRegistrations.userId} = ${id})`,
       ),
@@ -197,21 +197,7 @@ export async function deleteUserByAdmin(app: AppContext, actor: User, id: number
  */
 export async function userActivities(app: AppContext, id: number, limit: number, viewerId: number) {
   await requireUserById(app, id);
-  const rows = await app.db
-    .select({
-      id: activities.id,
-      name: activities.name,
-      type: activities.sportType,
-      startDate: activities.startDate,
-      distance: activities.distance,
-      movingTime: activities.movingTime,
-      totalElevationGain: activities.totalElevationGain,
-      total: sql<number>`count(*) OVER ()`.mapWith(Number),
-    })
-    .from(activities)
-    .where(and(eq(activities.userId, id), activityVisibleTo(viewerId)))
-    .orderBy(desc(activities.startDate), desc(activities.id))
-    .limit(limit);
+  const rows = await memberActivitiesPage(app, id, { limit, viewerId });
   return {
     activities: rows.map(({ total: _total, ...a }) => ({ ...a, startDate: a.startDate.toISOString() })),
     total: rows[0]?.total ?? 0,
@@ -220,18 +206,7 @@ export async function userActivities(app: AppContext, id: number, limit: number,
 
 /** Running and cycling totals for the user dashboard header (km to 1 decimal, minutes). */
 export async function userSportSummary(app: AppContext, id: number) {
-  // The dashboard's sport groups (Run includes trail and virtual runs, Ride every kind of ride).
-  const group = sql<string>`CASE WHEN ${sportMatches("Run")} THEN 'running' WHEN ${sportMatches("Ride")} THEN 'cycling' END`;
-  const rows = await app.db
-    .select({
-      sport: group,
-      count: count(),
-      distanceKm: sql<number>`round(coalesce(sum(${activities.distance}), 0) / 1000.0, 1)`.mapWith(Number),
-      timeMinutes: sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 60.0)`.mapWith(Number),
-    })
-    .from(activities)
-    .where(and(eq(activities.userId, id), sql`${group} IS NOT NULL`))
-    .groupBy(group);
+  const rows = await memberRunRideTotals(app, id);
   const of = (sport: string) => {
     const row = rows.find((r) => r.sport === sport);
     return { count: row?.count ?? 0, distanceKm: row?.distanceKm ?? 0, timeMinutes: row?.timeMinutes ?? 0 };

@@ -9,18 +9,11 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 // Relative on purpose: workers/load-context.ts imports this file and vite.config.ts loads that without aliases.
-import { ACTIVITY_MATCHES_CHALLENGE } from "../sports/challenge-match";
-
-const COMPUTED = `COALESCE((
-    SELECT SUM(a.distance) FROM activities a JOIN challenges c ON c.id = challenge_participations.challenge_id
-    WHERE a.user_id = challenge_participations.user_id
-      AND a.start_date BETWEEN c.start_date AND c.end_date
-      AND ${ACTIVITY_MATCHES_CHALLENGE}
-  ), 0)`;
+import { PARTICIPATION_DISTANCE_SQL } from "../activities/challenge-distance";
 
 /** Raw SQL text of the refresh (keeps manual corrections), narrowed by a WHERE on challenge_participations. */
 export function progressUpdateSql(where = "1 = 1"): string {
-  return `UPDATE challenge_participations SET progress = COALESCE(manual_progress, ${COMPUTED}), updated_at = unixepoch()
+  return `UPDATE challenge_participations SET progress = COALESCE(manual_progress, ${PARTICIPATION_DISTANCE_SQL}), updated_at = unixepoch()
   WHERE ${where}`;
 }
 
@@ -31,7 +24,7 @@ export function refreshMemberProgress(userId: number): SQL {
 
 /** Admin recalculation: drops manual corrections and recomputes a whole challenge in one statement. */
 export function recalculateChallengeStatement(challengeId: number): SQL {
-  return sql.raw(`UPDATE challenge_participations SET manual_progress = NULL, progress = ${COMPUTED}, updated_at = unixepoch()
+  return sql.raw(`UPDATE challenge_participations SET manual_progress = NULL, progress = ${PARTICIPATION_DISTANCE_SQL}, updated_at = unixepoch()
   WHERE challenge_id = ${Math.trunc(challengeId)}`);
 }
 

@@ -1,6 +1,6 @@
 /**
  * Whether an activity counts towards a challenge, as raw SQL text. Imports
- * nothing but ./sports: challenge progress (challenges/progress.server.ts)
+ * nothing but ./sports: the challenge distance (activities/challenge-distance.ts)
  * builds on it, and that reaches workers/load-context.ts, which vite.config.ts
  * loads without the ~/ aliases.
  */
