@@ -1,6 +1,7 @@
 /** Admin validation and messages (spec part 2 sections 5 and 8). */
 import { z } from "zod";
 import { emailSchema, MSG, passwordSchema, usernameSchema } from "~/modules/auth/schema";
+import { pageQueryFields } from "~/lib/paging";
 
 export const USERS_PAGE_SIZE = 10;
 
@@ -72,18 +73,7 @@ export const flagSchemas = {
 } as const;
 
 export const userListQuerySchema = z.object({
-  page: z.coerce
-    .number({ invalid_type_error: "page must be a positive whole number" })
-    .int("page must be a positive whole number")
-    .min(1, "page must be a positive whole number")
-    .max(100_000)
-    .default(1),
-  limit: z.coerce
-    .number({ invalid_type_error: "limit must be between 1 and 100" })
-    .int("limit must be between 1 and 100")
-    .min(1, "limit must be between 1 and 100")
-    .max(100, "limit must be between 1 and 100")
-    .default(USERS_PAGE_SIZE),
+  ...pageQueryFields(USERS_PAGE_SIZE),
   search: z.string().trim().max(100, "search cannot exceed 100 characters").default(""),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;

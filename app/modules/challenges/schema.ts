@@ -1,6 +1,7 @@
 /** Challenge validation with the spec's messages (part 2 section 5). */
 import { z } from "zod";
 import { CHALLENGE_SPORTS } from "~db/schema";
+import { pageQueryFields } from "~/lib/paging";
 
 export const MAX_TARGET_DISTANCE_M = 2_000_000_000;
 
@@ -99,20 +100,7 @@ export const participantQuerySchema = z.object({
   q: z.string().trim().max(50).optional().default(""),
   sort: z.enum(PARTICIPANT_SORTS).optional().default("progress"),
   gender: z.enum(GENDER_TABS).optional().default("all"),
-  page: z.coerce
-    .number({ invalid_type_error: "page must be a positive whole number" })
-    .int()
-    .min(1, "page must be a positive whole number")
-    .max(100_000)
-    .optional()
-    .default(1),
-  limit: z.coerce
-    .number({ invalid_type_error: "limit must be between 1 and 200" })
-    .int()
-    .min(1, "limit must be between 1 and 200")
-    .max(200, "limit must be between 1 and 200")
-    .optional()
-    .default(PARTICIPANTS_PAGE_SIZE),
+  ...pageQueryFields(PARTICIPANTS_PAGE_SIZE, 200),
 });
 export type ParticipantQuery = z.infer<typeof participantQuerySchema>;
 

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { FEEDBACK_STATUSES, FEEDBACK_TYPES } from "~db/schema";
+import { pageQueryFields } from "~/lib/paging";
 
 export { FEEDBACK_STATUSES, FEEDBACK_TYPES };
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -114,18 +115,7 @@ const allOr = <T extends readonly [string, ...string[]]>(values: T, what: string
 
 /** GET /api/admin/feedback and /admin/feedback: filters are left out when 'all'. */
 export const adminListQuerySchema = z.object({
-  page: z.coerce
-    .number({ invalid_type_error: "page must be a positive whole number" })
-    .int("page must be a positive whole number")
-    .min(1, "page must be a positive whole number")
-    .max(100_000)
-    .default(1),
-  limit: z.coerce
-    .number({ invalid_type_error: "limit must be between 1 and 100" })
-    .int("limit must be between 1 and 100")
-    .min(1, "limit must be between 1 and 100")
-    .max(100, "limit must be between 1 and 100")
-    .default(ADMIN_PAGE_SIZE),
+  ...pageQueryFields(ADMIN_PAGE_SIZE),
   status: allOr(FEEDBACK_STATUSES, "status"),
   feedbackType: allOr(FEEDBACK_TYPES, "feedbackType"),
   search: z.string().trim().max(100, "search cannot exceed 100 characters").default(""),
