@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { jsonError, redirect } from "~/lib/http.server";
 import { signInAndRedirect } from "~/lib/sign-in.server";
-import { setToastCookie } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { finishSignIn, isSignInProvider, LINK_MSG, providerLabel } from "~/modules/auth/oauth-signin.server";
 
 /** The provider's return address: sign in, or back to /auth with the spec's error value. */
@@ -16,14 +16,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   if ("linkSentTo" in result) {
     const notice = { title: LINK_MSG.sentTitle, description: LINK_MSG.sent(result.linkSentTo) };
-    return redirect("/auth", { headers: { "Set-Cookie": await setToastCookie(context.app, notice) } });
+    return redirectWithToast(context.app, "/auth", notice);
   }
   const toast = {
     title: `${providerLabel(provider)} Authentication Failed`,
     description: result.message,
     variant: "destructive" as const,
   };
-  return redirect(result.failure, {
-    headers: result.message ? { "Set-Cookie": await setToastCookie(context.app, toast) } : undefined,
-  });
+  return result.message ? redirectWithToast(context.app, result.failure, toast) : redirect(result.failure);
 }

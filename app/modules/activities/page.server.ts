@@ -4,7 +4,7 @@
  */
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { AppError } from "~/lib/http.server";
+import { appErrorStatus, replyFromError } from "~/lib/http.server";
 import { listActivities } from "./list.server";
 import { activityListQuery, queryOf } from "./schema";
 
@@ -25,7 +25,8 @@ export async function activitiesPage(app: AppContext, viewer: User, url: URL) {
   try {
     return { filters, result: await listActivities(app, viewer, parsed.data), error: null, status: 200 };
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return { filters, result: null, error: error.message, status: error.status };
+    if (appErrorStatus(error) === null) throw error;
+    const { status, message } = replyFromError(error);
+    return { filters, result: null, error: message, status };
   }
 }
