@@ -75,6 +75,17 @@ export const users = sqliteTable(
     emergencyContactRelation: text("emergency_contact_relation"),
     /** Bumped on password change, reset and deactivation: sessions from before are refused. */
     sessionVersion: integer("session_version").notNull().default(1),
+    /**
+     * Consent default for challenges joined from now on (docs/decisions/020):
+     * false = other participants see my name and progress only, true = also my
+     * matching activities. Each participation keeps its own choice.
+     */
+    shareActivities: integer("share_activities", { mode: "boolean" }).notNull().default(false),
+    /**
+     * When the member agreed, at Strava connect, that their imported activities
+     * stay if they disconnect (docs/decisions/021). NULL: they are deleted.
+     */
+    keepStravaActivitiesAt: integer("keep_strava_activities_at", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -356,6 +367,8 @@ export const challengeParticipations = sqliteTable(
     progress: real("progress").notNull().default(0),
     /** An admin's manual correction (metres); sync refreshes keep it until a recalculation clears it. */
     manualProgress: real("manual_progress"),
+    /** The participant lets other participants see their matching activities (docs/decisions/020). */
+    shareActivities: integer("share_activities", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -490,14 +503,19 @@ export const eventRegistrations = sqliteTable(
   ],
 );
 
-/** Razorpay orders and their outcome, one per payment attempt. */
+/**
+ * Razorpay orders and their outcome, one per payment attempt. Accounting keeps
+ * them when a member deletes their account: the registration link is then set
+ * to NULL and `event_id` still says what was paid for (docs/decisions/021).
+ */
 export const payments = sqliteTable(
   "payments",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    registrationId: integer("registration_id")
-      .notNull()
-      .references(() => eventRegistrations.id, { onDelete: "cascade" }),
+    registrationId: integer("registration_id").references(() => eventRegistrations.id, {
+      onDelete: "set null",
+    }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
     orderId: text("order_id").notNull(),
     paymentId: text("payment_id"),
     amount: integer("amount").notNull(),
@@ -510,6 +528,7 @@ export const payments = sqliteTable(
     uniqueIndex("payments_order_unique").on(t.orderId),
     uniqueIndex("payments_payment_unique").on(t.paymentId),
     index("payments_registration_idx").on(t.registrationId),
+    index("payments_event_idx").on(t.eventId),
     check("payments_status_check", oneOf("status", PAYMENT_ORDER_STATUSES)),
     check("payments_amount_check", sql`${t.amount} >= 0`),
   ],

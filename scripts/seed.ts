@@ -334,6 +334,7 @@ export async function buildSeedSql(opts: {
     });
     paymentRows.push({
       registration_id: registrationId,
+      event_id: eventId,
       order_id: `order_seed${String(registrationId).padStart(6, "0")}`,
       payment_id: paid ? `pay_seed${String(registrationId).padStart(6, "0")}` : null,
       amount: events[eventId - 1]!.fee,

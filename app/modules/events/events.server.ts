@@ -297,6 +297,7 @@ export async function initializePayment(
   });
   await app.db.insert(payments).values({
     registrationId: registration.id,
+    eventId: event.id,
     orderId: order.id,
     amount: order.amount,
     currency: order.currency,

@@ -216,3 +216,30 @@ function isDailyExhausted(headers: Headers): boolean {
     .map(Number);
   return Boolean(limit && usage && usage[1]! >= limit[1]!);
 }
+
+/**
+ * Revokes the app's access at Strava (`POST /oauth/deauthorize`) with the
+ * member's access token, refreshed first when due. Answers whether Strava no
+ * longer holds an authorization for the member: true when it confirmed, or
+ * when it already refuses the token (revoked on Strava's side); false when
+ * Strava could not be reached or asked us to wait, so the caller can tell the
+ * member to revoke access in Strava's settings. Not a read: no budget is spent.
+ */
+export async function deauthorizeAtStrava(app: AppContext, userId: number): Promise<boolean> {
+  let held: HeldToken;
+  try {
+    held = await heldToken(app, userId);
+  } catch (error) {
+    return error instanceof StravaUnauthorized || error instanceof StravaNotConnected;
+  }
+  try {
+    const res = await fetch(`${app.env.STRAVA_OAUTH_URL.replace(/\/$/, "")}/deauthorize`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body: new URLSearchParams({ access_token: held.token }),
+    });
+    return res.ok || res.status === 401;
+  } catch {
+    return false;
+  }
+}
