@@ -1,31 +1,6 @@
 // Consent for shared challenge views (issue #13 part 1, docs/decisions/020-consent-for-shared-views.md):
 // the join forms ask what other participants will see; a challenge page and the profile change it.
-import { request as playwrightRequest } from "@playwright/test";
-import { expect, loginAs, signIn, snap, test } from "./fixtures";
-
-/** A fresh active ride challenge, created through the admin API. */
-async function createChallenge(baseURL: string, title: string): Promise<number> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  expect(
-    (await api.post("/api/login", { data: { username: "admin", password: "Admin@1234" } })).status(),
-  ).toBe(200);
-  const res = await api.post("/api/challenges", {
-    data: {
-      title,
-      description: "A consent test challenge",
-      startDate: new Date(Date.now() - 86400_000).toISOString(),
-      endDate: new Date(Date.now() + 14 * 86400_000).toISOString(),
-      sportType: "Ride",
-      targetDistance: 200000,
-      targetTime: null,
-      isActive: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  await api.dispose();
-  return id;
-}
+import { createChallenge, expect, loginAs, signIn, snap, test } from "./fixtures";
 
 const PROGRESS = "My name and challenge progress";
 const ACTIVITIES = "Also my matching activities";
