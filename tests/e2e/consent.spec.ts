@@ -65,10 +65,11 @@ test.describe("without JavaScript", () => {
     await signIn(page);
     await page.goto(`/challenges/${id}`);
     const join = page.getByTestId("join-form");
+    await expect(join.getByRole("radio", { name: PROGRESS })).toBeChecked();
+    await snap(page, "consent-join-detail-nojs");
     await join.getByRole("radio", { name: ACTIVITIES }).check();
     await join.getByRole("button", { name: "Join Challenge" }).click();
     const sharing = page.getByRole("region", { name: "Your sharing in this challenge" });
     await expect(sharing.getByRole("radio", { name: ACTIVITIES })).toBeChecked();
-    await snap(page, "consent-join-detail-nojs");
   });
 });
