@@ -272,9 +272,11 @@ export async function buildSeedSql(opts: {
   statements.push(...insertRows("challenges", challenges));
   const participations: Record<string, Value>[] = [];
   for (const challengeId of [1, 2, 3, 4]) {
-    participations.push({ challenge_id: challengeId, user_id: 2 });
+    participations.push({ challenge_id: challengeId, user_id: 2, share_activities: false });
+    // Every other member also shares their matching activities (docs/decisions/020); the rest share progress only.
     for (let i = 0; i < opts.members; i++)
-      if ((i + challengeId) % 3 !== 0) participations.push({ challenge_id: challengeId, user_id: 4 + i });
+      if ((i + challengeId) % 3 !== 0)
+        participations.push({ challenge_id: challengeId, user_id: 4 + i, share_activities: i % 2 === 0 });
   }
   statements.push(...insertRows("challenge_participations", participations));
   // Progress = sum of matching activities inside the window (one set-based statement).

@@ -6,12 +6,14 @@ import { profileAction, profilePage } from "~/modules/profile/page.server";
 import { requireUser } from "~/lib/guards.server";
 import { readForm } from "~/lib/http.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { SharingSection } from "~/modules/privacy/components/sharing-section";
+import { sharingSettings } from "~/modules/privacy/sharing.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings · CycleWari Community" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context.app, request);
-  return profilePage(context.app, user);
+  return { ...(await profilePage(context.app, user)), sharing: await sharingSettings(context.app, user) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -20,13 +22,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileSettings() {
-  const { username, values, confined, profileCompleted } = useLoaderData<typeof loader>();
+  const { username, values, confined, profileCompleted, sharing } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <ProfileHeader username={username} confined={confined} profileCompleted={profileCompleted} />
       <Card>
         <ProfileWizard defaultValue={values} />
       </Card>
+      <SharingSection sharing={sharing} />
       <p className="text-sm text-gray-600">
         Prefer one page? Use the{" "}
         <Link to="/profile" className="font-medium text-brand-700 hover:underline">

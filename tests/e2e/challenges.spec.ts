@@ -1,28 +1,4 @@
-import { request as playwrightRequest } from "@playwright/test";
-import { expect, loginAs, snap, test } from "./fixtures";
-
-/** Creates a fresh active challenge through the admin API. */
-async function createChallenge(baseURL: string, title: string): Promise<number> {
-  const api = await playwrightRequest.newContext({ baseURL });
-  const login = await api.post("/api/login", { data: { username: "admin", password: "Admin@1234" } });
-  expect(login.status()).toBe(200);
-  const res = await api.post("/api/challenges", {
-    data: {
-      title,
-      description: "An end-to-end test challenge",
-      startDate: new Date(Date.now() - 86400_000).toISOString(),
-      endDate: new Date(Date.now() + 14 * 86400_000).toISOString(),
-      sportType: "Ride",
-      targetDistance: 200000,
-      targetTime: null,
-      isActive: true,
-    },
-  });
-  expect(res.status()).toBe(201);
-  const { id } = (await res.json()) as { id: number };
-  await api.dispose();
-  return id;
-}
+import { createChallenge, expect, loginAs, snap, test } from "./fixtures";
 
 test("joining without Strava shows the 'Strava Connection Required' dialog", async ({ page }) => {
   await loginAs(page, "vihaan01", "Member@1234");

@@ -1,4 +1,10 @@
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { mkdirSync } from "node:fs";
 
 export const FAKES_URL = `http://127.0.0.1:${process.env.E2E_FAKES_PORT ?? 8792}`;
@@ -120,4 +126,27 @@ export async function freshMemberConnectsStrava(page: Page, athleteId: number, n
   await page.getByRole("link", { name: "Connect with Strava" }).click();
   await page.locator("#authorize").click();
   await expect(page).toHaveURL(/\/profile\/strava$/);
+}
+
+/** Creates a fresh active ride challenge (started yesterday, two weeks to go) through the admin API. */
+export async function createChallenge(baseURL: string, title: string): Promise<number> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const login = await api.post("/api/login", { data: { username: "admin", password: "Admin@1234" } });
+  expect(login.status()).toBe(200);
+  const res = await api.post("/api/challenges", {
+    data: {
+      title,
+      description: "An end-to-end test challenge",
+      startDate: new Date(Date.now() - 86400_000).toISOString(),
+      endDate: new Date(Date.now() + 14 * 86400_000).toISOString(),
+      sportType: "Ride",
+      targetDistance: 200000,
+      targetTime: null,
+      isActive: true,
+    },
+  });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  await api.dispose();
+  return id;
 }

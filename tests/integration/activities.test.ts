@@ -389,10 +389,10 @@ describe("GET /api/activities", () => {
       .first<{ id: number }>();
     const cid = challenge!.id;
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(
-        cid,
-        member.id,
-      ),
+      // The member shares their matching activities there (docs/decisions/020).
+      env.DB.prepare(
+        "INSERT INTO challenge_participations (challenge_id, user_id, share_activities) VALUES (?, ?, 1)",
+      ).bind(cid, member.id),
       env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(
         cid,
         other.id,
@@ -438,12 +438,12 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
       .bind(Math.floor((now - 30 * DAY) / 1000), Math.floor(now / 1000) + 3600)
       .first<{ id: number }>();
     const cid = challenge!.id;
+    // Both share their matching activities (docs/decisions/020): only Strava's privacy hides some.
     await env.DB.batch(
       [owner.id, viewer.id].map((u) =>
-        env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)").bind(
-          cid,
-          u,
-        ),
+        env.DB.prepare(
+          "INSERT INTO challenge_participations (challenge_id, user_id, share_activities) VALUES (?, ?, 1)",
+        ).bind(cid, u),
       ),
     );
     const [ownerCookie, viewerCookie] = await Promise.all([

@@ -171,9 +171,11 @@ describe("participants and leaderboard", () => {
         .bind(i === 1 ? "male" : "female", u.id)
         .run();
       await connectStrava(u.id, 610000 + i + Math.floor(Math.random() * 1000) * 10);
+      // They share their matching activities with the other participants (docs/decisions/020).
       await call(`/api/challenges/${id}/join`, {
         method: "POST",
         cookie: await login(u.username, u.password),
+        body: { shareActivities: true },
       });
       await saveStrava(
         app,
@@ -439,8 +441,17 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     const v = await createUser({ username: `Viewer${Date.now()}` });
     await connectStrava(v.id, athleteId + 1);
     const viewerCookie = await login(v.username, v.password);
+    // The owner shares their matching activities (docs/decisions/020): only Strava's privacy hides some.
     for (const cookie of [ownerCookie, viewerCookie])
-      expect((await call(`/api/challenges/${id}/join`, { method: "POST", cookie })).status).toBe(201);
+      expect(
+        (
+          await call(`/api/challenges/${id}/join`, {
+            method: "POST",
+            cookie,
+            body: { shareActivities: true },
+          })
+        ).status,
+      ).toBe(201);
 
     // Strava's SummaryActivity shape: private + visibility; the last one is as synced before the columns existed.
     const base = 93_000_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
@@ -566,3 +577,231 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     expect(after.map((a) => a.name).sort()).toEqual(["NOW PUBLIC ride", "PUBLIC everyone ride"]);
   });
 });
+
+describe("consent for shared views (docs/decisions/020-consent-for-shared-views.md)", () => {
+  it("shows a progress-only participant's activities to nobody but themselves and admins, until they consent", async () => {
+    const app = createAppContext(env);
+    const id = await insertChallenge({ sport: "Ride", target: 100000, title: "Consent month" });
+    const o = await createUser({ username: `Quiet${Date.now()}` });
+    const v = await createUser();
+    const athleteId = 94_000_000 + Math.floor(Math.random() * 1_000_000) * 10;
+    await connectStrava(o.id, athleteId);
+    await connectStrava(v.id, athleteId + 1);
+    const [ownerCookie, viewerCookie] = await Promise.all([
+      login(o.username, o.password),
+      login(v.username, v.password),
+    ]);
+    // No choice sent: the profile default, which starts at "progress only".
+    const joined = await call(`/api/challenges/${id}/join`, { method: "POST", cookie: ownerCookie });
+    expect(joined.status).toBe(201);
+    expect((await json<{ participation: object }>(joined)).participation).toMatchObject({
+      shareActivities: false,
+    });
+    await call(`/api/challenges/${id}/join`, { method: "POST", cookie: viewerCookie });
+    await saveStrava(app, o.id, [
+      { ...activity("Ride", 30, 1), name: "CONSENT first ride" },
+      { ...activity("Ride", 20, 2), name: "CONSENT second ride" },
+    ]);
+
+    type P = {
+      userId: number;
+      rank: number;
+      progress: number;
+      percent: number;
+      shareActivities: boolean;
+      activityCount: number | null;
+      activities: { name: string }[];
+      user: { username: string };
+    };
+    const views = [
+      `/api/challenges/${id}/participations`,
+      `/api/challenges/${id}/activities`,
+      `/api/challenges/${id}/activities?userId=${o.id}`,
+      `/api/challenges/${id}/leaderboard`,
+      `/api/activities?userId=${o.id}&challengeId=${id}`,
+      `/api/activities?userId=${o.id}&challengeId=${id}&page=1`,
+      `/challenges/${id}.data`,
+      `/activities.data?userId=${o.id}&challengeId=${id}`,
+    ];
+    const seenBy = async (cookie: string) => {
+      const seen: string[] = [];
+      for (const path of views) {
+        const res = await call(path, { cookie });
+        expect(res.status, path).toBe(200);
+        if ((await res.text()).includes("CONSENT")) seen.push(path);
+      }
+      return seen;
+    };
+    const leaderboardOf = (p: string) => p.includes("leaderboard");
+
+    // Progress only: the other participant sees the name and the numbers, never an activity.
+    expect(await seenBy(viewerCookie)).toEqual([]);
+    const parts = await json<P[]>(
+      await call(`/api/challenges/${id}/participations`, { cookie: viewerCookie }),
+    );
+    const quiet = parts.find((p) => p.userId === o.id)!;
+    expect(quiet).toMatchObject({
+      rank: 1,
+      progress: 50000,
+      percent: 50,
+      shareActivities: false,
+      activityCount: null,
+      activities: [],
+      user: { username: o.username },
+    });
+    const board = await json<{ entries: { userId: number; progress: number; rank: number }[] }>(
+      await call(`/api/challenges/${id}/leaderboard`, { cookie: viewerCookie }),
+    );
+    expect(board.entries.find((e) => e.userId === o.id)).toMatchObject({ progress: 50000, rank: 1 });
+    const page = await json<{ pagination: { total: number } }>(
+      await call(`/api/activities?userId=${o.id}&challengeId=${id}&page=1`, { cookie: viewerCookie }),
+    );
+    expect(page.pagination.total).toBe(0);
+    // The owner and the admins (for corrections) still see them.
+    expect(await seenBy(ownerCookie)).toEqual(views.filter((p) => !leaderboardOf(p)));
+    const adminSees = await seenBy(admin.cookie);
+    for (const path of [
+      `/api/challenges/${id}/participations`,
+      `/api/challenges/${id}/activities`,
+      `/api/activities?userId=${o.id}&challengeId=${id}`,
+    ])
+      expect(adminSees, path).toContain(path);
+
+    // With consent (the /api call), the other participant sees them everywhere.
+    const share = await call(`/api/challenges/${id}/participation`, {
+      method: "PATCH",
+      cookie: ownerCookie,
+      body: { shareActivities: true },
+    });
+    expect(share.status).toBe(200);
+    expect(await json(share)).toMatchObject({
+      message: "Other participants now see your matching activities",
+      participation: { challengeId: id, userId: o.id, shareActivities: true },
+    });
+    expect(await seenBy(viewerCookie)).toEqual(views.filter((p) => !leaderboardOf(p)));
+    const shared = (
+      await json<P[]>(await call(`/api/challenges/${id}/participations`, { cookie: viewerCookie }))
+    ).find((p) => p.userId === o.id)!;
+    expect(shared).toMatchObject({ shareActivities: true, activityCount: 2 });
+
+    // Withdrawn on the challenge page (a plain form, no JavaScript needed): hidden again at once.
+    const form = new FormData();
+    form.set("intent", "sharing");
+    form.set("sharing", "progress");
+    const withdrawn = await call(`/challenges/${id}`, { method: "POST", cookie: ownerCookie, body: form });
+    expect(withdrawn.status).toBe(200);
+    expect(await seenBy(viewerCookie)).toEqual([]);
+    const ownPage = await (await call(`/challenges/${id}.data`, { cookie: ownerCookie })).text();
+    expect(ownPage).toContain("CONSENT first ride");
+  });
+
+  it("joins with the profile default or an explicit choice, and the profile can apply it to current challenges", async () => {
+    const u = await createUser();
+    await connectStrava(u.id, 95_000_000 + Math.floor(Math.random() * 1_000_000) * 10);
+    const cookie = await login(u.username, u.password);
+    const stored = async (challengeId: number) =>
+      (await env.DB.prepare(
+        "SELECT share_activities s FROM challenge_participations WHERE challenge_id = ? AND user_id = ?",
+      )
+        .bind(challengeId, u.id)
+        .first<{ s: number }>())!.s;
+
+    const first = await insertChallenge();
+    const explicit = await call(`/api/challenges/${first}/join`, {
+      method: "POST",
+      cookie,
+      body: { shareActivities: true },
+    });
+    expect(explicit.status).toBe(201);
+    expect(await stored(first)).toBe(1);
+
+    // The join form on /challenges: the radio "Also my matching activities" / "My name and challenge progress".
+    const second = await insertChallenge();
+    const form = new FormData();
+    form.set("challengeId", String(second));
+    form.set("sharing", "progress");
+    expect((await call("/challenges", { method: "POST", cookie, body: form })).status).toBe(200);
+    expect(await stored(second)).toBe(0);
+
+    // The profile default (the /api twin of the Sharing section), applied to the current challenges too.
+    const before = await json<{ shareActivities: boolean; challenges: { challengeId: number }[] }>(
+      await call("/api/user/sharing", { cookie }),
+    );
+    expect(before.shareActivities).toBe(false);
+    expect(before.challenges.map((c) => c.challengeId).sort()).toEqual([first, second].sort());
+    const saved = await call("/api/user/sharing", {
+      method: "PATCH",
+      cookie,
+      body: { shareActivities: true, applyToCurrent: true },
+    });
+    expect(saved.status).toBe(200);
+    expect(await json(saved)).toMatchObject({ shareActivities: true, appliedTo: 2 });
+    expect(await stored(second)).toBe(1);
+    const third = await insertChallenge();
+    await call(`/api/challenges/${third}/join`, { method: "POST", cookie });
+    expect(await stored(third)).toBe(1);
+
+    // The Sharing form on /profile-settings (its own route): the default only, unless the box is ticked.
+    const profileForm = new FormData();
+    profileForm.set("sharing", "progress");
+    const posted = await call("/profile-settings/sharing", { method: "POST", cookie, body: profileForm });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe("/profile-settings#sharing");
+    expect(await json(await call("/api/user/sharing", { cookie }))).toMatchObject({ shareActivities: false });
+    expect(await stored(third)).toBe(1);
+    expect(await (await call("/profile-settings.data", { cookie })).text()).toContain("sharing");
+  });
+
+  it("answers bad input with a clear 4xx, and guests with 401", async () => {
+    const id = await insertChallenge();
+    const patch = (path: string, body: unknown, cookie?: string) =>
+      call(path, { method: "PATCH", cookie, body });
+    const bad = await patch(`/api/challenges/${id}/participation`, { shareActivities: "yes" }, member.cookie);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).message).toBe("shareActivities must be true or false");
+    const notJoined = await patch(
+      `/api/challenges/${id}/participation`,
+      { shareActivities: true },
+      member.cookie,
+    );
+    expect(notJoined.status).toBe(404);
+    expect((await json(notJoined)).message).toBe("You have not joined this challenge");
+    expect(
+      (await patch("/api/challenges/999999/participation", { shareActivities: true }, member.cookie)).status,
+    ).toBe(404);
+    const badJoin = await call(`/api/challenges/${id}/join`, {
+      method: "POST",
+      cookie: member.cookie,
+      body: { shareActivities: 1 },
+    });
+    expect(badJoin.status).toBe(400);
+    expect(await isJoined(id, member.id)).toBe(false);
+    expect((await patch("/api/user/sharing", {}, member.cookie)).status).toBe(400);
+    const badForm = new FormData();
+    badForm.set("sharing", "everything");
+    const refused = await call("/profile-settings/sharing", {
+      method: "POST",
+      cookie: member.cookie,
+      body: badForm,
+    });
+    expect(refused.status).toBe(302);
+
+    expect((await patch(`/api/challenges/${id}/participation`, { shareActivities: true })).status).toBe(401);
+    expect((await call("/api/user/sharing")).status).toBe(401);
+    expect((await patch("/api/user/sharing", { shareActivities: true })).status).toBe(401);
+    const guestForm = new FormData();
+    guestForm.set("sharing", "activities");
+    const guest = await call("/profile-settings/sharing", { method: "POST", body: guestForm });
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toMatch(/^\/auth/);
+  });
+});
+
+async function isJoined(challengeId: number, userId: number) {
+  const row = await env.DB.prepare(
+    "SELECT 1 FROM challenge_participations WHERE challenge_id = ? AND user_id = ?",
+  )
+    .bind(challengeId, userId)
+    .first();
+  return row !== null;
+}

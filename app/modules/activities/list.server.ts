@@ -8,7 +8,9 @@
  * detail); a challenge narrows the list to the activities that count
  * towards it (its dates and its sport, by the challenges module's rule).
  * In someone else's list only activities Strava shows to everyone appear,
- * and without their Strava ids (docs/decisions/018-activity-privacy.md).
+ * and without their Strava ids (docs/decisions/018-activity-privacy.md);
+ * in a challenge, only when that member shares their activities there (or
+ * the viewer is an admin: docs/decisions/020-consent-for-shared-views.md).
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 import { activities, challengeParticipations, challenges, users, type Activity, type User } from "~db/schema";
@@ -18,6 +20,7 @@ import { AppError } from "~/lib/http.server";
 import { kmToMetres } from "./achievements";
 import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
 import { sportMatches } from "~/modules/sports/sql.server";
+import { challengeActivitiesVisibleTo, type Viewer } from "~/modules/privacy/consent-sql.server";
 import { activityVisibleTo } from "./activity-sql.server";
 import { MSG, PAGE_SIZE, type ActivityListQuery, type ActivitySort } from "./schema";
 
@@ -133,10 +136,12 @@ function listConditions(
   userId: number,
   query: Partial<ActivityListQuery>,
   challenge: Challenge | null,
-  viewerId: number,
+  viewer: Viewer,
 ): SQL {
   const where: (SQL | undefined)[] = [eq(activities.userId, userId)];
-  if (viewerId !== userId) where.push(activityVisibleTo(viewerId));
+  if (viewer.id !== userId) where.push(activityVisibleTo(viewer.id));
+  if (viewer.id !== userId && challenge)
+    where.push(challengeActivitiesVisibleTo(viewer, activities.userId, challenge.id));
   if (query.type) where.push(sportMatches(query.type));
   if (query.minDistance !== undefined) where.push(gte(activities.distance, kmToMetres(query.minDistance)));
   if (query.maxDistance !== undefined) where.push(lte(activities.distance, kmToMetres(query.maxDistance)));
@@ -160,18 +165,19 @@ function listConditions(
 
 /**
  * The two statements of a page (the total and the rows), exported so the benchmark times the same SQL.
- * `viewerId` (default: the owner) hides the owner's non-public activities from anyone else.
+ * `viewer` (default: the owner) hides the owner's non-public activities from anyone else,
+ * and in a challenge their activities unless they share them there.
  */
 export function listQueries(
   db: Db,
   userId: number,
   query: Partial<ActivityListQuery>,
   challenge: Challenge | null = null,
-  viewerId = userId,
+  viewer: Viewer = { id: userId, isAdmin: false },
 ) {
   const page = query.page ?? 1;
   const limit = query.limit ?? PAGE_SIZE;
-  const where = listConditions(userId, query, challenge, viewerId);
+  const where = listConditions(userId, query, challenge, viewer);
   return {
     page,
     limit,
@@ -193,7 +199,7 @@ export async function listActivities(
   query: Partial<ActivityListQuery>,
 ): Promise<ActivityPage> {
   const { owner, challenge } = await resolveScope(app, viewer, query);
-  const q = listQueries(app.db, owner.id, query, challenge, viewer.id);
+  const q = listQueries(app.db, owner.id, query, challenge, viewer);
   const [totals, rows] = await app.db.batch([q.total, q.rows]);
   const { total } = oneRow(totals);
   const own = owner.id === viewer.id;

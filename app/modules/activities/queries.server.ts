@@ -13,6 +13,7 @@ import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
 import { sportGroupOf, sportMatches } from "~/modules/sports/sql.server";
+import { challengeActivitiesVisibleTo, type Viewer } from "~/modules/privacy/consent-sql.server";
 import { activityVisibleTo, activityVisibleToSql } from "./activity-sql.server";
 
 const num = (text: ReturnType<typeof sql>) => text.mapWith(Number);
@@ -198,14 +199,16 @@ export interface ChallengeActivityRow {
   total: number;
 }
 
+const OWNER = sql.raw("a.user_id");
+
 /**
  * The `perMember` newest activities of each of `userIds` that count towards
- * the challenge, plus each member's count, as `viewerId` may see them
- * (others' only when public). One statement whatever the number of members.
+ * the challenge, plus each member's count, as `viewer` may see them (others'
+ * only when public and shared with consent). One statement whatever the number of members.
  */
 export function latestChallengeActivities(
   app: AppContext,
-  q: { challengeId: number; userIds: number[]; viewerId: number; perMember: number },
+  q: { challengeId: number; userIds: number[]; viewer: Viewer; perMember: number },
 ) {
   return app.db.all<ChallengeActivityRow>(sql`
       SELECT * FROM (
@@ -213,15 +216,16 @@ export function latestChallengeActivities(
           ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.start_date DESC) AS rn,
           COUNT(*) OVER (PARTITION BY a.user_id) AS total
         FROM activities a JOIN challenges c ON c.id = ${q.challengeId}
-        WHERE a.user_id IN (SELECT value FROM json_each(${JSON.stringify(q.userIds)})) AND ${activityVisibleToSql(q.viewerId)}
+        WHERE a.user_id IN (SELECT value FROM json_each(${JSON.stringify(q.userIds)})) AND ${activityVisibleToSql(q.viewer.id)}
+          AND ${challengeActivitiesVisibleTo(q.viewer, OWNER, q.challengeId)}
           AND a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
       ) WHERE rn <= ${q.perMember}`);
 }
 
-/** The participants' activities counting towards the challenge (one member's with `userId`), newest first, as `viewerId` may see them. */
+/** The participants' activities counting towards the challenge (one member's with `userId`), newest first, as `viewer` may see them. */
 export function challengeActivityRows(
   app: AppContext,
-  q: { challengeId: number; userId?: number; viewerId: number; limit: number },
+  q: { challengeId: number; userId?: number; viewer: Viewer; limit: number },
 ) {
   const userFilter = q.userId ? sql`AND a.user_id = ${q.userId}` : sql``;
   return app.db.all<ChallengeActivityRow & { username: string }>(sql`
@@ -231,7 +235,7 @@ export function challengeActivityRows(
     JOIN challenges c ON c.id = p.challenge_id
     JOIN users u ON u.id = a.user_id
     WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)} ${userFilter}
-      AND ${activityVisibleToSql(q.viewerId)}
+      AND ${activityVisibleToSql(q.viewer.id)} AND ${challengeActivitiesVisibleTo(q.viewer, OWNER, q.challengeId)}
     ORDER BY a.start_date DESC
     LIMIT ${q.limit}`);
 }

@@ -20,6 +20,8 @@ import {
   latestChallengeActivities,
   type ChallengeActivityRow,
 } from "~/modules/activities/queries.server";
+import { mayViewChallengeActivities } from "~/modules/privacy/consent-sql.server";
+import { setParticipationSharing } from "~/modules/privacy/sharing.server";
 import {
   progressUpdateSql,
   recalculateChallengeStatement,
@@ -102,8 +104,17 @@ export async function isParticipant(app: AppContext, challengeId: number, userId
   return Boolean(row);
 }
 
-/** Joins an active, running challenge; needs a connected Strava account (403 strava_required). */
-export async function joinChallenge(app: AppContext, user: User, challengeId: number) {
+/**
+ * Joins an active, running challenge; needs a connected Strava account (403 strava_required).
+ * `shareActivities` is what other participants will see (docs/decisions/020-consent-for-shared-views.md):
+ * false their name and progress, true also their matching activities; by default the member's profile choice.
+ */
+export async function joinChallenge(
+  app: AppContext,
+  user: User,
+  challengeId: number,
+  shareActivities: boolean = user.shareActivities,
+) {
   const challenge = await requireChallenge(app, challengeId);
   const connection = await app.db.query.stravaConnections.findFirst({
     where: eq(stravaConnections.userId, user.id),
@@ -114,7 +125,7 @@ export async function joinChallenge(app: AppContext, user: User, challengeId: nu
     throw new AppError(400, CHALLENGE_MSG.ended, { code: "challenge_ended" });
   const [inserted] = await app.db
     .insert(challengeParticipations)
-    .values({ challengeId, userId: user.id })
+    .values({ challengeId, userId: user.id, shareActivities })
     .onConflictDoNothing()
     .returning({ id: challengeParticipations.id });
   if (!inserted) throw new AppError(409, CHALLENGE_MSG.alreadyJoined, { code: "already_joined" });
@@ -130,7 +141,26 @@ export async function joinChallenge(app: AppContext, user: User, challengeId: nu
       userId: user.id,
       progress: participation?.progress ?? 0,
       percent: progressPercent(participation?.progress ?? 0, challenge.targetDistance),
+      shareActivities,
     },
+  };
+}
+
+/** A participant changes what other participants see of them in this challenge (404 when not joined). */
+export async function changeChallengeSharing(
+  app: AppContext,
+  user: User,
+  challengeId: number,
+  shareActivities: boolean,
+) {
+  await requireChallenge(app, challengeId);
+  const participation = await setParticipationSharing(app, user, challengeId, shareActivities);
+  if (!participation) throw new AppError(404, CHALLENGE_MSG.notJoined);
+  return {
+    message: shareActivities
+      ? "Other participants now see your matching activities"
+      : "Other participants now see only your name and progress",
+    participation,
   };
 }
 
@@ -150,6 +180,7 @@ interface ParticipantRow {
   id: number;
   user_id: number;
   progress: number;
+  share_activities: number;
   created_at: number;
   username: string;
   gender: string | null;
@@ -176,7 +207,9 @@ type ActivityRow = ChallengeActivityRow;
 
 /**
  * One page of participants with rank, percent and (for participants and
- * admins) at most three matching activities each plus their count, filtered
+ * admins) at most three matching activities each plus their count, of those
+ * who share them (consent: docs/decisions/020-consent-for-shared-views.md;
+ * `activityCount` is null for the others), filtered
  * by a case-insensitive username search and gender, sorted by progress, name
  * or joining date. Other members' activities appear only when Strava shows
  * them to everyone (progress still counts them: docs/decisions/018-activity-privacy.md).
@@ -204,7 +237,7 @@ export async function listParticipants(
         ? sql`coalesce(r.gender, 'not_specified') IN ('other', 'not_specified')`
         : sql`r.gender = ${query.gender}`;
   const ranked = sql`(
-      SELECT p.id, p.user_id, p.progress, p.created_at, u.username, u.gender, u.age, ${avatarFor(viewer.id)} AS profile_image_url,
+      SELECT p.id, p.user_id, p.progress, p.share_activities, p.created_at, u.username, u.gender, u.age, ${avatarFor(viewer.id)} AS profile_image_url,
         RANK() OVER (ORDER BY p.progress DESC) AS rank
       FROM challenge_participations p JOIN users u ON u.id = p.user_id
       WHERE p.challenge_id = ${challengeId}
@@ -224,7 +257,7 @@ export async function listParticipants(
     const rows = await latestChallengeActivities(app, {
       challengeId,
       userIds: participants.map((p) => p.user_id),
-      viewerId: viewer.id,
+      viewer,
       perMember: ACTIVITIES_PER_PARTICIPANT,
     });
     for (const row of rows)
@@ -233,6 +266,9 @@ export async function listParticipants(
 
   const items = participants.map((p) => {
     const acts = activitiesByUser.get(p.user_id) ?? [];
+    const shareActivities = p.share_activities === 1;
+    const visible =
+      mayViewActivities && mayViewChallengeActivities(viewer, { userId: p.user_id, shareActivities });
     return {
       id: p.id,
       challengeId,
@@ -249,7 +285,9 @@ export async function listParticipants(
         startDate: challenge.startDate.toISOString(),
         endDate: challenge.endDate.toISOString(),
       },
-      activityCount: mayViewActivities ? (acts[0]?.total ?? 0) : null,
+      /** What this participant lets other participants see: also their matching activities, or progress only. */
+      shareActivities,
+      activityCount: visible ? (acts[0]?.total ?? 0) : null,
       activities: acts.map(activityView),
     };
   });
@@ -291,7 +329,7 @@ export async function leaderboard(app: AppContext, challengeId: number, viewerId
   };
 }
 
-/** Matching activities of the participants (participants and admins only), newest first; others' only when public. */
+/** Matching activities of the participants (participants and admins only), newest first; others' only when public and shared. */
 export async function challengeActivities(
   app: AppContext,
   challengeId: number,
@@ -305,7 +343,7 @@ export async function challengeActivities(
   const rows = await challengeActivityRows(app, {
     challengeId,
     userId: opts.userId,
-    viewerId: viewer.id,
+    viewer,
     limit: Math.min(500, opts.limit ?? 100),
   });
   return rows.map((a) => ({ ...activityView(a), userId: a.user_id, username: a.username }));

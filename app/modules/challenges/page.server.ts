@@ -8,18 +8,20 @@ import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { orNotFound, parseInput, redirect, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { participationSharing } from "~/modules/privacy/sharing.server";
 import {
   challengeView,
-  isParticipant,
+  changeChallengeSharing,
   joinChallenge,
   listChallenges,
   listParticipants,
   myParticipations,
   requireChallenge,
 } from "./challenges.server";
-import { challengeIdField, joinFormSchema, participantQuerySchema } from "./schema";
+import { challengeFormSchema, challengeIdField, participantQuerySchema } from "./schema";
 
 export type JoinResult = { intent: "join"; ok: boolean; stravaRequired: boolean; message: string };
+export type SharingResult = { intent: "sharing"; ok: boolean; message: string };
 
 // ---- /challenges -------------------------------------------------------------
 
@@ -47,7 +49,12 @@ export async function challengesPage(app: AppContext, user: User, url: URL) {
   const mine = Object.fromEntries(
     participations.map((p) => [p.challengeId, { progress: p.progress, percent: p.percent }]),
   );
-  return { challenges, mine, stravaRequired: url.searchParams.get("strava") === "required" };
+  return {
+    challenges,
+    mine,
+    stravaRequired: url.searchParams.get("strava") === "required",
+    shareActivities: user.shareActivities,
+  };
 }
 
 // ---- /challenges/{id} ------------------------------------------------------------
@@ -57,16 +64,19 @@ export async function challengeDetailPage(app: AppContext, user: User, challenge
   const challenge = challengeView(await orNotFound(requireChallenge(app, challengeId)));
   const parsed = participantQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : participantQuerySchema.parse({});
-  const [list, joined] = await Promise.all([
+  const [list, myShareActivities] = await Promise.all([
     listParticipants(app, challengeId, user, query),
-    isParticipant(app, challengeId, user.id),
+    participationSharing(app, user, challengeId),
   ]);
   return {
     challenge,
     participants: list.participants,
     total: list.total,
     pages: list.pages,
-    joined,
+    joined: myShareActivities !== null,
+    /** The viewer's choice in this challenge (null: not joined) and their profile default for joining. */
+    myShareActivities,
+    shareActivities: user.shareActivities,
     isAdmin: user.isAdmin,
     query,
   };
@@ -75,17 +85,34 @@ export type ChallengeDetailData = Awaited<ReturnType<typeof challengeDetailPage>
 
 // ---- joining (both pages) ---------------------------------------------------------
 
-/** The join form (intent join): `challengeId` is the detail page's id, or the grid card's field. */
+/**
+ * The challenge forms. Join (intent join): `challengeId` is the detail page's id, or the grid
+ * card's field. Sharing (intent sharing, detail page only): the participant's choice there.
+ */
 export async function joinAction(app: AppContext, user: User, form: FormData, challengeId?: number) {
   let input;
   try {
-    input = parseInput(joinFormSchema, Object.fromEntries(form));
+    input = parseInput(challengeFormSchema, Object.fromEntries(form));
   } catch (error) {
     const { status, message } = replyFromError(error);
     return data<JoinResult>({ intent: "join", ok: false, stravaRequired: false, message }, { status });
   }
+  if (input.intent === "sharing") {
+    if (challengeId === undefined)
+      return data<SharingResult>(
+        { intent: "sharing", ok: false, message: "Unknown action" },
+        { status: 400 },
+      );
+    try {
+      const { message } = await changeChallengeSharing(app, user, challengeId, input.sharing);
+      return data<SharingResult>({ intent: "sharing", ok: true, message });
+    } catch (error) {
+      const { status, message } = replyFromError(error, undefined, { context: "challenges: sharing" });
+      return data<SharingResult>({ intent: "sharing", ok: false, message }, { status });
+    }
+  }
   try {
-    await joinChallenge(app, user, challengeId ?? input.challengeId);
+    await joinChallenge(app, user, challengeId ?? input.challengeId, input.sharing);
     return data<JoinResult>({
       intent: "join",
       ok: true,

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { CHALLENGE_SPORTS } from "~db/schema";
 import { pageQueryFields } from "~/lib/paging";
+import { sharingField } from "~/modules/privacy/schema";
 
 export const MAX_TARGET_DISTANCE_M = 2_000_000_000;
 
@@ -18,6 +19,7 @@ export const CHALLENGE_MSG = {
   notActive: "This challenge is not active",
   ended: "This challenge has ended",
   alreadyJoined: "You have already joined this challenge",
+  notJoined: "You have not joined this challenge",
   stravaRequired: "Please connect your Strava account to join challenges",
   progress: "Progress must be a number of kilometres, 0 or more",
 } as const;
@@ -107,8 +109,23 @@ export type ParticipantQuery = z.infer<typeof participantQuerySchema>;
 /** A challenge id from a form or `?join=`; anything but a positive whole number is 0, which no challenge has (404). */
 export const challengeIdField = z.coerce.number().int().positive().catch(0);
 
-/** The challenge pages' join form: the one intent (the default), and on the grid the challenge's id. */
-export const joinFormSchema = z.object({
-  intent: z.enum(["join"], { errorMap: () => ({ message: "Unknown action" }) }).default("join"),
-  challengeId: challengeIdField,
-});
+/**
+ * The challenge pages' forms: join (the default intent; on the grid with the
+ * challenge's id; `sharing` is what others will see, by default the profile's
+ * choice) and, on the detail page, sharing (a participant changes that choice).
+ */
+export const challengeFormSchema = z.preprocess(
+  (v) => (v && typeof v === "object" && !("intent" in v) ? { ...v, intent: "join" } : v),
+  z.discriminatedUnion(
+    "intent",
+    [
+      z.object({
+        intent: z.literal("join"),
+        challengeId: challengeIdField,
+        sharing: sharingField.optional(),
+      }),
+      z.object({ intent: z.literal("sharing"), sharing: sharingField }),
+    ],
+    { errorMap: () => ({ message: "Unknown action" }) },
+  ),
+);

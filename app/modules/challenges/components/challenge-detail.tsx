@@ -1,12 +1,13 @@
-import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Pagination } from "~/ui/pagination";
-import type { ChallengeDetailData } from "../page.server";
+import type { ChallengeDetailData, SharingResult } from "../page.server";
 import { hoursMinutes, km1 } from "../rules";
 import { GENDER_TABS, PARTICIPANT_SORTS } from "../schema";
 import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
+import { SharingChoice } from "~/modules/privacy/ui";
 
 const fmtDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
@@ -23,12 +24,63 @@ export function ChallengeNotFound() {
   );
 }
 
+/** The participant's choice of what others see here (intent sharing); the answer shows above the form. */
+function ChallengeSharing({ shareActivities, saving }: { shareActivities: boolean; saving: boolean }) {
+  const result = useActionData<SharingResult>();
+  return (
+    <section
+      id="sharing"
+      aria-labelledby="sharing-heading"
+      className={cardClass({ padding: "none", className: "p-5" })}
+    >
+      <h2 id="sharing-heading" className="font-semibold text-gray-900">
+        Your sharing in this challenge
+      </h2>
+      {result?.intent === "sharing" ? (
+        <p role="status" className={`mt-1 text-sm ${result.ok ? "text-green-700" : "text-red-700"}`}>
+          {result.message}
+        </p>
+      ) : null}
+      {/* key: after a save the radios show the stored choice again */}
+      <Form method="post" className="mt-3 space-y-3" key={String(shareActivities)}>
+        <input type="hidden" name="intent" value="sharing" />
+        <SharingChoice shareActivities={shareActivities} />
+        <button
+          type="submit"
+          disabled={saving}
+          className={buttonClass({ variant: "secondary", size: "sm", className: "disabled:opacity-60" })}
+        >
+          {saving ? "Saving..." : "Save sharing"}
+        </button>
+        <p className="text-xs text-gray-500">
+          Your default for new challenges is in{" "}
+          <Link to={`/profile-settings#sharing`} className="font-medium text-brand-700 hover:underline">
+            profile settings
+          </Link>
+          . Admins can always see your public activities, to correct progress.
+        </p>
+      </Form>
+    </section>
+  );
+}
+
 /** /challenges/{id}: details, the join button, and the participants (search, sort, gender tabs, pages). */
 export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
-  const { challenge, participants, total, pages, joined, isAdmin, query } = data;
+  const {
+    challenge,
+    participants,
+    total,
+    pages,
+    joined,
+    myShareActivities,
+    shareActivities,
+    isAdmin,
+    query,
+  } = data;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const canJoin = challenge.isActive && !joined && new Date(challenge.endDate) > new Date();
+  const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const withParam = (key: string, value: string | null) => {
     const next = new URLSearchParams(searchParams);
     if (value === null) next.delete(key);
@@ -55,20 +107,30 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           <p className="mt-2 max-w-2xl text-gray-600">{challenge.description}</p>
         </div>
         {canJoin ? (
-          <Form method="post">
+          <Form
+            method="post"
+            className={cardClass({ padding: "none", className: "w-full space-y-3 p-4 sm:w-80" })}
+            data-testid="join-form"
+          >
+            <input type="hidden" name="intent" value="join" />
+            <SharingChoice shareActivities={shareActivities} />
             <button
               type="submit"
-              disabled={navigation.state === "submitting"}
+              disabled={submitting === "join"}
               className={buttonClass({
                 size: "none",
-                className: "px-5 py-2 font-semibold disabled:opacity-60",
+                className: "w-full px-5 py-2 font-semibold disabled:opacity-60",
               })}
             >
-              {navigation.state === "submitting" ? "Joining..." : "Join Challenge"}
+              {submitting === "join" ? "Joining..." : "Join Challenge"}
             </button>
           </Form>
         ) : null}
       </header>
+
+      {myShareActivities !== null ? (
+        <ChallengeSharing shareActivities={myShareActivities} saving={submitting === "sharing"} />
+      ) : null}
 
       <section aria-labelledby="details-heading" className={cardClass({ padding: "none", className: "p-5" })}>
         <h2 id="details-heading" className="font-semibold text-gray-900">
@@ -205,6 +267,10 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
                 ) : p.activityCount === 0 ? (
                   <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-500">
                     No activities recorded yet
+                  </p>
+                ) : (joined || isAdmin) && !p.shareActivities ? (
+                  <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-500">
+                    Shares progress only
                   </p>
                 ) : null}
                 {p.activityCount !== null && p.activityCount > 3 ? (

@@ -5,10 +5,11 @@ import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challeng
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
+import { SharingChoice } from "~/modules/privacy/ui";
 
 /** /challenges: the grid, the member's progress on joined ones, and the join buttons. */
 export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
-  const { challenges, mine, stravaRequired } = data;
+  const { challenges, mine, stravaRequired, shareActivities } = data;
   const navigation = useNavigation();
   const joiningId =
     navigation.state === "submitting" ? Number(navigation.formData?.get("challengeId")) : null;
@@ -77,25 +78,35 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                       </Link>
                     </div>
                   ) : (
-                    <div className="flex items-center justify-between gap-3">
-                      <Link
-                        to={`/challenges/${c.id}`}
-                        className="text-sm font-medium text-brand-700 hover:underline"
-                      >
-                        View Details
-                      </Link>
+                    <div className="space-y-3">
                       {c.isActive && new Date(c.endDate) > now ? (
-                        <Form method="post">
+                        <Form method="post" className="space-y-3" data-testid="join-form">
                           <input type="hidden" name="challengeId" value={c.id} />
-                          <button
-                            type="submit"
-                            disabled={joiningId === c.id}
-                            className={buttonClass({ className: "text-sm disabled:opacity-60" })}
-                          >
-                            {joiningId === c.id ? "Joining..." : "Join Challenge"}
-                          </button>
+                          <SharingChoice shareActivities={shareActivities} compact />
+                          <div className="flex items-center justify-between gap-3">
+                            <Link
+                              to={`/challenges/${c.id}`}
+                              className="text-sm font-medium text-brand-700 hover:underline"
+                            >
+                              View Details
+                            </Link>
+                            <button
+                              type="submit"
+                              disabled={joiningId === c.id}
+                              className={buttonClass({ className: "text-sm disabled:opacity-60" })}
+                            >
+                              {joiningId === c.id ? "Joining..." : "Join Challenge"}
+                            </button>
+                          </div>
                         </Form>
-                      ) : null}
+                      ) : (
+                        <Link
+                          to={`/challenges/${c.id}`}
+                          className="text-sm font-medium text-brand-700 hover:underline"
+                        >
+                          View Details
+                        </Link>
+                      )}
                     </div>
                   )}
                 </div>

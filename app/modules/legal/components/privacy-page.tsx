@@ -86,9 +86,20 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
             Strava), your statistics, progress, registrations, payments and feedback.
           </li>
           <li>
-            <strong>Other members</strong> see, in the challenges you join, your name, your distance toward
-            the target, your percentage and your rank, and the activities that count toward that challenge
-            (name, date, sport, distance, time and climbing).
+            <strong>Other members</strong> see, in the challenges you join, what you chose when joining:
+            <ul className={list}>
+              <li>
+                &ldquo;My name and challenge progress&rdquo; (the default): your name, your distance toward
+                the target, your percentage and your rank. No activity of yours is shown.
+              </li>
+              <li>
+                &ldquo;Also my matching activities&rdquo;: in addition, the activities that count toward that
+                challenge (name, date, sport, distance, time and climbing), to the other participants.
+              </li>
+            </ul>
+            You can change this at any time on each challenge&apos;s page, and your default for new challenges
+            under Sharing in your profile settings. A change applies at once. Members who joined before this
+            choice existed share their progress only until they choose otherwise.
           </li>
           <li>
             An activity you keep to yourself or to your followers on Strava is never shown to anyone else,
@@ -98,8 +109,8 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
           <li>
             <strong>Admins</strong> see account and profile details, event registrations and payments, and
             feedback, to run the club. For corrections to challenge progress they see each participant&apos;s
-            progress and the matching activities that are public on Strava; never activities you keep private
-            on Strava.
+            progress and the matching activities that are public on Strava, whatever you chose above; never
+            activities you keep private on Strava.
           </li>
         </ul>
       </LegalSection>

@@ -1,0 +1,69 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import type { SharingSettings } from "../sharing.server";
+import { SharingChoice } from "./sharing-choice";
+
+/**
+ * /profile-settings' Sharing section: the default for challenges joined from
+ * now on, optionally applied to current ones, and each joined challenge's
+ * choice (changed on its page). Posts to /profile-settings/sharing.
+ */
+export function SharingSection({ sharing }: { sharing: SharingSettings }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formAction === "/profile-settings/sharing";
+  const current = sharing.challenges.filter((c) => c.current);
+  return (
+    <Card as="section" id="sharing" aria-labelledby="sharing-heading" padding="sm" className="space-y-4">
+      <div>
+        <h2 id="sharing-heading" className="text-lg font-semibold text-gray-900">
+          Sharing
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          What other participants see of you in the challenges you join. Admins can always see your public
+          activities, to correct progress; activities you keep private on Strava are never shown to anyone
+          else.
+        </p>
+      </div>
+      <Form method="post" action="/profile-settings/sharing" className="space-y-4">
+        <SharingChoice
+          shareActivities={sharing.shareActivities}
+          legend="When I join a challenge, other participants see"
+        />
+        {current.length ? (
+          <label className="flex items-start gap-2 text-sm text-gray-800">
+            <input type="checkbox" name="applyToCurrent" className="mt-1 h-4 w-4 accent-brand-600" />
+            <span>
+              Also use this in my {current.length} current {current.length === 1 ? "challenge" : "challenges"}
+            </span>
+          </label>
+        ) : null}
+        <Button type="submit" disabled={saving} className="disabled:opacity-60">
+          {saving ? "Saving..." : "Save sharing"}
+        </Button>
+      </Form>
+      {sharing.challenges.length ? (
+        <div>
+          <h3 className="text-sm font-medium text-gray-900">Your challenges</h3>
+          <ul className="mt-2 divide-y divide-gray-100 text-sm" data-testid="sharing-challenges">
+            {sharing.challenges.map((c) => (
+              <li key={c.challengeId} className="flex flex-wrap items-center justify-between gap-2 py-2">
+                <Link
+                  to={`/challenges/${c.challengeId}#sharing`}
+                  className="font-medium text-brand-700 hover:underline"
+                >
+                  {c.title}
+                </Link>
+                <span className="text-gray-600">
+                  {c.shareActivities ? "Name, progress and matching activities" : "Name and progress only"}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : (
+        <p className="text-sm text-gray-500">You have not joined a challenge yet.</p>
+      )}
+    </Card>
+  );
+}
