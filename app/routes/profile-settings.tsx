@@ -4,6 +4,7 @@ import { ProfileHeader, ProfileWizard } from "~/modules/profile/components/profi
 import { Card } from "~/ui/card";
 import { profileAction, profilePage } from "~/modules/profile/page.server";
 import { requireUser } from "~/lib/guards.server";
+import { StravaSettingsSection } from "~/modules/strava/ui";
 import { readForm } from "~/lib/http.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
@@ -27,6 +28,7 @@ export default function ProfileSettings() {
       <Card>
         <ProfileWizard defaultValue={values} />
       </Card>
+      <StravaSettingsSection />
       <p className="text-sm text-gray-600">
         Prefer one page? Use the{" "}
         <Link to="/profile" className="font-medium text-brand-700 hover:underline">
