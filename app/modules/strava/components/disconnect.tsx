@@ -152,10 +152,12 @@ export function StravaSettingsSection() {
           <>
             <p className="text-sm text-gray-700">
               {status ? `Connected to Strava athlete #${status.athleteId}. ` : "If you connected Strava: "}
-              Disconnecting removes the app&apos;s access and deletes the activities imported from Strava,
-              {status?.keepActivitiesSince
-                ? ` but you agreed on ${longDate(status.keepActivitiesSince)} to keep them, so they stay.`
-                : " unless you agreed to keep them when you connected."}
+              Disconnecting removes the app&apos;s access and deletes the activities imported from Strava
+              {!status
+                ? ", unless you agreed to keep them when you connected."
+                : status.keepActivitiesSince
+                  ? `, but you agreed on ${longDate(status.keepActivitiesSince)} to keep them, so they stay.`
+                  : "."}
             </p>
             <div className="flex flex-wrap items-center gap-3">
               <DisconnectStravaButton />

@@ -68,8 +68,10 @@ export function StravaConnectButton({
     <div className="group/connect flex flex-col items-start gap-2">
       {link(false)}
       {link(true)}
-      <div className="flex items-start gap-2 text-sm text-gray-700">
+      <div className="flex max-w-sm items-start gap-2 text-sm text-gray-700">
         <input
+          // Remounted when the stored agreement changes, so the box shows it after a withdrawal or a reconnect.
+          key={status?.keepActivitiesSince ?? "none"}
           id={keepId}
           type="checkbox"
           defaultChecked={Boolean(status?.keepActivitiesSince)}
