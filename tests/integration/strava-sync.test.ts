@@ -1142,8 +1142,9 @@ describe("disconnect and deauthorization (#13)", () => {
 
   it("stops queued sync jobs, and still disconnects locally when Strava cannot be reached", async () => {
     const { user } = await connectedMember(2);
-    const { app } = drivenContext();
+    const { app, sent, drain } = drivenContext();
     await startSync(app, user.id, "admin", { mode: "backfill" });
+    expect(sent).toHaveLength(1); // its first page is still queued
     const { disconnectMember } = await import("~/modules/strava/disconnect.server");
     const offline: AppContext = { ...app, env: { ...app.env, STRAVA_OAUTH_URL: "http://127.0.0.1:9/oauth" } };
     expect(await disconnectMember(offline, user.id)).toEqual({
@@ -1158,6 +1159,9 @@ describe("disconnect and deauthorization (#13)", () => {
         user.id,
       ),
     ).toBe(0);
+    // The page queued before the disconnect arrives afterwards: it brings nothing back.
+    await drain();
+    expect(await held(user.id)).toBe(0);
   });
 
   it("with the keep agreement the rows stay; the page shows it, confirms in plain words, and withdrawing deletes them", async () => {
@@ -1165,6 +1169,10 @@ describe("disconnect and deauthorization (#13)", () => {
     const challengeId = await challengeWith(user.id);
     const progress = await progressOf(user.id, challengeId);
     expect(await keptSince(user.id)).not.toBeNull();
+    const { keepActivitiesSince } = await json<{ keepActivitiesSince: string }>(
+      await call("/api/user/strava-status", { cookie }),
+    );
+    expect(new Date(keepActivitiesSince).getTime()).toBe((await keptSince(user.id))! * 1000);
     const page = await (await call("/profile/strava", { cookie })).text();
     expect(page).toContain("Keep my imported activities if I disconnect Strava");
     expect(page).toContain("you agreed on");

@@ -1,5 +1,5 @@
-import { Form, Link, useFetcher, useNavigation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { longDate } from "~/lib/format";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -129,12 +129,18 @@ export function KeepAgreement({
  * confirmation; then it shows the member's own state.
  */
 export function StravaSettingsSection() {
-  const fetcher = useFetcher<StravaStatus>();
+  const [status, setStatus] = useState<StravaStatus | null>(null);
   useEffect(() => {
-    if (fetcher.state === "idle" && !fetcher.data) fetcher.load("/api/user/strava-status");
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    let live = true;
+    // A plain fetch, not a fetcher: a member not yet verified gets a 403 here, which must not reach the page's error boundary.
+    fetch("/api/user/strava-status", { credentials: "same-origin" })
+      .then(async (res) => (res.ok ? ((await res.json()) as StravaStatus) : null))
+      .then((next) => live && next && setStatus(next))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
   }, []);
-  const status = fetcher.data && "connected" in fetcher.data ? fetcher.data : null;
   return (
     <Card>
       <section aria-labelledby="settings-strava-title" className="space-y-3" data-testid="settings-strava">
