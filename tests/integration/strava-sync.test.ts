@@ -1207,16 +1207,18 @@ describe("disconnect and deauthorization (#13)", () => {
     expect(await bad.text()).toContain("Unknown action");
   });
 
-  it("connecting without the box clears an earlier agreement; withdrawing while connected keeps the rows until a disconnect", async () => {
+  it("connecting without the box clears an earlier agreement; withdrawing while connected (DELETE /api/user/strava/keep-agreement) keeps the rows until a disconnect", async () => {
     const { user, cookie } = await connectedMember(2, { agreedBefore: true });
     expect(await keptSince(user.id)).toBeNull();
     const confirm = await (await call("/profile/strava?confirm=disconnect", { cookie })).text();
     expect(confirm).toContain("It also deletes the 2 activities imported from Strava");
 
+    // The /api twin: guest 401; while connected it only clears the date.
+    expect((await call("/api/user/strava/keep-agreement", { method: "DELETE" })).status).toBe(401);
     const second = await connectedMember(1, { keep: true });
-    const withdraw = new FormData();
-    withdraw.set("intent", "withdraw-keep");
-    expect((await call("/profile/strava", { body: withdraw, cookie: second.cookie })).status).toBe(302);
+    const res = await call("/api/user/strava/keep-agreement", { method: "DELETE", cookie: second.cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deletedActivities: 0 });
     expect(await keptSince(second.user.id)).toBeNull();
     expect(await held(second.user.id)).toBe(1);
   });
