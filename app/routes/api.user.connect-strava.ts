@@ -4,5 +4,6 @@ import { startConnect } from "~/modules/strava/connect.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(context.app, request);
-  return startConnect(context.app, user, new URL(request.url).searchParams.get("returnTo"));
+  const query = new URL(request.url).searchParams;
+  return startConnect(context.app, user, query.get("returnTo"), query.get("keep") === "1");
 }

@@ -4,6 +4,7 @@ import { ProfileHeader, ProfileWizard } from "~/modules/profile/components/profi
 import { Card } from "~/ui/card";
 import { profileAction, profilePage } from "~/modules/profile/page.server";
 import { requireUser } from "~/lib/guards.server";
+import { StravaSettingsSection } from "~/modules/strava/ui";
 import { readForm } from "~/lib/http.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { SharingSection } from "~/modules/privacy/components/sharing-section";
@@ -30,6 +31,7 @@ export default function ProfileSettings() {
         <ProfileWizard defaultValue={values} />
       </Card>
       <SharingSection sharing={sharing} />
+      <StravaSettingsSection />
       <p className="text-sm text-gray-600">
         Prefer one page? Use the{" "}
         <Link to="/profile" className="font-medium text-brand-700 hover:underline">

@@ -1,10 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
+import { readForm } from "~/lib/http.server";
 import { ConnectReturnNotice } from "~/modules/strava/components/connect-return";
+import {
+  DisconnectConfirm,
+  DisconnectOutcome,
+  DisconnectStravaButton,
+  KeepAgreement,
+} from "~/modules/strava/components/disconnect";
 import { StravaConnectButton, SyncBanner, SyncNowForm } from "~/modules/strava/components/strava-panel";
-import { memberSyncFromForm } from "~/modules/strava/member-sync.server";
-import { getStravaStatus } from "~/modules/strava/status.server";
+import { stravaPage, stravaPageAction, type StravaPageAnswer } from "~/modules/strava/page.server";
 import { Card } from "~/ui/card";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
@@ -12,19 +18,20 @@ export const meta: MetaFunction = () => [{ title: "Connect Strava · CycleWari C
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(context.app, request);
-  return { status: await getStravaStatus(context.app, user) };
+  return stravaPage(context.app, user, new URL(request.url));
 }
 
-/** "Sync now" (once per 15 minutes). */
+/** "Sync now" (once per 15 minutes), "Disconnect Strava", withdrawing the keep agreement. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireVerifiedUser(context.app, request);
-  return memberSyncFromForm(context.app, user.id, "/profile/strava");
+  return stravaPageAction(context.app, user, await readForm(request));
 }
 
 /** /profile/strava: where 'Connect Strava' leads. */
 export default function ProfileStrava() {
-  const { status } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { error?: string } | undefined;
+  const { status, stravaActivities, confirmingDisconnect } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>() as StravaPageAnswer | undefined;
+  const error = answer && "error" in answer ? answer.error : null;
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <ConnectReturnNotice />
@@ -39,7 +46,11 @@ export default function ProfileStrava() {
           .
         </p>
       </div>
+      {answer && "disconnected" in answer ? <DisconnectOutcome result={answer.disconnected} /> : null}
       <SyncBanner status={status} />
+      {confirmingDisconnect ? (
+        <DisconnectConfirm stravaActivities={stravaActivities} keepSince={status.keepActivitiesSince} />
+      ) : null}
       <Card>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">
           <dt className="font-medium text-gray-600">Status</dt>
@@ -61,10 +72,14 @@ export default function ProfileStrava() {
         </dl>
         <div className="mt-6 flex flex-wrap items-center gap-3">
           <StravaConnectButton status={status} returnTo="/profile/strava" />
-          <SyncNowForm status={status} error={actionData?.error ?? null} />
+          <SyncNowForm status={status} error={error} />
+          {status.connected && !confirmingDisconnect ? <DisconnectStravaButton /> : null}
           <Link to="/dashboard" className="font-medium text-brand-700 hover:underline">
             Back to dashboard
           </Link>
+        </div>
+        <div className="mt-6">
+          <KeepAgreement status={status} stravaActivities={stravaActivities} />
         </div>
       </Card>
     </main>

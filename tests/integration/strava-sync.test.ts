@@ -30,13 +30,21 @@ async function newAthlete(activities: number) {
   return id;
 }
 
-/** Connects a fresh member to a fresh fake athlete through the real connect flow. */
-async function connectedMember(activities: number) {
+/**
+ * Connects a fresh member to a fresh fake athlete through the real connect flow.
+ * `keep` ticks "Keep my imported activities if I disconnect Strava";
+ * `agreedBefore` gives the member an older agreement first.
+ */
+async function connectedMember(activities: number, opts: { keep?: boolean; agreedBefore?: boolean } = {}) {
   const athleteId = await newAthlete(activities);
   const user = await createUser({ profileCompleted: true });
+  if (opts.agreedBefore)
+    await env.DB.prepare("UPDATE users SET keep_strava_activities_at = 1 WHERE id = ?").bind(user.id).run();
   const cookie = await login(user.username, user.password);
   await fake("/next-athlete", { athleteId });
-  const start = await call("/api/user/connect-strava?returnTo=/dashboard", { cookie });
+  const start = await call(`/api/user/connect-strava?returnTo=/dashboard${opts.keep ? "&keep=1" : ""}`, {
+    cookie,
+  });
   const authorize = new URL(start.headers.get("Location")!);
   const approved = await fetch(`${authorize}&auto_approve=1`, { redirect: "manual" });
   const callback = new URL(approved.headers.get("Location")!);
@@ -1020,5 +1028,227 @@ describe("webhooks are hints, never orders", () => {
     await drain();
     expect(await reads()).toBe(before + 5);
     expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(8);
+  });
+});
+
+describe("disconnect and deauthorization (#13)", () => {
+  type Stats = { overall: { activityCount: number } };
+  const DEAUTHORIZE = "POST /strava/oauth/deauthorize";
+  const deauthorizeCalls = async () =>
+    ((await fake("/usage", undefined, "GET")).byRoute as Record<string, number>)[DEAUTHORIZE] ?? 0;
+  const held = (userId: number) => count("SELECT count(*) n FROM activities WHERE user_id = ?", userId);
+  const linked = (userId: number) =>
+    count("SELECT count(*) n FROM strava_connections WHERE user_id = ?", userId);
+  const progressOf = (userId: number, challengeId: number) =>
+    count(
+      "SELECT progress n FROM challenge_participations WHERE user_id = ? AND challenge_id = ?",
+      userId,
+      challengeId,
+    );
+  const keptSince = async (userId: number) =>
+    (await env.DB.prepare("SELECT keep_strava_activities_at k FROM users WHERE id = ?")
+      .bind(userId)
+      .first<{ k: number | null }>())!.k;
+  /** Strava's `authorized: "false"` athlete event (a hint until Strava refuses the member's token). */
+  const deauthorization = (athleteId: number) =>
+    new Request(HOOK, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        subscription_id: 1,
+        event_time: 1,
+        owner_id: athleteId,
+        object_id: athleteId,
+        object_type: "athlete",
+        aspect_type: "update",
+        updates: { authorized: "false" },
+      }),
+    });
+  const stats = async (cookie: string) =>
+    (await json<Stats>(await call("/api/dashboard/stats", { cookie }))).overall.activityCount;
+
+  /** An all-sports challenge over the fake athletes' history, joined by every given member. */
+  async function challengeWith(...userIds: number[]) {
+    const now = Math.floor(Date.now() / 1000);
+    const row = await env.DB.prepare(
+      "INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date) VALUES ('All year', 'd', 100000, 'AllSports', ?, ?) RETURNING id",
+    )
+      .bind(now - 500 * 86400, now + 86400)
+      .first<{ id: number }>();
+    const { app } = drivenContext();
+    const { refreshParticipationStatement } = await import("~/modules/challenges/progress.server");
+    for (const userId of userIds) {
+      await env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)")
+        .bind(row!.id, userId)
+        .run();
+      await app.db.run(refreshParticipationStatement(row!.id, userId));
+    }
+    return row!.id;
+  }
+
+  it("deauthorizeAtStrava: Strava revokes the token; a token Strava already refuses counts as revoked; unreachable is false", async () => {
+    const { deauthorizeAtStrava, stravaGet, StravaUnauthorized } =
+      await import("~/modules/strava/client.server");
+    const { app } = drivenContext();
+    const first = await connectedMember(1);
+    const calls = await deauthorizeCalls();
+    expect(await deauthorizeAtStrava(app, first.user.id)).toBe(true);
+    expect(await deauthorizeCalls()).toBe(calls + 1);
+    // The fake revoked it: the token and its refresh are refused from now on.
+    await expect(stravaGet(app, first.user.id, "/athlete")).rejects.toBeInstanceOf(StravaUnauthorized);
+
+    const second = await connectedMember(1);
+    await fake(`/athletes/${second.athleteId}/revoke`, {});
+    expect(await deauthorizeAtStrava(app, second.user.id)).toBe(true); // Strava answered 401
+
+    const third = await connectedMember(1);
+    const offline: AppContext = { ...app, env: { ...app.env, STRAVA_OAUTH_URL: "http://127.0.0.1:9/oauth" } };
+    expect(await deauthorizeAtStrava(offline, third.user.id)).toBe(false);
+  });
+
+  it("DELETE /api/user/strava revokes at Strava, deletes the Strava rows in one go; stats and challenge progress count what remains", async () => {
+    expect((await call("/api/user/strava", { method: "DELETE" })).status).toBe(401);
+    const { user, cookie } = await connectedMember(4);
+    const other = await connectedMember(2);
+    const challengeId = await challengeWith(user.id, other.user.id);
+    const otherProgress = await progressOf(other.user.id, challengeId);
+    expect(await progressOf(user.id, challengeId)).toBeGreaterThan(0);
+    expect(otherProgress).toBeGreaterThan(0);
+    expect(await stats(cookie)).toBe(4);
+    expect(await keptSince(user.id)).toBeNull();
+    const calls = await deauthorizeCalls();
+
+    const res = await call("/api/user/strava", { method: "DELETE", cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deletedActivities: 4, kept: false, revokedAtStrava: true });
+    expect(await deauthorizeCalls()).toBe(calls + 1);
+    expect(await held(user.id)).toBe(0);
+    expect(await linked(user.id)).toBe(0);
+    expect(await json(await call("/api/user", { cookie }))).toMatchObject({ stravaId: null });
+    expect(await stats(cookie)).toBe(0);
+    expect(await progressOf(user.id, challengeId)).toBe(0);
+    // The other participant loses nothing.
+    expect(await progressOf(other.user.id, challengeId)).toBe(otherProgress);
+    expect(await held(other.user.id)).toBe(2);
+    expect(await json(await call("/api/user/strava-status", { cookie }))).toMatchObject({
+      connected: false,
+      keepActivitiesSince: null,
+    });
+    const again = await call("/api/user/strava", { method: "DELETE", cookie });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toMatchObject({ code: "strava_not_connected" });
+    expect((await call("/api/user/strava", { cookie })).status).toBe(405);
+  });
+
+  it("stops queued sync jobs, and still disconnects locally when Strava cannot be reached", async () => {
+    const { user } = await connectedMember(2);
+    const { app, sent, drain } = drivenContext();
+    await startSync(app, user.id, "admin", { mode: "backfill" });
+    expect(sent).toHaveLength(1); // its first page is still queued
+    const { disconnectMember } = await import("~/modules/strava/disconnect.server");
+    const offline: AppContext = { ...app, env: { ...app.env, STRAVA_OAUTH_URL: "http://127.0.0.1:9/oauth" } };
+    expect(await disconnectMember(offline, user.id)).toEqual({
+      deletedActivities: 2,
+      kept: false,
+      revokedAtStrava: false,
+    });
+    expect(await linked(user.id)).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND status IN ('queued', 'running', 'deferred')",
+        user.id,
+      ),
+    ).toBe(0);
+    // The page queued before the disconnect arrives afterwards: it brings nothing back.
+    await drain();
+    expect(await held(user.id)).toBe(0);
+  });
+
+  it("with the keep agreement the rows stay; the page shows it, confirms in plain words, and withdrawing deletes them", async () => {
+    const { user, cookie } = await connectedMember(3, { keep: true });
+    const challengeId = await challengeWith(user.id);
+    const progress = await progressOf(user.id, challengeId);
+    expect(await keptSince(user.id)).not.toBeNull();
+    const { keepActivitiesSince } = await json<{ keepActivitiesSince: string }>(
+      await call("/api/user/strava-status", { cookie }),
+    );
+    expect(new Date(keepActivitiesSince).getTime()).toBe((await keptSince(user.id))! * 1000);
+    const page = await (await call("/profile/strava", { cookie })).text();
+    expect(page).toContain("Keep my imported activities if I disconnect Strava");
+    expect(page).toContain("you agreed on");
+    const confirm = await (await call("/profile/strava?confirm=disconnect", { cookie })).text();
+    expect(confirm).toContain(
+      "Your 3 activities imported from Strava stay in your history, as you agreed on",
+    );
+
+    const form = new FormData();
+    form.set("intent", "disconnect");
+    const res = await call("/profile/strava", { body: form, cookie });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Your imported activities were kept, as you agreed.");
+    expect(await linked(user.id)).toBe(0);
+    expect(await held(user.id)).toBe(3);
+    expect(await progressOf(user.id, challengeId)).toBe(progress);
+    expect(await stats(cookie)).toBe(3);
+
+    // Withdrawn after the disconnect: the activities were kept only by the agreement.
+    const withdraw = new FormData();
+    withdraw.set("intent", "withdraw-keep");
+    expect((await call("/profile/strava", { body: withdraw, cookie })).status).toBe(302);
+    expect(await keptSince(user.id)).toBeNull();
+    expect(await held(user.id)).toBe(0);
+    expect(await progressOf(user.id, challengeId)).toBe(0);
+    expect(await stats(cookie)).toBe(0);
+
+    const unknown = new FormData();
+    unknown.set("intent", "explode");
+    const bad = await call("/profile/strava", { body: unknown, cookie });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Unknown action");
+  });
+
+  it("connecting without the box clears an earlier agreement; withdrawing while connected (DELETE /api/user/strava/keep-agreement) keeps the rows until a disconnect", async () => {
+    const { user, cookie } = await connectedMember(2, { agreedBefore: true });
+    expect(await keptSince(user.id)).toBeNull();
+    const confirm = await (await call("/profile/strava?confirm=disconnect", { cookie })).text();
+    expect(confirm).toContain("It also deletes the 2 activities imported from Strava");
+
+    // The /api twin: guest 401; while connected it only clears the date.
+    expect((await call("/api/user/strava/keep-agreement", { method: "DELETE" })).status).toBe(401);
+    const second = await connectedMember(1, { keep: true });
+    const res = await call("/api/user/strava/keep-agreement", { method: "DELETE", cookie: second.cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ deletedActivities: 0 });
+    expect(await keptSince(second.user.id)).toBeNull();
+    expect(await held(second.user.id)).toBe(1);
+  });
+
+  it("a confirmed webhook deauthorization deletes the same rows without calling Strava; an unconfirmed one deletes nothing", async () => {
+    const { user, cookie, athleteId } = await connectedMember(3);
+    const challengeId = await challengeWith(user.id);
+    const { app, drain } = drivenContext();
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    await handleWebhookEvent(app, deauthorization(athleteId)); // forged: Strava still accepts the token
+    await drain();
+    expect(await linked(user.id)).toBe(1);
+    expect(await held(user.id)).toBe(3);
+
+    await fake(`/athletes/${athleteId}/revoke`, {});
+    const calls = await deauthorizeCalls();
+    await handleWebhookEvent(app, deauthorization(athleteId));
+    await drain();
+    expect(await deauthorizeCalls()).toBe(calls);
+    expect(await linked(user.id)).toBe(0);
+    expect(await held(user.id)).toBe(0);
+    expect(await progressOf(user.id, challengeId)).toBe(0);
+    expect(await stats(cookie)).toBe(0);
+
+    // With the agreement, a confirmed deauthorization keeps the rows.
+    const keeper = await connectedMember(2, { keep: true });
+    await fake(`/athletes/${keeper.athleteId}/revoke`, {});
+    await handleWebhookEvent(app, deauthorization(keeper.athleteId));
+    await drain();
+    expect(await linked(keeper.user.id)).toBe(0);
+    expect(await held(keeper.user.id)).toBe(2);
   });
 });

@@ -37,11 +37,17 @@ function dedupe(rows: readonly NewActivity[]): NewActivity[] {
   return [...byId.values()];
 }
 
-/** The upsert of `rows` for `userId` (null for an empty list). */
+/**
+ * The upsert of `rows` for `userId` (null for an empty list). With `onlyIf`,
+ * nothing is written unless that SQL condition holds when the batch runs (the
+ * sync's "the member is still connected", so a page fetched just before a
+ * disconnect cannot bring deleted activities back).
+ */
 export function upsertActivitiesStatement(
   app: AppContext,
   userId: number,
   rows: readonly NewActivity[],
+  onlyIf?: SQL,
 ): SQL | null {
   if (rows.length === 0) return null;
   const now = seconds(app.now());
@@ -73,7 +79,7 @@ export function upsertActivitiesStatement(
       j.value->>7, j.value->>8, j.value->>9, j.value->>10, j.value->>11, j.value->>12, j.value->>13, j.value->>14, j.value->>15,
       j.value->>16, j.value->>17, ${now}, ${now}
     FROM json_each(${JSON.stringify(values)}) AS j
-    WHERE true
+    WHERE ${onlyIf ?? sql`true`}
     ON CONFLICT (strava_id) DO UPDATE SET
       name = excluded.name, type = excluded.type, sport_type = excluded.sport_type, distance = excluded.distance,
       moving_time = excluded.moving_time, elapsed_time = excluded.elapsed_time,
@@ -91,15 +97,17 @@ export function activitiesChangedStatements(app: AppContext, userId: number): SQ
 
 /**
  * Upserts the member's rows and refreshes what derives from them, atomically
- * (one db.batch). `extra` joins the same batch (and runs alone for no rows).
+ * (one db.batch). `extra` joins the same batch (and runs alone for no rows);
+ * `onlyIf` guards the upsert (see upsertActivitiesStatement).
  */
 export async function saveActivities(
   app: AppContext,
   userId: number,
   rows: readonly NewActivity[],
   extra: SQL[] = [],
+  onlyIf?: SQL,
 ): Promise<void> {
-  const upsert = upsertActivitiesStatement(app, userId, rows);
+  const upsert = upsertActivitiesStatement(app, userId, rows, onlyIf);
   const statements = [...(upsert ? [upsert, ...activitiesChangedStatements(app, userId)] : []), ...extra];
   await batchSql(app.env.DB, statements);
 }
@@ -116,4 +124,34 @@ export async function deleteActivities(
     sql`DELETE FROM activities WHERE user_id = ${userId} AND strava_id IN (SELECT value FROM json_each(${ids}))`,
     ...activitiesChangedStatements(app, userId),
   ]);
+}
+
+/**
+ * "This member's Strava activities": the one place that says which rows a
+ * Strava disconnect deletes (and counts). Every row comes from Strava today;
+ * when activities gain other sources, narrow it here (e.g. `source = 'strava'`).
+ */
+function memberStravaActivities(userId: number): SQL {
+  return sql`user_id = ${Math.trunc(userId)}`;
+}
+
+/** How many of the member's activities came from Strava (what a disconnect deletes unless they agreed to keep them). */
+export async function countStravaActivities(app: AppContext, userId: number): Promise<number> {
+  const [row] = await app.db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM activities WHERE ${memberStravaActivities(userId)}`,
+  );
+  return row?.n ?? 0;
+}
+
+/**
+ * The statements that delete all of the member's Strava activities and
+ * refresh what derives from them, for the caller's own db.batch (a Strava
+ * disconnect runs them with the removal of the link). The DELETE comes first,
+ * so its result's `meta.changes` is the number of activities deleted.
+ */
+export function deleteStravaActivitiesStatements(app: AppContext, userId: number): SQL[] {
+  return [
+    sql`DELETE FROM activities WHERE ${memberStravaActivities(userId)}`,
+    ...activitiesChangedStatements(app, userId),
+  ];
 }

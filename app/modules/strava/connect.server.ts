@@ -22,6 +22,8 @@ interface PendingConnect {
   state: string;
   userId: number;
   returnTo: string;
+  /** The member ticked "Keep my imported activities if I disconnect Strava". */
+  keep?: boolean;
 }
 
 function connectCookie(app: AppContext) {
@@ -42,11 +44,16 @@ function withQuery(path: string, key: "success" | "error", value: string, messag
   return url.pathname + url.search;
 }
 
-/** GET /api/user/connect-strava: off to Strava's authorize page. */
+/**
+ * GET /api/user/connect-strava: off to Strava's authorize page. `keep=1` is
+ * the ticked "Keep my imported activities if I disconnect Strava" box; it
+ * travels in the signed state cookie and is stored when the connect completes.
+ */
 export async function startConnect(
   app: AppContext,
   user: User,
   returnToParam: string | null,
+  keepActivities = false,
 ): Promise<Response> {
   const returnTo = safeRedirect(returnToParam, "/dashboard");
   if (!stravaConfigured(app))
@@ -56,7 +63,7 @@ export async function startConnect(
     );
   try {
     const state = `connect_${app.now().getTime()}_${randomToken(16)}`;
-    const pending: PendingConnect = { state, userId: user.id, returnTo };
+    const pending: PendingConnect = { state, userId: user.id, returnTo, keep: keepActivities };
     return new Response(null, {
       status: 302,
       headers: {
@@ -125,7 +132,7 @@ export async function finishConnect(app: AppContext, request: Request, user: Use
 
   try {
     const tokens = await exchangeStravaCode(app, code);
-    await saveStravaConnection(app, user.id, tokens, url.searchParams.get("scope"));
+    await saveStravaConnection(app, user.id, tokens, url.searchParams.get("scope"), pending.keep === true);
   } catch (error) {
     if (error instanceof AppError && error.extra.code === "strava_already_connected")
       return finish(withQuery(returnTo, "error", "strava_already_connected"));

@@ -16,12 +16,19 @@ export async function findUserByStravaAthlete(app: AppContext, athleteId: number
   return app.db.query.users.findFirst({ where: eq(users.stravaId, athleteId) });
 }
 
-/** Links the athlete in `tokens` to `userId`; 409 `strava_already_connected` when another user holds it. */
+/**
+ * Links the athlete in `tokens` to `userId`; 409 `strava_already_connected`
+ * when another user holds it. `keepActivities` is the member's answer to
+ * "Keep my imported activities if I disconnect Strava" on the connect form:
+ * true records today as the agreement's date, false clears it, undefined
+ * (sign-in with Strava, which asks nothing) leaves it as it was.
+ */
 export async function saveStravaConnection(
   app: AppContext,
   userId: number,
   tokens: StravaTokenResponse,
   scope?: string | null,
+  keepActivities?: boolean,
 ) {
   const athleteId = tokens.athlete?.id;
   if (!athleteId) throw new AppError(502, "Strava did not return the athlete");
@@ -41,7 +48,16 @@ export async function saveStravaConnection(
   };
   try {
     await app.db.batch([
-      app.db.update(users).set({ stravaId: athleteId, updatedAt: app.now() }).where(eq(users.id, userId)),
+      app.db
+        .update(users)
+        .set({
+          stravaId: athleteId,
+          ...(keepActivities === undefined
+            ? {}
+            : { keepStravaActivitiesAt: keepActivities ? app.now() : null }),
+          updatedAt: app.now(),
+        })
+        .where(eq(users.id, userId)),
       app.db
         .insert(stravaConnections)
         .values({ userId, ...values })

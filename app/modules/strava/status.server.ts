@@ -22,6 +22,11 @@ export interface StravaStatus {
   connected: boolean;
   athleteId: number | null;
   tokenExpired: boolean;
+  /**
+   * Since when the member agreed to keep their imported activities if they
+   * disconnect Strava (ISO), or null: then a disconnect deletes them.
+   */
+  keepActivitiesSince: string | null;
   sync: SyncStatusView | null;
 }
 
@@ -60,6 +65,7 @@ export async function getStravaStatus(app: AppContext, user: User): Promise<Stra
     connected: Boolean(connection),
     athleteId: connection?.athleteId ?? null,
     tokenExpired: connection?.tokenExpired ?? false,
+    keepActivitiesSince: user.keepStravaActivitiesAt?.toISOString() ?? null,
     sync: connection ? syncView(sync, app.now()) : null,
   };
 }

@@ -16,7 +16,11 @@ import { stravaConnections, syncJobs, syncStatus, users, SYNC_TRIGGERS } from "~
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { newestActivityStart } from "~/modules/activities/queries.server";
-import { deleteActivities, saveActivities } from "~/modules/activities/store.server";
+import {
+  deleteActivities,
+  deleteStravaActivitiesStatements,
+  saveActivities,
+} from "~/modules/activities/store.server";
 import { toActivityRow, type StravaActivityJson } from "./activity-mapper";
 import {
   StravaDeferred,
@@ -27,7 +31,7 @@ import {
 } from "./client.server";
 import type { ReadPriority } from "./budget.server";
 import type { SyncMessage } from "./sync-messages";
-import { oneRow } from "~db/client";
+import { batchSql, oneRow } from "~db/client";
 
 export const PER_PAGE = 200;
 /** Incremental syncs look this far behind the newest activity held, to pick up edits. */
@@ -149,16 +153,23 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
   const now = app.now();
   const saved = job.activitiesSaved + page.length;
   const rows = page.map((activity) => toActivityRow(job.userId, activity, now));
-  await saveActivities(app, job.userId, rows, [
-    sql`UPDATE sync_jobs SET next_page = ${message.page + 1}, pages_done = pages_done + 1,
+  await saveActivities(
+    app,
+    job.userId,
+    rows,
+    [
+      sql`UPDATE sync_jobs SET next_page = ${message.page + 1}, pages_done = pages_done + 1,
         activities_saved = ${saved}, server_errors = 0, status = ${last ? "completed" : "running"},
         finished_at = ${last ? epoch(now) : null}, updated_at = ${epoch(now)}
-      WHERE id = ${job.id} AND next_page = ${message.page}`,
-    sql`UPDATE sync_status SET state = ${last ? "completed" : "running"}, error = NULL, resumes_at = NULL,
+      WHERE id = ${job.id} AND next_page = ${message.page} AND status <> 'error'`,
+      sql`UPDATE sync_status SET state = ${last ? "completed" : "running"}, error = NULL, resumes_at = NULL,
         progress_current = ${saved}, progress_total = ${last ? saved : saved + PER_PAGE},
         last_sync_at = ${last ? epoch(now) : sql`last_sync_at`}, updated_at = ${epoch(now)}
       WHERE user_id = ${job.userId} AND current_job_id = ${job.id}`,
-  ]);
+    ],
+    // A disconnect while this page was in flight wins: its activities stay deleted.
+    sql`EXISTS (SELECT 1 FROM strava_connections WHERE user_id = ${job.userId})`,
+  );
   if (!last)
     await app.env.SYNC_QUEUE.send({
       type: "sync-page",
@@ -276,21 +287,40 @@ async function applyWebhookEvent(app: AppContext, event: WebhookEvent): Promise<
   if (await claimFoldedSync(app, userId)) await startSync(app, userId, "webhook");
 }
 
-/** Removes the member's Strava link and tokens (their synced activities stay). */
-export async function disconnectStrava(app: AppContext, userId: number): Promise<void> {
-  const now = app.now();
-  await app.db.batch([
-    app.db.delete(stravaConnections).where(eq(stravaConnections.userId, userId)),
-    app.db.update(users).set({ stravaId: null, updatedAt: now }).where(eq(users.id, userId)),
-    app.db
-      .update(syncJobs)
-      .set({ status: "error", error: "Strava was disconnected", finishedAt: now, updatedAt: now })
-      .where(and(eq(syncJobs.userId, userId), inArray(syncJobs.status, ["queued", "running", "deferred"]))),
-    app.db
-      .update(syncStatus)
-      .set({ state: "idle", error: null, currentJobId: null, updatedAt: now })
-      .where(eq(syncStatus.userId, userId)),
+/** What a disconnect did: the Strava activities it deleted, or that they were kept by the member's agreement. */
+export interface DisconnectResult {
+  deletedActivities: number;
+  kept: boolean;
+}
+
+/**
+ * Removes the member's Strava link and tokens, clears `users.strava_id`,
+ * stops their queued and running sync jobs and, unless they agreed at connect
+ * time to keep them (`users.keep_strava_activities_at`), deletes their Strava
+ * activities with the "activities changed" statements (challenge progress,
+ * fitness profile): all in ONE db.batch. Calls nothing at Strava: the in-app
+ * disconnect revokes first (disconnect.server.ts), a confirmed webhook
+ * deauthorization means Strava already has (docs/decisions/021).
+ */
+export async function disconnectStrava(app: AppContext, userId: number): Promise<DisconnectResult> {
+  const user = await app.db.query.users.findFirst({
+    where: eq(users.id, userId),
+    columns: { keepStravaActivitiesAt: true },
+  });
+  const kept = Boolean(user?.keepStravaActivitiesAt);
+  const now = epoch(app.now());
+  const results = await batchSql(app.env.DB, [
+    ...(kept ? [] : deleteStravaActivitiesStatements(app, userId)),
+    sql`DELETE FROM strava_connections WHERE user_id = ${userId}`,
+    sql`UPDATE users SET strava_id = NULL, updated_at = ${now} WHERE id = ${userId}`,
+    sql`UPDATE sync_jobs SET status = 'error', error = 'Strava was disconnected', finished_at = ${now},
+        updated_at = ${now}
+      WHERE user_id = ${userId} AND status IN ('queued', 'running', 'deferred')`,
+    sql`UPDATE sync_status SET state = 'idle', error = NULL, current_job_id = NULL, resumes_at = NULL,
+        progress_current = 0, progress_total = 0, updated_at = ${now}
+      WHERE user_id = ${userId}`,
   ]);
+  return { deletedActivities: kept ? 0 : (results[0]?.meta.changes ?? 0), kept };
 }
 
 /**

@@ -5,3 +5,4 @@
  */
 export { ConnectReturnNotice } from "./components/connect-return";
 export { StravaConnectButton, SyncBanner } from "./components/strava-panel";
+export { StravaSettingsSection } from "./components/disconnect";

@@ -119,7 +119,8 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
         <ul className={list}>
           <li>
             Your account, profile and activity history are kept while your account exists; your Strava
-            activities are kept while your account exists, also after a disconnection (see below).
+            activities while Strava stays connected, and after a disconnection only if you agreed to keep them
+            (see below).
           </li>
           <li>
             Sessions end after 7 days without use and 30 days at most. E-mail verification and password-reset
@@ -134,9 +135,22 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
 
       <LegalSection id="disconnect" title="Disconnecting Strava">
         <p>
-          When you revoke the app&apos;s access on Strava (Settings, My Apps), the app confirms it with Strava
-          and deletes your Strava tokens; it reads nothing more from Strava for you. Activities it had already
-          imported stay in your history. To have them deleted, write to support (below).
+          &ldquo;Disconnect Strava&rdquo; (on your{" "}
+          <Link to="/profile/strava" className="font-medium text-brand-700 underline">
+            Strava page
+          </Link>{" "}
+          and in profile settings) first asks Strava to revoke the app&apos;s access, then deletes your Strava
+          tokens and every activity the app imported from Strava; your challenge progress and dashboard
+          statistics are recalculated at the same moment from what remains. If Strava cannot be reached, the
+          app still disconnects you and asks you to revoke it yourself in Strava&apos;s settings (My Apps).
+          Revoking the app on Strava&apos;s side has the same effect once Strava confirms it to the app.
+        </p>
+        <p>
+          The one exception is your own agreement: when you connect, you may tick &ldquo;Keep my imported
+          activities if I disconnect Strava&rdquo;. The app records the date you agreed; only then do your
+          imported activities stay in your history after a disconnection. Your Strava page shows the agreement
+          and lets you withdraw it at any time; withdrawn after a disconnection, it deletes the activities it
+          kept.
         </p>
       </LegalSection>
 

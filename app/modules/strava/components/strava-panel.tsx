@@ -1,6 +1,7 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { StravaLogo, stravaButtonClass } from "~/ui/strava-brand";
+import { KEEP_AGREEMENT_LABEL } from "../disconnect-text";
 import type { StravaStatus, SyncStatusView } from "../status.server";
 
 export const SYNC_POLL_MS = 5000;
@@ -18,7 +19,14 @@ export function connectLabel(
   return { label: "Connected to Strava", disabled: true };
 }
 
-/** The "Connect with Strava" button (Strava's brand: app/ui/strava-brand.tsx) in each state of the spec. */
+/**
+ * The "Connect with Strava" button (Strava's brand: app/ui/strava-brand.tsx)
+ * in each state of the spec. While it starts a connect it comes with the
+ * "Keep my imported activities if I disconnect Strava" box (unticked unless
+ * the member already agreed). Two links, one per answer: CSS shows the one
+ * that matches the box (`group-has-[:checked]`), so it works without
+ * JavaScript; the "keep" link adds `keep=1`.
+ */
 export function StravaConnectButton({
   status,
   returnTo = "/dashboard",
@@ -27,6 +35,7 @@ export function StravaConnectButton({
   returnTo?: string;
 }) {
   const [connecting, setConnecting] = useState(false);
+  const keepId = useId();
   const { label, disabled } = connectLabel(status, connecting);
   if (disabled) {
     return (
@@ -41,16 +50,44 @@ export function StravaConnectButton({
       </button>
     );
   }
-  return (
+  const href = `/api/user/connect-strava?returnTo=${encodeURIComponent(returnTo)}`;
+  const link = (keep: boolean) => (
     <a
-      href={`/api/user/connect-strava?returnTo=${encodeURIComponent(returnTo)}`}
+      href={keep ? `${href}&keep=1` : href}
       onClick={() => setConnecting(true)}
-      className={`${stravaButtonClass} hover:bg-[#E34A00]`}
-      data-testid="strava-connect"
+      className={`${stravaButtonClass} hover:bg-[#E34A00] ${
+        keep ? "hidden group-has-[:checked]/connect:inline-flex" : "group-has-[:checked]/connect:hidden"
+      }`}
+      data-testid={keep ? "strava-connect-keep" : "strava-connect"}
     >
       <StravaLogo />
       {label}
     </a>
+  );
+  return (
+    <div className="group/connect flex flex-col items-start gap-2">
+      {link(false)}
+      {link(true)}
+      <div className="flex max-w-sm items-start gap-2 text-sm text-gray-700">
+        <input
+          // Remounted when the stored agreement changes, so the box shows it after a withdrawal or a reconnect.
+          key={status?.keepActivitiesSince ?? "none"}
+          id={keepId}
+          type="checkbox"
+          defaultChecked={Boolean(status?.keepActivitiesSince)}
+          className="mt-0.5 h-4 w-4 rounded border-gray-300"
+          aria-describedby={`${keepId}-hint`}
+        />
+        <div>
+          <label htmlFor={keepId} className="font-medium text-gray-900">
+            {KEEP_AGREEMENT_LABEL}
+          </label>
+          <p id={`${keepId}-hint`} className="text-gray-600">
+            Unticked, disconnecting Strava deletes the activities imported from it.
+          </p>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -74,11 +111,12 @@ export function SyncNowForm({ status, error }: { status: StravaStatus; error: st
   if (!status.connected || status.tokenExpired) return null;
   const sync = status.sync;
   const running = Boolean(sync && !sync.completed && !sync.error);
-  const submitting = navigation.state === "submitting";
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "sync";
   const cooldown = sync?.nextSyncAt ?? null;
   const disabled = running || submitting || Boolean(cooldown);
   return (
     <Form method="post" className="flex flex-wrap items-center gap-3">
+      <input type="hidden" name="intent" value="sync" />
       <button
         type="submit"
         disabled={disabled}

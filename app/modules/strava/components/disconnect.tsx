@@ -1,0 +1,179 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { longDate } from "~/lib/format";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import {
+  activityCount,
+  disconnectConsequence,
+  disconnectOutcome,
+  KEEP_AGREEMENT_LABEL,
+  STRAVA_APPS_SETTINGS_URL,
+} from "../disconnect-text";
+import type { StravaStatus } from "../status.server";
+
+const CONFIRM_PATH = "/profile/strava?confirm=disconnect";
+
+/** The "Disconnect Strava" button: it leads to the confirmation (a plain link, works without JavaScript). */
+export function DisconnectStravaButton() {
+  return (
+    <Button to={CONFIRM_PATH} variant="secondary" data-testid="strava-disconnect">
+      Disconnect Strava
+    </Button>
+  );
+}
+
+/** The confirmation at /profile/strava?confirm=disconnect: what will be deleted or kept, then one plain form post. */
+export function DisconnectConfirm({
+  stravaActivities,
+  keepSince,
+}: {
+  stravaActivities: number;
+  keepSince: string | null;
+}) {
+  const navigation = useNavigation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "disconnect";
+  return (
+    <section
+      aria-labelledby="disconnect-confirm-title"
+      className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-950"
+      data-testid="disconnect-confirm"
+    >
+      <h2 id="disconnect-confirm-title" ref={heading} tabIndex={-1} className="text-lg font-semibold">
+        Disconnect Strava?
+      </h2>
+      <p className="mt-2">{disconnectConsequence(stravaActivities, keepSince)}</p>
+      <Form method="post" action="/profile/strava" className="mt-4 flex flex-wrap items-center gap-3">
+        <input type="hidden" name="intent" value="disconnect" />
+        <Button type="submit" variant="danger" disabled={submitting}>
+          {submitting ? "Disconnecting..." : "Yes, disconnect Strava"}
+        </Button>
+        <Link to="/profile/strava" className="font-medium text-gray-800 underline">
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+/** After a disconnect: what was deleted or kept, and where to revoke the app when Strava could not be reached. */
+export function DisconnectOutcome({
+  result,
+}: {
+  result: { deletedActivities: number; kept: boolean; revokedAtStrava: boolean };
+}) {
+  return (
+    <div
+      role="status"
+      className="rounded-lg border border-green-200 bg-green-50 p-4 text-green-950"
+      data-testid="disconnect-result"
+    >
+      <p>{disconnectOutcome(result)}</p>
+      {result.revokedAtStrava ? null : (
+        <p className="mt-2 font-medium" data-testid="disconnect-revoke-yourself">
+          Strava could not be reached, so it may still list this app. Please revoke it in your{" "}
+          <a href={STRAVA_APPS_SETTINGS_URL} className="underline" rel="noreferrer" target="_blank">
+            Strava settings (My Apps)
+          </a>
+          .
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The keep agreement on /profile/strava: its date and a way to withdraw it.
+ * After a disconnect that kept the activities, withdrawing deletes them.
+ */
+export function KeepAgreement({
+  status,
+  stravaActivities,
+}: {
+  status: StravaStatus;
+  stravaActivities: number;
+}) {
+  const since = status.keepActivitiesSince;
+  if (!since) {
+    if (!status.connected) return null;
+    return (
+      <p className="text-sm text-gray-700" data-testid="keep-agreement">
+        You did not ask to keep your imported activities: disconnecting Strava deletes them.
+      </p>
+    );
+  }
+  const keptAfterDisconnect = !status.connected && stravaActivities > 0;
+  if (!status.connected && !keptAfterDisconnect) return null;
+  return (
+    <Form method="post" className="space-y-2 text-sm text-gray-700" data-testid="keep-agreement">
+      <p>
+        <strong>{KEEP_AGREEMENT_LABEL}:</strong> you agreed on <time dateTime={since}>{longDate(since)}</time>
+        .{" "}
+        {keptAfterDisconnect
+          ? `Your ${activityCount(stravaActivities)} imported from Strava were kept after you disconnected.`
+          : "Your imported activities stay if you disconnect."}
+      </p>
+      <input type="hidden" name="intent" value="withdraw-keep" />
+      <Button type="submit" variant="secondary" size="sm">
+        {keptAfterDisconnect ? "Withdraw and delete them now" : "Withdraw this agreement"}
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * The Strava section of /profile-settings. Without JavaScript (and until its
+ * status arrives) it says what disconnecting does and links the same
+ * confirmation; then it shows the member's own state.
+ */
+export function StravaSettingsSection() {
+  const [status, setStatus] = useState<StravaStatus | null>(null);
+  useEffect(() => {
+    let live = true;
+    // A plain fetch, not a fetcher: a member not yet verified gets a 403 here, which must not reach the page's error boundary.
+    fetch("/api/user/strava-status", { credentials: "same-origin" })
+      .then(async (res) => (res.ok ? ((await res.json()) as StravaStatus) : null))
+      .then((next) => live && next && setStatus(next))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <Card>
+      <section aria-labelledby="settings-strava-title" className="space-y-3" data-testid="settings-strava">
+        <h2 id="settings-strava-title" className="text-lg font-semibold text-gray-900">
+          Strava
+        </h2>
+        {status && !status.connected ? (
+          <p className="text-sm text-gray-700">
+            Strava is not connected.{" "}
+            <Link to="/profile/strava" className="font-medium text-brand-700 underline">
+              Connect Strava
+            </Link>
+          </p>
+        ) : (
+          <>
+            <p className="text-sm text-gray-700">
+              {status ? `Connected to Strava athlete #${status.athleteId}. ` : "If you connected Strava: "}
+              Disconnecting removes the app&apos;s access and deletes the activities imported from Strava
+              {!status
+                ? ", unless you agreed to keep them when you connected."
+                : status.keepActivitiesSince
+                  ? `, but you agreed on ${longDate(status.keepActivitiesSince)} to keep them, so they stay.`
+                  : "."}
+            </p>
+            <div className="flex flex-wrap items-center gap-3">
+              <DisconnectStravaButton />
+              <Link to="/profile/strava" className="text-sm font-medium text-brand-700 underline">
+                Manage Strava
+              </Link>
+            </div>
+          </>
+        )}
+      </section>
+    </Card>
+  );
+}

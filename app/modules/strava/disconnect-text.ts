@@ -1,0 +1,28 @@
+/**
+ * The plain words of a Strava disconnect, shared by the page, the profile
+ * settings section and the server's answers.
+ */
+import { longDate } from "~/lib/format";
+
+export const STRAVA_APPS_SETTINGS_URL = "https://www.strava.com/settings/apps";
+export const KEEP_AGREEMENT_LABEL = "Keep my imported activities if I disconnect Strava";
+
+export function activityCount(n: number): string {
+  return `${n} ${n === 1 ? "activity" : "activities"}`;
+}
+
+/** What "Disconnect Strava" does, said before the member confirms. */
+export function disconnectConsequence(stravaActivities: number, keepSince: string | null): string {
+  const access =
+    "Disconnecting removes the app's access to your Strava account and deletes your Strava tokens.";
+  if (keepSince)
+    return `${access} Your ${activityCount(stravaActivities)} imported from Strava stay in your history, as you agreed on ${longDate(keepSince)}.`;
+  return `${access} It also deletes the ${activityCount(stravaActivities)} imported from Strava; your challenge progress and dashboard stats then count only what remains. Connecting again imports your Strava history again.`;
+}
+
+/** What a disconnect did, said after it. */
+export function disconnectOutcome(result: { deletedActivities: number; kept: boolean }): string {
+  return result.kept
+    ? "Strava is disconnected. Your imported activities were kept, as you agreed."
+    : `Strava is disconnected. Deleted ${activityCount(result.deletedActivities)} imported from Strava; your challenge progress and stats now count what remains.`;
+}
