@@ -113,7 +113,10 @@ function DeleteAccountDialogBody({
   const fetcher = useFetcher<DeleteReply>();
   return (
     <div className="space-y-4">
-      <WhatDeletionDoes />
+      <p className="text-sm text-gray-700">
+        This cannot be undone. Your personal data is deleted and you are signed out everywhere;{" "}
+        <strong>payment records are kept for accounting, without your name.</strong>
+      </p>
       <DeleteAccountForm
         section={section}
         reply={fetcher.data}
