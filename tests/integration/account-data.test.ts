@@ -7,6 +7,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAppContext } from "~workers/load-context";
 import { createUserSession } from "~/lib/session.server";
+import { encryptSecret } from "~/lib/token-crypto.server";
 import { call, cookiesFrom, createUser, json, login, unique } from "./helpers";
 
 const PNG = new Uint8Array([
@@ -14,6 +15,13 @@ const PNG = new Uint8Array([
 ]);
 const now = Math.floor(Date.now() / 1000);
 let stravaIds = 7_000_000 + Math.floor(Math.random() * 1_000_000);
+
+const strava = (path: string, body: unknown) =>
+  fetch(`${env.FAKES_URL}/_control/strava${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).then((r) => r.json() as Promise<Record<string, unknown>>);
 
 type Member = Awaited<ReturnType<typeof createUser>> & { cookie: string; tag: string };
 
@@ -406,6 +414,32 @@ describe("DELETE /api/user", () => {
       challenge_participations: 1,
       payments_linked: 1,
     });
+  });
+
+  it("revokes the app's access at Strava (the fake's token stops working)", async () => {
+    const athleteId = 930_000_000 + Math.floor(Math.random() * 1_000_000);
+    await strava("/athletes", { id: athleteId, firstname: "Leaving", lastname: "Rider", activities: 0 });
+    const tokens = await strava("/tokens", { athleteId });
+    const user = await createUser();
+    const cookie = await login(user.username, user.password);
+    const key = env.TOKEN_ENCRYPTION_KEY;
+    await run(
+      "INSERT INTO strava_connections (user_id, athlete_id, access_token_enc, refresh_token_enc, expires_at) VALUES (?, ?, ?, ?, ?)",
+      user.id,
+      athleteId,
+      await encryptSecret(String(tokens.access_token), key),
+      await encryptSecret(String(tokens.refresh_token), key),
+      Number(tokens.expires_at),
+    );
+    const athlete = () =>
+      fetch(`${env.FAKES_URL}/strava/api/v3/athlete`, {
+        headers: { Authorization: `Bearer ${String(tokens.access_token)}` },
+      });
+    expect((await athlete()).status).toBe(200);
+    const res = await call("/api/user", { method: "DELETE", body: { password: user.password }, cookie });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject({ stravaDeauthorized: true });
+    expect((await athlete()).status).toBe(401);
   });
 
   it("asks an account without a password for a fresh sign-in", async () => {
