@@ -452,8 +452,18 @@ describe("DELETE /api/user", () => {
     expect(stale.status).toBe(403);
     expect(await json(stale)).toMatchObject({ code: "reauthentication_required" });
     expect(await first("SELECT id FROM users WHERE id = ?", user.id)).not.toBeNull();
+    // The page offers to sign out and sign in again.
+    const reauth = await call("/profile-settings/delete-account", {
+      body: "intent=reauth",
+      cookie: session,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(reauth.status).toBe(302);
+    expect(reauth.headers.get("Location")).toBe("/auth?redirectTo=%2Fprofile-settings%2Fdelete-account");
+    expect((await call("/api/user", { cookie: session })).status).toBe(401);
+    const again = await signedInWithoutPassword(user.id);
     await ageSession(user.id, 60);
-    const fresh = await call("/api/user", { method: "DELETE", body: {}, cookie: session });
+    const fresh = await call("/api/user", { method: "DELETE", body: {}, cookie: again });
     expect(fresh.status).toBe(200);
     expect(await first("SELECT id FROM users WHERE id = ?", user.id)).toBeNull();
   });

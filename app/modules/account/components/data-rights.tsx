@@ -168,7 +168,7 @@ function DeleteAccountForm({
       <FormTag method="post" action={DELETE_ACCOUNT_PATH} className="space-y-3">
         <Alert tone="warning" title="Please sign in again first">
           Your account has no password, so we confirm it is you with a fresh sign-in (Google or Strava) within
-          the last {section.freshMinutes} minutes. You will come back to this page.
+          the last {section.freshMinutes} minutes. After signing in, come back to Profile settings.
         </Alert>
         <input type="hidden" name="intent" value="reauth" />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
