@@ -171,3 +171,27 @@ export async function destroyUserSession(app: AppContext, request: Request): Pro
   const session = await storage.getSession(request.headers.get("Cookie"));
   return storage.destroySession(session);
 }
+
+/**
+ * Deletes every session record of the user in KV (all devices), e.g. when the
+ * account is deleted; returns how many there were. Sessions are keyed
+ * `session:<userId>.<random>`, so one prefix lists them all.
+ */
+export async function destroyAllUserSessions({ env }: AppContext, userId: number): Promise<number> {
+  let deleted = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await env.SESSIONS.list({ prefix: kvKey(`${userId}.`), cursor });
+    await Promise.all(page.keys.map((key) => env.SESSIONS.delete(key.name)));
+    deleted += page.keys.length;
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return deleted;
+}
+
+/** Seconds since the current session was created by a sign-in, or null without a session. */
+export async function sessionAgeSeconds(app: AppContext, request: Request): Promise<number | null> {
+  const createdAt = (await getCurrentUser(app, request))?.session.get("createdAt");
+  if (!createdAt) return null;
+  return Math.floor(app.now().getTime() / 1000) - createdAt;
+}

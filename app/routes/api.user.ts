@@ -1,8 +1,18 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/lib/guards.server";
-import { apiHandler } from "~/lib/http.server";
+import { apiHandler, jsonError } from "~/lib/http.server";
+import { deleteAccountForApi } from "~/modules/account/api.server";
 import { publicUser } from "~/modules/auth/auth.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiHandler(async () => publicUser(await requireUser(context.app, request)));
+}
+
+/** DELETE /api/user {password}: deletes the account (docs/decisions/022). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  return apiHandler(async () => {
+    const user = await requireUser(context.app, request);
+    if (request.method !== "DELETE") return jsonError(405, "Method not allowed");
+    return deleteAccountForApi(context.app, user, request);
+  });
 }

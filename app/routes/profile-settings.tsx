@@ -3,6 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ProfileHeader, ProfileWizard } from "~/modules/profile/components/profile-form";
 import { Card } from "~/ui/card";
 import { profileAction, profilePage } from "~/modules/profile/page.server";
+import { DataRightsSections } from "~/modules/account/components/data-rights";
+import { accountSection } from "~/modules/account/page.server";
 import { requireUser } from "~/lib/guards.server";
 import { StravaSettingsSection } from "~/modules/strava/ui";
 import { readForm } from "~/lib/http.server";
@@ -14,7 +16,12 @@ export const meta: MetaFunction = () => [{ title: "Profile settings · CycleWari
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context.app, request);
-  return { ...(await profilePage(context.app, user)), sharing: await sharingSettings(context.app, user) };
+  const [profile, sharing, account] = await Promise.all([
+    profilePage(context.app, user),
+    sharingSettings(context.app, user),
+    accountSection(context.app, user, request),
+  ]);
+  return { ...profile, sharing, account };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -23,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileSettings() {
-  const { username, values, confined, profileCompleted, sharing } = useLoaderData<typeof loader>();
+  const { username, values, confined, profileCompleted, sharing, account } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <ProfileHeader username={username} confined={confined} profileCompleted={profileCompleted} />
@@ -39,6 +46,7 @@ export default function ProfileSettings() {
         </Link>
         .
       </p>
+      <DataRightsSections section={account} />
     </main>
   );
 }

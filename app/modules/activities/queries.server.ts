@@ -7,7 +7,7 @@
  * indexed (user_id, start_date) / (user_id, sport_type, …) columns; the
  * callers keep their own rules (windows, levels, readiness) and pass dates in.
  */
-import { and, count, desc, eq, gte, lt, lte, max, sql, sum, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, gte, lt, lte, max, sql, sum, type SQL } from "drizzle-orm";
 import { activities } from "~db/schema";
 import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
@@ -293,3 +293,18 @@ export function memberRunRideTotals(app: AppContext, userId: number) {
     .where(and(eq(activities.userId, userId), sql`${group} IS NOT NULL`))
     .groupBy(group);
 }
+
+/**
+ * Every activity of the member, oldest first, all columns: the data export
+ * (docs/decisions/022). A statement, so the export reads it in its one batch.
+ */
+export function memberActivitiesForExport(db: Db, userId: number) {
+  return db
+    .select()
+    .from(activities)
+    .where(eq(activities.userId, userId))
+    .orderBy(activities.startDate, activities.id);
+}
+
+/** The column names of an exported activity (the CSV header, also when there is no row). */
+export const ACTIVITY_EXPORT_COLUMNS: readonly string[] = Object.keys(getTableColumns(activities));

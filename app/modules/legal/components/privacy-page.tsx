@@ -156,11 +156,29 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
 
       <LegalSection id="your-data" title="Getting or deleting your data">
         <p>
-          To get a copy of the data the app holds about you (profile, activities, challenge participations,
-          event registrations and payments, feedback with its screenshots, your Wari plan), or to have your
-          account and personal data deleted, write to support (below). Payment records that accounting law
-          requires are kept after a deletion, detached from you: no name, e-mail address or other detail links
-          them to you any more.
+          <strong>Download:</strong> in{" "}
+          <Link to="/profile-settings" className="font-medium text-brand-700 underline">
+            profile settings
+          </Link>
+          , <em>Download my data</em> gives you one ZIP file with everything the app holds about you: your
+          profile, Strava connection details (never its tokens), activities, challenge participations, event
+          registrations and payments, feedback with its screenshots, your Wari registration, plan and
+          progress, recommendations, fitness profile and event history. It holds{" "}
+          <span className={code}>data.json</span> and a CSV file per table. It never holds your password (only
+          a hash of it is stored, and that stays out too) or other members&apos; data.
+        </p>
+        <p>
+          <strong>Delete:</strong> <em>Delete my account</em>, in the same place, asks for your password (or,
+          for accounts that sign in with Google or Strava only, a sign-in within the last 10 minutes). It then
+          revokes the app&apos;s access to your Strava account, deletes your screenshots and every personal
+          record (profile, activities, participations, registrations, feedback, Wari plan, recommendations,
+          fitness profile, sign-in links) and signs you out on every device. It cannot be undone.
+        </p>
+        <p>
+          <strong>What is kept:</strong> payment records for accounting, without your name: the amount, date,
+          the payment&apos;s Razorpay ids and the event it paid for. Accounting law requires them; nothing
+          links them to you any more. The only admin of the club cannot delete their account until another
+          member is made an admin. You can also write to support (below) for either.
         </p>
       </LegalSection>
 

@@ -1,0 +1,278 @@
+/**
+ * "Download my data" (docs/decisions/022): everything the app holds about the
+ * member, and nothing about anyone else. One D1 batch reads every table by the
+ * member's id; the screenshots come from R2 in parallel; strings are built
+ * once and zipped once (the Worker's CPU limit). Never exported: the password
+ * hash, the encrypted Strava tokens, the session version, other members' rows
+ * (only the titles of the challenges and events the member took part in).
+ */
+import { eq, getTableColumns, inArray } from "drizzle-orm";
+import { strToU8, zipSync, type Zippable, type ZippableFile } from "fflate";
+import {
+  challengeParticipations,
+  challengeProgressAudit,
+  challenges,
+  eventHistory,
+  eventRegistrations,
+  events,
+  feedback,
+  fitnessProfiles,
+  payments,
+  recommendations,
+  stravaConnections,
+  syncStatus,
+  trainingPlans,
+  trainingProgress,
+  wariRegistrations,
+  type User,
+} from "~db/schema";
+import type { AppContext } from "~workers/load-context";
+import { ACTIVITY_EXPORT_COLUMNS, memberActivitiesForExport } from "~/modules/activities/queries.server";
+import { consumeAttempt } from "~/modules/auth/rate-limit.server";
+import { toCsv } from "./csv";
+import { EXPORTS_PER_HOUR } from "./schema";
+
+/** The users columns that are secrets or internal counters: never exported. */
+const SECRET_USER_COLUMNS = new Set(["passwordHash", "sessionVersion"]);
+
+const columnsOf = (table: Parameters<typeof getTableColumns>[0]) => Object.keys(getTableColumns(table));
+
+/** The profile as exported: every users column but the secrets. */
+function profileOf(user: User): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(user).filter(([key]) => !SECRET_USER_COLUMNS.has(key)));
+}
+
+const registrationsOfMember = (app: AppContext, userId: number) =>
+  app.db
+    .select({ id: eventRegistrations.id })
+    .from(eventRegistrations)
+    .where(eq(eventRegistrations.userId, userId));
+
+const plansOfMember = (app: AppContext, userId: number) =>
+  app.db.select({ id: trainingPlans.id }).from(trainingPlans).where(eq(trainingPlans.userId, userId));
+
+/** Every statement of the export, in one batch (one D1 round trip). */
+function exportStatements(app: AppContext, userId: number) {
+  const { db } = app;
+  return [
+    db
+      .select({
+        athleteId: stravaConnections.athleteId,
+        scope: stravaConnections.scope,
+        tokenExpired: stravaConnections.tokenExpired,
+        connectedAt: stravaConnections.createdAt,
+        updatedAt: stravaConnections.updatedAt,
+      })
+      .from(stravaConnections)
+      .where(eq(stravaConnections.userId, userId)),
+    db
+      .select({
+        state: syncStatus.state,
+        lastSyncAt: syncStatus.lastSyncAt,
+        memberSyncAt: syncStatus.memberSyncAt,
+        updatedAt: syncStatus.updatedAt,
+      })
+      .from(syncStatus)
+      .where(eq(syncStatus.userId, userId)),
+    memberActivitiesForExport(db, userId),
+    db
+      .select({
+        ...getTableColumns(challengeParticipations),
+        challengeTitle: challenges.title,
+        challengeSportType: challenges.sportType,
+        challengeStartDate: challenges.startDate,
+        challengeEndDate: challenges.endDate,
+      })
+      .from(challengeParticipations)
+      .innerJoin(challenges, eq(challenges.id, challengeParticipations.challengeId))
+      .where(eq(challengeParticipations.userId, userId))
+      .orderBy(challengeParticipations.id),
+    db
+      .select({
+        challengeId: challengeProgressAudit.challengeId,
+        oldProgress: challengeProgressAudit.oldProgress,
+        newProgress: challengeProgressAudit.newProgress,
+        createdAt: challengeProgressAudit.createdAt,
+      })
+      .from(challengeProgressAudit)
+      .where(eq(challengeProgressAudit.userId, userId))
+      .orderBy(challengeProgressAudit.id),
+    db
+      .select({
+        ...getTableColumns(eventRegistrations),
+        eventTitle: events.title,
+        eventDate: events.date,
+        eventLocation: events.location,
+      })
+      .from(eventRegistrations)
+      .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+      .where(eq(eventRegistrations.userId, userId))
+      .orderBy(eventRegistrations.id),
+    db
+      .select()
+      .from(payments)
+      .where(inArray(payments.registrationId, registrationsOfMember(app, userId)))
+      .orderBy(payments.id),
+    db.select().from(feedback).where(eq(feedback.userId, userId)).orderBy(feedback.id),
+    db
+      .select()
+      .from(wariRegistrations)
+      .where(eq(wariRegistrations.userId, userId))
+      .orderBy(wariRegistrations.id),
+    db.select().from(trainingPlans).where(eq(trainingPlans.userId, userId)).orderBy(trainingPlans.id),
+    db
+      .select()
+      .from(trainingProgress)
+      .where(inArray(trainingProgress.planId, plansOfMember(app, userId)))
+      .orderBy(trainingProgress.planId, trainingProgress.week),
+    db.select().from(recommendations).where(eq(recommendations.userId, userId)).orderBy(recommendations.id),
+    db.select().from(fitnessProfiles).where(eq(fitnessProfiles.userId, userId)),
+    db.select().from(eventHistory).where(eq(eventHistory.userId, userId)).orderBy(eventHistory.eventYear),
+  ] as const;
+}
+
+/** File name of a feedback screenshot inside the ZIP (its R2 key's extension). */
+function screenshotFile(row: { id: number; screenshotKey: string | null }): string | null {
+  if (!row.screenshotKey) return null;
+  const extension = /\.([a-z0-9]{1,5})$/i.exec(row.screenshotKey)?.[1]?.toLowerCase() ?? "bin";
+  return `screenshots/feedback-${row.id}.${extension}`;
+}
+
+/** Everything the app holds about the member, as data.json shows it. */
+export async function collectMemberData(app: AppContext, user: User) {
+  const [
+    strava,
+    sync,
+    activityRows,
+    participations,
+    progressCorrections,
+    registrations,
+    paymentRows,
+    feedbackRows,
+    wariRows,
+    plans,
+    progress,
+    recommendationRows,
+    fitness,
+    history,
+  ] = await app.db.batch(exportStatements(app, user.id));
+  return {
+    exportedAt: app.now().toISOString(),
+    about:
+      "Everything CycleWari Community holds about you. Distances are metres, times seconds, money paise, dates ISO-8601 UTC.",
+    profile: profileOf(user),
+    stravaConnection: strava[0] ?? null,
+    syncStatus: sync[0] ?? null,
+    activities: activityRows,
+    challengeParticipations: participations,
+    challengeProgressCorrections: progressCorrections,
+    eventRegistrations: registrations,
+    payments: paymentRows,
+    feedback: feedbackRows.map((row) => ({ ...row, screenshotFile: screenshotFile(row) })),
+    wari: { registrations: wariRows, trainingPlans: plans, trainingProgress: progress },
+    recommendations: recommendationRows,
+    fitnessProfile: fitness[0] ?? null,
+    eventHistory: history,
+  };
+}
+
+export type MemberData = Awaited<ReturnType<typeof collectMemberData>>;
+
+/** The CSV files of the ZIP: one per table, header row even when empty. */
+function csvFiles(data: MemberData): Record<string, string> {
+  const rows = <T extends object>(list: readonly T[]) => list as unknown as Record<string, unknown>[];
+  const profile = data.profile;
+  const withExtra = (table: Parameters<typeof getTableColumns>[0], extra: string[]) => [
+    ...columnsOf(table),
+    ...extra,
+  ];
+  return {
+    "profile.csv": toCsv(Object.keys(profile), [profile]),
+    "activities.csv": toCsv(ACTIVITY_EXPORT_COLUMNS, rows(data.activities)),
+    "challenge-participations.csv": toCsv(
+      withExtra(challengeParticipations, [
+        "challengeTitle",
+        "challengeSportType",
+        "challengeStartDate",
+        "challengeEndDate",
+      ]),
+      rows(data.challengeParticipations),
+    ),
+    "challenge-progress-corrections.csv": toCsv(
+      ["challengeId", "oldProgress", "newProgress", "createdAt"],
+      rows(data.challengeProgressCorrections),
+    ),
+    "event-registrations.csv": toCsv(
+      withExtra(eventRegistrations, ["eventTitle", "eventDate", "eventLocation"]),
+      rows(data.eventRegistrations),
+    ),
+    "payments.csv": toCsv(columnsOf(payments), rows(data.payments)),
+    "feedback.csv": toCsv(withExtra(feedback, ["screenshotFile"]), rows(data.feedback)),
+    "wari-registrations.csv": toCsv(columnsOf(wariRegistrations), rows(data.wari.registrations)),
+    "wari-training-plans.csv": toCsv(columnsOf(trainingPlans), rows(data.wari.trainingPlans)),
+    "wari-training-progress.csv": toCsv(columnsOf(trainingProgress), rows(data.wari.trainingProgress)),
+    "recommendations.csv": toCsv(columnsOf(recommendations), rows(data.recommendations)),
+    "fitness-profile.csv": toCsv(
+      columnsOf(fitnessProfiles),
+      data.fitnessProfile ? [data.fitnessProfile] : [],
+    ),
+    "event-history.csv": toCsv(columnsOf(eventHistory), rows(data.eventHistory)),
+  };
+}
+
+const README = `Your data from CycleWari Community
+
+data.json      everything below in one file
+*.csv          one table each (open in any spreadsheet)
+screenshots/   the screenshots you attached to feedback
+
+Distances are metres, times seconds, money paise (1/100 rupee), dates ISO-8601 UTC.
+Cells starting with = + - or @ carry a leading ' so spreadsheets show them as text.
+`;
+
+/** The member's screenshots from R2 (a missing object is left out, never an error). */
+async function screenshots(app: AppContext, data: MemberData): Promise<Zippable> {
+  const entries = await Promise.all(
+    data.feedback.map(async (row) => {
+      if (!row.screenshotKey || !row.screenshotFile) return null;
+      const object = await app.env.UPLOADS.get(row.screenshotKey);
+      if (!object) return null;
+      // Images are compressed already: stored, not deflated again (CPU).
+      const file: ZippableFile = [new Uint8Array(await object.arrayBuffer()), { level: 0 }];
+      return [row.screenshotFile, file] as const;
+    }),
+  );
+  return Object.fromEntries(entries.filter((entry) => entry !== null));
+}
+
+/** `cyclewari-data-<username>-<YYYY-MM-DD>.<extension>` (the name reduced to safe characters). */
+export function exportFileName(app: AppContext, user: Pick<User, "username">, extension: "zip" | "json") {
+  const name = user.username.replace(/[^A-Za-z0-9._-]/g, "").slice(0, 40) || "member";
+  return `cyclewari-data-${name}-${app.now().toISOString().slice(0, 10)}.${extension}`;
+}
+
+/** The download: the ZIP (data.json, CSVs, screenshots) or data.json alone. */
+export async function exportMemberData(
+  app: AppContext,
+  user: User,
+  format: "zip" | "json",
+): Promise<Response> {
+  await consumeAttempt(app, [{ key: `export:user:${user.id}`, max: EXPORTS_PER_HOUR, windowSeconds: 3600 }]);
+  const data = await collectMemberData(app, user);
+  const json = JSON.stringify(data, null, 2);
+  const headers = (type: string, extension: "zip" | "json") => ({
+    "Content-Type": type,
+    "Content-Disposition": `attachment; filename="${exportFileName(app, user, extension)}"`,
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+  });
+  if (format === "json") return new Response(json, { headers: headers("application/json", "json") });
+  const files: Zippable = {
+    "README.txt": strToU8(README),
+    "data.json": strToU8(json),
+    ...Object.fromEntries(Object.entries(csvFiles(data)).map(([name, csv]) => [name, strToU8(csv)])),
+    ...(await screenshots(app, data)),
+  };
+  const zip = zipSync(files, { level: 6 });
+  return new Response(zip, { headers: headers("application/zip", "zip") });
+}
