@@ -14,6 +14,7 @@ import {
   READY_LONG_RIDE_KM,
   robustWeeklyKm,
   startingPoint,
+  weekStanding,
   type PlanBasis,
   type ReadinessInput,
 } from "~/modules/wari/rules";
@@ -142,6 +143,62 @@ describe("the periodised plan, for any history", () => {
       ),
       RUNS,
     );
+  });
+});
+
+describe("adapting to what the member rides", () => {
+  it("never piles a missed week's km onto the next: the current goal only ever goes down, to 110% of recent riding", () => {
+    fc.assert(
+      fc.property(
+        anyPlan,
+        fc.array(fc.double({ min: 0, max: 400, noNaN: true }), { minLength: 16, maxLength: 16 }),
+        fc.nat(15),
+        (plan, riddenKm, at) => {
+          const weeks = plan.planDetails.weeklySchedule;
+          const current = at % weeks.length;
+          const ridden = riddenKm.map((km) => ({ km, longestKm: km / 2 }));
+          const start = plan.planDetails.assessment!.startWeeklyKm;
+          const standing = weekStanding(weeks, ridden, current, start);
+          standing.forEach((s, i) => {
+            expect(s.status).toBe(i < current ? s.status : i === current ? "current" : "upcoming");
+            if (i !== current) expect(s.adjustedGoalKm).toBeNull();
+          });
+          const adjusted = standing[current]!.adjustedGoalKm;
+          if (adjusted !== null) {
+            expect(adjusted).toBeLessThan(weeks[current]!.weeklyGoalKm);
+            const recent = Math.max(riddenKm[current - 1] ?? 0, riddenKm[current - 2] ?? 0);
+            expect(adjusted).toBeLessThanOrEqual(Math.max(recent * 1.1, start));
+          }
+        },
+      ),
+      RUNS,
+    );
+  });
+
+  it("lowers the current goal after a missed week and marks past weeks done, short or missed", () => {
+    const schedule = [50, 55, 60, 42].map((weeklyGoalKm, i) => ({ week: i + 1, weeklyGoalKm }));
+    const ridden = [
+      { km: 50, longestKm: 30 },
+      { km: 10, longestKm: 10 },
+      { km: 0, longestKm: 0 },
+    ];
+    const standing = weekStanding(schedule, ridden, 2, 50);
+    expect(standing.map((s) => s.status)).toEqual(["done", "missed", "current", "upcoming"]);
+    // Last week 10 km of 55: the goal becomes 110% of the best of the last two weeks (50) = 55, not 60 + the missed 45.
+    expect(standing[2]!.adjustedGoalKm).toBe(55);
+    // After two poor weeks it falls back to the plan's starting volume.
+    expect(weekStanding(schedule, [ridden[1]!, ridden[1]!], 2, 30)[2]!.adjustedGoalKm).toBe(30);
+    expect(
+      weekStanding(
+        schedule,
+        [
+          { km: 50, longestKm: 30 },
+          { km: 40, longestKm: 20 },
+        ],
+        2,
+        50,
+      )[2]!.adjustedGoalKm,
+    ).toBeNull();
   });
 });
 

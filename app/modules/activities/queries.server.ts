@@ -289,3 +289,20 @@ export function memberRunRideTotals(app: AppContext, userId: number) {
     .where(and(eq(activities.userId, userId), sql`${group} IS NOT NULL`))
     .groupBy(group);
 }
+
+/**
+ * Every activity of the member with the columns of Wari's training-load model
+ * (one pass, decision 024): local start, sport, distance, moving time, climbing.
+ */
+export function memberLoadRows(app: AppContext, userId: number) {
+  return app.db
+    .select({
+      startDateLocal: activities.startDateLocal,
+      sportType: activities.sportType,
+      distance: activities.distance,
+      movingTime: activities.movingTime,
+      totalElevationGain: activities.totalElevationGain,
+    })
+    .from(activities)
+    .where(eq(activities.userId, userId));
+}
