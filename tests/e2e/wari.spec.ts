@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, FAKES_URL, signIn, signInFreshMember, snap, test } from "./fixtures";
+import {
+  expect,
+  FAKES_URL,
+  freshMemberConnectsAthlete,
+  signIn,
+  signInFreshMember,
+  snap,
+  test,
+} from "./fixtures";
 
 async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByTestId("toast");
@@ -176,13 +184,7 @@ test.describe("a new member", () => {
       expect((await ride(w * 7 + 4, 9)).status()).toBe(201);
     }
     expect((await ride(36, 205)).status()).toBe(201);
-    // Connect through the fake's approve page (freshMemberConnectsStrava would recreate the athlete).
-    await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
-    await signInFreshMember(page);
-    await page.goto("/profile/strava");
-    await page.getByRole("link", { name: "Connect with Strava" }).click();
-    await page.locator("#authorize").click();
-    await expect(page).toHaveURL(/\/profile\/strava$/);
+    await freshMemberConnectsAthlete(page, athleteId);
     // The backfill runs on the queue: wait until all 25 rides have arrived.
     await expect
       .poll(
