@@ -43,12 +43,10 @@ function options(chart: FitnessChartData): ApexOptions {
         labels: { formatter: (v) => formatOne(v) },
       },
       {
-        seriesName: "Fitness",
+        seriesName: ["Fitness", "Fatigue", "Form"],
         title: { text: "Fitness · fatigue · form" },
         labels: { formatter: (v) => formatOne(v) },
       },
-      { seriesName: "Fitness", show: false },
-      { seriesName: "Fitness", show: false },
     ],
     tooltip: { shared: true, x: { format: "d MMM yyyy" }, y: { formatter: (v) => formatOne(v) } },
     annotations: {
