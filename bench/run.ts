@@ -24,7 +24,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { readVars } from "../scripts/seed";
 import { BENCH_ACTIVITIES, BENCH_USER, benchSeedSql, CHALLENGE_BENCH, challengeBenchSql } from "./seed";
-import { listPageSql, statsSql } from "./sql";
+import { fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sql";
 import { runSyncBench } from "./sync";
 
 const PORT = 8795;
@@ -275,6 +275,8 @@ async function main() {
         await time(`/api/activities?page=${LIST_PAGE}`, cookie),
       ),
       "GET /dashboard (HTML)": summary(await time("/dashboard", cookie)),
+      // Wari's fitness chart data (decision 024): the member's cached training days, curves computed per call.
+      "GET /api/wari/fitness (20,000 activities)": summary(await time("/api/wari/fitness", cookie)),
       // Reference: the same trip through wrangler, Remix and the session check, with no activity query.
       "GET /api/user (baseline: HTTP + session)": summary(await time("/api/user", cookie)),
       [`GET /challenges/{id} (HTML, ${CHALLENGE_BENCH.participants} participants)`]: summary(
@@ -309,7 +311,10 @@ async function main() {
   const sqlite = {
     "dashboard stats (4 statements)": timeSql(file, statsSql(BENCH_USER.id, now)),
     [`activities page ${LIST_PAGE} (2 statements)`]: timeSql(file, listPageSql(BENCH_USER.id, LIST_PAGE)),
+    "wari fitness: the member's activities in one read": timeSql(file, [fitnessRowsSql(BENCH_USER.id)]),
   };
+  // A stale cache (right after a sync): that read plus one pass over the rows, timed in Node.
+  const fitnessCompute = summary(fitnessChartCompute(file, BENCH_USER.id, now, WARMUP, RUNS));
 
   const stats = http["GET /api/dashboard/stats"]!;
   const rawStats = sqlite["dashboard stats (4 statements)"]!;
@@ -320,6 +325,7 @@ async function main() {
     firstLoadJsUnder150KbGzip: js.gzipKb < TARGETS.firstLoadJsGzipKb && !js.chartInFirstLoad,
     challengeDetailMedianUnder100ms:
       http[`GET /challenges/{id} (HTML, ${CHALLENGE_BENCH.participants} participants)`]!.medianMs < 100,
+    fitnessChartUnder50ms: http["GET /api/wari/fitness (20,000 activities)"]!.medianMs < 50,
     leaderboardMedianUnder100ms:
       http[`GET /api/challenges/{id}/leaderboard (${CHALLENGE_BENCH.participants} participants)`]!.medianMs <
       100,
@@ -342,6 +348,14 @@ async function main() {
     runs: { warmup: WARMUP, measured: RUNS },
     http,
     sqlite,
+    /** GET /api/wari/fitness for the 20,000-activity member (median, cached training days). */
+    fitnessChartMs: http["GET /api/wari/fitness (20,000 activities)"]!.medianMs,
+    /** After a sync marked the cache stale: the SQL read (sqlite3) plus the pass over the rows (Node). */
+    fitnessChartStale: {
+      sqlReadMedianMs: sqlite["wari fitness: the member's activities in one read"]!.medianMs,
+      computeMedianMs: fitnessCompute.medianMs,
+      computeP95Ms: fitnessCompute.p95Ms,
+    },
     statsVsSqlRatio: round(stats.medianMs / rawStats.medianMs, 1),
     /** What the stats call adds to a signed-in request that runs no activity query. */
     statsAboveBaselineMs: round(stats.medianMs - baseline.medianMs),

@@ -6,6 +6,11 @@
 import { createDb } from "../db/client";
 import { dashboardStatsQueries } from "../app/modules/activities/stats.server";
 import { listQueries } from "../app/modules/activities/list.server";
+import { execFileSync } from "node:child_process";
+import { memberLoadRows } from "../app/modules/activities/queries.server";
+import { chartRange } from "../app/modules/wari/training-load.server";
+import { fitnessSeries, trainingDays, type LoadActivity } from "../app/modules/wari/training-load";
+import type { AppContext } from "../workers/load-context";
 
 interface ToSql {
   toSQL(): { sql: string; params: unknown[] };
@@ -37,4 +42,39 @@ export function statsSql(userId: number, now: Date): string[] {
 export function listPageSql(userId: number, page: number): string[] {
   const q = listQueries(db, userId, { page });
   return [inline(q.total), inline(q.rows)];
+}
+
+/** Wari's one read of the member's activities (memberLoadRows) as SQL. */
+export function fitnessRowsSql(userId: number): string {
+  return inline(memberLoadRows({ db } as AppContext, userId));
+}
+
+/** The pass a stale cache costs: the member's rows into daily totals and the chart's curves, timed per run (ms). */
+export function fitnessChartCompute(
+  file: string,
+  userId: number,
+  now: Date,
+  warmup: number,
+  runs: number,
+): number[] {
+  const json = execFileSync("sqlite3", ["-json", file, fitnessRowsSql(userId)], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const rows = JSON.parse(json) as Record<string, unknown>[];
+  const activities: LoadActivity[] = rows.map((r) => ({
+    startDateLocal: String(r.start_date_local),
+    sportType: String(r.sport_type),
+    distance: Number(r.distance),
+    movingTime: Number(r.moving_time),
+    totalElevationGain: Number(r.total_elevation_gain),
+  }));
+  const { from, to } = chartRange(now);
+  const times: number[] = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const start = performance.now();
+    fitnessSeries(trainingDays(activities), from, to);
+    if (i >= warmup) times.push(performance.now() - start);
+  }
+  return times;
 }

@@ -606,6 +606,22 @@ export const trainingProgress = sqliteTable(
   (t) => [uniqueIndex("training_progress_plan_week_unique").on(t.planId, t.week)],
 );
 
+/**
+ * One row per member: their activities folded into daily training load, ride
+ * km and longest ride (Wari's fitness chart and plan progress, decision 024).
+ * `days` is NULL when stale; every write of the activities table bumps
+ * `generation` (ACTIVITIES_CHANGED), and a reader stores what it computed only
+ * if the generation is still the one it read.
+ */
+export const trainingLoadCache = sqliteTable("training_load_cache", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  generation: integer("generation").notNull().default(0),
+  days: text("days", { mode: "json" }),
+  computedAt: integer("computed_at", { mode: "timestamp" }),
+});
+
 /** Past participations in the annual ride (imported or recorded from activities). */
 export const eventHistory = sqliteTable(
   "event_history",

@@ -8,6 +8,7 @@ import type { SQL } from "drizzle-orm";
 // so these two files and what they import must use relative paths or packages only.
 import { refreshMemberProgress } from "../app/modules/challenges/progress.server";
 import { markFitnessProfileStale } from "../app/modules/recommendations/profile-stale.server";
+import { markTrainingLoadStale } from "../app/modules/wari/load-stale.server";
 import { createDb, type Db } from "../db/client";
 import type { Env } from "./env";
 
@@ -20,6 +21,7 @@ import type { Env } from "./env";
 export const ACTIVITIES_CHANGED: readonly ((userId: number) => SQL)[] = [
   refreshMemberProgress,
   markFitnessProfileStale,
+  markTrainingLoadStale,
 ];
 
 export interface AppContext {
@@ -41,7 +43,7 @@ export interface AppContext {
    * `npm run dev` (Vite sends no CSP) and outside requests.
    */
   cspNonce?: string;
-  /** The "activities changed" statements (ACTIVITIES_CHANGED): challenge progress, the fitness profile. */
+  /** The "activities changed" statements (ACTIVITIES_CHANGED): challenge progress, the fitness profile, Wari's training load. */
   activitiesChanged: readonly ((userId: number) => SQL)[];
 }
 

@@ -120,6 +120,11 @@ export async function freshMemberConnectsStrava(page: Page, athleteId: number, n
   await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
     data: { id: athleteId, firstname: name[0], lastname: name[1], activities: 3, seed: athleteId, days: 30 },
   });
+  await freshMemberConnectsAthlete(page, athleteId);
+}
+
+/** A fresh verified member connects an existing fake Strava athlete and is back on /profile/strava. */
+export async function freshMemberConnectsAthlete(page: Page, athleteId: number) {
   await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
   await signInFreshMember(page);
   await page.goto("/profile/strava");

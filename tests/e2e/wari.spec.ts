@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, signIn, signInFreshMember, snap, test } from "./fixtures";
+import {
+  expect,
+  FAKES_URL,
+  freshMemberConnectsAthlete,
+  signIn,
+  signInFreshMember,
+  snap,
+  test,
+} from "./fixtures";
 
 async function expectToast(page: Page, title: string, description?: string) {
   const toast = page.getByTestId("toast");
@@ -64,6 +72,18 @@ test.describe("the athlete's Wari dashboard", () => {
     await expect(
       page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as complete" }),
     ).toHaveAttribute("aria-pressed", "false");
+
+    // Fitness, fatigue and form from two years of rides, drawn lazily, with the event day marked.
+    const fitness = page.getByTestId("fitness-chart");
+    await expect(fitness.getByRole("heading", { name: "Fitness, fatigue and form" })).toBeVisible();
+    await expect(fitness.locator(".apexcharts-canvas")).toBeVisible();
+    await expect(fitness.locator(".apexcharts-xaxis-annotations")).toContainText("IAS CycleWari 2025");
+    await expect(fitness.getByTestId("fitness-event-day")).toContainText(/June 7, 2025: fitness [\d.]+/);
+    await expect(page.getByTestId("plan-standing")).toContainText(
+      /you rode [\d,]+ km of the [\d,]+ km planned/,
+    );
+    await fitness.scrollIntoViewIfNeeded();
+    await fitness.screenshot({ path: "tests/e2e/.artifacts/wari-fitness-chart.png" });
 
     await page.getByRole("tab", { name: "Activity Analysis" }).click();
     await expect(page).toHaveURL(/tab=analysis/);
@@ -130,6 +150,68 @@ test.describe("a new member", () => {
     await last.getByRole("button", { name: "Mark Friday Rest as complete" }).click();
     await expect(last.getByRole("button", { name: "Mark Friday Rest as not done" })).toBeVisible();
     await snap(page, "wari-new-member-plan");
+  });
+
+  test("who rides 21 km a week and once rode 205 km gets a plan that starts from their 21 km", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const athleteId = 93_000 + Math.floor(Math.random() * 1000);
+    await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
+      data: {
+        id: athleteId,
+        firstname: "Outlier",
+        lastname: "E2E",
+        activities: 0,
+        seed: athleteId,
+        days: 30,
+      },
+    });
+    const day = 86_400_000;
+    const ride = (daysAgo: number, km: number) =>
+      page.request.post(`${FAKES_URL}/_control/strava/athletes/${athleteId}/activities`, {
+        data: {
+          sport_type: "Ride",
+          distance: km * 1000,
+          moving_time: Math.round((km / 22) * 3600),
+          total_elevation_gain: 0,
+          start_date: new Date(Date.now() - daysAgo * day).toISOString(),
+        },
+      });
+    // Two rides a week (12 and 9 km) for 12 weeks, and one 205 km day five weeks ago.
+    for (let w = 0; w < 12; w++) {
+      expect((await ride(w * 7 + 2, 12)).status()).toBe(201);
+      expect((await ride(w * 7 + 4, 9)).status()).toBe(201);
+    }
+    expect((await ride(36, 205)).status()).toBe(201);
+    await freshMemberConnectsAthlete(page, athleteId);
+    // The backfill runs on the queue: wait until all 25 rides have arrived.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get("/api/wari/analysis/user")).json()) as {
+              cyclingActivityCount: number;
+            }
+          ).cyclingActivityCount,
+        { timeout: 45_000 },
+      )
+      .toBe(25);
+
+    await page.goto("/wari?tab=plan");
+    await page.getByRole("button", { name: "Generate Training Plan" }).click();
+    const first = page.getByTestId("week-1");
+    await expect(first).toContainText("Goal 21 km · Long ride 12 km", { timeout: 20_000 });
+    await expect(page.getByTestId("week-4")).toContainText("Recovery week");
+    const assessment = page.getByTestId("plan-assessment");
+    await expect(assessment).toContainText("starts from your recent 21 km a week");
+    await expect(assessment).toContainText(/A realistic target this year: about \d+ km/);
+    await expect(page.getByTestId("fitness-chart").locator(".apexcharts-canvas")).toBeVisible();
+    await assessment.scrollIntoViewIfNeeded();
+    await snap(page, "wari-outlier-plan");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await assessment.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "tests/e2e/.artifacts/wari-outlier-phone.png" });
   });
 
   test("at 375 px the dashboard fits without sideways scrolling", async ({ page }) => {

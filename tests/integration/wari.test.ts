@@ -1,8 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, cookiesFrom, createUser, json, login } from "./helpers";
+import { createAppContext } from "~workers/load-context";
+import { saveActivities } from "~/modules/activities/store.server";
 import type { ActivityAnalysis } from "~/modules/wari/analysis.server";
 import type { TrainingPlanView } from "~/modules/wari/plan.server";
+import type { FitnessChart } from "~/modules/wari/training-load.server";
 
 const DAY = 86_400_000;
 let stravaId = 7_000_000_000 + Math.floor(Math.random() * 1_000_000);
@@ -50,6 +53,7 @@ describe("guards", () => {
     ["PUT", "/api/training-plan/week/1/progress"],
     ["GET", "/api/training-plan/check-activity/1/0"],
     ["POST", "/api/wari/event/register"],
+    ["GET", "/api/wari/fitness"],
   ])("%s %s: 401 for guests, 403 for unverified members", async (method, path) => {
     const body = method === "GET" ? undefined : {};
     const guest = await call(path, { method, body });
@@ -257,6 +261,124 @@ describe("training plan", () => {
       cookie: other.cookie,
     });
     expect(res.status).toBe(404);
+  });
+});
+
+describe("the plan of issue #16's member: 21 km a week and one 205 km ride", () => {
+  it("starts near their real volume, says the event is out of reach, and shows what they rode against each week", async () => {
+    const m = await member();
+    const now = Date.now();
+    // Two rides a week (12 and 9 km) for 12 weeks, and one 205 km day five weeks ago.
+    for (let w = 0; w < 12; w++) {
+      await insertActivity(m.id, {
+        sportType: "Ride",
+        distance: 12_000,
+        start: new Date(now - (w * 7 + 2) * DAY),
+      });
+      await insertActivity(m.id, {
+        sportType: "Ride",
+        distance: 9_000,
+        start: new Date(now - (w * 7 + 4) * DAY),
+      });
+    }
+    await insertActivity(m.id, { sportType: "Ride", distance: 205_000, start: new Date(now - 36 * DAY) });
+    // A 40 km ride in the plan's second week (the plan runs before the 2025 event).
+    await insertActivity(m.id, {
+      sportType: "Ride",
+      distance: 40_000,
+      start: new Date("2025-03-11T08:00:00Z"),
+    });
+
+    const gen = await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
+    expect(gen.status).toBe(201);
+    const plan = await json<TrainingPlanView>(gen);
+    const weeks = plan.planDetails.weeklySchedule;
+    expect(weeks[0].startDate.slice(0, 10)).toBe("2025-03-02");
+    expect(weeks[0].weeklyGoalKm).toBeGreaterThanOrEqual(17);
+    expect(weeks[0].weeklyGoalKm).toBeLessThanOrEqual(25);
+    expect(weeks[0].longRideGoalKm).toBeLessThanOrEqual(15);
+    expect(Math.max(...weeks.slice(0, -1).map((w) => w.longRideGoalKm))).toBeLessThan(60);
+    expect(weeks.some((w) => w.recoveryWeek)).toBe(true);
+    expect(plan.planDetails.assessment).toMatchObject({ eventReady: false });
+    expect(plan.planDetails.assessment!.message).toContain("A realistic target this year");
+
+    expect(weeks[1].standing).toMatchObject({ week: 2, riddenKm: 40, longestRideKm: 40, status: "done" });
+    expect(weeks[2].standing).toMatchObject({ riddenKm: 0, status: "missed" });
+    expect(weeks.at(-1)!.standing).toMatchObject({ status: "current", adjustedGoalKm: null });
+    // Missed weeks never change the stored goals.
+    const again = await json<TrainingPlanView>(
+      await call("/api/training-plan/current", { cookie: m.cookie }),
+    );
+    expect(again.planDetails.weeklySchedule.map((w) => w.weeklyGoalKm)).toEqual(
+      weeks.map((w) => w.weeklyGoalKm),
+    );
+  });
+});
+
+describe("GET /api/wari/fitness", () => {
+  const ride = (userId: number, stravaId: number, start: Date) => ({
+    userId,
+    stravaId,
+    name: "Threshold hour",
+    type: "Ride",
+    sportType: "Ride",
+    distance: 30_000,
+    movingTime: 3600,
+    elapsedTime: 3700,
+    totalElevationGain: 0,
+    startDate: start,
+    startDateLocal: `${start.toISOString().slice(0, 19)}Z`,
+  });
+
+  it("answers load, fitness, fatigue and form per day with the event day, cached and refreshed when activities change", async () => {
+    const m = await member();
+    const app = createAppContext(env);
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    const day = (n: number) => new Date(today - n * DAY + 8 * 3_600_000);
+    // Two threshold hours (load 100 each) ten and eight days ago.
+    await saveActivities(app, m.id, [
+      ride(m.id, (stravaId += 1), day(10)),
+      ride(m.id, (stravaId += 1), day(8)),
+    ]);
+
+    const res = await call("/api/wari/fitness", { cookie: m.cookie });
+    expect(res.status).toBe(200);
+    const chart = await json<FitnessChart>(res);
+    expect(chart.eventDate).toBe("2025-06-07");
+    expect(chart.from <= "2025-02-15").toBe(true);
+    expect(chart.to).toBe(new Date(today).toISOString().slice(0, 10));
+    expect(chart.points.at(-1)!.date).toBe(chart.to);
+    const at = (n: number) =>
+      chart.points.find((p) => p.date === new Date(today - n * DAY).toISOString().slice(0, 10));
+    // By hand: 100/42 = 2.38 and 100/7 = 14.29; two days on, 2.324 + (100 − 2.324)/42 and 12.245 + (100 − 12.245)/7.
+    expect(at(10)).toMatchObject({ load: 100, fitness: 2.4, fatigue: 14.3, form: -11.9 });
+    expect(at(8)).toMatchObject({ load: 100, fitness: 4.6, fatigue: 24.8, form: -20.1 });
+    expect(at(11)).toMatchObject({ load: 0, fitness: 0, fatigue: 0 });
+
+    const cached = () =>
+      env.DB.prepare(
+        "SELECT generation, days IS NOT NULL AS fresh FROM training_load_cache WHERE user_id = ?",
+      )
+        .bind(m.id)
+        .first<{ generation: number; fresh: number }>();
+    expect(await cached()).toMatchObject({ fresh: 1 });
+    const generation = (await cached())!.generation;
+
+    // A new ride (sync or upload both go through saveActivities) marks the cache stale in the same batch.
+    await saveActivities(app, m.id, [ride(m.id, (stravaId += 1), day(1))]);
+    expect(await cached()).toEqual({ generation: generation + 1, fresh: 0 });
+    const after = await json<FitnessChart>(await call("/api/wari/fitness", { cookie: m.cookie }));
+    expect(after.points.find((p) => p.date === new Date(today - DAY).toISOString().slice(0, 10))!.load).toBe(
+      100,
+    );
+    expect(await cached()).toMatchObject({ fresh: 1 });
+  });
+
+  it("answers zeros for a member without activities", async () => {
+    const m = await member();
+    const chart = await json<FitnessChart>(await call("/api/wari/fitness", { cookie: m.cookie }));
+    expect(chart.points.length).toBeGreaterThan(112);
+    expect(chart.today).toMatchObject({ fitness: 0, fatigue: 0, form: 0 });
   });
 });
 

@@ -17,6 +17,7 @@ import {
   events,
   feedback,
   fitnessProfiles,
+  trainingLoadCache,
   payments,
   recommendations,
   stravaConnections,
@@ -128,6 +129,10 @@ function exportStatements(app: AppContext, userId: number) {
     db.select().from(recommendations).where(eq(recommendations.userId, userId)).orderBy(recommendations.id),
     db.select().from(fitnessProfiles).where(eq(fitnessProfiles.userId, userId)),
     db.select().from(eventHistory).where(eq(eventHistory.userId, userId)).orderBy(eventHistory.eventYear),
+    db
+      .select({ days: trainingLoadCache.days, computedAt: trainingLoadCache.computedAt })
+      .from(trainingLoadCache)
+      .where(eq(trainingLoadCache.userId, userId)),
   ] as const;
 }
 
@@ -155,6 +160,7 @@ export async function collectMemberData(app: AppContext, user: User) {
     recommendationRows,
     fitness,
     history,
+    trainingLoad,
   ] = await app.db.batch(exportStatements(app, user.id));
   return {
     exportedAt: app.now().toISOString(),
@@ -169,7 +175,13 @@ export async function collectMemberData(app: AppContext, user: User) {
     eventRegistrations: registrations,
     payments: paymentRows,
     feedback: feedbackRows.map((row) => ({ ...row, screenshotFile: screenshotFile(row) })),
-    wari: { registrations: wariRows, trainingPlans: plans, trainingProgress: progress },
+    wari: {
+      registrations: wariRows,
+      trainingPlans: plans,
+      trainingProgress: progress,
+      /** The daily training load behind the fitness chart (derived from the activities; decision 024). */
+      dailyTrainingLoad: trainingLoad[0] ?? null,
+    },
     recommendations: recommendationRows,
     fitnessProfile: fitness[0] ?? null,
     eventHistory: history,

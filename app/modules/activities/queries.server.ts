@@ -308,3 +308,20 @@ export function memberActivitiesForExport(db: Db, userId: number) {
 
 /** The column names of an exported activity (the CSV header, also when there is no row). */
 export const ACTIVITY_EXPORT_COLUMNS: readonly string[] = Object.keys(getTableColumns(activities));
+
+/**
+ * Every activity of the member with the columns of Wari's training-load model
+ * (one pass, decision 024): local start, sport, distance, moving time, climbing.
+ */
+export function memberLoadRows(app: AppContext, userId: number) {
+  return app.db
+    .select({
+      startDateLocal: activities.startDateLocal,
+      sportType: activities.sportType,
+      distance: activities.distance,
+      movingTime: activities.movingTime,
+      totalElevationGain: activities.totalElevationGain,
+    })
+    .from(activities)
+    .where(eq(activities.userId, userId));
+}

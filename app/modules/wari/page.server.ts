@@ -13,6 +13,7 @@ import { getActivityAnalysis } from "./analysis.server";
 import { getRegistration, listEventHistory, registerForEvent } from "./event.server";
 import { generatePlanFor, getCurrentPlan, updateWeekProgress } from "./plan.server";
 import { EVENT_NAME, EVENT_YEAR, parseWorkoutKey } from "./rules";
+import { getFitnessChart } from "./training-load.server";
 import { WARI_MSG, WARI_TOASTS, wariIntentSchema, type WariIntent } from "./schema";
 
 export const WARI_TABS = ["plan", "analysis", "history"] as const;
@@ -26,13 +27,23 @@ export function parseWariTab(value: string | null): WariTab {
 export async function wariPage(app: AppContext, user: User, url: URL) {
   const tab = parseWariTab(url.searchParams.get("tab"));
   try {
-    const [registration, plan, analysis, history] = await Promise.all([
+    const [registration, plan, analysis, history, fitness] = await Promise.all([
       getRegistration(app, user.id),
       getCurrentPlan(app, user.id),
       getActivityAnalysis(app, user.id),
       listEventHistory(app, user.id),
+      getFitnessChart(app, user.id),
     ]);
-    return { tab, now: app.now().toISOString(), loadError: null, registration, plan, analysis, history };
+    return {
+      tab,
+      now: app.now().toISOString(),
+      loadError: null,
+      registration,
+      plan,
+      analysis,
+      history,
+      fitness,
+    };
   } catch (error) {
     console.error("wari: loading the dashboard failed", error);
     return {
@@ -43,6 +54,7 @@ export async function wariPage(app: AppContext, user: User, url: URL) {
       plan: null,
       analysis: null,
       history: [],
+      fitness: null,
     };
   }
 }

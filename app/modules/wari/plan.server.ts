@@ -15,11 +15,15 @@ import {
   generateTrainingPlan,
   parseWorkoutKey,
   totalDistanceKm,
+  weekStanding,
   workoutDate,
   type PlanDetails,
   type PlanWeek,
+  type WeekStanding,
 } from "./rules";
 import { WARI_MSG } from "./schema";
+import { rideDaysBetween, ridesBetween } from "./training-load";
+import { getTrainingDays } from "./training-load.server";
 
 export interface WeekProgress {
   completedWorkouts: string[];
@@ -32,7 +36,7 @@ export interface TrainingPlanView {
   startDate: string;
   createdAt: string;
   planDetails: Omit<PlanDetails, "weeklySchedule"> & {
-    weeklySchedule: (PlanWeek & { progress: WeekProgress })[];
+    weeklySchedule: (PlanWeek & { progress: WeekProgress; standing: WeekStanding })[];
   };
   /** Keyed by `week{n}`. */
   progress: Record<string, WeekProgress>;
@@ -50,6 +54,7 @@ function readDetails(raw: unknown): PlanDetails {
     totalWeeks: value?.totalWeeks ?? weeklySchedule.length,
     totalDistanceKm: value?.totalDistanceKm ?? totalDistanceKm(weeklySchedule),
     weeklySchedule,
+    ...(value?.assessment ? { assessment: value.assessment } : {}),
   };
 }
 
@@ -76,6 +81,14 @@ export async function getCurrentPlan(app: AppContext, userId: number): Promise<T
   const loaded = await loadPlan(app, userId);
   if (!loaded) return null;
   const { plan, details, progress } = loaded;
+  const days = await getTrainingDays(app, userId);
+  const current = currentWeekIndex(plan.startDate, details.weeklySchedule.length, app.now());
+  const standing = weekStanding(
+    details.weeklySchedule,
+    details.weeklySchedule.map((w) => ridesBetween(days, w.startDate, w.endDate)),
+    current,
+    details.assessment?.startWeeklyKm ?? details.weeklySchedule[0]?.weeklyGoalKm ?? 0,
+  );
   const byWeek: Record<string, WeekProgress> = {};
   for (const row of progress)
     byWeek[`week${row.week}`] = {
@@ -89,13 +102,14 @@ export async function getCurrentPlan(app: AppContext, userId: number): Promise<T
     createdAt: plan.createdAt.toISOString(),
     planDetails: {
       ...details,
-      weeklySchedule: details.weeklySchedule.map((week) => ({
+      weeklySchedule: details.weeklySchedule.map((week, i) => ({
         ...week,
         progress: byWeek[`week${week.week}`] ?? { completedWorkouts: [] },
+        standing: standing[i]!,
       })),
     },
     progress: byWeek,
-    currentWeekIndex: currentWeekIndex(plan.startDate, details.weeklySchedule.length, app.now()),
+    currentWeekIndex: current,
   };
 }
 
@@ -105,7 +119,18 @@ export async function getCurrentPlan(app: AppContext, userId: number): Promise<T
  */
 export async function generatePlanFor(app: AppContext, userId: number): Promise<TrainingPlanView> {
   if (await loadPlan(app, userId)) throw new AppError(409, WARI_MSG.planExists, { code: "plan_exists" });
-  const generated = generateTrainingPlan(await getActivityAnalysis(app, userId));
+  const [analysis, days] = await Promise.all([
+    getActivityAnalysis(app, userId),
+    getTrainingDays(app, userId),
+  ]);
+  // The robust starting point (decision 024): the 12 weeks' km and the days' longest rides in them.
+  const generated = generateTrainingPlan({
+    ...analysis,
+    basis: {
+      weeklyKm: analysis.weeklyDistances.map((w) => w.km),
+      rideKm: rideDaysBetween(days, analysis.window.since, analysis.window.until),
+    },
+  });
   const mine = and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, EVENT_YEAR));
   const [inserted] = await app.db.batch([
     app.db

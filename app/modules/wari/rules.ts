@@ -191,8 +191,14 @@ export function countdown(now: Date | number, eventStartMs = EVENT_START_MS): Co
 }
 
 // ---- plan generation ----------------------------------------------------------
+// The rules, their numbers and why: docs/decisions/024-wari-periodisation.md.
 
-export const PHASES = { base: "Base Building", endurance: "Endurance Building", taper: "Taper" } as const;
+export const PHASES = {
+  base: "Base Building",
+  endurance: "Endurance Building",
+  peak: "Peak",
+  taper: "Taper",
+} as const;
 export type Phase = (typeof PHASES)[keyof typeof PHASES];
 
 export interface Workout {
@@ -213,7 +219,24 @@ export interface PlanWeek {
   endDate: string;
   weeklyGoalKm: number;
   longRideGoalKm: number;
+  /** A lighter week (every fourth loading week); absent in plans made before periodisation. */
+  recoveryWeek?: boolean;
   workouts: Workout[];
+}
+
+/** Where the plan starts and whether it reaches what a 250 km day needs (stored with the plan). */
+export interface PlanAssessment {
+  /** The robust weekly volume the plan starts from (km). */
+  startWeeklyKm: number;
+  /** The robust long ride the plan starts from (km). */
+  startLongRideKm: number;
+  /** The longest training ride the plan reaches before the taper (km). */
+  peakLongRideKm: number;
+  /** True when that long ride prepares the event (at least READY_LONG_RIDE_KM). */
+  eventReady: boolean;
+  /** The one-day distance this plan prepares: the event's, or a realistic shorter ride. */
+  realisticTargetKm: number;
+  message: string;
 }
 
 export interface PlanDetails {
@@ -224,6 +247,8 @@ export interface PlanDetails {
   /** The sum of the weekly goals. */
   totalDistanceKm: number;
   weeklySchedule: PlanWeek[];
+  /** Absent in plans made before periodisation. */
+  assessment?: PlanAssessment;
 }
 
 export interface GeneratedPlan {
@@ -232,25 +257,108 @@ export interface GeneratedPlan {
   planDetails: PlanDetails;
 }
 
-/** Per category: plan length, starting and peak weekly km, starting long ride, riding speed (km/h). */
-export const PLAN_PROFILE: Record<
-  Category,
-  { weeks: number; startWeeklyKm: number; peakWeeklyKm: number; startLongKm: number; speedKmh: number }
-> = {
-  Beginner: { weeks: 16, startWeeklyKm: 40, peakWeeklyKm: 120, startLongKm: 30, speedKmh: 20 },
-  Intermediate: { weeks: 14, startWeeklyKm: 60, peakWeeklyKm: 140, startLongKm: 50, speedKmh: 23 },
-  Advanced: { weeks: 13, startWeeklyKm: 80, peakWeeklyKm: 160, startLongKm: 70, speedKmh: 26 },
-  Elite: { weeks: 12, startWeeklyKm: 100, peakWeeklyKm: 180, startLongKm: 90, speedKmh: 28 },
+/** Per category: plan length (12-16 weeks) and riding speed (km/h) for the workouts' durations. */
+export const PLAN_PROFILE: Record<Category, { weeks: number; speedKmh: number }> = {
+  Beginner: { weeks: 16, speedKmh: 20 },
+  Intermediate: { weeks: 14, speedKmh: 23 },
+  Advanced: { weeks: 13, speedKmh: 26 },
+  Elite: { weeks: 12, speedKmh: 28 },
 };
-/** The long ride grows 12% a week (the guidance is +10-15%), up to 160 km (about two thirds of the event). */
-export const LONG_RIDE_GROWTH = 0.12;
-export const LONG_RIDE_CAP_KM = 160;
-/** In a build week the long ride is at most this share of the week's km. */
-export const LONG_RIDE_MAX_SHARE = 0.7;
+
+/** The numbers of the periodised plan (decision 024). */
+export const PLAN_RULES = {
+  /** A loading week is at most this much above the biggest week before it. */
+  weeklyGrowth: 0.1,
+  /** The long ride grows by this much a week (the guidance is +10-15%). */
+  longGrowth: 0.12,
+  /** No week before the taper asks more than this (km); a member above it holds their volume. */
+  peakWeeklyKm: 250,
+  maxWeeklyKm: 300,
+  /** The long ride grows toward this (km) and never past LONG_RIDE_MAX_KM, well under the event. */
+  longTargetKm: 180,
+  longMaxKm: 200,
+  /** In any week the long ride is at most this share of the week. */
+  longMaxShare: 0.7,
+  /** Every fourth loading week is a recovery week at these shares of the week before. */
+  recoveryEvery: 4,
+  recoveryVolume: 0.7,
+  recoveryLong: 0.75,
+  /** The week before the event: this share of the biggest week and long ride. */
+  taperShare: 0.6,
+  /** The floor of a starting point: two short rides a week. */
+  minWeeklyKm: 20,
+  minLongKm: 10,
+  /** The long ride's starting point: this percentile (nearest rank, lower) of the recent rides. */
+  longPercentile: 0.8,
+} as const;
+/** A longest training ride of at least this prepares a 250 km day (about two thirds of it). */
+export const READY_LONG_RIDE_KM = 160;
+/** A realistic one-day distance is about 1.5 times the longest training ride. */
+export const REALISTIC_TARGET_FACTOR = 1.5;
+
+/** What the plan starts from: the recent weeks' km and the recent rides' km (decision 024). */
+export interface PlanBasis {
+  /** km per week for the last 8-12 weeks (any order). */
+  weeklyKm: readonly number[];
+  /** km of each ride in the same weeks. */
+  rideKm: readonly number[];
+}
+
+const finiteKm = (values: readonly number[]) => values.filter((v) => Number.isFinite(v) && v > 0);
+
+/**
+ * The robust weekly volume: the mean of the weeks after dropping the single
+ * biggest (one outlier week cannot lift it by more than that week's
+ * predecessor in rank ÷ (weeks - 1)).
+ */
+export function robustWeeklyKm(weeklyKm: readonly number[]): number {
+  const weeks = weeklyKm.map((v) => (Number.isFinite(v) && v > 0 ? v : 0)).sort((a, b) => a - b);
+  const kept = weeks.length > 1 ? weeks.slice(0, -1) : weeks;
+  return kept.length ? kept.reduce((s, v) => s + v, 0) / kept.length : 0;
+}
+
+/** The recent long ride: the 80th percentile (nearest lower rank) of the rides, never the maximum of two or more. */
+export function robustLongRideKm(rideKm: readonly number[]): number {
+  const rides = finiteKm(rideKm).sort((a, b) => a - b);
+  if (!rides.length) return 0;
+  return rides[Math.floor(PLAN_RULES.longPercentile * (rides.length - 1))]!;
+}
+
+/** The plan's first week: the robust volume and long ride, within the floors and caps. */
+export function startingPoint(basis: PlanBasis): { weeklyKm: number; longRideKm: number } {
+  const weeklyKm = Math.round(
+    clamp(robustWeeklyKm(basis.weeklyKm), PLAN_RULES.minWeeklyKm, PLAN_RULES.maxWeeklyKm),
+  );
+  const longRideKm = Math.round(
+    clamp(
+      robustLongRideKm(basis.rideKm),
+      PLAN_RULES.minLongKm,
+      Math.min(PLAN_RULES.longMaxKm, weeklyKm * PLAN_RULES.longMaxShare),
+    ),
+  );
+  return { weeklyKm, longRideKm };
+}
+
+/** The weekly structure of the plan: 'load' and 'recovery' weeks, then the taper week and the event week. */
+export type WeekKind = "load" | "recovery" | "taper" | "event";
+
+export function planShape(weeks: number): { kind: WeekKind; phase: Phase }[] {
+  const loading = weeks - 2;
+  const peakFrom = loading - 2; // the last two loading weeks are the peak
+  const baseWeeks = Math.ceil(peakFrom * 0.45);
+  return Array.from({ length: weeks }, (_, i) => {
+    if (i === weeks - 1) return { kind: "event", phase: PHASES.taper };
+    if (i === weeks - 2) return { kind: "taper", phase: PHASES.taper };
+    if (i >= peakFrom) return { kind: "load", phase: PHASES.peak };
+    const phase = i < baseWeeks ? PHASES.base : PHASES.endurance;
+    return { kind: (i + 1) % PLAN_RULES.recoveryEvery === 0 ? "recovery" : "load", phase };
+  });
+}
 
 const DAY_NAMES = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-const round5 = (n: number) => Math.max(5, Math.round(n / 5) * 5);
 const minutes = (km: number, speedKmh: number) => Math.max(15, Math.round(((km / speedKmh) * 60) / 5) * 5);
+/** A ride shorter than this becomes a rest day (its km go to the week's other rides). */
+const MIN_RIDE_KM = 5;
 
 type RideSlot = { type: string; intensity: number; share: number; text: string };
 type Slot = RideSlot | "rest" | "long";
@@ -267,7 +375,7 @@ const ENDURANCE: RideSlot = {
   text: "Steady endurance ride at a conversational pace",
 };
 /** The training week by weekday (0 Sunday … 6 Saturday); shares split the km left after the long ride. */
-const WEEK_PATTERN: Record<"base" | "build" | "taper", Slot[]> = {
+const WEEK_PATTERN: Record<"base" | "build" | "recovery" | "taper", Slot[]> = {
   base: [
     RECOVERY,
     "rest",
@@ -291,6 +399,15 @@ const WEEK_PATTERN: Record<"base" | "build" | "taper", Slot[]> = {
     "rest",
     "long",
   ],
+  recovery: [
+    { ...RECOVERY, share: 0.3 },
+    "rest",
+    "rest",
+    { ...ENDURANCE, share: 0.4, text: "Easy endurance ride: a lighter week to absorb the training" },
+    { type: "Easy Spin", intensity: 1, share: 0.3, text: "Relaxed ride to keep the legs fresh" },
+    "rest",
+    "long",
+  ],
   taper: [
     { ...RECOVERY, share: 0.2 },
     "rest",
@@ -302,6 +419,15 @@ const WEEK_PATTERN: Record<"base" | "build" | "taper", Slot[]> = {
   ],
 };
 
+const REST_DAY = (day: string): Workout => ({
+  day,
+  type: "Rest",
+  description: "Rest day: recover, stretch and sleep well",
+  duration: 0,
+  intensity: 0,
+  isEventDay: false,
+});
+
 function buildWorkouts(
   startMs: number,
   pattern: Slot[],
@@ -310,19 +436,18 @@ function buildWorkouts(
   speedKmh: number,
 ): Workout[] {
   const restKm = Math.max(0, weeklyKm - longKm);
-  return Array.from({ length: 7 }, (_, i) => {
-    const weekday = new Date(startMs + i * DAY_MS).getUTCDay();
+  const weekdays = Array.from({ length: 7 }, (_, i) => new Date(startMs + i * DAY_MS).getUTCDay());
+  // Drop the smallest rides while any would be shorter than MIN_RIDE_KM: a low-volume week has fewer, real rides.
+  let rides = weekdays.map((d) => pattern[d]!).filter((s): s is RideSlot => typeof s === "object");
+  const shareOf = (list: RideSlot[]) => list.reduce((s, r) => s + r.share, 0);
+  while (rides.length && rides.some((r) => (restKm * r.share) / shareOf(rides) < MIN_RIDE_KM)) {
+    const smallest = rides.reduce((a, b) => (b.share < a.share ? b : a));
+    rides = rides.filter((r) => r !== smallest);
+  }
+  const total = shareOf(rides);
+  return weekdays.map((weekday) => {
     const day = DAY_NAMES[weekday]!;
     const slot = pattern[weekday]!;
-    if (slot === "rest")
-      return {
-        day,
-        type: "Rest",
-        description: "Rest day: recover, stretch and sleep well",
-        duration: 0,
-        intensity: 0,
-        isEventDay: false,
-      };
     if (slot === "long") {
       return {
         day,
@@ -333,7 +458,8 @@ function buildWorkouts(
         isEventDay: false,
       };
     }
-    const km = Math.round(restKm * slot.share);
+    if (slot === "rest" || !rides.includes(slot)) return REST_DAY(day);
+    const km = Math.round((restKm * slot.share) / total);
     return {
       day,
       type: slot.type,
@@ -361,15 +487,7 @@ function eventWeekWorkouts(startMs: number, eventMs: number, speedKmh: number): 
         isEventDay: true,
       };
     }
-    if (untilEvent === 1 || untilEvent === 5)
-      return {
-        day,
-        type: "Rest",
-        description: "Rest day: recover, stretch and sleep well",
-        duration: 0,
-        intensity: 0,
-        isEventDay: false,
-      };
+    if (untilEvent === 1 || untilEvent === 5) return REST_DAY(day);
     if (untilEvent === 3)
       return {
         day,
@@ -392,17 +510,92 @@ function eventWeekWorkouts(startMs: number, eventMs: number, speedKmh: number): 
 
 const EVENT_WEEK_EXTRA_KM = 20 + 15 * 3;
 
+/** The weekly volumes and long rides of a plan of `weeks` weeks from a starting point (the event week excluded). */
+export function planVolumes(
+  weeks: number,
+  start: { weeklyKm: number; longRideKm: number },
+): { kind: WeekKind; phase: Phase; weeklyKm: number; longRideKm: number }[] {
+  const shape = planShape(weeks);
+  const weeklyCap = Math.max(PLAN_RULES.peakWeeklyKm, Math.min(start.weeklyKm, PLAN_RULES.maxWeeklyKm));
+  const longCap = Math.min(PLAN_RULES.longMaxKm, Math.max(PLAN_RULES.longTargetKm, start.longRideKm));
+  let loadKm = start.weeklyKm; // the last loading week
+  let loadLong = start.longRideKm;
+  let biggest = 0;
+  let biggestLong = 0;
+  return shape.map(({ kind, phase }, i) => {
+    let weeklyKm: number;
+    let longRideKm: number;
+    if (kind === "load") {
+      weeklyKm =
+        i === 0 ? start.weeklyKm : Math.min(Math.floor(loadKm * (1 + PLAN_RULES.weeklyGrowth)), weeklyCap);
+      weeklyKm = Math.max(weeklyKm, Math.min(loadKm, weeklyCap));
+      longRideKm =
+        i === 0 ? start.longRideKm : Math.min(Math.floor(loadLong * (1 + PLAN_RULES.longGrowth)), longCap);
+      longRideKm = Math.min(longRideKm, Math.floor(weeklyKm * PLAN_RULES.longMaxShare));
+      loadKm = weeklyKm;
+      loadLong = longRideKm;
+    } else if (kind === "recovery") {
+      weeklyKm = Math.round(loadKm * PLAN_RULES.recoveryVolume);
+      longRideKm = Math.min(
+        Math.round(loadLong * PLAN_RULES.recoveryLong),
+        Math.floor(weeklyKm * PLAN_RULES.longMaxShare),
+      );
+    } else if (kind === "taper") {
+      weeklyKm = Math.round(biggest * PLAN_RULES.taperShare);
+      longRideKm = Math.min(
+        Math.round(biggestLong * PLAN_RULES.taperShare),
+        Math.floor(weeklyKm * PLAN_RULES.longMaxShare),
+      );
+    } else {
+      weeklyKm = EVENT_DISTANCE_KM + EVENT_WEEK_EXTRA_KM;
+      longRideKm = EVENT_DISTANCE_KM;
+    }
+    if (kind !== "event") {
+      biggest = Math.max(biggest, weeklyKm);
+      biggestLong = Math.max(biggestLong, longRideKm);
+    }
+    return { kind, phase, weeklyKm, longRideKm };
+  });
+}
+
+/** Whether the plan prepares the event, and if not, a realistic one-day target said plainly. */
+export function assessPlan(
+  start: { weeklyKm: number; longRideKm: number },
+  peakLongRideKm: number,
+): PlanAssessment {
+  const eventReady = peakLongRideKm >= READY_LONG_RIDE_KM;
+  const realisticTargetKm = eventReady
+    ? EVENT_DISTANCE_KM
+    : Math.min(
+        EVENT_DISTANCE_KM,
+        Math.max(20, Math.floor((peakLongRideKm * REALISTIC_TARGET_FACTOR) / 10) * 10),
+      );
+  const from = `Your plan starts from your recent ${start.weeklyKm} km a week and a long ride of ${start.longRideKm} km`;
+  const message = eventReady
+    ? `${from}, and builds safely to a ${peakLongRideKm} km long ride: enough to prepare the ${EVENT_DISTANCE_KM} km day.`
+    : `${from}. Built safely (at most 10% more a week), it reaches a ${peakLongRideKm} km long ride by the event: ` +
+      `short of the ${READY_LONG_RIDE_KM} km that prepares a ${EVENT_DISTANCE_KM} km day. ` +
+      `A realistic target this year is a ride of about ${realisticTargetKm} km; keep building for the next edition.`;
+  return {
+    startWeeklyKm: start.weeklyKm,
+    startLongRideKm: start.longRideKm,
+    peakLongRideKm,
+    eventReady,
+    realisticTargetKm,
+    message,
+  };
+}
+
 /**
- * A deterministic plan from the analysis: PLAN_PROFILE[category].weeks weeks
- * (12-16) that end on the event day. Base Building for the first 40% of the
- * build, Endurance Building up to two weeks before, then two Taper weeks, the
- * last of which holds the event. Weekly km ramp from the member's weekly
- * average (at least the category's start) to the category's peak (more when
- * the long ride needs it); the long ride starts near 80% of the member's
- * longest and grows 12% a week up to LONG_RIDE_CAP_KM.
+ * A periodised plan: PLAN_PROFILE[category].weeks weeks (12-16) that end on
+ * the event day. It starts from the member's robust recent volume
+ * (`startingPoint`), grows at most 10% a week through Base Building,
+ * Endurance Building and Peak with every fourth week lighter, then one taper
+ * week and the event week. Without a `basis` (older callers), the 12-week
+ * average stands in for every week and 80% of the longest ride for the rides.
  */
 export function generateTrainingPlan(
-  a: ReadinessInput & { category?: string | null },
+  a: ReadinessInput & { category?: string | null; basis?: PlanBasis | null },
   eventDate = EVENT_DATE,
 ): GeneratedPlan {
   const { category } = readinessOf({ ...a, readiness: null });
@@ -410,68 +603,37 @@ export function generateTrainingPlan(
   const weeks = clamp(profile.weeks, PLAN_WEEKS.min, PLAN_WEEKS.max);
   const eventMs = Date.parse(`${eventDate}T00:00:00Z`);
   const planStartMs = eventMs - (weeks * 7 - 1) * DAY_MS;
-  const buildWeeks = weeks - 2;
-  const baseWeeks = Math.ceil(buildWeeks * 0.4);
-
-  const startWeekly = round5(
-    clamp(
-      Math.max(a.weeklyAverageCyclingKm, profile.startWeeklyKm),
-      profile.startWeeklyKm,
-      profile.peakWeeklyKm,
-    ),
-  );
-  const startLong = round5(
-    clamp(Math.max(a.longestRideKm * 0.8, profile.startLongKm), profile.startLongKm, LONG_RIDE_CAP_KM),
-  );
-
-  const schedule: PlanWeek[] = [];
-  let peakLong = startLong;
-  for (let i = 0; i < weeks; i++) {
+  const basis = a.basis ?? {
+    weeklyKm: Array.from({ length: ANALYSIS_WINDOW_WEEKS }, () => a.weeklyAverageCyclingKm),
+    rideKm: a.longestRideKm > 0 ? [a.longestRideKm * 0.8] : [],
+  };
+  const start = startingPoint(basis);
+  const volumes = planVolumes(weeks, start);
+  const schedule: PlanWeek[] = volumes.map(({ kind, phase, weeklyKm, longRideKm }, i) => {
     const startMs = planStartMs + i * WEEK_MS;
-    const base = {
+    const pattern =
+      kind === "recovery"
+        ? WEEK_PATTERN.recovery
+        : kind === "taper"
+          ? WEEK_PATTERN.taper
+          : phase === PHASES.base
+            ? WEEK_PATTERN.base
+            : WEEK_PATTERN.build;
+    return {
       week: i + 1,
+      phase,
       startDate: new Date(startMs).toISOString(),
       endDate: new Date(startMs + 6 * DAY_MS).toISOString(),
+      weeklyGoalKm: weeklyKm,
+      longRideGoalKm: longRideKm,
+      recoveryWeek: kind === "recovery",
+      workouts:
+        kind === "event"
+          ? eventWeekWorkouts(startMs, eventMs, profile.speedKmh)
+          : buildWorkouts(startMs, pattern, weeklyKm, longRideKm, profile.speedKmh),
     };
-    if (i < buildWeeks) {
-      // Whole km, compounding on the rounded value: each step stays within +10-15%.
-      const longKm =
-        i === 0 ? startLong : Math.min(Math.round(peakLong * (1 + LONG_RIDE_GROWTH)), LONG_RIDE_CAP_KM);
-      peakLong = longKm;
-      const ramp = buildWeeks > 1 ? i / (buildWeeks - 1) : 1;
-      const weeklyKm = Math.max(
-        round5(startWeekly + (profile.peakWeeklyKm - startWeekly) * ramp),
-        round5(longKm / LONG_RIDE_MAX_SHARE),
-      );
-      const phase = i < baseWeeks ? PHASES.base : PHASES.endurance;
-      const workouts = buildWorkouts(
-        startMs,
-        WEEK_PATTERN[phase === PHASES.base ? "base" : "build"],
-        weeklyKm,
-        longKm,
-        profile.speedKmh,
-      );
-      schedule.push({ ...base, phase, weeklyGoalKm: weeklyKm, longRideGoalKm: longKm, workouts });
-    } else if (i === weeks - 2) {
-      const longKm = round5(peakLong * 0.6);
-      const weeklyKm = Math.max(round5(profile.peakWeeklyKm * 0.6), round5(longKm / LONG_RIDE_MAX_SHARE));
-      schedule.push({
-        ...base,
-        phase: PHASES.taper,
-        weeklyGoalKm: weeklyKm,
-        longRideGoalKm: longKm,
-        workouts: buildWorkouts(startMs, WEEK_PATTERN.taper, weeklyKm, longKm, profile.speedKmh),
-      });
-    } else {
-      schedule.push({
-        ...base,
-        phase: PHASES.taper,
-        weeklyGoalKm: EVENT_DISTANCE_KM + EVENT_WEEK_EXTRA_KM,
-        longRideGoalKm: EVENT_DISTANCE_KM,
-        workouts: eventWeekWorkouts(startMs, eventMs, profile.speedKmh),
-      });
-    }
-  }
+  });
+  const peakLong = Math.max(0, ...volumes.filter((v) => v.kind === "load").map((v) => v.longRideKm));
   return {
     category,
     startDate: new Date(planStartMs).toISOString(),
@@ -482,6 +644,7 @@ export function generateTrainingPlan(
       totalWeeks: weeks,
       totalDistanceKm: totalDistanceKm(schedule),
       weeklySchedule: schedule,
+      assessment: assessPlan(start, peakLong),
     },
   };
 }
@@ -492,4 +655,57 @@ export function totalDistanceKm(schedule: readonly Pick<PlanWeek, "weeklyGoalKm"
 
 function clamp(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, n));
+}
+
+// ---- where the member is against the plan ---------------------------------------
+
+/** A finished week under this share of its goal lowers the current week's goal (decision 024). */
+export const ADAPT_BELOW_SHARE = 0.7;
+
+export type WeekStatus = "done" | "short" | "missed" | "current" | "upcoming";
+
+export interface WeekStanding {
+  week: number;
+  /** km ridden in the week's dates (synced and uploaded rides). */
+  riddenKm: number;
+  longestRideKm: number;
+  status: WeekStatus;
+  /** The current week's lowered goal after a short week; null when the plan's goal stands. */
+  adjustedGoalKm: number | null;
+}
+
+/**
+ * Each week's ridden km against its goal. Goals are never rewritten, so a
+ * missed week's km never move onto the next; when the last finished week
+ * fell under ADAPT_BELOW_SHARE of its goal, the current week's goal becomes
+ * 110% of the best of the last two finished weeks (at least the plan's start,
+ * at most its goal). The event week keeps its goal.
+ */
+export function weekStanding(
+  schedule: readonly Pick<PlanWeek, "week" | "weeklyGoalKm">[],
+  ridden: readonly { km: number; longestKm: number }[],
+  current: number,
+  startWeeklyKm: number,
+): WeekStanding[] {
+  return schedule.map((w, i) => {
+    const { km, longestKm } = ridden[i] ?? { km: 0, longestKm: 0 };
+    const share = w.weeklyGoalKm > 0 ? km / w.weeklyGoalKm : 1;
+    let status: WeekStatus =
+      i < current ? (share >= 0.9 ? "done" : share >= 0.5 ? "short" : "missed") : "upcoming";
+    let adjustedGoalKm: number | null = null;
+    if (i === current) {
+      status = "current";
+      const last = schedule[i - 1];
+      const lastKm = ridden[i - 1]?.km ?? 0;
+      if (last && i < schedule.length - 1 && lastKm < ADAPT_BELOW_SHARE * last.weeklyGoalKm) {
+        const best = Math.max(lastKm, ridden[i - 2]?.km ?? 0);
+        const adjusted = Math.max(
+          Math.floor(best * (1 + PLAN_RULES.weeklyGrowth)),
+          Math.min(startWeeklyKm, w.weeklyGoalKm),
+        );
+        if (adjusted < w.weeklyGoalKm) adjustedGoalKm = adjusted;
+      }
+    }
+    return { week: w.week, riddenKm: km, longestRideKm: longestKm, status, adjustedGoalKm };
+  });
 }

@@ -221,6 +221,24 @@ export function PlanSummary({ plan }: { plan: TrainingPlanView }) {
         Training Plan Progress
       </h2>
       <Tiles items={items} />
+      <PlanStanding plan={plan} />
     </section>
+  );
+}
+
+/** Where the member is against the plan: the km ridden in the weeks so far against their goals. */
+function PlanStanding({ plan }: { plan: TrainingPlanView }) {
+  const weeks = plan.planDetails.weeklySchedule.slice(0, plan.currentWeekIndex + 1);
+  const goal = weeks.reduce((n, w) => n + w.weeklyGoalKm, 0);
+  const ridden = weeks.reduce((n, w) => n + w.standing.riddenKm, 0);
+  const adjusted = weeks.at(-1)?.standing.adjustedGoalKm;
+  return (
+    <p className="mt-3 text-sm text-gray-700" data-testid="plan-standing">
+      Through week {weeks.length} you rode {formatKmNumber(Math.round(ridden))} km of the{" "}
+      {formatKmNumber(goal)} km planned{goal > 0 ? ` (${Math.round((100 * ridden) / goal)}%)` : ""}.
+      {adjusted
+        ? ` This week's goal is eased to ${formatKmNumber(adjusted)} km to pick up from where you are.`
+        : ""}
+    </p>
   );
 }

@@ -4,7 +4,7 @@ import { useHydrated } from "~/ui/charts/lazy-chart";
 import { useToast } from "~/ui/toast";
 import { formatKmNumber, formatPlanMinutes, shortDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
-import { intensityLabel, workoutDate, workoutKey, type Workout } from "../rules";
+import { EVENT_DISTANCE_KM, intensityLabel, workoutDate, workoutKey, type Workout } from "../rules";
 import { WARI_MSG, WARI_TOASTS } from "../schema";
 import { GenerateButton } from "./overview";
 import { cardClass } from "~/ui/card";
@@ -152,7 +152,17 @@ function WorkoutRow({
   );
 }
 
+const STANDING: Record<Week["standing"]["status"], { label: string; tone: string } | null> = {
+  done: { label: "Goal met", tone: "bg-green-100 text-green-800" },
+  short: { label: "Short of goal", tone: "bg-amber-100 text-amber-900" },
+  missed: { label: "Missed", tone: "bg-red-100 text-red-800" },
+  current: null,
+  upcoming: null,
+};
+
 function WeekCard({ week, current, open }: { week: Week; current: boolean; open: boolean }) {
+  const standing = week.standing;
+  const badge = STANDING[standing.status];
   const countable = week.workouts.filter((w) => !w.isEventDay).length;
   const done = week.progress.completedWorkouts.length;
   const percent = countable ? Math.round((100 * Math.min(done, countable)) / countable) : 0;
@@ -170,9 +180,19 @@ function WeekCard({ week, current, open }: { week: Week; current: boolean; open:
             <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700">
               {week.phase}
             </span>
+            {week.recoveryWeek ? (
+              <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-medium text-sky-900">
+                Recovery week
+              </span>
+            ) : null}
             {current ? (
               <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
                 Current week
+              </span>
+            ) : null}
+            {badge ? (
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${badge.tone}`}>
+                {badge.label}
               </span>
             ) : null}
           </p>
@@ -180,6 +200,17 @@ function WeekCard({ week, current, open }: { week: Week; current: boolean; open:
             {shortDate(week.startDate)} – {shortDate(week.endDate)} · Goal {formatKmNumber(week.weeklyGoalKm)}{" "}
             km · Long ride {formatKmNumber(week.longRideGoalKm)} km
           </p>
+          {standing.status !== "upcoming" ? (
+            <p className="mt-0.5 text-sm text-gray-700" data-testid={`week-${week.week}-standing`}>
+              Ridden {formatKmNumber(Math.round(standing.riddenKm))} of {formatKmNumber(week.weeklyGoalKm)} km
+              {standing.longestRideKm > 0
+                ? ` · longest ${formatKmNumber(Math.round(standing.longestRideKm))} km`
+                : ""}
+              {standing.adjustedGoalKm
+                ? ` · this week's goal eased to ${formatKmNumber(standing.adjustedGoalKm)} km`
+                : ""}
+            </p>
+          ) : null}
         </div>
         <div className="flex items-center gap-2 text-sm text-gray-700">
           <span>
@@ -237,6 +268,20 @@ export function TrainingPlanTab({
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           <p className="font-semibold">{refusal.title}</p>
           <p>{refusal.message}</p>
+        </div>
+      ) : null}
+      {plan.planDetails.assessment ? (
+        <div
+          role="note"
+          className={`rounded-lg border p-3 text-sm ${plan.planDetails.assessment.eventReady ? "border-green-200 bg-green-50 text-green-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
+          data-testid="plan-assessment"
+        >
+          <p className="font-semibold">
+            {plan.planDetails.assessment.eventReady
+              ? `This plan prepares the ${EVENT_DISTANCE_KM} km day`
+              : `A realistic target this year: about ${formatKmNumber(plan.planDetails.assessment.realisticTargetKm)} km`}
+          </p>
+          <p className="mt-1">{plan.planDetails.assessment.message}</p>
         </div>
       ) : null}
       <p className="text-sm text-gray-600">

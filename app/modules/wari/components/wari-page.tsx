@@ -8,6 +8,7 @@ import type { WariPageData, WariTab } from "../page.server";
 import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_YEAR } from "../rules";
 import { WARI_MSG } from "../schema";
 import { AnalysisTab, HistoryTab } from "./analysis-history";
+import { FitnessChart } from "./fitness-chart";
 import { EventCard, PlanSummary, ReadinessCard } from "./overview";
 import { TrainingPlanTab } from "./training-plan";
 import { Button } from "~/ui/button";
@@ -122,6 +123,8 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
               ) : null}
             </div>
           </div>
+
+          {data.fitness ? <FitnessChart chart={data.fitness} /> : null}
 
           {/* Remounts on every navigation (a form's redirect names the tab to show); a tab click only replaces the address. */}
           <TabGroup

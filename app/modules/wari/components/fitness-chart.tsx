@@ -1,0 +1,142 @@
+/**
+ * Fitness, fatigue and form (decision 024) with the event day marked: the
+ * curves through the lazily loaded ApexCharts, and the same numbers as text
+ * (today and the event day) for screen readers and pages without JavaScript.
+ */
+import type { ApexOptions } from "apexcharts";
+import { useMemo } from "react";
+import { formatDay, formatOne } from "~/lib/format";
+import { LazyChart } from "~/ui/charts/lazy-chart";
+import { cardClass } from "~/ui/card";
+import { EVENT_DATE_LABEL } from "../rules";
+import type { FitnessChart as FitnessChartData } from "../training-load.server";
+
+const HEIGHT = 300;
+const COLORS = { fitness: "#2563eb", fatigue: "#db2777", form: "#16a34a", load: "#cbd5e1" };
+
+function options(chart: FitnessChartData): ApexOptions {
+  const eventMs = Date.parse(`${chart.eventDate}T00:00:00Z`);
+  const lastMs = Date.parse(`${chart.to}T00:00:00Z`);
+  return {
+    chart: {
+      id: "wari-fitness",
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      animations: { enabled: false },
+    },
+    colors: [COLORS.load, COLORS.fitness, COLORS.fatigue, COLORS.form],
+    stroke: { width: [0, 2.5, 2, 2], curve: "smooth" },
+    dataLabels: { enabled: false },
+    markers: { size: 0 },
+    legend: { position: "bottom", horizontalAlign: "center" },
+    xaxis: {
+      type: "datetime",
+      min: Date.parse(`${chart.from}T00:00:00Z`),
+      max: Math.max(lastMs, eventMs + 7 * 86_400_000),
+      labels: { datetimeUTC: true },
+    },
+    yaxis: [
+      {
+        seriesName: "Daily load",
+        opposite: true,
+        title: { text: "Daily load" },
+        labels: { formatter: (v) => formatOne(v) },
+      },
+      {
+        seriesName: ["Fitness", "Fatigue", "Form"],
+        title: { text: "Fitness · fatigue · form" },
+        labels: { formatter: (v) => formatOne(v) },
+      },
+    ],
+    tooltip: { shared: true, x: { format: "d MMM yyyy" }, y: { formatter: (v) => formatOne(v) } },
+    annotations: {
+      xaxis: [
+        {
+          x: eventMs,
+          borderColor: "#ea580c",
+          strokeDashArray: 4,
+          label: {
+            text: `${chart.eventName} · ${EVENT_DATE_LABEL}`,
+            orientation: "horizontal",
+            borderColor: "#ea580c",
+            style: { color: "#fff", background: "#ea580c", fontSize: "11px" },
+          },
+        },
+      ],
+    },
+    grid: { borderColor: "#f1f5f9" },
+  };
+}
+
+function chartSeries(chart: FitnessChartData): ApexOptions["series"] {
+  const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
+  const { points } = chart;
+  return [
+    { name: "Daily load", type: "column", data: points.map((p) => [at(p.date), p.load]) },
+    { name: "Fitness", type: "line", data: points.map((p) => [at(p.date), p.fitness]) },
+    { name: "Fatigue", type: "line", data: points.map((p) => [at(p.date), p.fatigue]) },
+    { name: "Form", type: "line", data: points.map((p) => [at(p.date), p.form]) },
+  ];
+}
+
+export function FitnessChart({ chart }: { chart: FitnessChartData }) {
+  const points = chart.points;
+  const dataKey = `${chart.from}-${chart.to}-${points.length}-${chart.today.fitness}-${chart.today.fatigue}`;
+  // Built once per data: a revalidation (a ticked workout) hands the chart equal props, so it does not redraw.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const config = useMemo(() => ({ series: chartSeries(chart), options: options(chart) }), [dataKey]);
+  const eventDay = points.find((p) => p.date === chart.eventDate);
+  const empty = points.every((p) => p.load === 0);
+  return (
+    <section
+      aria-labelledby="fitness-heading"
+      className={cardClass({ padding: "sm" })}
+      data-testid="fitness-chart"
+    >
+      <h2 id="fitness-heading" className="text-lg font-semibold text-gray-900">
+        Fitness, fatigue and form
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">
+        Each activity scores a training load from its duration and intensity (speed and climbing). Fitness is
+        your load averaged over {chart.model.fitnessDays} days, fatigue over {chart.model.fatigueDays} days;
+        form is fitness minus fatigue: rested when positive, tired when low.
+      </p>
+      <dl className="mt-3 grid grid-cols-3 gap-3" data-testid="fitness-today">
+        {(
+          [
+            ["Fitness", chart.today.fitness],
+            ["Fatigue", chart.today.fatigue],
+            ["Form", chart.today.form],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-lg bg-gray-50 p-3">
+            <dt className="text-xs text-gray-600">{label} today</dt>
+            <dd className="mt-1 text-lg font-bold text-gray-900">{formatOne(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {empty ? (
+        <p className="mt-3 rounded-lg bg-gray-50 py-6 text-center text-gray-600">
+          No activities yet: your curves start with your first synced or uploaded activity.
+        </p>
+      ) : (
+        <div className="mt-3">
+          <LazyChart
+            type="line"
+            series={config.series}
+            options={config.options}
+            height={HEIGHT}
+            label={`Daily training load, fitness, fatigue and form from ${formatDay(chart.from)} to ${formatDay(chart.to)}, with the event day ${EVENT_DATE_LABEL} marked`}
+            dataKey={dataKey}
+          />
+        </div>
+      )}
+      <p className="mt-2 text-sm text-gray-600" data-testid="fitness-event-day">
+        Event day, {EVENT_DATE_LABEL}:{" "}
+        {eventDay
+          ? `fitness ${formatOne(eventDay.fitness)}, fatigue ${formatOne(eventDay.fatigue)}, form ${formatOne(eventDay.form)}.`
+          : "marked on the chart."}
+      </p>
+    </section>
+  );
+}
