@@ -11,7 +11,15 @@
  * and without their Strava ids (docs/decisions/018-activity-privacy.md).
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { activities, challengeParticipations, challenges, users, type Activity, type User } from "~db/schema";
+import {
+  activities,
+  challengeParticipations,
+  challenges,
+  users,
+  type Activity,
+  type ActivitySource,
+  type User,
+} from "~db/schema";
 import { oneRow, type Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
@@ -26,6 +34,8 @@ export interface ActivityView {
   userId: number;
   /** Only in the member's own views (a link to their own Strava activity). */
   stravaId?: number;
+  /** Where the activity came from: strava, file, archive or manual (issue #14). */
+  source: ActivitySource;
   name: string;
   type: string;
   sportType: string;
@@ -65,7 +75,8 @@ export function toActivityView(a: Activity): ActivityView {
   return {
     id: a.id,
     userId: a.userId,
-    stravaId: a.stravaId,
+    ...(a.stravaId != null ? { stravaId: a.stravaId } : {}),
+    source: a.source,
     name: a.name,
     type: a.type,
     sportType: a.sportType,
