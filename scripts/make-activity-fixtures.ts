@@ -44,7 +44,9 @@ export interface FitSpec {
 }
 
 export function encodeFit(spec: FitSpec): Uint8Array {
-  const e = new Encoder();
+  const encoder = new Encoder();
+  // The SDK types each message by its number; the fixtures build them generically.
+  const e = { onMesg: (num: number, mesg: Record<string, unknown>) => encoder.onMesg(num, mesg as never) };
   const t0 = spec.start.getTime();
   const at = (s: number) => new Date(t0 + s * 1000);
   e.onMesg(MESG.FILE_ID, {
@@ -114,7 +116,7 @@ export function encodeFit(spec: FitSpec): Uint8Array {
     eventType: "stop",
     localTimestamp: Math.round(end.getTime() / 1000) - FIT_EPOCH_S + (spec.utcOffsetMinutes ?? 0) * 60,
   });
-  return e.close();
+  return encoder.close();
 }
 
 function main() {
