@@ -3,8 +3,8 @@
 // out after deletion; duplicates of a synced Strava activity; the archive
 // CSV; manual entries; the challenge source setting; guards.
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it, vi } from "vitest";
-import { encodeFit } from "../../scripts/make-activity-fixtures";
+import { describe, expect, it, vi } from "vitest";
+import { encodeFit } from "~scripts/make-activity-fixtures";
 import { call, createUser, json, login } from "./helpers";
 import type { UploadView } from "~/modules/uploads/uploads.server";
 import type { ActivityView } from "~/modules/activities/list.server";
