@@ -268,6 +268,7 @@ export function memberActivitiesPage(
       distance: activities.distance,
       movingTime: activities.movingTime,
       totalElevationGain: activities.totalElevationGain,
+      source: activities.source,
       total: sql<number>`count(*) OVER ()`.mapWith(Number),
     })
     .from(activities)

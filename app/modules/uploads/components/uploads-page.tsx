@@ -307,7 +307,7 @@ export function UploadsPage({ data }: { data: { uploads: UploadView[] } }) {
   }, [waiting, revalidator]);
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6 px-4 py-6">
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
       {waiting ? (
         <noscript>
           <meta httpEquiv="refresh" content="3" />
@@ -348,6 +348,6 @@ export function UploadsPage({ data }: { data: { uploads: UploadView[] } }) {
         ) : null}
         <UploadList uploads={data.uploads} />
       </Card>
-    </div>
+    </main>
   );
 }
