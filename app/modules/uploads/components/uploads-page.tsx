@@ -9,7 +9,6 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "rea
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Alert, Field, SelectField } from "~/ui/form";
-import { formatInt } from "~/lib/format";
 import { MANUAL_SPORTS } from "../schema";
 import type { UploadActionData } from "../page.server";
 import type { UploadView } from "../uploads.server";
@@ -164,11 +163,7 @@ function UploadForm({
               <div className="flex justify-between gap-2">
                 <span className="truncate">{s.name}</span>
                 <span className={s.state === "refused" ? "text-red-700" : "text-gray-600"}>
-                  {s.state === "uploading"
-                    ? `${s.progress}%`
-                    : s.state === "queued"
-                      ? "Sent: reading…"
-                      : "Refused"}
+                  {s.state === "uploading" ? `${s.progress}%` : s.state === "queued" ? "Sent" : "Refused"}
                 </span>
               </div>
               <progress
@@ -272,8 +267,7 @@ function UploadList({ uploads }: { uploads: UploadView[] }) {
               <span className={`mr-2 rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[u.status]}`}>
                 {STATUS_TEXT[u.status]}
               </span>
-              {u.message ?? ""}
-              {u.kind === "csv" || u.kind === "zip" ? ` (${formatInt(u.saved)} saved)` : ""}
+              {u.message && u.message !== STATUS_TEXT[u.status] ? u.message : ""}
             </p>
           </div>
           <div className="flex shrink-0 gap-2">
