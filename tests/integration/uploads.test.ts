@@ -6,6 +6,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { encodeFit } from "~scripts/make-activity-fixtures";
 import { call, createUser, json, login } from "./helpers";
+import { saveActivities } from "~/modules/activities/store.server";
+import { createAppContext } from "~workers/load-context";
 import type { UploadView } from "~/modules/uploads/uploads.server";
 import type { ActivityView } from "~/modules/activities/list.server";
 
@@ -175,6 +177,31 @@ describe("uploads", () => {
       .bind(m.id)
       .first();
     expect(count).toEqual({ n: 1 });
+  });
+
+  it("Strava's copy, synced after the upload, replaces it in the same batch (Strava wins)", async () => {
+    const m = await member();
+    await call("/api/uploads", {
+      cookie: m.cookie,
+      body: form(new File([rideFit() as Uint8Array<ArrayBuffer>], "r.fit")),
+    });
+    expect((await settled(m.cookie))[0]).toMatchObject({ status: "saved" });
+    await saveActivities(createAppContext(env), m.id, [
+      {
+        userId: m.id,
+        stravaId: 91_000_000 + m.id,
+        name: "Synced ride",
+        type: "Ride",
+        sportType: "Ride",
+        distance: 23500,
+        startDate: new Date(rideStart.getTime() + 30_000),
+        startDateLocal: "x",
+      },
+    ]);
+    const rows = await env.DB.prepare("SELECT source, name FROM activities WHERE user_id = ?")
+      .bind(m.id)
+      .all();
+    expect(rows.results).toEqual([{ source: "strava", name: "Synced ride" }]);
   });
 
   it("refuses wrong, empty and too large files with a plain message and stores nothing", async () => {
