@@ -272,6 +272,44 @@ export const providerBudget = sqliteTable(
 export const ACTIVITY_VISIBILITIES = ["everyone", "followers_only", "only_me"] as const;
 export type ActivityVisibility = (typeof ACTIVITY_VISIBILITIES)[number];
 
+/** Where an activity came from (issue #14): the Strava sync, an uploaded FIT/GPX/TCX file, Strava's archive CSV, a form. */
+export const ACTIVITY_SOURCES = ["strava", "file", "archive", "manual"] as const;
+export type ActivitySource = (typeof ACTIVITY_SOURCES)[number];
+export const UPLOAD_KINDS = ["fit", "gpx", "tcx", "csv", "zip"] as const;
+export const UPLOAD_STATUSES = ["queued", "saved", "duplicate", "refused"] as const;
+
+/**
+ * A member's uploaded file (FIT, GPX, TCX, or Strava's archive CSV/ZIP): the
+ * original is kept in R2 under `r2Key`; a queue consumer parses it and records
+ * the outcome here. Its activities point back to it (`activities.upload_id`).
+ */
+export const uploads = sqliteTable(
+  "uploads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    filename: text("filename").notNull(),
+    kind: text("kind", { enum: UPLOAD_KINDS }).notNull(),
+    size: integer("size").notNull(),
+    r2Key: text("r2_key").notNull(),
+    status: text("status", { enum: UPLOAD_STATUSES }).notNull().default("queued"),
+    /** The plain-language outcome shown to the member (why refused, what it duplicated, how many imported). */
+    message: text("message"),
+    saved: integer("saved").notNull().default(0),
+    duplicates: integer("duplicates").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("uploads_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("uploads_r2_key_unique").on(t.r2Key),
+    check("uploads_kind_check", oneOf("kind", UPLOAD_KINDS)),
+    check("uploads_status_check", oneOf("status", UPLOAD_STATUSES)),
+  ],
+);
+
 export const activities = sqliteTable(
   "activities",
   {
@@ -279,7 +317,12 @@ export const activities = sqliteTable(
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    stravaId: integer("strava_id").notNull(),
+    /** Strava's activity id; NULL for uploaded, imported and manual activities (unique when present). */
+    stravaId: integer("strava_id"),
+    /** Where the row came from; only `strava` rows go when a member disconnects Strava. */
+    source: text("source", { enum: ACTIVITY_SOURCES }).notNull().default("strava"),
+    /** The upload (file or archive) this activity was read from; deleting the upload deletes it. */
+    uploadId: integer("upload_id").references(() => uploads.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     /** Strava's legacy `type` (Ride, Run, VirtualRide, …). */
     type: text("type").notNull(),
@@ -297,6 +340,8 @@ export const activities = sqliteTable(
     manual: integer("manual", { mode: "boolean" }).notNull().default(false),
     averageSpeed: real("average_speed"),
     maxSpeed: real("max_speed"),
+    averageHeartrate: real("average_heartrate"),
+    maxHeartrate: real("max_heartrate"),
     /**
      * Strava's `private` and `visibility`. NULL means unknown (synced before
      * these columns existed): such a row is treated as private until a sync
@@ -323,6 +368,9 @@ export const activities = sqliteTable(
     ),
     // Covering index for the admin reports across members: the 12-month trend is a range over start_date.
     index("activities_start_user_distance_idx").on(t.startDate, t.userId, t.distance),
+    index("activities_upload_idx").on(t.uploadId),
+    check("activities_source_check", oneOf("source", ACTIVITY_SOURCES)),
+    check("activities_strava_id_check", sql`(${t.source} = 'strava') = (${t.stravaId} IS NOT NULL)`),
   ],
 );
 
@@ -338,6 +386,12 @@ export const challenges = sqliteTable(
     startDate: integer("start_date", { mode: "timestamp" }).notNull(),
     endDate: integer("end_date", { mode: "timestamp" }).notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /**
+     * Which activity sources count toward progress, comma-separated
+     * ACTIVITY_SOURCES (issue #14). Default: Strava, files and the archive;
+     * manual entries only when an admin adds them.
+     */
+    sources: text("sources").notNull().default("strava,file,archive"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,6 +1,6 @@
 /**
  * The Worker: `fetch` serves Remix (pages and the /api resource routes),
- * `queue` consumes Strava sync jobs, `scheduled` runs the cron refreshes.
+ * `queue` consumes Strava sync jobs and uploaded activity files, `scheduled` runs the cron refreshes.
  * Every answer gets the security headers here (app/lib/security-headers.server.ts),
  * and none of the three handlers runs with a secret missing on https
  * (app/lib/config.server.ts).
@@ -12,12 +12,15 @@ import * as build from "../build/server";
 import { handleScheduled } from "~/modules/strava/cron.server";
 import { handleEventsScheduled } from "~/modules/events/cron.server";
 import { handleSyncBatch } from "~/modules/strava/queue.server";
-import type { SyncMessage } from "~/modules/strava/sync-messages";
+import { handleUploadBatch } from "~/modules/uploads/queue.server";
 import type { Env } from "./env";
 import { createAppContext } from "./load-context";
 import { configurationProblem } from "~/lib/config.server";
 import { isAllowedOrigin } from "~/lib/origin.server";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
+
+/** The queue of uploaded activity files (wrangler.toml); every other queue is the Strava sync's. */
+const UPLOAD_QUEUE_NAME = "activity-uploads";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -67,7 +70,8 @@ export default {
   async queue(batch, env, ctx) {
     refuseWhenMisconfigured(env, "queue");
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
-    await handleSyncBatch(app, batch);
+    if (batch.queue === UPLOAD_QUEUE_NAME) await handleUploadBatch(app, batch);
+    else await handleSyncBatch(app, batch);
   },
 
   async scheduled(controller, env, ctx) {
@@ -78,4 +82,4 @@ export default {
     const results = await Promise.allSettled([handleScheduled(app, run), handleEventsScheduled(app, run)]);
     for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
   },
-} satisfies ExportedHandler<Env, SyncMessage>;
+} satisfies ExportedHandler<Env, unknown>;

@@ -1,4 +1,5 @@
 import type { SyncMessage } from "~/modules/strava/sync-messages";
+import type { UploadMessage } from "~/modules/uploads/messages";
 
 /** Bindings and configuration the Worker receives with every call (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
@@ -6,6 +7,8 @@ export interface Env {
   SESSIONS: KVNamespace;
   UPLOADS: R2Bucket;
   SYNC_QUEUE: Queue<SyncMessage>;
+  /** Uploaded activity files to parse off the request (app/modules/uploads/queue.server.ts). */
+  UPLOAD_QUEUE: Queue<UploadMessage>;
   ASSETS?: Fetcher;
 
   APP_URL: string;

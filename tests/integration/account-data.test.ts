@@ -35,7 +35,10 @@ const first = <T>(query: string, ...values: unknown[]) =>
     .first<T>();
 
 /** One member with a row in every table the app keeps about members; `tag` marks their texts. */
-async function seededMember(challengeId: number, eventId: number): Promise<Member & { feedbackId: number }> {
+async function seededMember(
+  challengeId: number,
+  eventId: number,
+): Promise<Member & { feedbackId: number; fileKey: string }> {
   const user = await createUser({ profileCompleted: true });
   const tag = unique("tag");
   const cookie = await login(user.username, user.password);
@@ -136,6 +139,14 @@ async function seededMember(challengeId: number, eventId: number): Promise<Membe
     `login:pair:user:${user.id}:203.0.113.9`,
     now,
   );
+  // An uploaded activity file (its original stays in R2, docs/decisions/023).
+  const fileKey = `activity-files/${user.id}/${tag}.gpx`;
+  await env.UPLOADS.put(fileKey, "<gpx/>");
+  await run(
+    "INSERT INTO uploads (user_id, filename, kind, size, r2_key, status) VALUES (?, 'ride.gpx', 'gpx', 6, ?, 'saved')",
+    user.id,
+    fileKey,
+  );
   const body = new FormData();
   body.set("feedbackType", "bug");
   body.set("subject", `Subject ${tag}`);
@@ -144,11 +155,11 @@ async function seededMember(challengeId: number, eventId: number): Promise<Membe
   const res = await call("/api/feedback", { body, cookie });
   expect(res.status).toBe(201);
   const { feedback } = await json<{ feedback: { id: number } }>(res);
-  return { ...user, cookie, tag, feedbackId: feedback.id };
+  return { ...user, cookie, tag, feedbackId: feedback.id, fileKey };
 }
 
-let a: Member & { feedbackId: number };
-let b: Member & { feedbackId: number };
+let a: Member & { feedbackId: number; fileKey: string };
+let b: Member & { feedbackId: number; fileKey: string };
 let eventId: number;
 
 beforeAll(async () => {
@@ -288,6 +299,7 @@ const BY_USER = [
   "wari_registrations",
   "training_plans",
   "training_load_cache",
+  "uploads",
   "event_history",
 ];
 
@@ -394,6 +406,7 @@ describe("DELETE /api/user", () => {
     expect(await json(res)).toMatchObject({
       message: "Your account has been deleted",
       screenshotsDeleted: 1,
+      activityFilesDeleted: 1,
     });
     expect(cookiesFrom(res, a.cookie)).not.toContain("__session");
 
@@ -401,6 +414,8 @@ describe("DELETE /api/user", () => {
     const after = await personalRows(a.id, a.email, registrationIds);
     expect(Object.entries(after).filter(([, n]) => n !== 0)).toEqual([]);
     expect(await env.UPLOADS.get(key)).toBeNull();
+    expect(await env.UPLOADS.get(a.fileKey)).toBeNull();
+    expect(await env.UPLOADS.get(b.fileKey)).not.toBeNull();
     expect((await env.UPLOADS.list({ prefix: `feedback/${a.id}/` })).objects).toEqual([]);
     expect((await env.SESSIONS.list({ prefix: `session:${a.id}.` })).keys).toEqual([]);
 

@@ -90,21 +90,45 @@ function personalRateLimits(user: User) {
   );
 }
 
-/** R2 keys of the member's screenshots: those their feedback names and any left under their prefix. */
-async function screenshotKeys(app: AppContext, userId: number): Promise<string[]> {
-  const [rows, listed] = await Promise.all([
+/** Every R2 key under `prefix` (R2 lists at most 1000 a call). */
+async function keysUnder(app: AppContext, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await app.env.UPLOADS.list({ prefix, cursor });
+    keys.push(...page.objects.map((object) => object.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys;
+}
+
+/**
+ * R2 keys of the member's files: the screenshots their feedback names, any
+ * left under their feedback prefix, and their uploaded activity files
+ * (`activity-files/<id>/`, docs/decisions/023).
+ */
+async function memberObjectKeys(
+  app: AppContext,
+  userId: number,
+): Promise<{ keys: string[]; screenshots: number; activityFiles: number }> {
+  const [rows, screenshots, activityFiles] = await Promise.all([
     app.db.select({ key: feedback.screenshotKey }).from(feedback).where(eq(feedback.userId, userId)),
-    app.env.UPLOADS.list({ prefix: `feedback/${userId}/` }),
+    keysUnder(app, `feedback/${userId}/`),
+    keysUnder(app, `activity-files/${userId}/`),
   ]);
   const keys = new Set(rows.map((row) => row.key).filter((key): key is string => Boolean(key)));
-  for (const object of listed.objects) keys.add(object.key);
-  return [...keys];
+  for (const key of screenshots) keys.add(key);
+  const screenshotCount = keys.size;
+  for (const key of activityFiles) keys.add(key);
+  return { keys: [...keys], screenshots: screenshotCount, activityFiles: activityFiles.length };
 }
 
 export interface DeletionResult {
   /** Strava confirmed the deauthorization (or there was no connection to end). */
   stravaDeauthorized: boolean;
   screenshotsDeleted: number;
+  /** Original activity files the member uploaded (R2). */
+  activityFilesDeleted: number;
   sessionsEnded: number;
 }
 
@@ -119,8 +143,8 @@ export async function deleteAccount(
   // Before the connection row (and its token) goes with the cascade.
   const stravaDeauthorized = await deauthorizeAtStrava(app, user.id);
 
-  const keys = await screenshotKeys(app, user.id);
-  // R2 takes up to 1000 keys per delete; a member has at most a few hundred screenshots.
+  const { keys, screenshots, activityFiles } = await memberObjectKeys(app, user.id);
+  // R2 takes up to 1000 keys per delete.
   for (let i = 0; i < keys.length; i += 1000) await app.env.UPLOADS.delete(keys.slice(i, i + 1000));
 
   await app.db.batch([
@@ -133,5 +157,10 @@ export async function deleteAccount(
   ]);
 
   const sessionsEnded = await destroyAllUserSessions(app, user.id);
-  return { stravaDeauthorized, screenshotsDeleted: keys.length, sessionsEnded };
+  return {
+    stravaDeauthorized,
+    screenshotsDeleted: screenshots,
+    activityFilesDeleted: activityFiles,
+    sessionsEnded,
+  };
 }

@@ -18,6 +18,7 @@ import {
   feedback,
   fitnessProfiles,
   trainingLoadCache,
+  uploads as activityUploads,
   payments,
   recommendations,
   stravaConnections,
@@ -129,6 +130,7 @@ function exportStatements(app: AppContext, userId: number) {
     db.select().from(recommendations).where(eq(recommendations.userId, userId)).orderBy(recommendations.id),
     db.select().from(fitnessProfiles).where(eq(fitnessProfiles.userId, userId)),
     db.select().from(eventHistory).where(eq(eventHistory.userId, userId)).orderBy(eventHistory.eventYear),
+    db.select().from(activityUploads).where(eq(activityUploads.userId, userId)).orderBy(activityUploads.id),
     db
       .select({ days: trainingLoadCache.days, computedAt: trainingLoadCache.computedAt })
       .from(trainingLoadCache)
@@ -160,6 +162,7 @@ export async function collectMemberData(app: AppContext, user: User) {
     recommendationRows,
     fitness,
     history,
+    uploadRows,
     trainingLoad,
   ] = await app.db.batch(exportStatements(app, user.id));
   return {
@@ -170,6 +173,8 @@ export async function collectMemberData(app: AppContext, user: User) {
     stravaConnection: strava[0] ?? null,
     syncStatus: sync[0] ?? null,
     activities: activityRows,
+    /** The activity files the member uploaded (the files themselves: download them from /activities/upload). */
+    activityUploads: uploadRows,
     challengeParticipations: participations,
     challengeProgressCorrections: progressCorrections,
     eventRegistrations: registrations,
@@ -201,6 +206,7 @@ function csvFiles(data: MemberData): Record<string, string> {
   return {
     "profile.csv": toCsv(Object.keys(profile), [profile]),
     "activities.csv": toCsv(ACTIVITY_EXPORT_COLUMNS, rows(data.activities)),
+    "activity-uploads.csv": toCsv(columnsOf(activityUploads), rows(data.activityUploads)),
     "challenge-participations.csv": toCsv(
       withExtra(challengeParticipations, [
         "challengeTitle",

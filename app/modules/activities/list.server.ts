@@ -13,7 +13,15 @@
  * the viewer is an admin: docs/decisions/020-consent-for-shared-views.md).
  */
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
-import { activities, challengeParticipations, challenges, users, type Activity, type User } from "~db/schema";
+import {
+  activities,
+  challengeParticipations,
+  challenges,
+  users,
+  type Activity,
+  type ActivitySource,
+  type User,
+} from "~db/schema";
 import { oneRow, type Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
@@ -29,6 +37,8 @@ export interface ActivityView {
   userId: number;
   /** Only in the member's own views (a link to their own Strava activity). */
   stravaId?: number;
+  /** Where the activity came from: strava, file, archive or manual (issue #14). */
+  source: ActivitySource;
   name: string;
   type: string;
   sportType: string;
@@ -68,7 +78,8 @@ export function toActivityView(a: Activity): ActivityView {
   return {
     id: a.id,
     userId: a.userId,
-    stravaId: a.stravaId,
+    ...(a.stravaId != null ? { stravaId: a.stravaId } : {}),
+    source: a.source,
     name: a.name,
     type: a.type,
     sportType: a.sportType,

@@ -15,17 +15,22 @@ import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
 import { sportGroupOf, sportMatches } from "~/modules/sports/sql.server";
 import { challengeActivitiesVisibleTo, type Viewer } from "~/modules/privacy/consent-sql.server";
 import { activityVisibleTo, activityVisibleToSql } from "./activity-sql.server";
+import { DUPLICATE_DISTANCE_SHARE, DUPLICATE_START_SECONDS } from "./store.server";
 
 const num = (text: ReturnType<typeof sql>) => text.mapWith(Number);
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const DAY_MS = 86_400_000;
 
-/** Start of the member's newest activity (incremental syncs look back from it), or null. */
+/**
+ * Start of the member's newest Strava activity (incremental syncs look back
+ * from it), or null. Uploads do not count: a file newer than the last sync
+ * must not make the sync skip the Strava activities before it.
+ */
 export async function newestActivityStart(app: AppContext, userId: number): Promise<Date | null> {
   const [newest] = await app.db
     .select({ startDate: activities.startDate })
     .from(activities)
-    .where(eq(activities.userId, userId))
+    .where(and(eq(activities.userId, userId), eq(activities.source, "strava")))
     .orderBy(desc(activities.startDate))
     .limit(1);
   return newest?.startDate ?? null;
@@ -267,6 +272,7 @@ export function memberActivitiesPage(
       distance: activities.distance,
       movingTime: activities.movingTime,
       totalElevationGain: activities.totalElevationGain,
+      source: activities.source,
       total: sql<number>`count(*) OVER ()`.mapWith(Number),
     })
     .from(activities)
@@ -324,4 +330,51 @@ export function memberLoadRows(app: AppContext, userId: number) {
     })
     .from(activities)
     .where(eq(activities.userId, userId));
+}
+
+/**
+ * The member's activity that an incoming one (start, metres) would duplicate
+ * (the rule of store.server.ts), or null: the manual form and the upload
+ * results name it.
+ */
+export async function findSameActivity(
+  app: AppContext,
+  userId: number,
+  start: Date,
+  distance: number,
+): Promise<{ id: number; name: string; source: string; startDate: Date } | null> {
+  const at = seconds(start);
+  const [row] = await app.db
+    .select({
+      id: activities.id,
+      name: activities.name,
+      source: activities.source,
+      startDate: activities.startDate,
+    })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.userId, userId),
+        gte(activities.startDate, new Date((at - DUPLICATE_START_SECONDS) * 1000)),
+        lte(activities.startDate, new Date((at + DUPLICATE_START_SECONDS) * 1000)),
+        sql`abs(${activities.distance} - ${distance}) <= ${DUPLICATE_DISTANCE_SHARE} * max(${activities.distance}, ${distance})`,
+      ),
+    )
+    .orderBy(sql`${activities.source} <> 'strava'`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** How many activities each of these uploads holds now. */
+export async function uploadActivityCounts(
+  app: AppContext,
+  uploadIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (uploadIds.length === 0) return new Map();
+  const rows = await app.db
+    .select({ uploadId: activities.uploadId, n: count() })
+    .from(activities)
+    .where(sql`${activities.uploadId} IN (SELECT value FROM json_each(${JSON.stringify(uploadIds)}))`)
+    .groupBy(activities.uploadId);
+  return new Map(rows.map((r) => [r.uploadId!, r.n]));
 }

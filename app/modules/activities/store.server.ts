@@ -1,11 +1,20 @@
 /**
  * The one place activities enter or leave the database: every writer (the
- * Strava sync, its webhooks, uploads later) maps its input to `NewActivity`
- * rows and hands them to `saveActivities` / `deleteActivities`.
+ * Strava sync, its webhooks, uploads, the archive import, manual entries)
+ * maps its input to `NewActivity` rows and hands them to `saveActivities` /
+ * `deleteActivities` / `deleteUploadActivities` / `deleteManualActivity`.
  *
- * - Deduplication: rows are keyed by Strava activity id. An upsert updates
- *   the owner's own row and never moves an id to another member; a page that
- *   names one id twice keeps the last.
+ * - Every row carries its `source` (strava, file, archive, manual). Strava
+ *   rows are keyed by Strava activity id: an upsert updates the owner's own
+ *   row and never moves an id to another member; a page that names one id
+ *   twice keeps the last.
+ * - One activity, one row (issue #14): an activity of the same member that
+ *   starts within DUPLICATE_START_SECONDS and whose distance is within
+ *   DUPLICATE_DISTANCE_SHARE of another is the same activity. Strava's
+ *   version wins: an incoming Strava row replaces a matching upload, archive
+ *   or manual row (in the same statement batch); an incoming non-Strava row
+ *   that matches any existing row, or an earlier row of the same call, is
+ *   skipped.
  * - One statement per page: the rows go in as one JSON array bound as a single
  *   parameter (D1 allows 100 bound parameters per statement).
  * - What derives from the activities is refreshed in the SAME `db.batch`:
@@ -27,32 +36,72 @@ import type { AppContext } from "~workers/load-context";
 /** A statement builder another module registers to run whenever a member's activities change. */
 export type ActivitiesChangedStatement = (userId: number) => SQL;
 
+/** Two activities of one member starting this close (seconds)… */
+export const DUPLICATE_START_SECONDS = 120;
+/** …whose distances differ by at most this share of the longer one are the same activity. */
+export const DUPLICATE_DISTANCE_SHARE = 0.03;
+
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 const flag = (b: boolean | null | undefined) => (b == null ? null : b ? 1 : 0);
 
-/** Keeps the last row of each Strava id (the newest state a page reported). */
-function dedupe(rows: readonly NewActivity[]): NewActivity[] {
-  const byId = new Map<number, NewActivity>();
-  for (const row of rows) byId.set(row.stravaId, row);
-  return [...byId.values()];
+/** Whether two (start seconds, metres) pairs are the same activity by the rule above. */
+export function isSameActivity(
+  a: { start: number; distance: number },
+  b: { start: number; distance: number },
+) {
+  return (
+    Math.abs(a.start - b.start) <= DUPLICATE_START_SECONDS &&
+    Math.abs(a.distance - b.distance) <= DUPLICATE_DISTANCE_SHARE * Math.max(a.distance, b.distance)
+  );
 }
 
 /**
- * The upsert of `rows` for `userId` (null for an empty list). With `onlyIf`,
- * nothing is written unless that SQL condition holds when the batch runs (the
- * sync's "the member is still connected", so a page fetched just before a
- * disconnect cannot bring deleted activities back).
+ * Strava rows: the last of each Strava id (the newest state a page reported).
+ * Other rows: the first of each group of duplicates (by start and distance).
  */
-export function upsertActivitiesStatement(
+function dedupe(rows: readonly NewActivity[]): NewActivity[] {
+  const byId = new Map<number, NewActivity>();
+  const others: NewActivity[] = [];
+  for (const row of rows) {
+    if ((row.source ?? "strava") === "strava" && row.stravaId != null) byId.set(row.stravaId, row);
+    else others.push(row);
+  }
+  const kept: { start: number; distance: number; row: NewActivity }[] = [];
+  const sorted = others
+    .map((row) => ({ start: seconds(row.startDate), distance: row.distance ?? 0, row }))
+    .sort((a, b) => a.start - b.start);
+  for (const item of sorted) {
+    let duplicate = false;
+    for (let i = kept.length - 1; i >= 0 && item.start - kept[i]!.start <= DUPLICATE_START_SECONDS; i--) {
+      if (isSameActivity(kept[i]!, item)) duplicate = true;
+    }
+    if (!duplicate) kept.push(item);
+  }
+  return [...byId.values(), ...kept.map((k) => k.row)];
+}
+
+/** SQL: the activity alias `x` (with start_date, distance) matches JSON row `j` (start at ->>8, distance at ->>4). */
+const MATCHES_JSON_ROW = sql.raw(
+  `abs(x.start_date - (j.value->>8)) <= ${DUPLICATE_START_SECONDS}
+   AND abs(x.distance - (j.value->>4)) <= ${DUPLICATE_DISTANCE_SHARE} * max(x.distance, j.value->>4)`,
+);
+
+/**
+ * The statements that store `rows` for `userId` (empty for an empty list):
+ * Strava rows first remove the member's matching non-Strava rows (Strava
+ * wins), then one upsert inserts everything that is not a duplicate.
+ */
+export function upsertActivitiesStatements(
   app: AppContext,
   userId: number,
   rows: readonly NewActivity[],
   onlyIf?: SQL,
-): SQL | null {
-  if (rows.length === 0) return null;
+): SQL[] {
+  if (rows.length === 0) return [];
+  const guard = onlyIf ?? sql`true`;
   const now = seconds(app.now());
   const values = dedupe(rows).map((r) => [
-    r.stravaId,
+    r.source === "strava" || r.source == null ? r.stravaId : null,
     r.name,
     r.type,
     r.sportType,
@@ -70,24 +119,39 @@ export function upsertActivitiesStatement(
     r.maxSpeed ?? null,
     flag(r.private),
     r.visibility ?? null,
+    r.source ?? "strava",
+    r.uploadId ?? null,
+    r.averageHeartrate ?? null,
+    r.maxHeartrate ?? null,
   ]);
+  const json = JSON.stringify(values);
+  const statements: SQL[] = [];
+  if (values.some((v) => v[18] === "strava")) {
+    // Strava wins: its version replaces a matching upload, archive or manual row.
+    statements.push(sql`DELETE FROM activities AS x WHERE ${guard} AND x.user_id = ${userId} AND x.source <> 'strava'
+      AND EXISTS (SELECT 1 FROM json_each(${json}) AS j WHERE j.value->>18 = 'strava' AND ${MATCHES_JSON_ROW})`);
+  }
   // ON CONFLICT only updates the owner's own row: an id never moves between members.
-  return sql`INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time,
+  statements.push(sql`INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time,
       total_elevation_gain, start_date, start_date_local, timezone, commute, trainer, manual, average_speed, max_speed,
-      private, visibility, created_at, updated_at)
+      private, visibility, source, upload_id, average_heartrate, max_heartrate, created_at, updated_at)
     SELECT ${userId}, j.value->>0, j.value->>1, j.value->>2, j.value->>3, j.value->>4, j.value->>5, j.value->>6,
       j.value->>7, j.value->>8, j.value->>9, j.value->>10, j.value->>11, j.value->>12, j.value->>13, j.value->>14, j.value->>15,
-      j.value->>16, j.value->>17, ${now}, ${now}
-    FROM json_each(${JSON.stringify(values)}) AS j
-    WHERE ${onlyIf ?? sql`true`}
+      j.value->>16, j.value->>17, j.value->>18, j.value->>19, j.value->>20, j.value->>21, ${now}, ${now}
+    FROM json_each(${json}) AS j
+    WHERE ${guard} AND (j.value->>18 = 'strava'
+      OR NOT EXISTS (SELECT 1 FROM activities AS x WHERE x.user_id = ${userId} AND ${MATCHES_JSON_ROW}))
     ON CONFLICT (strava_id) DO UPDATE SET
       name = excluded.name, type = excluded.type, sport_type = excluded.sport_type, distance = excluded.distance,
       moving_time = excluded.moving_time, elapsed_time = excluded.elapsed_time,
       total_elevation_gain = excluded.total_elevation_gain, start_date = excluded.start_date,
       start_date_local = excluded.start_date_local, timezone = excluded.timezone, commute = excluded.commute,
       trainer = excluded.trainer, manual = excluded.manual, average_speed = excluded.average_speed,
-      max_speed = excluded.max_speed, private = excluded.private, visibility = excluded.visibility, updated_at = excluded.updated_at
-    WHERE activities.user_id = excluded.user_id`;
+      max_speed = excluded.max_speed, private = excluded.private, visibility = excluded.visibility,
+      average_heartrate = coalesce(excluded.average_heartrate, activities.average_heartrate),
+      max_heartrate = coalesce(excluded.max_heartrate, activities.max_heartrate), updated_at = excluded.updated_at
+    WHERE activities.user_id = excluded.user_id`);
+  return statements;
 }
 
 /** The registered "activities changed" statements for one member. */
@@ -96,9 +160,11 @@ export function activitiesChangedStatements(app: AppContext, userId: number): SQ
 }
 
 /**
- * Upserts the member's rows and refreshes what derives from them, atomically
- * (one db.batch). `extra` joins the same batch (and runs alone for no rows);
- * `onlyIf` guards the upsert (see upsertActivitiesStatement).
+ * Stores the member's rows and refreshes what derives from them, atomically
+ * (one db.batch). `extra` joins the same batch (and runs alone for no rows).
+ * With `onlyIf`, nothing is written unless that SQL condition holds when the
+ * batch runs (the sync's "the member is still connected", so a page fetched
+ * just before a disconnect cannot bring deleted activities back).
  */
 export async function saveActivities(
   app: AppContext,
@@ -107,12 +173,15 @@ export async function saveActivities(
   extra: SQL[] = [],
   onlyIf?: SQL,
 ): Promise<void> {
-  const upsert = upsertActivitiesStatement(app, userId, rows, onlyIf);
-  const statements = [...(upsert ? [upsert, ...activitiesChangedStatements(app, userId)] : []), ...extra];
+  const upserts = upsertActivitiesStatements(app, userId, rows, onlyIf);
+  const statements = [
+    ...(upserts.length ? [...upserts, ...activitiesChangedStatements(app, userId)] : []),
+    ...extra,
+  ];
   await batchSql(app.env.DB, statements);
 }
 
-/** Removes the member's activities with these Strava ids and refreshes what derives from them (one db.batch). */
+/** Removes the member's Strava activities with these Strava ids and refreshes what derives from them (one db.batch). */
 export async function deleteActivities(
   app: AppContext,
   userId: number,
@@ -121,18 +190,49 @@ export async function deleteActivities(
   if (stravaIds.length === 0) return;
   const ids = JSON.stringify(stravaIds.map((id) => Math.trunc(id)));
   await batchSql(app.env.DB, [
-    sql`DELETE FROM activities WHERE user_id = ${userId} AND strava_id IN (SELECT value FROM json_each(${ids}))`,
+    sql`DELETE FROM activities WHERE user_id = ${userId} AND source = 'strava'
+      AND strava_id IN (SELECT value FROM json_each(${ids}))`,
     ...activitiesChangedStatements(app, userId),
   ]);
 }
 
 /**
+ * Removes the activities read from one of the member's uploads, runs `extra`
+ * (the upload's own row) and refreshes what derives from them, in one db.batch.
+ */
+export async function deleteUploadActivities(
+  app: AppContext,
+  userId: number,
+  uploadId: number,
+  extra: SQL[] = [],
+): Promise<void> {
+  await batchSql(app.env.DB, [
+    sql`DELETE FROM activities WHERE user_id = ${userId} AND upload_id = ${uploadId}`,
+    ...extra,
+    ...activitiesChangedStatements(app, userId),
+  ]);
+}
+
+/** Removes one of the member's manual entries; false when they have no such manual activity. */
+export async function deleteManualActivity(
+  app: AppContext,
+  userId: number,
+  activityId: number,
+): Promise<boolean> {
+  const [deleted] = await batchSql(app.env.DB, [
+    sql`DELETE FROM activities WHERE id = ${activityId} AND user_id = ${userId} AND source = 'manual' RETURNING id`,
+    ...activitiesChangedStatements(app, userId),
+  ]);
+  return (deleted?.results?.length ?? 0) > 0;
+}
+
+/**
  * "This member's Strava activities": the one place that says which rows a
- * Strava disconnect deletes (and counts). Every row comes from Strava today;
- * when activities gain other sources, narrow it here (e.g. `source = 'strava'`).
+ * Strava disconnect deletes (and counts). Uploads, archive imports and manual
+ * entries are the member's own and stay (docs/decisions/021, 023).
  */
 function memberStravaActivities(userId: number): SQL {
-  return sql`user_id = ${Math.trunc(userId)}`;
+  return sql`user_id = ${Math.trunc(userId)} AND source = 'strava'`;
 }
 
 /** How many of the member's activities came from Strava (what a disconnect deletes unless they agreed to keep them). */

@@ -44,6 +44,8 @@ export function challengeView(c: ChallengeRow) {
     startDate: c.startDate.toISOString(),
     endDate: c.endDate.toISOString(),
     isActive: c.isActive,
+    /** Activity sources that count, comma-separated (strava, file, archive, manual). */
+    sources: c.sources,
     createdAt: c.createdAt.toISOString(),
   };
 }

@@ -1,10 +1,14 @@
 /** Challenge validation with the spec's messages (part 2 section 5). */
 import { z } from "zod";
-import { CHALLENGE_SPORTS } from "~db/schema";
+import { ACTIVITY_SOURCES, CHALLENGE_SPORTS } from "~db/schema";
 import { pageQueryFields } from "~/lib/paging";
 import { sharingField } from "~/modules/privacy/schema";
 
 export const MAX_TARGET_DISTANCE_M = 2_000_000_000;
+export const CHALLENGE_SOURCES_MSG = `sources must list one or more of ${ACTIVITY_SOURCES.join(", ")}`;
+/** The sources a challenge counts by default, and with manual entries allowed (issue #14). */
+export const DEFAULT_CHALLENGE_SOURCES = "strava,file,archive";
+export const SOURCES_WITH_MANUAL = "strava,file,archive,manual";
 
 export const CHALLENGE_MSG = {
   title: "Title is required",
@@ -67,6 +71,23 @@ export const challengeInputSchema = z
     isActive: z
       .preprocess((v) => (v === "true" || v === "on" ? true : v === "false" ? false : v), z.boolean())
       .default(true),
+    /** Which activity sources count (issue #14): an array or comma list of strava, file, archive, manual. */
+    sources: z.preprocess(
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean)
+          : v,
+      z
+        .array(z.enum(ACTIVITY_SOURCES, { message: CHALLENGE_SOURCES_MSG }), {
+          message: CHALLENGE_SOURCES_MSG,
+        })
+        .min(1, CHALLENGE_SOURCES_MSG)
+        .transform((list) => ACTIVITY_SOURCES.filter((s) => list.includes(s)).join(","))
+        .optional(),
+    ),
   })
   .refine((v) => v.endDate.getTime() > v.startDate.getTime(), {
     message: CHALLENGE_MSG.endAfterStart,

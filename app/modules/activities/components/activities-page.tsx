@@ -58,7 +58,14 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:py-8">
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">Activities</h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-bold text-gray-900">Activities</h1>
+          {viewingOther ? null : (
+            <Button to="/activities/upload" variant="secondary" size="sm">
+              Add activities
+            </Button>
+          )}
+        </div>
         {result && viewingOther ? (
           <p className="mt-1 text-gray-600">
             Activities of <span className="font-semibold">{result.owner.username}</span>

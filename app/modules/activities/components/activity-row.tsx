@@ -12,7 +12,15 @@ type RowActivity = Pick<
   ActivityView,
   "id" | "name" | "sportType" | "startDateLocal" | "distance" | "movingTime" | "totalElevationGain"
 > &
-  Partial<Pick<ActivityView, "commute" | "stravaId">>;
+  Partial<Pick<ActivityView, "commute" | "stravaId" | "source">>;
+
+/** How a row names where a non-Strava activity came from (issue #14). */
+export const SOURCE_LABELS = {
+  strava: "Strava",
+  file: "Uploaded file",
+  archive: "Strava archive",
+  manual: "Manual entry",
+};
 
 /**
  * One activity as a list item: name, date and sport; distance, time and
@@ -37,6 +45,11 @@ export function ActivityRow({ activity, compact = false }: { activity: RowActivi
           {activity.commute ? (
             <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-800">
               Commute
+            </span>
+          ) : null}
+          {activity.source && activity.source !== "strava" ? (
+            <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs font-medium text-gray-700">
+              {SOURCE_LABELS[activity.source]}
             </span>
           ) : null}
           {activity.stravaId ? (

@@ -7,7 +7,11 @@ import {
   setChallengeActive,
   updateChallenge,
 } from "~/modules/challenges/challenges.server";
-import { challengeInputSchema } from "~/modules/challenges/schema";
+import {
+  challengeInputSchema,
+  DEFAULT_CHALLENGE_SOURCES,
+  SOURCES_WITH_MANUAL,
+} from "~/modules/challenges/schema";
 import { recordId, switchValue, unknownAction, type AdminActionArea } from "./reply.server";
 
 /** The challenge dialog's fields, as typed (checked by `challengeInputSchema` once converted). */
@@ -21,6 +25,7 @@ const dialogFields = z.object({
   targetTimeDays: z.string().default(""),
   targetTimeHours: z.string().default(""),
   isActive: z.string().optional(),
+  countManual: z.string().optional(),
 });
 type DialogFields = z.infer<typeof dialogFields>;
 
@@ -45,6 +50,10 @@ function challengeFormInput(fields: DialogFields, creating: boolean) {
     targetDistance: number(fields.targetDistanceKm, 1000),
     targetTime: creating ? number(fields.targetTimeDays, 86400) : number(fields.targetTimeHours, 3600),
     isActive: fields.isActive === "on" || fields.isActive === "true",
+    sources:
+      fields.countManual === "on" || fields.countManual === "true"
+        ? SOURCES_WITH_MANUAL
+        : DEFAULT_CHALLENGE_SOURCES,
   };
 }
 

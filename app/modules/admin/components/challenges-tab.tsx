@@ -214,6 +214,15 @@ export function ChallengeFormDialog({
             />{" "}
             Active
           </label>
+          <label className="flex items-center gap-2 self-end text-sm text-gray-800">
+            <input
+              type="checkbox"
+              name="countManual"
+              defaultChecked={challenge?.sources?.split(",").includes("manual") ?? false}
+              className="h-4 w-4 rounded border-gray-300 text-brand-600"
+            />{" "}
+            Count manual entries (Strava, uploaded files and the Strava archive always count)
+          </label>
           <div className="flex justify-end gap-2 sm:col-span-2">
             <button type="button" className={btnSecondary} onClick={() => setOpen(false)}>
               Cancel

@@ -1,6 +1,7 @@
 /** /admin/users/{id}: one member seen by an admin (spec part 2: User Dashboard). */
 import { Link, useSearchParams } from "@remix-run/react";
 import { Alert } from "~/ui/form";
+import { SOURCE_LABELS } from "~/modules/activities/ui";
 import type { adminUserPage } from "../page.server";
 import { btnPrimary, btnSecondary, FetcherMark, TabBar, useAdminFetcher } from "./shared";
 
@@ -198,7 +199,7 @@ export function UserDashboard({ data }: { data: PageData }) {
                     <div className="min-w-0">
                       <p className="truncate font-medium text-gray-900">{a.name}</p>
                       <p className="text-sm text-gray-600">
-                        {a.type} · {date(a.startDate)}
+                        {a.type} · {date(a.startDate)} · {SOURCE_LABELS[a.source]}
                       </p>
                     </div>
                     <p className="text-sm text-gray-800">

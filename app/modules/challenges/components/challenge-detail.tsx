@@ -13,6 +13,19 @@ const fmtDate = (iso: string) =>
   new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /** What /challenges/{id}'s error boundary shows for a 404. */
+const SOURCE_NAMES: Record<string, string> = {
+  strava: "Strava",
+  file: "uploaded files",
+  archive: "Strava archive",
+  manual: "manual entries",
+};
+/** "Strava, uploaded files, Strava archive" for a challenge's sources. */
+const sourcesText = (sources: string | undefined) =>
+  (sources ?? "strava,file,archive")
+    .split(",")
+    .map((s) => SOURCE_NAMES[s] ?? s)
+    .join(", ");
+
 export function ChallengeNotFound() {
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -140,6 +153,10 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           <div>
             <dt className="text-gray-500">Sport</dt>
             <dd className="font-medium">{SPORT_LABELS[challenge.sportType] ?? challenge.sportType}</dd>
+          </div>
+          <div>
+            <dt className="text-gray-500">Counts</dt>
+            <dd className="font-medium">{sourcesText(challenge.sources)}</dd>
           </div>
           <div>
             <dt className="text-gray-500">Dates</dt>

@@ -25,9 +25,14 @@ function RecentActivities({ activities }: { activities: DashboardData["recent"] 
         <h2 id="recent-heading" className="text-lg font-semibold text-gray-900">
           Recent Activities
         </h2>
-        <Link to="/activities" className="text-sm font-medium text-brand-700 hover:underline">
-          View all
-        </Link>
+        <span className="flex gap-3">
+          <Link to="/activities/upload" className="text-sm font-medium text-brand-700 hover:underline">
+            Add activities
+          </Link>
+          <Link to="/activities" className="text-sm font-medium text-brand-700 hover:underline">
+            View all
+          </Link>
+        </span>
       </div>
       {activities === null ? (
         <p role="alert" className="mt-3 text-red-700">

@@ -52,12 +52,18 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
             (Only You, Followers or Everyone).
           </li>
           <li>
-            Not stored: routes, maps or GPS tracks, heart rate, power, photos, descriptions, comments, kudos
-            or your followers.
+            Not stored from Strava: routes, maps or GPS tracks, heart rate, power, photos, descriptions,
+            comments, kudos or your followers.
           </li>
         </ul>
         <p>From you:</p>
         <ul className={list}>
+          <li>
+            <strong>Files you upload</strong> (FIT, GPX or TCX, or your Strava archive&apos;s activities.csv
+            or ZIP): the original file is kept as you sent it, with any GPS track and heart rate inside it,
+            until you delete the upload; from it the app stores each activity&apos;s summary as above plus its
+            average and maximum heart rate. Activities you enter by hand store what you typed.
+          </li>
           <li>
             Your account (username, e-mail address, a salted and peppered password hash, linked Google or
             Strava sign-in) and the profile you fill in (name, gender, age, T-shirt and jersey sizes, blood
@@ -103,9 +109,9 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
             choice existed share their progress only until they choose otherwise.
           </li>
           <li>
-            An activity you keep to yourself or to your followers on Strava is never shown to anyone else,
-            whatever you choose; it still counts toward your numbers. Other members never receive your Strava
-            activity or athlete ids.
+            An activity you keep to yourself or to your followers on Strava, and every activity you upload,
+            import or enter by hand, is never shown to anyone else, whatever you choose; it still counts
+            toward your numbers. Other members never receive your Strava activity or athlete ids.
           </li>
           <li>
             <strong>Admins</strong> see account and profile details, event registrations and payments, and

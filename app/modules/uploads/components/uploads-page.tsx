@@ -1,0 +1,347 @@
+/**
+ * /activities/upload: upload FIT/GPX/TCX files or Strava's archive, add an
+ * activity by hand, and follow each upload's result. Plain forms work
+ * without JavaScript; with it, each file posts to /api/uploads with its own
+ * progress bar, and the list refreshes while anything is still being read.
+ */
+import { Form, Link, useActionData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
+import { Button } from "~/ui/button";
+import { Card } from "~/ui/card";
+import { Alert, Field, SelectField } from "~/ui/form";
+import { MANUAL_SPORTS } from "../schema";
+import type { UploadActionData } from "../page.server";
+import type { UploadView } from "../uploads.server";
+
+const ACCEPT = ".fit,.gpx,.tcx,.csv,.zip";
+const POLL_MS = 2000;
+
+interface Sending {
+  key: string;
+  name: string;
+  progress: number;
+  state: "uploading" | "queued" | "refused";
+  message?: string;
+}
+
+const STATUS_TEXT: Record<UploadView["status"], string> = {
+  queued: "Reading…",
+  saved: "Saved",
+  duplicate: "Duplicate",
+  refused: "Refused",
+};
+const STATUS_TONE: Record<UploadView["status"], string> = {
+  queued: "bg-blue-100 text-blue-900",
+  saved: "bg-green-100 text-green-900",
+  duplicate: "bg-amber-100 text-amber-900",
+  refused: "bg-red-100 text-red-900",
+};
+
+/** POSTs one file to /api/uploads, reporting upload progress (0-100). */
+function sendFile(file: File, onProgress: (p: number) => void): Promise<{ ok: boolean; message?: string }> {
+  return new Promise((resolve) => {
+    const body = new FormData();
+    body.append("files", file);
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/uploads");
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => {
+      let json: { message?: string; refused?: { message: string }[] } = {};
+      try {
+        json = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: the status says enough
+      }
+      const ok = xhr.status === 202;
+      resolve({
+        ok,
+        message: ok ? undefined : (json.refused?.[0]?.message ?? json.message ?? "Upload failed"),
+      });
+    };
+    xhr.onerror = () => resolve({ ok: false, message: "Upload failed: the connection was lost" });
+    xhr.send(body);
+  });
+}
+
+function UploadForm({
+  id,
+  title,
+  hint,
+  multiple,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  multiple: boolean;
+}) {
+  const [sending, setSending] = useState<Sending[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("form") === id;
+
+  async function send(files: File[]) {
+    const batch = files.map((f, i) => ({
+      key: `${Date.now()}-${i}`,
+      name: f.name,
+      progress: 0,
+      state: "uploading" as const,
+    }));
+    setSending((s) => [...batch, ...s]);
+    await Promise.all(
+      files.map(async (file, i) => {
+        const key = batch[i]!.key;
+        const update = (patch: Partial<Sending>) =>
+          setSending((s) => s.map((x) => (x.key === key ? { ...x, ...patch } : x)));
+        const result = await sendFile(file, (progress) => update({ progress }));
+        update(
+          result.ok ? { progress: 100, state: "queued" } : { state: "refused", message: result.message },
+        );
+      }),
+    );
+    if (input.current) input.current.value = "";
+    revalidator.revalidate();
+  }
+
+  function onSubmit(e: FormEvent<HTMLFormElement>) {
+    const files = [...(input.current?.files ?? [])];
+    if (files.length === 0) return; // let the server say what is missing
+    e.preventDefault();
+    void send(files);
+  }
+
+  function onDrop(e: DragEvent<HTMLElement>) {
+    e.preventDefault();
+    setDragging(false);
+    const files = [...e.dataTransfer.files];
+    if (files.length) void send(multiple ? files : files.slice(0, 1));
+  }
+
+  return (
+    <Card as="section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">{hint}</p>
+      <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="upload" />
+        <input type="hidden" name="form" value={id} />
+        <label
+          htmlFor={`${id}-files`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          className={`block cursor-pointer rounded-md border-2 border-dashed p-4 text-center text-sm ${
+            dragging ? "border-blue-500 bg-blue-50" : "border-gray-300"
+          }`}
+        >
+          <span className="block font-medium text-gray-800">
+            {multiple ? "Choose files or drop them here" : "Choose the file or drop it here"}
+          </span>
+          <input
+            id={`${id}-files`}
+            ref={input}
+            type="file"
+            name="files"
+            accept={id === "archive" ? ".csv,.zip" : ACCEPT}
+            multiple={multiple}
+            className="mt-2 block w-full text-sm"
+          />
+        </label>
+        <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+          {busy ? "Uploading…" : "Upload"}
+        </Button>
+      </Form>
+      {sending.length ? (
+        <ul className="mt-3 space-y-2" aria-label="Files being sent">
+          {sending.map((s) => (
+            <li key={s.key} className="text-sm">
+              <div className="flex justify-between gap-2">
+                <span className="truncate">{s.name}</span>
+                <span className={s.state === "refused" ? "text-red-700" : "text-gray-600"}>
+                  {s.state === "uploading" ? `${s.progress}%` : s.state === "queued" ? "Sent" : "Refused"}
+                </span>
+              </div>
+              <progress
+                className="h-2 w-full"
+                max={100}
+                value={s.progress}
+                aria-label={`Upload of ${s.name}`}
+              />
+              {s.message ? <p className="text-red-700">{s.message}</p> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}
+
+function ManualForm({ action }: { action: UploadActionData | undefined }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "manual";
+  const errors = action?.intent === "manual" ? action.fieldErrors : undefined;
+  return (
+    <Card as="section" aria-labelledby="manual-title">
+      <h2 id="manual-title" className="text-lg font-semibold text-gray-900">
+        Add an activity by hand
+      </h2>
+      <p className="mt-1 text-sm text-gray-600">
+        For a walk or a ride without a device. Times are India time.
+      </p>
+      {action?.intent === "manual" && !errors ? (
+        <div className="mt-3">
+          <Alert tone="error">{action.message}</Alert>
+        </div>
+      ) : null}
+      <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+        <input type="hidden" name="intent" value="manual" />
+        <SelectField
+          label="Sport"
+          errors={errors?.sportType}
+          selectProps={{ name: "sportType", required: true, defaultValue: "Ride" }}
+          options={MANUAL_SPORTS.map((s) => ({ value: s, label: s }))}
+        />
+        <Field label="Name (optional)" errors={errors?.name} inputProps={{ name: "name", maxLength: 100 }} />
+        <Field
+          label="Start"
+          errors={errors?.start}
+          inputProps={{ name: "start", type: "datetime-local", required: true }}
+        />
+        <Field
+          label="Duration"
+          hint="Minutes, h:mm or h:mm:ss"
+          errors={errors?.duration}
+          inputProps={{ name: "duration", required: true, placeholder: "1:30", inputMode: "numeric" }}
+        />
+        <Field
+          label="Distance (km)"
+          errors={errors?.distanceKm}
+          inputProps={{
+            name: "distanceKm",
+            type: "number",
+            min: 0,
+            max: 1000,
+            step: "0.01",
+            inputMode: "decimal",
+          }}
+        />
+        <Field
+          label="Elevation gain (m)"
+          errors={errors?.elevation}
+          inputProps={{
+            name: "elevation",
+            type: "number",
+            min: 0,
+            max: 10000,
+            step: "1",
+            inputMode: "numeric",
+          }}
+        />
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+            {busy ? "Saving…" : "Save activity"}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+function UploadList({ uploads }: { uploads: UploadView[] }) {
+  if (uploads.length === 0)
+    return (
+      <p className="text-sm text-gray-600">No uploads yet. Your files and their results will appear here.</p>
+    );
+  return (
+    <ul className="divide-y divide-gray-200" aria-label="Your uploads">
+      {uploads.map((u) => (
+        <li key={u.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-gray-900">{u.filename}</p>
+            <p className="text-sm text-gray-600">
+              <span className={`mr-2 rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[u.status]}`}>
+                {STATUS_TEXT[u.status]}
+              </span>
+              {u.message && u.message !== STATUS_TEXT[u.status] ? u.message : ""}
+            </p>
+          </div>
+          <div className="flex shrink-0 gap-2">
+            {u.status !== "refused" ? (
+              <Button variant="secondary" size="sm" to={`/api/uploads/${u.id}/file`} reloadDocument>
+                Download
+              </Button>
+            ) : null}
+            <Form method="post">
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={u.id} />
+              <Button type="submit" variant="danger" size="sm" aria-label={`Delete ${u.filename}`}>
+                Delete
+              </Button>
+            </Form>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function UploadsPage({ data }: { data: { uploads: UploadView[] } }) {
+  const action = useActionData<UploadActionData>();
+  const revalidator = useRevalidator();
+  const waiting = data.uploads.some((u) => u.status === "queued");
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, revalidator]);
+
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
+      {waiting ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      ) : null}
+      <div>
+        <h1 className="text-2xl font-bold text-gray-900">Add activities</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          Bring activities from a Garmin, Wahoo, Coros or phone file, from your Strava archive, or by hand.
+          They count everywhere your Strava activities do, and only you see them.{" "}
+          <Link to="/activities" className="underline">
+            Back to activities
+          </Link>
+        </p>
+      </div>
+      {action && action.intent !== "manual" ? <Alert tone="error">{action.message}</Alert> : null}
+      <UploadForm
+        id="files"
+        title="Upload files"
+        hint="FIT, GPX or TCX, up to 25 MB each. The same activity twice (start within 2 minutes, distance within 3 %) is kept once; your Strava version wins."
+        multiple
+      />
+      <UploadForm
+        id="archive"
+        title="Import your Strava archive"
+        hint="In Strava: Settings → My Account → Download or Delete Your Account → Request your archive. Upload the ZIP, or the activities.csv inside it."
+        multiple={false}
+      />
+      <ManualForm action={action} />
+      <Card as="section" aria-labelledby="uploads-title">
+        <h2 id="uploads-title" className="mb-2 text-lg font-semibold text-gray-900">
+          Your uploads
+        </h2>
+        {waiting ? (
+          <p className="mb-2 text-sm text-blue-800" role="status">
+            Reading your files…
+          </p>
+        ) : null}
+        <UploadList uploads={data.uploads} />
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * /activities/upload: the page adapters (the route guards first). Without
+ * JavaScript the forms post here; with it, files go to POST /api/uploads one
+ * by one (for a progress bar each) and the list polls GET /api/uploads.
+ */
+import { data } from "@remix-run/cloudflare";
+import { z } from "zod";
+import type { User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
+import { parseInput, replyFromError } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { addManualActivity } from "./manual.server";
+import { manualEntrySchema, UPLOAD_MSG } from "./schema";
+import { deleteUpload, filesOf, listUploads, receiveUploads } from "./uploads.server";
+
+const PAGE = "/activities/upload";
+
+export const uploadIntentSchema = z.discriminatedUnion(
+  "intent",
+  [
+    z.object({ intent: z.literal("upload") }),
+    z.object({ intent: z.literal("manual") }),
+    z.object({
+      intent: z.literal("delete"),
+      id: z.coerce.number().int().positive(UPLOAD_MSG.uploadNotFound),
+    }),
+  ],
+  { errorMap: () => ({ message: "Unknown action" }) },
+);
+
+export type UploadActionData = {
+  intent: "upload" | "manual" | "delete";
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+  refused?: { filename: string; message: string }[];
+};
+
+export async function uploadsPage(app: AppContext, user: User) {
+  return { uploads: await listUploads(app, user) };
+}
+
+export async function uploadsAction(app: AppContext, user: User, form: FormData) {
+  const { intent, ...rest } = parseInput(uploadIntentSchema, Object.fromEntries(form));
+  try {
+    if (intent === "upload") {
+      const { uploads, refused } = await receiveUploads(app, user, filesOf(form));
+      if (uploads.length === 0)
+        return data<UploadActionData>({ intent, message: refused[0]!.message, refused }, { status: 400 });
+      const n = uploads.length;
+      return await redirectWithToast(app, PAGE, {
+        title: `${n} file${n === 1 ? "" : "s"} uploaded: reading ${n === 1 ? "it" : "them"} now`,
+        description: refused.map((r) => r.message).join(". ") || undefined,
+        variant: "success",
+      });
+    }
+    if (intent === "manual") {
+      const entry = parseInput(manualEntrySchema, Object.fromEntries(form));
+      const { message } = await addManualActivity(app, user, entry);
+      return await redirectWithToast(app, PAGE, { title: message, variant: "success" });
+    }
+    await deleteUpload(app, user, (rest as { id: number }).id);
+    return await redirectWithToast(app, PAGE, { title: UPLOAD_MSG.deleted, variant: "success" });
+  } catch (error) {
+    const { status, message, fieldErrors } = replyFromError(error, undefined, {
+      context: `uploads: ${intent}`,
+    });
+    return data<UploadActionData>({ intent, message, fieldErrors }, { status });
+  }
+}

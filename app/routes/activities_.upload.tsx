@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { requireVerifiedUser } from "~/lib/guards.server";
+import { UploadsPage } from "~/modules/uploads/components/uploads-page";
+import { uploadsAction, uploadsPage } from "~/modules/uploads/page.server";
+import { readUploadForm } from "~/modules/uploads/uploads.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Add activities · CycleWari Community" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireVerifiedUser(context.app, request);
+  return uploadsPage(context.app, user);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireVerifiedUser(context.app, request);
+  return uploadsAction(context.app, user, await readUploadForm(request));
+}
+
+export default function UploadsRoute() {
+  return <UploadsPage data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,80 @@
+import { expect, signInFreshMember, snap, test } from "./fixtures";
+
+const FIXTURES = "tests/fixtures/activities";
+
+test.describe("activities without Strava", () => {
+  test("a member uploads two files and an archive CSV, follows the results and finds the activities", async ({
+    page,
+  }) => {
+    await signInFreshMember(page);
+    await page.goto("/activities");
+    await page.getByRole("link", { name: "Add activities" }).click();
+    await expect(page.getByRole("heading", { name: "Add activities" })).toBeVisible();
+    await expect(page.getByText("No uploads yet.")).toBeVisible();
+
+    const files = page.getByRole("region", { name: "Upload files" });
+    await files
+      .getByLabel("Choose files or drop them here")
+      .setInputFiles([`${FIXTURES}/strava-ride.gpx`, `${FIXTURES}/ride.tcx`]);
+    await files.getByRole("button", { name: "Upload" }).click();
+    await expect(files.getByRole("progressbar", { name: "Upload of strava-ride.gpx" })).toBeVisible();
+
+    const archive = page.getByRole("region", { name: "Import your Strava archive" });
+    await archive.getByLabel("Choose the file or drop it here").setInputFiles(`${FIXTURES}/activities.csv`);
+    await archive.getByRole("button", { name: "Upload" }).click();
+
+    const list = page.getByRole("list", { name: "Your uploads" });
+    await expect(list.getByRole("listitem")).toHaveCount(3);
+    await expect(list.getByText("Reading…")).toHaveCount(0, { timeout: 20_000 });
+    await expect(list.getByRole("listitem").filter({ hasText: "strava-ride.gpx" })).toContainText("Saved");
+    await expect(list.getByRole("listitem").filter({ hasText: "ride.tcx" })).toContainText("Saved");
+    await expect(list.getByRole("listitem").filter({ hasText: "activities.csv" })).toContainText(
+      "Imported 4 activities; 1 row could not be read",
+    );
+    await snap(page, "uploads-results");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, "uploads-results-phone");
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    await page.goto("/activities");
+    const rows = page.getByTestId("activity-row");
+    await expect(rows).toHaveCount(6);
+    await expect(rows.filter({ hasText: "Sinhagad loop & back" })).toContainText("Uploaded file");
+    await expect(rows.filter({ hasText: "Lunch Run, easy" })).toContainText("Strava archive");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("link", { name: "Add activities" })).toBeVisible();
+    await expect(page.getByText("Sinhagad loop & back")).toBeVisible();
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("one file through the plain form, then a manual entry", async ({ page }) => {
+      await signInFreshMember(page);
+      await page.goto("/activities/upload");
+      const files = page.getByRole("region", { name: "Upload files" });
+      await files.getByLabel("Choose files or drop them here").setInputFiles(`${FIXTURES}/ride.fit`);
+      await files.getByRole("button", { name: "Upload" }).click();
+      await expect(page).toHaveURL(/\/activities\/upload$/);
+      const item = page.getByRole("list", { name: "Your uploads" }).getByRole("listitem");
+      await expect(async () => {
+        await page.reload();
+        await expect(item).toContainText("Saved", { timeout: 1000 });
+      }).toPass({ timeout: 20_000 });
+
+      const manual = page.getByRole("region", { name: "Add an activity by hand" });
+      await manual.getByLabel("Sport").selectOption("Walk");
+      await manual.getByLabel("Name (optional)").fill("Evening walk");
+      await manual.getByLabel("Start").fill("2026-10-20T18:30");
+      await manual.getByLabel("Duration").fill("0:40");
+      await manual.getByLabel("Distance (km)").fill("3.2");
+      await manual.getByRole("button", { name: "Save activity" }).click();
+      await expect(page.getByText("Activity saved")).toBeVisible();
+      await snap(page, "uploads-nojs");
+      await page.goto("/activities");
+      await expect(page.getByTestId("activity-row").filter({ hasText: "Evening walk" })).toContainText(
+        "Manual entry",
+      );
+    });
+  });
+});

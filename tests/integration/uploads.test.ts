@@ -1,0 +1,315 @@
+// Issue #14 in workerd: uploads go to R2 and the real queue consumer, land as
+// activities through the store, count in stats and challenge progress, drop
+// out after deletion; duplicates of a synced Strava activity; the archive
+// CSV; manual entries; the challenge source setting; guards.
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
+import { encodeFit } from "~scripts/make-activity-fixtures";
+import { call, createUser, json, login } from "./helpers";
+import { saveActivities } from "~/modules/activities/store.server";
+import { createAppContext } from "~workers/load-context";
+import type { UploadView } from "~/modules/uploads/uploads.server";
+import type { ActivityView } from "~/modules/activities/list.server";
+
+const DAY = 86_400_000;
+const now = Date.now();
+const rideStart = new Date(Math.floor((now - 2 * DAY) / 60_000) * 60_000);
+const rideFit = () =>
+  encodeFit({
+    sport: "cycling",
+    start: rideStart,
+    seconds: 3600,
+    speed: 7,
+    pauses: [[1800, 2100]],
+    altitude: (i) => 560 + 40 * Math.sin(i / 300),
+    heartRate: (i) => 120 + (i % 40),
+    utcOffsetMinutes: 330,
+  });
+
+const form = (...files: File[]) => {
+  const body = new FormData();
+  for (const f of files) body.append("files", f);
+  return body;
+};
+
+async function member() {
+  const user = await createUser();
+  return { ...user, cookie: await login(user.username, user.password) };
+}
+
+async function uploadsOf(cookie: string) {
+  return (await json<{ uploads: UploadView[] }>(await call("/api/uploads", { cookie }))).uploads;
+}
+
+/** Waits for the real queue consumer to finish every upload of the member. */
+async function settled(cookie: string): Promise<UploadView[]> {
+  return vi.waitFor(
+    async () => {
+      const list = await uploadsOf(cookie);
+      if (list.some((u) => u.status === "queued")) throw new Error("still queued");
+      return list;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
+}
+
+async function challenge(sources?: string) {
+  const row = await env.DB.prepare(
+    `INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date, is_active, sources)
+     VALUES ('Upload test', 'x', 100000, 'Ride', ?, ?, 1, ?) RETURNING id`,
+  )
+    .bind(
+      Math.floor((now - 10 * DAY) / 1000),
+      Math.floor((now + 10 * DAY) / 1000),
+      sources ?? "strava,file,archive",
+    )
+    .first<{ id: number }>();
+  return row!.id;
+}
+
+async function join(challengeId: number, userId: number) {
+  await env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)")
+    .bind(challengeId, userId)
+    .run();
+}
+
+const progress = async (challengeId: number, userId: number) =>
+  (await env.DB.prepare(
+    "SELECT progress FROM challenge_participations WHERE challenge_id = ? AND user_id = ?",
+  )
+    .bind(challengeId, userId)
+    .first<{ progress: number }>())!.progress;
+
+const rideKm = async (cookie: string) =>
+  (
+    await json<{ bySport: Record<string, { totalDistanceKm?: number; activityCount: number }> }>(
+      await call("/api/dashboard/stats", { cookie }),
+    )
+  ).bySport.Ride!.activityCount;
+
+describe("uploads", () => {
+  it("guards: guests get 401 on every upload call", async () => {
+    expect((await call("/api/uploads")).status).toBe(401);
+    expect((await call("/api/uploads", { body: form(new File(["x"], "a.gpx")) })).status).toBe(401);
+    expect((await call("/api/uploads/1", { method: "DELETE" })).status).toBe(401);
+    expect((await call("/api/uploads/1/file")).status).toBe(401);
+    expect((await call("/api/activities/manual", { body: {} })).status).toBe(401);
+    const page = await call("/activities/upload");
+    expect([302, 401]).toContain(page.status);
+  });
+
+  it("upload → queue → activity with the file's numbers; counts in stats and challenges; deletion drops it", async () => {
+    const m = await member();
+    const c = await challenge();
+    await join(c, m.id);
+    const before = await rideKm(m.cookie);
+
+    const res = await call("/api/uploads", {
+      cookie: m.cookie,
+      body: form(new File([rideFit() as Uint8Array<ArrayBuffer>], "Morning ride.fit")),
+    });
+    expect(res.status).toBe(202);
+    const [done] = await settled(m.cookie);
+    expect(done).toMatchObject({ filename: "Morning ride.fit", kind: "fit", status: "saved", saved: 1 });
+
+    const row = await env.DB.prepare(
+      "SELECT source, strava_id, upload_id, sport_type, distance, moving_time, elapsed_time, average_heartrate, max_heartrate, start_date, start_date_local, private FROM activities WHERE user_id = ?",
+    )
+      .bind(m.id)
+      .first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      source: "file",
+      strava_id: null,
+      upload_id: done!.id,
+      sport_type: "Ride",
+      distance: 23093,
+      moving_time: 3299,
+      elapsed_time: 3600,
+      average_heartrate: 140,
+      max_heartrate: 159,
+      start_date: rideStart.getTime() / 1000,
+      private: 1,
+    });
+    expect(row!.start_date_local).toBe(
+      new Date(rideStart.getTime() + 330 * 60_000).toISOString().slice(0, 19) + "Z",
+    );
+
+    // Counts: the member's list, dashboard and challenge progress.
+    const list = await json<ActivityView[]>(await call("/api/activities", { cookie: m.cookie }));
+    expect(list.map((a) => [a.source, a.stravaId])).toEqual([["file", undefined]]);
+    expect(await rideKm(m.cookie)).toBe(before + 1);
+    expect(await progress(c, m.id)).toBe(23093);
+
+    // Only the owner downloads the original.
+    const file = await call(`/api/uploads/${done!.id}/file`, { cookie: m.cookie });
+    expect(file.status).toBe(200);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(rideFit());
+    const other = await member();
+    expect((await call(`/api/uploads/${done!.id}/file`, { cookie: other.cookie })).status).toBe(404);
+    expect((await call(`/api/uploads/${done!.id}`, { method: "DELETE", cookie: other.cookie })).status).toBe(
+      404,
+    );
+
+    const deleted = await call(`/api/uploads/${done!.id}`, { method: "DELETE", cookie: m.cookie });
+    expect(deleted.status).toBe(200);
+    expect(await uploadsOf(m.cookie)).toEqual([]);
+    expect(await rideKm(m.cookie)).toBe(before);
+    expect(await progress(c, m.id)).toBe(0);
+    expect((await env.UPLOADS.list({ prefix: `activity-files/${m.id}/` })).objects).toEqual([]);
+  });
+
+  it("a file that matches a synced Strava activity is a duplicate and names it", async () => {
+    const m = await member();
+    await env.DB.prepare(
+      `INSERT INTO activities (user_id, strava_id, source, name, type, sport_type, distance, moving_time, elapsed_time, start_date, start_date_local, private, visibility)
+       VALUES (?, ?, 'strava', 'Sunday Strava ride', 'Ride', 'Ride', 23000, 3300, 3600, ?, 'x', 0, 'everyone')`,
+    )
+      .bind(m.id, 90_000_000 + m.id, rideStart.getTime() / 1000 + 60)
+      .run();
+    await call("/api/uploads", {
+      cookie: m.cookie,
+      body: form(new File([rideFit() as Uint8Array<ArrayBuffer>], "ride.fit")),
+    });
+    const [dup] = await settled(m.cookie);
+    expect(dup).toMatchObject({ status: "duplicate", saved: 0, duplicates: 1 });
+    expect(dup!.message).toMatch(/^Duplicate of “Sunday Strava ride” \(Strava, /);
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM activities WHERE user_id = ?")
+      .bind(m.id)
+      .first();
+    expect(count).toEqual({ n: 1 });
+  });
+
+  it("Strava's copy, synced after the upload, replaces it in the same batch (Strava wins)", async () => {
+    const m = await member();
+    await call("/api/uploads", {
+      cookie: m.cookie,
+      body: form(new File([rideFit() as Uint8Array<ArrayBuffer>], "r.fit")),
+    });
+    expect((await settled(m.cookie))[0]).toMatchObject({ status: "saved" });
+    await saveActivities(createAppContext(env), m.id, [
+      {
+        userId: m.id,
+        stravaId: 91_000_000 + m.id,
+        name: "Synced ride",
+        type: "Ride",
+        sportType: "Ride",
+        distance: 23500,
+        startDate: new Date(rideStart.getTime() + 30_000),
+        startDateLocal: "x",
+      },
+    ]);
+    const rows = await env.DB.prepare("SELECT source, name FROM activities WHERE user_id = ?")
+      .bind(m.id)
+      .all();
+    expect(rows.results).toEqual([{ source: "strava", name: "Synced ride" }]);
+  });
+
+  it("refuses wrong, empty and too large files with a plain message and stores nothing", async () => {
+    const m = await member();
+    const wrong = await call("/api/uploads", {
+      cookie: m.cookie,
+      body: form(new File(["hello"], "notes.txt")),
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json<{ refused: { message: string }[] }>(wrong)).refused[0]!.message).toBe(
+      "notes.txt is not a FIT, GPX, TCX, CSV or ZIP file",
+    );
+    const big = await call("/api/uploads", {
+      cookie: m.cookie,
+      body: form(new File([new Uint8Array(25 * 1024 * 1024 + 1)], "huge.fit")),
+    });
+    expect(big.status).toBe(400);
+    expect((await json<{ refused: { message: string }[] }>(big)).refused[0]!.message).toBe(
+      "huge.fit is larger than 25 MB",
+    );
+    const none = await call("/api/uploads", { cookie: m.cookie, body: new FormData() });
+    expect(none.status).toBe(400);
+    // A broken file is stored, read by the consumer, and refused with why.
+    await call("/api/uploads", {
+      cookie: m.cookie,
+      body: form(new File([rideFit().slice(0, 500) as Uint8Array<ArrayBuffer>], "cut.fit")),
+    });
+    const [cut] = await settled(m.cookie);
+    expect(cut).toMatchObject({ status: "refused", saved: 0 });
+    expect(cut!.message).toMatch(/damaged or incomplete/);
+    const count = await env.DB.prepare("SELECT count(*) AS n FROM activities WHERE user_id = ?")
+      .bind(m.id)
+      .first();
+    expect(count).toEqual({ n: 0 });
+  });
+
+  it("imports Strava's activities.csv as archive activities", async () => {
+    const m = await member();
+    const csv = [
+      "Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance,Max Heart Rate,Commute,Elapsed Time,Moving Time,Distance,Elevation Gain,Average Heart Rate,Commute",
+      '1,"Oct 1, 2026, 1:00:00 AM",Morning Ride,Ride,3900,30.12,,false,3900,3600.0,30120.0,210,,0.0',
+      '2,"Oct 2, 2026, 12:30:05 PM","Lunch Run, easy",Run,1900,5.01,171,false,1900,1800,5010.5,12,152,0.0',
+      "3,bad date,Broken,Ride,1,1,,false,1,1,1,1,,0.0",
+    ].join("\n");
+    await call("/api/uploads", { cookie: m.cookie, body: form(new File([csv], "activities.csv")) });
+    const [archive] = await settled(m.cookie);
+    expect(archive).toMatchObject({ kind: "csv", status: "saved", saved: 2 });
+    expect(archive!.message).toBe("Imported 2 activities; 1 row could not be read");
+    const rows = await env.DB.prepare(
+      "SELECT source, name, distance, moving_time, average_heartrate FROM activities WHERE user_id = ? ORDER BY start_date",
+    )
+      .bind(m.id)
+      .all();
+    expect(rows.results).toEqual([
+      {
+        source: "archive",
+        name: "Morning Ride",
+        distance: 30120,
+        moving_time: 3600,
+        average_heartrate: null,
+      },
+      {
+        source: "archive",
+        name: "Lunch Run, easy",
+        distance: 5010.5,
+        moving_time: 1800,
+        average_heartrate: 152,
+      },
+    ]);
+  });
+
+  it("manual entries: saved through the store, duplicates refused, bad input 400; challenges count them only when allowed", async () => {
+    const m = await member();
+    const strict = await challenge();
+    const open = await challenge("strava,file,archive,manual");
+    await join(strict, m.id);
+    await join(open, m.id);
+    const start = new Date(now - DAY).toISOString().slice(0, 19) + "Z";
+    const entry = {
+      sportType: "Ride",
+      name: "Ride to the market",
+      start,
+      distanceKm: 12.5,
+      duration: "0:45",
+      elevation: 30,
+    };
+    const saved = await call("/api/activities/manual", { cookie: m.cookie, body: entry });
+    expect(saved.status).toBe(201);
+    const again = await call("/api/activities/manual", { cookie: m.cookie, body: entry });
+    expect(again.status).toBe(409);
+    expect((await json(again)).message).toMatch(
+      /^You already have this activity: “Ride to the market” \(manual entry, /,
+    );
+    const bad = await call("/api/activities/manual", {
+      cookie: m.cookie,
+      body: { ...entry, duration: "soon" },
+    });
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).message).toBe(
+      "Duration must be a time such as 45, 1:30 or 1:30:00 (between 1 minute and 48 hours)",
+    );
+    const row = await env.DB.prepare(
+      "SELECT source, manual, distance, moving_time FROM activities WHERE user_id = ?",
+    )
+      .bind(m.id)
+      .first();
+    expect(row).toEqual({ source: "manual", manual: 1, distance: 12500, moving_time: 2700 });
+    expect(await progress(strict, m.id)).toBe(0);
+    expect(await progress(open, m.id)).toBe(12500);
+  });
+});
