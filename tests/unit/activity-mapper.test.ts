@@ -45,3 +45,17 @@ describe("Strava privacy on activity rows", () => {
     expect(rows.every((r) => r.visibility !== null && typeof r.private === "boolean")).toBe(true);
   });
 });
+
+describe("heart rate", () => {
+  it("keeps Strava's average and max heart rate for the training-load model", () => {
+    const row = toActivityRow(1, { ...base, average_heartrate: 142.5, max_heartrate: 171 });
+    expect(row.averageHeartrate).toBe(142.5);
+    expect(row.maxHeartrate).toBe(171);
+  });
+
+  it("stores NULL when Strava sent none or an implausible value", () => {
+    expect(toActivityRow(1, base).averageHeartrate).toBeNull();
+    const odd = toActivityRow(1, { ...base, average_heartrate: -1, max_heartrate: 9999 });
+    expect([odd.averageHeartrate, odd.maxHeartrate]).toEqual([null, null]);
+  });
+});

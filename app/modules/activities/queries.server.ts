@@ -327,6 +327,8 @@ export function memberLoadRows(app: AppContext, userId: number) {
       distance: activities.distance,
       movingTime: activities.movingTime,
       totalElevationGain: activities.totalElevationGain,
+      averageHeartrate: activities.averageHeartrate,
+      maxHeartrate: activities.maxHeartrate,
     })
     .from(activities)
     .where(eq(activities.userId, userId));

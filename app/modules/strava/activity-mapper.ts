@@ -26,6 +26,14 @@ export interface StravaActivityJson {
   private?: boolean;
   /** "everyone", "followers_only" or "only_me". */
   visibility?: string;
+  /** Present when the activity has heart rate (`has_heartrate`) and the athlete shows it. */
+  average_heartrate?: number;
+  max_heartrate?: number;
+}
+
+/** A heart rate Strava sent, or null when absent or not a plausible number of beats per minute. */
+function heartRate(value: unknown): number | null {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 && value < 300 ? value : null;
 }
 
 /** Strava's visibility, or null when absent or not one of its documented values (treated as private). */
@@ -55,6 +63,9 @@ export function toActivityRow(userId: number, a: StravaActivityJson, now = new D
     maxSpeed: a.max_speed ?? null,
     private: typeof a.private === "boolean" ? a.private : null,
     visibility: visibilityOf(a),
+    // Wari's training-load model uses heart rate when there is one (docs/decisions/024).
+    averageHeartrate: heartRate(a.average_heartrate),
+    maxHeartrate: heartRate(a.max_heartrate),
     updatedAt: now,
   };
 }
