@@ -30,6 +30,7 @@ describe("page actions parse their intents", () => {
     ["/profile", () => member, "Unknown action"],
     ["/profile-settings", () => member, "Unknown action"],
     ["/challenges?index", () => member, "Unknown action"],
+    ["/activities/upload", () => member, "Unknown action"],
     ["/events?index", () => admin, "Unknown intent"],
   ];
   for (const [path, cookie, message] of cases) {

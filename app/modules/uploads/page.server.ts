@@ -40,7 +40,14 @@ export async function uploadsPage(app: AppContext, user: User) {
 }
 
 export async function uploadsAction(app: AppContext, user: User, form: FormData) {
-  const { intent, ...rest } = parseInput(uploadIntentSchema, Object.fromEntries(form));
+  // Parsed here, not thrown: an unknown intent or a bad id is a 400 on the page, never a 500.
+  const parsed = uploadIntentSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success)
+    return data<UploadActionData>(
+      { intent: "upload", message: parsed.error.issues[0]?.message ?? "Unknown action" },
+      { status: 400 },
+    );
+  const { intent, ...rest } = parsed.data;
   try {
     if (intent === "upload") {
       const { uploads, refused } = await receiveUploads(app, user, filesOf(form));
