@@ -74,16 +74,19 @@ test.describe("dashboard", () => {
     // Nothing of it in the server's HTML: no read in the loader, no preloaded chart code.
     const html = await (await page.request.get("/dashboard")).text();
     expect(html).not.toContain("fitness-loading");
-    expect(html).not.toMatch(/modulepreload" href="[^"]*(apex|fitness)/);
+    expect(html).not.toMatch(/modulepreload" href="[^"]*apex/);
     const fetched: string[] = [];
+    const scripts: string[] = [];
     page.on("request", (r) => {
       if (r.url().includes("/api/wari/fitness")) fetched.push(r.url());
+      if (r.resourceType() === "script") scripts.push(r.url());
     });
     // The first answer is lost on the way (the network drops it): the card says so and retries.
     await page.route("**/api/wari/fitness", (route) => route.abort());
     await page.goto("/dashboard");
     await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
     expect(fetched).toEqual([]); // below the fold: not fetched yet
+    const loadedBefore = scripts.length;
     const card = page.getByTestId("dashboard-fitness");
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByRole("alert")).toHaveText("Could not load your fitness, fatigue and form.");
@@ -93,6 +96,8 @@ test.describe("dashboard", () => {
     const fitness = page.getByTestId("fitness-chart");
     await expect(fitness.getByRole("heading", { name: "Fitness, fatigue and form" })).toBeVisible();
     await expect(fitness.locator(".apexcharts-canvas")).toBeVisible();
+    // The chart component came in its own chunk, after the first load.
+    expect(scripts.slice(loadedBefore).length).toBeGreaterThan(0);
     await expect(fitness.locator(".apexcharts-xaxis-annotations")).toContainText("IAS CycleWari 2025");
     await expect(fitness.getByTestId("fitness-today")).toContainText(/Fitness today\s*[\d.]+/);
     await expect(fitness.getByTestId("fitness-event-day")).toContainText("June 7, 2025");
