@@ -67,6 +67,48 @@ test.describe("dashboard", () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test("the fitness card loads in view: error and retry, then the chart with the event marked", async ({
+    page,
+    consoleErrors,
+  }) => {
+    // Nothing of it in the server's HTML: no read in the loader, no preloaded chart code.
+    const html = await (await page.request.get("/dashboard")).text();
+    expect(html).not.toContain("fitness-loading");
+    expect(html).not.toMatch(/modulepreload" href="[^"]*apex/);
+    const fetched: string[] = [];
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/wari/fitness")) fetched.push(r.url());
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    // The first answer is lost on the way (the network drops it): the card says so and retries.
+    await page.route("**/api/wari/fitness", (route) => route.abort());
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
+    expect(fetched).toEqual([]); // below the fold: not fetched yet
+    const loadedBefore = scripts.length;
+    const card = page.getByTestId("dashboard-fitness");
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByRole("alert")).toHaveText("Could not load your fitness, fatigue and form.");
+    await page.unroute("**/api/wari/fitness");
+    await card.getByRole("button", { name: "Try again" }).click();
+
+    const fitness = page.getByTestId("fitness-chart");
+    await expect(fitness.getByRole("heading", { name: "Fitness, fatigue and form" })).toBeVisible();
+    await expect(fitness.locator(".apexcharts-canvas")).toBeVisible();
+    // The chart component came in its own chunk, after the first load.
+    expect(scripts.slice(loadedBefore).length).toBeGreaterThan(0);
+    await expect(fitness.locator(".apexcharts-xaxis-annotations")).toContainText("IAS CycleWari 2025");
+    await expect(fitness.getByTestId("fitness-today")).toContainText(/Fitness today\s*[\d.]+/);
+    await expect(fitness.getByTestId("fitness-event-day")).toContainText("June 7, 2025");
+    await expect(fitness.getByRole("link", { name: "Training plan and fitness on Wari" })).toHaveAttribute(
+      "href",
+      "/wari",
+    );
+    await fitness.screenshot({ path: "tests/e2e/.artifacts/dashboard-fitness.png" });
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("an achievement tile lands on the filtered activity list with the same count", async ({ page }) => {
     await page.goto("/dashboard");
     const tile = page.getByTestId("achievement-tile").filter({ hasText: "Above 100 km" });
@@ -262,6 +304,12 @@ test.describe("activities", () => {
       await expect(
         page.getByRole("group", { name: "Range" }).getByRole("link", { name: "1Y" }),
       ).toHaveAttribute("aria-current", "true");
+      // The fitness card needs JavaScript: without it, it points to /wari.
+      await expect(
+        page
+          .getByTestId("dashboard-fitness")
+          .getByRole("link", { name: "Training plan and fitness on Wari" }),
+      ).toHaveAttribute("href", "/wari");
     });
   });
 });
@@ -281,6 +329,10 @@ test("a member without activities sees the empty states", async ({ page, console
   await page.getByRole("tab", { name: "Commute" }).click();
   await expect(page.getByRole("tabpanel").first().getByText("₹0.00")).toBeVisible();
   await expect(page.getByTestId("strava-connect")).toHaveText("Connect with Strava");
+  const fitness = page.getByTestId("fitness-chart");
+  await page.getByTestId("dashboard-fitness").scrollIntoViewIfNeeded();
+  await expect(fitness).toContainText("No activities yet: your curves start with your first synced");
+  await expect(fitness.getByTestId("fitness-today")).toContainText("Fitness today0");
   await snap(page, "dashboard-empty");
   await page.goto("/activities");
   await expect(page.getByText("No activities found", { exact: true })).toBeVisible();
@@ -304,6 +356,14 @@ test.describe("on a 375 px wide phone", () => {
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     await page.getByRole("tab", { name: "Ride" }).click();
+    await page.getByTestId("dashboard-fitness").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("fitness-chart").locator(".apexcharts-canvas")).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page
+      .getByTestId("fitness-chart")
+      .screenshot({ path: "tests/e2e/.artifacts/dashboard-fitness-phone.png" });
     await snap(page, "dashboard-phone");
     await page.goto("/activities?page=5");
     expect(

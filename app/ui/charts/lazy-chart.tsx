@@ -73,12 +73,22 @@ export interface LazyChartProps {
   label: string;
   /** Changes whenever the data or chart type changes (resets a failed chart). */
   dataKey: string;
+  /** The box's test id: pages with two charts tell them apart. */
+  testId?: string;
 }
 
-export function LazyChart({ type, series, options, height, label, dataKey }: LazyChartProps) {
+export function LazyChart({
+  type,
+  series,
+  options,
+  height,
+  label,
+  dataKey,
+  testId = "timeline-chart",
+}: LazyChartProps) {
   const hydrated = useHydrated();
   return (
-    <div style={{ height }} className="w-full" role="img" aria-label={label} data-testid="timeline-chart">
+    <div style={{ height }} className="w-full" role="img" aria-label={label} data-testid={testId}>
       {hydrated ? (
         <ChartErrorBoundary resetKey={dataKey}>
           <Suspense fallback={<Placeholder />}>

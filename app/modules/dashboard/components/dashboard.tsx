@@ -13,6 +13,7 @@ import { ConnectReturnNotice, StravaConnectButton, SyncBanner } from "~/modules/
 import { ComponentErrorBoundary } from "~/ui/error-boundary";
 import { PoweredByStrava } from "~/ui/strava-brand";
 import type { DashboardData } from "../page.server";
+import { FitnessCard } from "./fitness-card";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 
@@ -150,6 +151,9 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           </ComponentErrorBoundary>
         </div>
       </div>
+      <ComponentErrorBoundary name="Fitness, fatigue and form">
+        <FitnessCard />
+      </ComponentErrorBoundary>
       <PoweredByStrava />
     </main>
   );

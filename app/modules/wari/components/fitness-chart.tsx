@@ -4,7 +4,7 @@
  * (today and the event day) for screen readers and pages without JavaScript.
  */
 import type { ApexOptions } from "apexcharts";
-import { useMemo } from "react";
+import { useMemo, type ReactNode } from "react";
 import { formatDay, formatOne } from "~/lib/format";
 import { LazyChart } from "~/ui/charts/lazy-chart";
 import { cardClass } from "~/ui/card";
@@ -79,7 +79,8 @@ function chartSeries(chart: FitnessChartData): ApexOptions["series"] {
   ];
 }
 
-export function FitnessChart({ chart }: { chart: FitnessChartData }) {
+/** `children` close the card (the dashboard adds its link to /wari there). */
+export function FitnessChart({ chart, children }: { chart: FitnessChartData; children?: ReactNode }) {
   const points = chart.points;
   const dataKey = `${chart.from}-${chart.to}-${points.length}-${chart.today.fitness}-${chart.today.fatigue}`;
   // Built once per data: a revalidation (a ticked workout) hands the chart equal props, so it does not redraw.
@@ -128,6 +129,7 @@ export function FitnessChart({ chart }: { chart: FitnessChartData }) {
             height={HEIGHT}
             label={`Daily training load, fitness, fatigue and form from ${formatDay(chart.from)} to ${formatDay(chart.to)}, with the event day ${EVENT_DATE_LABEL} marked`}
             dataKey={dataKey}
+            testId="fitness-curves"
           />
         </div>
       )}
@@ -137,6 +139,7 @@ export function FitnessChart({ chart }: { chart: FitnessChartData }) {
           ? `fitness ${formatOne(eventDay.fitness)}, fatigue ${formatOne(eventDay.fatigue)}, form ${formatOne(eventDay.form)}.`
           : "marked on the chart."}
       </p>
+      {children}
     </section>
   );
 }
