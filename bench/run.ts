@@ -26,6 +26,7 @@ import { readVars } from "../scripts/seed";
 import { BENCH_ACTIVITIES, BENCH_USER, benchSeedSql, CHALLENGE_BENCH, challengeBenchSql } from "./seed";
 import { fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sql";
 import { runSyncBench } from "./sync";
+import { runUploadsBench } from "./uploads";
 
 const PORT = 8795;
 const FAKES_PORT = 8796;
@@ -336,6 +337,8 @@ async function main() {
   checks.syncBackfill10kUnder20s =
     sync.backfill.completed && sync.backfill.seconds < sync.backfill.targetSeconds;
   checks.syncFiveMembersNo429 = sync.fiveMembers.allCompleted && sync.fiveMembers.unrecovered429s === 0;
+  log("uploads: a 6-hour 1 s FIT ride and a 5,000-row activities.csv, end to end");
+  const uploads = await runUploadsBench();
   const results = {
     date: now.toISOString(),
     environment: {
@@ -367,6 +370,8 @@ async function main() {
       assets: js.assets,
     },
     sync,
+    /** Median ms from POST /api/uploads until the queue consumer has saved it (bench/uploads.ts). */
+    uploads,
     targets: TARGETS,
     checks,
   };
@@ -393,6 +398,9 @@ async function main() {
     `\nsync: 10,000-activity backfill ${sync.backfill.seconds} s (${sync.backfill.activitiesPerSecond} activities/s); ` +
       `5 × 2,000 under default limits: ${sync.fiveMembers.activitiesSynced} activities in ${sync.fiveMembers.seconds} s, ` +
       `${sync.fiveMembers.readsThisWindow} reads this window (limit ${sync.fiveMembers.readLimitPer15Min}), unrecovered 429s: ${sync.fiveMembers.unrecovered429s}`,
+  );
+  console.log(
+    `uploads: 6-hour 1 s FIT ride ${uploads.fitParseMs} ms; 5,000-row activities.csv ${uploads.csvImport5000Ms} ms (medians, upload to saved)`,
   );
   console.log(
     `stats / raw SQL: ${results.statsVsSqlRatio}× (stats − baseline: ${results.statsAboveBaselineMs} ms)    first-load JS of /dashboard: ${js.gzipKb} KB gzip (${js.files} files, chart chunk ${js.chartInFirstLoad ? "INCLUDED" : "not included"})`,

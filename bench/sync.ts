@@ -16,13 +16,14 @@ const FAKES = `http://127.0.0.1:${FAKES_PORT}`;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function startServer(): Promise<ChildProcess> {
+/** Starts the built Worker and the fakes on `port` and `port + 1` with a fresh, member-less database. */
+export async function startServer(port = PORT, name = "sync"): Promise<ChildProcess> {
   const child = spawn("npx", ["tsx", "scripts/start.ts"], {
     env: {
       ...process.env,
-      PORT: String(PORT),
-      FAKES_PORT: String(FAKES_PORT),
-      PERSIST_DIR: `.wrangler/bench-sync-${PORT}`,
+      PORT: String(port),
+      FAKES_PORT: String(port + 1),
+      PERSIST_DIR: `.wrangler/bench-${name}-${port}`,
       FRESH: "1",
       SKIP_BUILD: "1",
       SEED_MEMBERS: "0",
@@ -33,7 +34,7 @@ async function startServer(): Promise<ChildProcess> {
   });
   for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`${APP}/api/health`)).ok) return child;
+      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return child;
     } catch {
       // not up yet
     }
@@ -42,7 +43,7 @@ async function startServer(): Promise<ChildProcess> {
   throw new Error("server did not start");
 }
 
-function stopServer(child: ChildProcess) {
+export function stopServer(child: ChildProcess) {
   try {
     if (child.pid) process.kill(-child.pid, "SIGTERM");
   } catch {
@@ -59,17 +60,19 @@ async function control(path: string, body: unknown) {
   return res.json() as Promise<Record<string, unknown>>;
 }
 
-class Session {
+/** A browser-like member session against the app at `app` (JSON bodies unless given FormData). */
+export class Session {
   cookie = "";
+  constructor(readonly app = APP) {}
   async call(path: string, init: RequestInit = {}) {
-    const res = await fetch(`${APP}${path}`, {
+    const res = await fetch(`${this.app}${path}`, {
       ...init,
       redirect: "manual",
       headers: {
         ...(init.headers ?? {}),
         Cookie: this.cookie,
-        Origin: APP,
-        "content-type": "application/json",
+        Origin: this.app,
+        ...(init.body instanceof FormData ? {} : { "content-type": "application/json" }),
       },
     });
     for (const line of res.headers.getSetCookie()) {
@@ -83,9 +86,9 @@ class Session {
   }
 }
 
-/** Registers, verifies (through the fake mailbox) and connects a member to `athleteId`. */
-async function connectMember(name: string, athleteId: number): Promise<Session> {
-  const s = new Session();
+/** Registers a member and verifies their e-mail through the fake mailbox at `fakes`. */
+export async function registerMember(name: string, app = APP, fakes = FAKES): Promise<Session> {
+  const s = new Session(app);
   const email = `${name}@bench.test`;
   const reg = await s.call("/api/register", {
     method: "POST",
@@ -95,12 +98,18 @@ async function connectMember(name: string, athleteId: number): Promise<Session> 
   let link: string | undefined;
   for (let i = 0; i < 50 && !link; i++) {
     const messages = (await (
-      await fetch(`${FAKES}/email/messages?to=${encodeURIComponent(email)}`)
+      await fetch(`${fakes}/email/messages?to=${encodeURIComponent(email)}`)
     ).json()) as { text: string }[];
     link = messages[0]?.text.match(/https?:\/\/\S+/)?.[0];
     if (!link) await sleep(100);
   }
   await s.call(`/api/verify-email?token=${new URL(link!).searchParams.get("token")}`);
+  return s;
+}
+
+/** Registers, verifies and connects a member to `athleteId`. */
+async function connectMember(name: string, athleteId: number): Promise<Session> {
+  const s = await registerMember(name);
   await control("/_control/strava/next-athlete", { athleteId });
   const start = await s.call("/api/user/connect-strava");
   const approved = await fetch(`${start.headers.get("Location")}&auto_approve=1`, { redirect: "manual" });

@@ -75,6 +75,16 @@ test.describe("activities without Strava", () => {
       await expect(page.getByTestId("activity-row").filter({ hasText: "Evening walk" })).toContainText(
         "Manual entry",
       );
+
+      // Its owner deletes it: Delete asks first, the plain form does it.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/activities/upload");
+      const entries = page.getByRole("list", { name: "Your manual entries" });
+      await entries.getByText("Delete Evening walk").click();
+      await snap(page, "uploads-manual-delete-phone");
+      await entries.getByRole("button", { name: "Yes, delete Evening walk" }).click();
+      await expect(page.getByText("Activity deleted")).toBeVisible();
+      await expect(page.getByText("No manual entries yet")).toBeVisible();
     });
   });
 });

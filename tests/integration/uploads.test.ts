@@ -94,6 +94,7 @@ describe("uploads", () => {
     expect((await call("/api/uploads/1", { method: "DELETE" })).status).toBe(401);
     expect((await call("/api/uploads/1/file")).status).toBe(401);
     expect((await call("/api/activities/manual", { body: {} })).status).toBe(401);
+    expect((await call("/api/activities/manual/1", { method: "DELETE" })).status).toBe(401);
     const page = await call("/activities/upload");
     expect([302, 401]).toContain(page.status);
   });
@@ -202,6 +203,11 @@ describe("uploads", () => {
       .bind(m.id)
       .all();
     expect(rows.results).toEqual([{ source: "strava", name: "Synced ride" }]);
+    // The upload's result no longer says only "Saved": derived from what it still holds.
+    const [replaced] = await uploadsOf(m.cookie);
+    expect(replaced).toMatchObject({ status: "saved", saved: 1, replaced: 1 });
+    const page = await (await call("/activities/upload", { cookie: m.cookie })).text();
+    expect(page).toContain("Replaced by your Strava copy of this activity");
   });
 
   it("refuses wrong, empty and too large files with a plain message and stores nothing", async () => {
@@ -311,5 +317,55 @@ describe("uploads", () => {
     expect(row).toEqual({ source: "manual", manual: 1, distance: 12500, moving_time: 2700 });
     expect(await progress(strict, m.id)).toBe(0);
     expect(await progress(open, m.id)).toBe(12500);
+
+    // Deletion: only the owner's manual entries (404 for another's or a non-manual id).
+    const { id } = (await env.DB.prepare("SELECT id FROM activities WHERE user_id = ?")
+      .bind(m.id)
+      .first<{ id: number }>())!;
+    const page = await (await call("/activities/upload", { cookie: m.cookie })).text();
+    expect(page).toContain("Ride to the market");
+    const other = await member();
+    const notTheirs = await call(`/api/activities/manual/${id}`, { method: "DELETE", cookie: other.cookie });
+    expect(notTheirs.status).toBe(404);
+    expect((await json(notTheirs)).message).toBe("Manual activity not found");
+    await call("/api/uploads", {
+      cookie: m.cookie,
+      body: form(new File([rideFit() as Uint8Array<ArrayBuffer>], "r.fit")),
+    });
+    await settled(m.cookie);
+    const file = await env.DB.prepare("SELECT id FROM activities WHERE user_id = ? AND source = 'file'")
+      .bind(m.id)
+      .first<{ id: number }>();
+    expect(
+      (await call(`/api/activities/manual/${file!.id}`, { method: "DELETE", cookie: m.cookie })).status,
+    ).toBe(404);
+    expect((await call("/api/activities/manual/abc", { method: "DELETE", cookie: m.cookie })).status).toBe(
+      404,
+    );
+    const removed = await call(`/api/activities/manual/${id}`, { method: "DELETE", cookie: m.cookie });
+    expect(removed.status).toBe(200);
+    expect(await json(removed)).toEqual({ message: "Activity deleted" });
+    expect(await progress(open, m.id)).toBe(23093);
+    const left = await env.DB.prepare("SELECT source FROM activities WHERE user_id = ?").bind(m.id).all();
+    expect(left.results).toEqual([{ source: "file" }]);
+    // The page's plain form (no JavaScript) deletes through the same call.
+    await call("/api/activities/manual", { cookie: m.cookie, body: { ...entry, name: "Walk" } });
+    const walk = (await env.DB.prepare("SELECT id FROM activities WHERE user_id = ? AND source = 'manual'")
+      .bind(m.id)
+      .first<{ id: number }>())!;
+    const body = new FormData();
+    body.set("intent", "delete-manual");
+    body.set("id", String(walk.id));
+    const posted = await call("/activities/upload", {
+      cookie: m.cookie,
+      body,
+    });
+    expect(posted.status).toBe(302);
+    const manualLeft = await env.DB.prepare(
+      "SELECT count(*) AS n FROM activities WHERE user_id = ? AND source = 'manual'",
+    )
+      .bind(m.id)
+      .first();
+    expect(manualLeft).toEqual({ n: 0 });
   });
 });

@@ -380,3 +380,20 @@ export async function uploadActivityCounts(
     .groupBy(activities.uploadId);
   return new Map(rows.map((r) => [r.uploadId!, r.n]));
 }
+
+/** The member's manual entries, newest first (the uploads page lists them to delete). */
+export function memberManualActivities(app: AppContext, userId: number, limit = 50) {
+  return app.db
+    .select({
+      id: activities.id,
+      name: activities.name,
+      sportType: activities.sportType,
+      startDate: activities.startDate,
+      distance: activities.distance,
+      movingTime: activities.movingTime,
+    })
+    .from(activities)
+    .where(and(eq(activities.userId, userId), eq(activities.source, "manual")))
+    .orderBy(desc(activities.startDate), desc(activities.id))
+    .limit(limit);
+}

@@ -81,8 +81,10 @@ function dedupe(rows: readonly NewActivity[]): NewActivity[] {
 }
 
 /** SQL: the activity alias `x` (with start_date, distance) matches JSON row `j` (start at ->>8, distance at ->>4). */
+// A range on start_date (not abs()) so SQLite searches activities_user_start_idx instead of
+// comparing every row of the member with every incoming row (a 5,000-row archive import).
 const MATCHES_JSON_ROW = sql.raw(
-  `abs(x.start_date - (j.value->>8)) <= ${DUPLICATE_START_SECONDS}
+  `x.start_date BETWEEN (j.value->>8) - ${DUPLICATE_START_SECONDS} AND (j.value->>8) + ${DUPLICATE_START_SECONDS}
    AND abs(x.distance - (j.value->>4)) <= ${DUPLICATE_DISTANCE_SHARE} * max(x.distance, j.value->>4)`,
 );
 

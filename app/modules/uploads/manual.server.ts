@@ -7,7 +7,7 @@ import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { longDate } from "~/lib/format";
-import { findSameActivity } from "~/modules/activities/queries.server";
+import { findSameActivity, memberManualActivities } from "~/modules/activities/queries.server";
 import { deleteManualActivity, saveActivities } from "~/modules/activities/store.server";
 import { toActivityRow } from "./activity";
 import { UPLOAD_MSG, type ManualEntry } from "./schema";
@@ -54,7 +54,28 @@ export async function addManualActivity(
   return { message: UPLOAD_MSG.saved };
 }
 
-export async function removeManualActivity(app: AppContext, user: User, activityId: number): Promise<void> {
+/** Deletes one of the member's manual entries (stats and challenge progress refreshed in the same batch). */
+export async function removeManualActivity(
+  app: AppContext,
+  user: User,
+  activityId: number,
+): Promise<ManualResult> {
   if (!(await deleteManualActivity(app, user.id, activityId)))
     throw new AppError(404, UPLOAD_MSG.manualNotFound);
+  return { message: UPLOAD_MSG.manualDeleted };
+}
+
+export interface ManualView {
+  id: number;
+  name: string;
+  sportType: string;
+  startDate: string;
+  distance: number;
+  movingTime: number;
+}
+
+/** The member's manual entries, newest first. */
+export async function listManualActivities(app: AppContext, user: User): Promise<ManualView[]> {
+  const rows = await memberManualActivities(app, user.id);
+  return rows.map((r) => ({ ...r, startDate: r.startDate.toISOString() }));
 }

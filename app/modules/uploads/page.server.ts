@@ -9,7 +9,7 @@ import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { parseInput, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { addManualActivity } from "./manual.server";
+import { addManualActivity, listManualActivities, removeManualActivity } from "./manual.server";
 import { manualEntrySchema, UPLOAD_MSG } from "./schema";
 import { deleteUpload, filesOf, listUploads, receiveUploads } from "./uploads.server";
 
@@ -24,19 +24,24 @@ export const uploadIntentSchema = z.discriminatedUnion(
       intent: z.literal("delete"),
       id: z.coerce.number().int().positive(UPLOAD_MSG.uploadNotFound),
     }),
+    z.object({
+      intent: z.literal("delete-manual"),
+      id: z.coerce.number().int().positive(UPLOAD_MSG.manualNotFound),
+    }),
   ],
   { errorMap: () => ({ message: "Unknown action" }) },
 );
 
 export type UploadActionData = {
-  intent: "upload" | "manual" | "delete";
+  intent: "upload" | "manual" | "delete" | "delete-manual";
   message: string;
   fieldErrors?: Record<string, string[]>;
   refused?: { filename: string; message: string }[];
 };
 
 export async function uploadsPage(app: AppContext, user: User) {
-  return { uploads: await listUploads(app, user) };
+  const [list, manual] = await Promise.all([listUploads(app, user), listManualActivities(app, user)]);
+  return { uploads: list, manual };
 }
 
 export async function uploadsAction(app: AppContext, user: User, form: FormData) {
@@ -47,7 +52,8 @@ export async function uploadsAction(app: AppContext, user: User, form: FormData)
       { intent: "upload", message: parsed.error.issues[0]?.message ?? "Unknown action" },
       { status: 400 },
     );
-  const { intent, ...rest } = parsed.data;
+  const input = parsed.data;
+  const { intent } = input;
   try {
     if (intent === "upload") {
       const { uploads, refused } = await receiveUploads(app, user, filesOf(form));
@@ -65,7 +71,11 @@ export async function uploadsAction(app: AppContext, user: User, form: FormData)
       const { message } = await addManualActivity(app, user, entry);
       return await redirectWithToast(app, PAGE, { title: message, variant: "success" });
     }
-    await deleteUpload(app, user, (rest as { id: number }).id);
+    if (input.intent === "delete-manual") {
+      const { message } = await removeManualActivity(app, user, input.id);
+      return await redirectWithToast(app, PAGE, { title: message, variant: "success" });
+    }
+    await deleteUpload(app, user, input.id);
     return await redirectWithToast(app, PAGE, { title: UPLOAD_MSG.deleted, variant: "success" });
   } catch (error) {
     const { status, message, fieldErrors } = replyFromError(error, undefined, {

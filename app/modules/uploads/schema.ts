@@ -29,6 +29,7 @@ export const UPLOAD_MSG = {
   uploadNotFound: "Upload not found",
   deleted: "Upload deleted",
   manualNotFound: "Manual activity not found",
+  manualDeleted: "Activity deleted",
 } as const;
 
 /** "" and whitespace → undefined, so an empty form field is "not given". */

@@ -28,6 +28,8 @@ export interface UploadView {
   message: string | null;
   saved: number;
   duplicates: number;
+  /** Saved activities a later Strava sync has since replaced with its own copy (Strava wins). */
+  replaced: number;
   createdAt: string;
 }
 
@@ -37,7 +39,7 @@ export interface RefusedFile {
   message: string;
 }
 
-export const toUploadView = (u: UploadRow): UploadView => ({
+export const toUploadView = (u: UploadRow, replaced = 0): UploadView => ({
   id: u.id,
   filename: u.filename,
   kind: u.kind,
@@ -46,6 +48,7 @@ export const toUploadView = (u: UploadRow): UploadView => ({
   message: u.message,
   saved: u.saved,
   duplicates: u.duplicates,
+  replaced,
   createdAt: u.createdAt.toISOString(),
 });
 
@@ -107,7 +110,12 @@ export async function receiveUploads(
   return { uploads: accepted, refused };
 }
 
-/** The member's uploads, newest first. */
+/**
+ * The member's uploads, newest first. `replaced` is derived, not stored: an
+ * upload's activities leave the table only with the upload itself or when a
+ * Strava sync brings the same activity (store.server.ts), so the saved count
+ * minus the activities still holding the upload is what Strava replaced.
+ */
 export async function listUploads(app: AppContext, user: User, limit = 50): Promise<UploadView[]> {
   const rows = await app.db
     .select()
@@ -115,7 +123,13 @@ export async function listUploads(app: AppContext, user: User, limit = 50): Prom
     .where(eq(uploads.userId, user.id))
     .orderBy(desc(uploads.createdAt), desc(uploads.id))
     .limit(limit);
-  return rows.map(toUploadView);
+  const held = await uploadActivityCounts(
+    app,
+    rows.filter((r) => r.status === "saved").map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toUploadView(r, r.status === "saved" ? Math.max(0, r.saved - (held.get(r.id) ?? 0)) : 0),
+  );
 }
 
 async function ownUpload(app: AppContext, user: User, uploadId: number): Promise<UploadRow> {

@@ -9,7 +9,9 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "rea
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Alert, Field, SelectField } from "~/ui/form";
+import { formatDuration, formatMetresAsKm, longDate } from "~/lib/format";
 import { MANUAL_SPORTS } from "../schema";
+import type { ManualView } from "../manual.server";
 import type { UploadActionData } from "../page.server";
 import type { UploadView } from "../uploads.server";
 
@@ -36,6 +38,32 @@ const STATUS_TONE: Record<UploadView["status"], string> = {
   duplicate: "bg-amber-100 text-amber-900",
   refused: "bg-red-100 text-red-900",
 };
+
+/**
+ * The badge and message of an upload's result. A saved file whose activity a
+ * later Strava sync replaced says so instead of "Saved"; an archive says how
+ * many of its activities Strava replaced.
+ */
+export function uploadResult(u: UploadView): { label: string; tone: string; message: string } {
+  const message = u.message && u.message !== STATUS_TEXT[u.status] ? u.message : "";
+  if (u.status !== "saved" || u.replaced === 0)
+    return { label: STATUS_TEXT[u.status], tone: STATUS_TONE[u.status], message };
+  if (u.replaced >= u.saved && u.kind !== "csv" && u.kind !== "zip")
+    return {
+      label: "Replaced",
+      tone: "bg-gray-100 text-gray-800",
+      message:
+        u.saved === 1
+          ? "Replaced by your Strava copy of this activity"
+          : "Replaced by your Strava copies of these activities",
+    };
+  const replaced = `${u.replaced} replaced by your Strava ${u.replaced === 1 ? "copy" : "copies"}`;
+  return {
+    label: STATUS_TEXT.saved,
+    tone: STATUS_TONE.saved,
+    message: message ? `${message}; ${replaced}` : replaced,
+  };
+}
 
 /** POSTs one file to /api/uploads, reporting upload progress (0-100). */
 function sendFile(file: File, onProgress: (p: number) => void): Promise<{ ok: boolean; message?: string }> {
@@ -101,7 +129,7 @@ function UploadForm({
       }),
     );
     if (input.current) input.current.value = "";
-    revalidator.revalidate();
+    refresh(revalidator);
   }
 
   function onSubmit(e: FormEvent<HTMLFormElement>) {
@@ -264,10 +292,10 @@ function UploadList({ uploads }: { uploads: UploadView[] }) {
           <div className="min-w-0">
             <p className="truncate font-medium text-gray-900">{u.filename}</p>
             <p className="text-sm text-gray-600">
-              <span className={`mr-2 rounded px-2 py-0.5 text-xs font-semibold ${STATUS_TONE[u.status]}`}>
-                {STATUS_TEXT[u.status]}
+              <span className={`mr-2 rounded px-2 py-0.5 text-xs font-semibold ${uploadResult(u).tone}`}>
+                {uploadResult(u).label}
               </span>
-              {u.message && u.message !== STATUS_TEXT[u.status] ? u.message : ""}
+              {uploadResult(u).message}
             </p>
           </div>
           <div className="flex shrink-0 gap-2">
@@ -290,13 +318,62 @@ function UploadList({ uploads }: { uploads: UploadView[] }) {
   );
 }
 
-export function UploadsPage({ data }: { data: { uploads: UploadView[] } }) {
+/**
+ * The member's manual entries, each with a Delete that asks first. The
+ * question is a disclosure, so it works by keyboard and without JavaScript.
+ */
+function ManualList({ entries }: { entries: ManualView[] }) {
+  if (entries.length === 0)
+    return (
+      <p className="text-sm text-gray-600">No manual entries yet. Activities you add by hand appear here.</p>
+    );
+  return (
+    <ul className="divide-y divide-gray-200" aria-label="Your manual entries">
+      {entries.map((a) => (
+        <li key={a.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="truncate font-medium text-gray-900">{a.name}</p>
+            <p className="text-sm text-gray-600">
+              {a.sportType} · {longDate(a.startDate)} · {formatMetresAsKm(a.distance)} ·{" "}
+              {formatDuration(a.movingTime)}
+            </p>
+          </div>
+          <details className="shrink-0 text-sm">
+            <summary className="cursor-pointer rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-600">
+              Delete<span className="sr-only"> {a.name}</span>
+            </summary>
+            <Form method="post" className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3">
+              <p className="text-gray-800">
+                Delete “{a.name}”? It leaves your totals and challenge progress.
+              </p>
+              <input type="hidden" name="intent" value="delete-manual" />
+              <input type="hidden" name="id" value={a.id} />
+              <Button type="submit" variant="danger" size="sm" aria-label={`Yes, delete ${a.name}`}>
+                Yes, delete
+              </Button>
+            </Form>
+          </details>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Reloads the page's data. A reload cut short by a navigation rejects with an
+ * AbortError; that is expected, not an error to log.
+ */
+function refresh(revalidator: ReturnType<typeof useRevalidator>) {
+  Promise.resolve(revalidator.revalidate()).catch(() => undefined);
+}
+
+export function UploadsPage({ data }: { data: { uploads: UploadView[]; manual: ManualView[] } }) {
   const action = useActionData<UploadActionData>();
   const revalidator = useRevalidator();
   const waiting = data.uploads.some((u) => u.status === "queued");
   useEffect(() => {
     if (!waiting) return;
-    const timer = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), POLL_MS);
+    const timer = setInterval(() => revalidator.state === "idle" && refresh(revalidator), POLL_MS);
     return () => clearInterval(timer);
   }, [waiting, revalidator]);
 
@@ -331,6 +408,12 @@ export function UploadsPage({ data }: { data: { uploads: UploadView[] } }) {
         multiple={false}
       />
       <ManualForm action={action} />
+      <Card as="section" aria-labelledby="manual-list-title">
+        <h2 id="manual-list-title" className="mb-2 text-lg font-semibold text-gray-900">
+          Your manual entries
+        </h2>
+        <ManualList entries={data.manual} />
+      </Card>
       <Card as="section" aria-labelledby="uploads-title">
         <h2 id="uploads-title" className="mb-2 text-lg font-semibold text-gray-900">
           Your uploads
