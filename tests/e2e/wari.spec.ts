@@ -1,5 +1,3 @@
-// Named to run before strava.spec.ts: its rate-limit test leaves the shared Strava budget deferred until
-// the next 15-minute window, and the outlier member below needs a backfill (see the session-5 note).
 import type { Page } from "@playwright/test";
 import {
   expect,
