@@ -97,15 +97,6 @@ async function main() {
   let fakes: Awaited<ReturnType<typeof startFakes>> | null = null;
   if (useFakes) {
     fakes = await startFakes({ port: fakesPort });
-    // The raised read budget of the end-to-end server (see below) holds at the fake Strava too.
-    const read15 = Number(process.env.STRAVA_READ_LIMIT_15MIN ?? 0);
-    const readDaily = Number(process.env.STRAVA_READ_LIMIT_DAILY ?? 0);
-    if (read15 > 0 && readDaily > 0)
-      await fetch(`${fakesUrl}/_control/strava/limits`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ read15, readDaily, overall15: read15 * 2, overallDaily: readDaily * 2 }),
-      });
     await registerDemoAthlete(fakes.url);
     log(`provider fakes on ${fakes.url} (mailbox: ${fakes.url}/email)`);
   } else {
