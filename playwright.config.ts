@@ -51,9 +51,6 @@ export default defineConfig({
       SKIP_BUILD: "1",
       SEED_MEMBERS: "12",
       WRANGLER_LOG: "warn",
-      // Many tests connect members; the rate-limit test injects Strava's 429 through the fake instead.
-      STRAVA_READ_LIMIT_15MIN: "600",
-      STRAVA_READ_LIMIT_DAILY: "6000",
     },
   },
 });

@@ -119,11 +119,6 @@ async function main() {
       varsFile,
       "--var",
       `APP_URL:${appUrl}`,
-      // The end-to-end server raises the app's Strava read budget: its many connecting members
-      // would otherwise spend the default 100 reads a window and leave later tests waiting.
-      ...["STRAVA_READ_LIMIT_15MIN", "STRAVA_READ_LIMIT_DAILY"].flatMap((name) =>
-        process.env[name] ? ["--var", `${name}:${process.env[name]}`] : [],
-      ),
       "--test-scheduled",
       "--show-interactive-dev-session=false",
       "--log-level",
