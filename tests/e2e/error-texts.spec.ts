@@ -7,8 +7,8 @@
  * the answer that server gives on that failure.
  */
 import type { Page } from "@playwright/test";
-import { execFileSync } from "node:child_process";
 import {
+  d1,
   expect,
   FAKES_URL,
   freshMemberConnectsStrava,
@@ -18,31 +18,6 @@ import {
   test,
   unique,
 } from "./fixtures";
-
-/**
- * Runs SQL on the local D1 database the app under test uses (the same SQLite
- * file `wrangler dev` serves), to make one of the app's own reads or writes
- * fail for real. Every change is undone in a `finally`.
- */
-const E2E_PORT = Number(process.env.E2E_PORT ?? 8791);
-
-function d1(sql: string) {
-  execFileSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      `.wrangler/e2e-state-${E2E_PORT}`,
-      "--command",
-      sql,
-    ],
-    { stdio: "pipe", env: { ...process.env, WRANGLER_LOG: "error" } },
-  );
-}
 
 const asAdmin = (page: Page) => signIn(page, "admin", "Admin@1234");
 

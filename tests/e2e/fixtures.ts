@@ -5,6 +5,7 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
+import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 
 export const FAKES_URL = `http://127.0.0.1:${process.env.E2E_FAKES_PORT ?? 8792}`;
@@ -154,4 +155,29 @@ export async function createChallenge(baseURL: string, title: string): Promise<n
   const { id } = (await res.json()) as { id: number };
   await api.dispose();
   return id;
+}
+
+/**
+ * Runs SQL on the local D1 database the app under test uses (the same SQLite
+ * file `wrangler dev` serves), to make one of the app's own reads or writes
+ * fail for real. Every change is undone in a `finally`.
+ */
+const E2E_PORT_FOR_D1 = Number(process.env.E2E_PORT ?? 8791);
+
+export function d1(sql: string) {
+  execFileSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      `.wrangler/e2e-state-${E2E_PORT_FOR_D1}`,
+      "--command",
+      sql,
+    ],
+    { stdio: "pipe", env: { ...process.env, WRANGLER_LOG: "error" } },
+  );
 }
