@@ -13,6 +13,8 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
+  // Charts come in lazily loaded chunks; on a busy 2-core machine 5 s was not always enough to see them.
+  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
