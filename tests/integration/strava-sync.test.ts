@@ -1009,6 +1009,101 @@ describe("webhooks are hints, never orders", () => {
     expect(sent.map((s) => s.message.type)).toEqual(["webhook-sync"]);
   });
 
+  it("a burst of create/update hints for one athlete costs one read (the read answers every hint it returned)", async () => {
+    const { user, athleteId } = await connectedMember(2);
+    let clock = Date.now();
+    const { app, sent, drain } = drivenContext(() => new Date(clock));
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    // The athlete records three activities and edits them: eight hints within seconds.
+    const ids: number[] = [];
+    for (const name of ["Morning Ride", "Lunch Run", "Evening Walk"]) {
+      const created = await fake(`/athletes/${athleteId}/activities`, {
+        name,
+        sport_type: "Ride",
+        distance: 10000,
+        moving_time: 1800,
+      });
+      ids.push(created.id as number);
+    }
+    const before = await reads();
+    for (const [i, id] of [...ids, ...ids, ids[0]!, ids[1]!].entries()) {
+      const res = await handleWebhookEvent(
+        app,
+        hookRequest({ owner_id: athleteId, object_id: id, aspect_type: i < 3 ? "create" : "update" }),
+      );
+      expect(res.status).toBe(200);
+    }
+    expect(sent.map((s) => s.message.type)).toEqual(["sync-page", "webhook-sync"]);
+    await processSyncMessage(app, sent.shift()!.message);
+    expect(await reads()).toBe(before + 1);
+    for (const id of ids) expect(await held(id)).toBe(1);
+    const conn = await env.DB.prepare(
+      "SELECT webhook_hints h, webhook_sync_pending p, last_webhook_at w FROM strava_connections WHERE user_id = ?",
+    )
+      .bind(user.id)
+      .first<{ h: string; p: number; w: number }>();
+    expect(conn).toMatchObject({ h: "[]", p: 0 });
+    expect(Math.abs(conn!.w - clock / 1000)).toBeLessThanOrEqual(2);
+
+    // The delayed folded sync finds nothing left to answer: no second read, no second job.
+    clock += 10 * 60 * 1000 + 1000;
+    await drain();
+    expect(await reads()).toBe(before + 1);
+    expect(
+      await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id),
+    ).toBe(1);
+
+    // A hint that arrives after the read started is not answered by it: the next read comes.
+    await handleWebhookEvent(
+      app,
+      hookRequest({ owner_id: athleteId, object_id: ids[2]!, aspect_type: "update" }),
+    );
+    expect(sent.map((s) => s.message.type)).toEqual(["sync-page"]);
+    await drain();
+    expect(await reads()).toBe(before + 2);
+  });
+
+  it("the cron refreshes only athletes whose webhooks went quiet, oldest first, never the busy ones", async () => {
+    const busy = await connectedMember(1);
+    const quiet = await connectedMember(1);
+    const older = await connectedMember(1);
+    const hour = 3600;
+    const now = Math.floor(Date.now() / 1000);
+    // Nobody else is quiet in this file's database: everyone else heard from just now.
+    await env.DB.prepare("UPDATE strava_connections SET last_webhook_at = ?").bind(now).run();
+    const set = (userId: number, webhook: number, synced: number) =>
+      env.DB.batch([
+        env.DB.prepare("UPDATE strava_connections SET last_webhook_at = ? WHERE user_id = ?").bind(
+          webhook,
+          userId,
+        ),
+        env.DB.prepare("UPDATE sync_status SET last_sync_at = ? WHERE user_id = ?").bind(synced, userId),
+      ]);
+    await set(busy.user.id, now - 60, now - 30 * hour);
+    await set(quiet.user.id, now - 30 * hour, now - 25 * hour);
+    await set(older.user.id, now - 40 * hour, now - 26 * hour);
+    const { app, sent } = drivenContext();
+    const run = await handleScheduled(app, { cron: "*/15 * * * *", scheduledTime: new Date() });
+    expect(run).toMatchObject({ task: "refresh", started: 2 });
+    const started = sent.map((s) => s.message).filter((m) => m.type === "sync-page");
+    expect(started.map((m) => m.userId)).toEqual([older.user.id, quiet.user.id]);
+    expect(
+      await count(
+        "SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'cron'",
+        busy.user.id,
+      ),
+    ).toBe(0);
+    // The next quarter hour: they are running or fresh now, so nobody is refreshed again.
+    await env.DB.prepare("UPDATE sync_jobs SET status = 'completed' WHERE initiated_by = 'cron'").run();
+    await env.DB.prepare("UPDATE sync_status SET last_sync_at = ? WHERE user_id IN (?, ?)")
+      .bind(now, quiet.user.id, older.user.id)
+      .run();
+    sent.length = 0;
+    expect(await handleScheduled(app, { cron: "*/15 * * * *", scheduledTime: new Date() })).toMatchObject({
+      started: 0,
+    });
+  });
+
   it("confirms at most 5 delete hints per member per interval (only for activities held)", async () => {
     const { user, athleteId } = await connectedMember(8);
     const ids = (
