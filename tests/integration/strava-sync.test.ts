@@ -566,6 +566,62 @@ describe("admin sync calls", () => {
   });
 });
 
+describe("the admin Strava Sync tab shows the scheduler", () => {
+  it("queue per class, reads this window and today, a new member's wait (page and ?include=scheduler); guest 401, member 403", async () => {
+    const member = await createUser();
+    const memberCookie = await login(member.username, member.password);
+    const path = "/api/admin/strava-sync-status?include=scheduler";
+    expect((await call(path)).status).toBe(401);
+    expect((await call(path, { cookie: memberCookie })).status).toBe(403);
+
+    const admin = await createUser({ isAdmin: true });
+    const cookie = await login(admin.username, admin.password);
+    const { windowsAt } = await import("~/modules/strava/budget.server");
+    const w = windowsAt(Math.floor(Date.now() / 1000));
+    await env.DB.prepare(
+      `INSERT INTO provider_budget (provider, "window", window_start, used, "limit") VALUES ('strava', '15min', ?, 37, 100), ('strava', 'daily', ?, 412, 1000)`,
+    )
+      .bind(w.quarterStart, w.dayStart)
+      .run();
+    type Body = {
+      members: { userId: number }[];
+      scheduler: {
+        queue: Record<string, number>;
+        reads: { window: { used: number; limit: number }; today: { used: number; limit: number } };
+        newMemberWaitSeconds: number;
+        quietRefreshHours: number;
+      };
+    };
+    const body = await json<Body>(await call(path, { cookie }));
+    expect(Array.isArray(body.members)).toBe(true);
+    expect(body.scheduler.reads.window).toMatchObject({ used: 37, limit: 100 });
+    expect(body.scheduler.reads.today).toMatchObject({ used: 412, limit: 1000 });
+    expect(Object.keys(body.scheduler.queue).sort()).toEqual(
+      ["backfill", "firstPage", "refresh", "total", "webhook"].sort(),
+    );
+    expect(body.scheduler.newMemberWaitSeconds).toBe(0);
+    expect(body.scheduler.quietRefreshHours).toBe(24);
+
+    // A spent window: a new member waits for the next one.
+    await env.DB.prepare(`UPDATE provider_budget SET used = "limit" WHERE "window" = '15min'`).run();
+    const spent = await json<Body>(await call(path, { cookie }));
+    expect(spent.scheduler.newMemberWaitSeconds).toBeGreaterThan(0);
+    expect(spent.scheduler.newMemberWaitSeconds).toBeLessThanOrEqual(15 * 60);
+
+    const page = await (await call("/admin?tab=sync", { cookie })).text();
+    for (const text of [
+      "Reads this 15-minute window",
+      "100 / 100",
+      "Reads today",
+      "412 / 1000",
+      "A new member&#x27;s first 200 activities",
+    ])
+      expect(page).toContain(text);
+    // Without ?include the answer stays the spec's list of rows.
+    expect(Array.isArray(await json(await call("/api/admin/strava-sync-status", { cookie })))).toBe(true);
+  });
+});
+
 describe("the app-wide budget cannot be drained by one member", () => {
   const syncStatusOf = async (cookie: string) =>
     json<{
