@@ -106,7 +106,10 @@ export async function reserveReads(
   ]);
   if (results[2]!.results.length === 2) return { ok: true };
   const { quarter, day } = await budgetRows(app);
-  return { ok: false, retryInSeconds: resumeDelaySeconds(classOf(priority), quarter, day, w, factor) };
+  return {
+    ok: false,
+    retryInSeconds: resumeDelaySeconds(classOf(priority), quarter, day, w, factor, timeScale(app)),
+  };
 }
 
 /** Both windows' rows as they are (call after rolling them). */
@@ -164,7 +167,7 @@ export async function exhaustWindow(app: AppContext, which: "15min" | "daily"): 
     ...rollStatements(app, w),
     sql`UPDATE provider_budget SET used = "limit", updated_at = unixepoch() WHERE provider = ${PROVIDER} AND "window" = ${which}`,
   ]);
-  return Math.ceil(which === "daily" ? w.dayResetIn : w.quarterResetIn) + 5;
+  return Math.max(1, Math.ceil((which === "daily" ? w.dayResetIn : w.quarterResetIn) + 5 / timeScale(app)));
 }
 
 /** Both windows now (rolled when the clock has passed them): what every reader and the admin tab see. */

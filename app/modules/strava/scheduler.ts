@@ -121,7 +121,8 @@ export function scaledSeconds(seconds: number, scale: number): number {
 /**
  * How long a refused read of this class waits: until the window that is full
  * for it resets, plus a few seconds; webhook reads wake first, refreshes last,
- * so the class order holds at the start of every window too.
+ * so the class order holds at the start of every window too. `w`'s reset
+ * times are real seconds; the margin is Strava seconds (scaled in the simulation).
  */
 export function resumeDelaySeconds(
   cls: WorkClass,
@@ -129,9 +130,10 @@ export function resumeDelaySeconds(
   day: WindowUse,
   w: Windows,
   factor: number,
+  scale = 1,
 ): number {
   const wait = readsLeft(day, factor) < 1 ? w.dayResetIn : w.quarterResetIn;
-  return Math.ceil(wait) + 5 + priorityOf(cls);
+  return Math.max(1, Math.ceil(wait + (5 + priorityOf(cls)) / scale));
 }
 
 /**

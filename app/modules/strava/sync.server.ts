@@ -390,7 +390,8 @@ export async function refreshConnectedMembers(
   app: AppContext,
   opts: { maxMembers: number; readsAvailable: number },
 ) {
-  const staleBefore = new Date(app.now().getTime() - scaledSeconds(STALE_JOB_SECONDS, timeScale(app)) * 1000);
+  // A real-time watchdog for lost messages, never scaled: a chain is never resumed while its message is on its way.
+  const staleBefore = new Date(app.now().getTime() - STALE_JOB_SECONDS * 1000);
   const stale = await app.db
     .select()
     .from(syncJobs)
@@ -455,7 +456,7 @@ export async function runFoldedSync(app: AppContext, userId: number): Promise<vo
   });
   if (!connection || !connection.webhookSyncPending) return;
   if (await claimFoldedSync(app, userId)) {
-    await startSync(app, userId, "webhook");
+    await syncForHints(app, userId);
     return;
   }
   if (connection.tokenExpired) {
@@ -466,6 +467,31 @@ export async function runFoldedSync(app: AppContext, userId: number): Promise<vo
     return;
   }
   const dueAt = epoch(connection.webhookSyncAt ?? app.now()) + foldSeconds(app);
+  await app.env.SYNC_QUEUE.send(
+    { type: "webhook-sync", userId },
+    { delaySeconds: Math.max(1, dueAt - epochNow(app)) },
+  );
+}
+
+/**
+ * Starts the webhook sync; when a sync is already running (a backfill, the
+ * cron's refresh) its read may have come before these hints, so they stay
+ * pending for one folded sync at the end of the interval.
+ */
+export async function syncForHints(app: AppContext, userId: number): Promise<void> {
+  if ((await startSync(app, userId, "webhook")).started) return;
+  await keepHintsPending(app, userId);
+}
+
+/** Sets the pending flag; only the hint that sets it sends the one delayed "webhook-sync" message. */
+export async function keepHintsPending(app: AppContext, userId: number): Promise<void> {
+  const [pending] = await app.db
+    .update(stravaConnections)
+    .set({ webhookSyncPending: true })
+    .where(and(eq(stravaConnections.userId, userId), eq(stravaConnections.webhookSyncPending, false)))
+    .returning({ webhookSyncAt: stravaConnections.webhookSyncAt });
+  if (!pending) return; // a delayed sync is already on the queue
+  const dueAt = epoch(pending.webhookSyncAt ?? app.now()) + foldSeconds(app);
   await app.env.SYNC_QUEUE.send(
     { type: "webhook-sync", userId },
     { delaySeconds: Math.max(1, dueAt - epochNow(app)) },

@@ -20,7 +20,13 @@ import { holdsStravaActivity } from "~/modules/activities/queries.server";
 import type { AppContext } from "~workers/load-context";
 import { sha256Hex, timingSafeEqual } from "~/lib/encoding";
 import { AppError, jsonError, readJson } from "~/lib/http.server";
-import { claimFoldedSync, foldSeconds, startSync, WEBHOOK_HINTS_PER_MEMBER } from "./sync.server";
+import {
+  claimFoldedSync,
+  foldSeconds,
+  keepHintsPending,
+  syncForHints,
+  WEBHOOK_HINTS_PER_MEMBER,
+} from "./sync.server";
 import type { SyncMessage } from "./sync-messages";
 
 /** Reads per member per fold interval spent confirming delete and deauthorization hints. */
@@ -169,18 +175,8 @@ async function recordHint(app: AppContext, userId: number, activityId: number): 
  */
 export async function foldSync(app: AppContext, userId: number): Promise<void> {
   if (await claimFoldedSync(app, userId)) {
-    await startSync(app, userId, "webhook");
+    await syncForHints(app, userId);
     return;
   }
-  const [pending] = await app.db
-    .update(stravaConnections)
-    .set({ webhookSyncPending: true })
-    .where(and(eq(stravaConnections.userId, userId), eq(stravaConnections.webhookSyncPending, false)))
-    .returning({ webhookSyncAt: stravaConnections.webhookSyncAt });
-  if (!pending) return; // a delayed sync is already on the queue
-  const dueAt = epoch(pending.webhookSyncAt ?? app.now()) + foldSeconds(app);
-  await app.env.SYNC_QUEUE.send(
-    { type: "webhook-sync", userId },
-    { delaySeconds: Math.max(1, dueAt - epoch(app.now())) },
-  );
+  await keepHintsPending(app, userId);
 }
