@@ -28,6 +28,7 @@ import { fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sq
 import { runSyncBench } from "./sync";
 import { runUploadsBench } from "./uploads";
 import { runScaleBench, scaleTable } from "./scale";
+import { measureMemberYear } from "./member-year";
 
 const PORT = 8795;
 const FAKES_PORT = 8796;
@@ -342,6 +343,7 @@ async function main() {
   const uploads = await runUploadsBench();
   log("scale: 100, 1,000 and 10,000 athletes over a simulated day, default and Extended Access budgets");
   const scale = await runScaleBench();
+  const memberYear = measureMemberYear();
   checks.scaleNo429 = scale.every((r) => r.responses429 === 0);
   checks.scale10kExtendedP95Under5Min = scale.some(
     (r) => r.athletes === 10_000 && r.budget === "extended" && (r.freshnessP95S ?? Infinity) < 300,
@@ -381,6 +383,8 @@ async function main() {
     uploads,
     /** The scale simulation (bench/scale.ts): simulated seconds. */
     scale,
+    /** One member-year of data in D1 (bench/member-year.ts, docs/decisions/026). */
+    memberYear,
     targets: TARGETS,
     checks,
   };

@@ -462,6 +462,7 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
     const historyAt = new Map<number, number>();
     const newMemberIds = new Set(joinPlan.map((j) => j.athleteId));
     let existingReads = 0;
+    let webhookRetries = 0;
     /**
      * Simulated times at which the webhook share of a window was spent (sampled
      * every few milliseconds from the fake's counters). A read that met one of
@@ -506,26 +507,36 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
       }
     };
 
-    const post = (u: Upload) =>
-      fetch(`${APP}/api/webhooks/strava/${HOOK_SECRET}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          object_type: "activity",
-          object_id: u.activityId,
-          aspect_type: u.kind,
-          owner_id: u.athleteId,
-          subscription_id: 1,
-          event_time: Math.floor(Date.now() / 1000),
-          updates: u.kind === "update" ? { title: "Edited" } : {},
-        }),
-      }).then(
-        (res) => void res.arrayBuffer(),
-        () => undefined,
-      );
+    /** Strava retries a delivery that fails or is not answered 200 (up to 3 times). */
+    const post = async (u: Upload) => {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        try {
+          const res = await fetch(`${APP}/api/webhooks/strava/${HOOK_SECRET}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              object_type: "activity",
+              object_id: u.activityId,
+              aspect_type: u.kind,
+              owner_id: u.athleteId,
+              subscription_id: 1,
+              event_time: Math.floor(Date.now() / 1000),
+              updates: u.kind === "update" ? { title: "Edited" } : {},
+            }),
+          });
+          await res.arrayBuffer();
+          if (res.ok) return;
+        } catch {
+          // not answered: Strava tries again
+        }
+        webhookRetries++;
+        await sleep(1000);
+      }
+    };
 
     let nextCron = 0;
     let joinIndex = 0;
+    let joining: Promise<unknown> = Promise.resolve();
     const inFlight = new Set<Promise<unknown>>();
     const track = (p: Promise<unknown>) => {
       inFlight.add(p);
@@ -545,11 +556,13 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
       }
       while (joinIndex < joinPlan.length && joinPlan[joinIndex]!.at <= now) {
         const j = joinPlan[joinIndex++]!;
-        track(
+        // One connect at a time: the fake's approve page signs in as `nextAthleteId`.
+        joining = joining.then(() =>
           connectNewMember(`join${j.athleteId}`, j.athleteId, fakes, () =>
             joinedAt.set(j.athleteId, simNow()),
-          ).catch((e) => log(`join failed: ${String(e)}`)),
+          ).catch((e: unknown) => log(`join failed: ${String(e)}`)),
         );
+        track(joining);
       }
       while (i < uploads.length && uploads[i]!.at <= now) {
         const u = uploads[i++]!;
@@ -598,6 +611,8 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
     row.newMemberHistoryS = firsts.length && histories.length === joiners ? round(histories.at(-1)!) : null;
     row.readsPerActivity = row.activities ? Math.round((existingReads / row.activities) * 100) / 100 : 0;
     row.responses429 = strava.rateLimited;
+    if (webhookRetries)
+      log(`${webhookRetries} webhook deliveries retried (this machine did not answer in time)`);
   } finally {
     await stopWorker(worker);
     await fakes.close();
