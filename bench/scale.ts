@@ -549,8 +549,9 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
       if (now >= nextCron) {
         nextCron += 900;
         track(
-          fetch(`${APP}/__scheduled?cron=${encodeURIComponent("*/15 * * * *")}`).then((res) =>
-            res.arrayBuffer(),
+          fetch(`${APP}/__scheduled?cron=${encodeURIComponent("*/15 * * * *")}`).then(
+            (res) => res.arrayBuffer(),
+            () => log("a cron trigger was not answered"),
           ),
         );
       }
