@@ -33,7 +33,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path";
 import { encryptSecret } from "../app/lib/token-crypto.server";
 import { startFakes, type RunningFakes } from "../tests/fakes/server";
-import { createAthlete, toDetailedActivity, generateActivities } from "../tests/fakes/strava-data";
+import {
+  createAthlete,
+  generateActivities,
+  mulberry32 as rng,
+  toDetailedActivity,
+} from "../tests/fakes/strava-data";
 
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 8809);
 const FAKES_PORT = PORT + 1;
@@ -104,18 +109,6 @@ export interface ScaleRow {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (m: string) => console.log(`[bench:scale] ${m}`);
-
-/** A small deterministic PRNG (mulberry32), so every run plays the same day. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function poisson(mean: number, r: () => number): number {
   const l = Math.exp(-mean);
