@@ -602,7 +602,10 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
     const firsts = [...firstPageAt.values()].sort((a, b) => a - b);
     const histories = [...historyAt.values()].sort((a, b) => a - b);
     row.newMemberRecentS = round(percentile(firsts, 95));
-    row.newMemberHistoryS = firsts.length && histories.length === joiners ? round(histories.at(-1)!) : null;
+    // Over the members whose connect completed (a register this busy machine answered 503 is not Strava's wait).
+    row.newMembers = joinedAt.size;
+    row.newMemberHistoryS =
+      histories.length && histories.length === joinedAt.size ? round(histories.at(-1)!) : null;
     row.readsPerActivity = row.activities ? Math.round((existingReads / row.activities) * 100) / 100 : 0;
     row.responses429 = strava.rateLimited;
     if (webhookRetries)
