@@ -13,7 +13,7 @@
  *   `WEBHOOK_CHECKS_PER_INTERVAL` such reads per member per interval, and
  *   delete hints only for activities we hold.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { stravaConnections } from "~db/schema";
 import { holdsStravaActivity } from "~/modules/activities/queries.server";
