@@ -27,6 +27,8 @@ import { BENCH_ACTIVITIES, BENCH_USER, benchSeedSql, CHALLENGE_BENCH, challengeB
 import { fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sql";
 import { runSyncBench } from "./sync";
 import { runUploadsBench } from "./uploads";
+import { runScaleBench, scaleTable } from "./scale";
+import { measureMemberYear } from "./member-year";
 
 const PORT = 8795;
 const FAKES_PORT = 8796;
@@ -339,6 +341,13 @@ async function main() {
   checks.syncFiveMembersNo429 = sync.fiveMembers.allCompleted && sync.fiveMembers.unrecovered429s === 0;
   log("uploads: a 6-hour 1 s FIT ride and a 5,000-row activities.csv, end to end");
   const uploads = await runUploadsBench();
+  log("scale: 100, 1,000 and 10,000 athletes over a simulated day, default and Extended Access budgets");
+  const scale = await runScaleBench();
+  const memberYear = measureMemberYear();
+  checks.scaleNo429 = scale.every((r) => r.responses429 === 0);
+  checks.scale10kExtendedP95Under5Min = scale.some(
+    (r) => r.athletes === 10_000 && r.budget === "extended" && (r.freshnessP95S ?? Infinity) < 300,
+  );
   const results = {
     date: now.toISOString(),
     environment: {
@@ -372,6 +381,10 @@ async function main() {
     sync,
     /** Median ms from POST /api/uploads until the queue consumer has saved it (bench/uploads.ts). */
     uploads,
+    /** The scale simulation (bench/scale.ts): simulated seconds. */
+    scale,
+    /** One member-year of data in D1 (bench/member-year.ts, docs/decisions/026). */
+    memberYear,
     targets: TARGETS,
     checks,
   };
@@ -407,6 +420,7 @@ async function main() {
   );
   for (const [name, ok] of Object.entries(checks))
     console.log(`${ok ? "\x1b[32m✓\x1b[0m" : "\x1b[31m✗\x1b[0m"} ${name}`);
+  console.log(`\n${scaleTable(scale)}`);
   console.log("\nwrote bench/results.json");
 }
 

@@ -188,6 +188,16 @@ export const stravaConnections = sqliteTable(
     /** Reads spent confirming delete/deauthorization hints in the current interval (at most WEBHOOK_CHECKS_PER_INTERVAL). */
     webhookChecksStart: integer("webhook_checks_start", { mode: "timestamp" }),
     webhookChecks: integer("webhook_checks").notNull().default(0),
+    /** When the last create/update hint for this athlete arrived: the cron refreshes only athletes quiet for longer than STRAVA_QUIET_REFRESH_HOURS. */
+    lastWebhookAt: integer("last_webhook_at", { mode: "timestamp" }),
+    /**
+     * Create/update hints not yet answered by a read, as a JSON array of
+     * [activity id, received at (ms)] (at most WEBHOOK_HINTS_PER_MEMBER; [0, ms]
+     * marks an overflow). A sync whose read returns a hinted activity answers
+     * the hints that came before the read, so a burst costs one read
+     * (docs/decisions/027-sync-scheduler.md).
+     */
+    webhookHints: text("webhook_hints").notNull().default("[]"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -32,6 +32,18 @@ export interface Env {
   STRAVA_READ_LIMIT_DAILY?: string;
   /** Share (0-1) of each Strava read window reserved for cron refreshes, backfills and admin syncs. */
   STRAVA_RESERVED_SHARE?: string;
+  /**
+   * Hours an athlete's webhooks must have been quiet (and their last sync as
+   * old) before the cron refresh visits them; empty means 24
+   * (docs/decisions/027-sync-scheduler.md).
+   */
+  STRAVA_QUIET_REFRESH_HOURS?: string;
+  /**
+   * The simulation only (`npm run bench:scale`): simulated seconds per real
+   * second for Strava's budget windows and the sync's intervals. Never set it
+   * in production; empty means 1.
+   */
+  STRAVA_TIME_SCALE?: string;
 
   GOOGLE_CLIENT_ID?: string;
   GOOGLE_CLIENT_SECRET?: string;

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/guards.server";
 import { apiHandler } from "~/lib/http.server";
-import { listSyncStatus } from "~/modules/admin/strava-sync.server";
+import { syncStatusApi } from "~/modules/admin/strava-sync.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     await requireAdmin(context.app, request);
-    return Response.json(await listSyncStatus(context.app));
+    return Response.json(await syncStatusApi(context.app, new URL(request.url)));
   });
 }

@@ -98,6 +98,15 @@ export interface StravaState {
   retiredRefreshTokens: Map<string, number>;
   /** `grant_type=refresh_token` requests per athlete: granted and refused (a rotated-away token). */
   refreshGrants: Map<number, { granted: number; refused: number }>;
+  /**
+   * Simulated seconds per real second for the rate-limit windows (the
+   * simulation, bench/scale.ts, with the app's STRAVA_TIME_SCALE); 1 otherwise.
+   */
+  timeScale: number;
+  /** Answers refused with 429 because a limit was exceeded (not injected faults). */
+  rateLimited: number;
+  /** In-process observer of every list page served (bench/scale.ts times freshness with it). */
+  onListServed: ((athleteId: number, page: number, ids: number[]) => void) | null;
 }
 
 function initialState(): StravaState {
@@ -120,6 +129,9 @@ function initialState(): StravaState {
     nextSubscriptionId: 1,
     retiredRefreshTokens: new Map(),
     refreshGrants: new Map(),
+    timeScale: 1,
+    rateLimited: 0,
+    onListServed: null,
   };
 }
 
@@ -313,7 +325,11 @@ export function createStravaStore() {
   // -------------------------------------------------------------------------
 
   function countUsage(isRead: boolean): void {
-    const t = now();
+    // Scaled windows last a fraction of a real second: count them on the millisecond clock.
+    const t =
+      state.timeScale > 1
+        ? Math.floor((Date.now() / 1000 + state.clockOffsetSeconds) * state.timeScale)
+        : now();
     const usage = state.usage;
     const windowStart = t - (t % FIFTEEN_MINUTES);
     const dayStart = t - (t % ONE_DAY);

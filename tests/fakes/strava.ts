@@ -190,7 +190,10 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
         const headers = rateLimitHeaders();
         const fault = takeFault(req.path);
         if (fault) return withHeaders(FAULT_REPLIES[fault.status](), headers);
-        if (overLimit(isRead)) return withHeaders(rateLimitExceeded(), headers);
+        if (overLimit(isRead)) {
+          state.rateLimited++;
+          return withHeaders(rateLimitExceeded(), headers);
+        }
         const token = validToken(bearerToken(req));
         if (!token) return withHeaders(authorizationError(), headers);
         return withHeaders(handler(req, routeParams as RouteParams<P>, token), headers);
@@ -392,6 +395,11 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
         )
         .sort((a, b) => (startOf(a) - startOf(b) || a.id - b.id) * (ascending ? 1 : -1));
       const slice = list.slice((pageNumber - 1) * perPage, pageNumber * perPage);
+      state.onListServed?.(
+        token.athleteId,
+        pageNumber,
+        slice.map((activity) => activity.id),
+      );
       return json(200, slice.map(toSummaryActivity));
     });
 
@@ -525,6 +533,8 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
           overallDaily: num(req.body, "overallDaily"),
         }),
       );
+      const scale = num(req.body, "timeScale");
+      if (scale !== undefined && scale >= 1) state.timeScale = scale;
       return json(200, state.limits);
     });
 

@@ -566,6 +566,62 @@ describe("admin sync calls", () => {
   });
 });
 
+describe("the admin Strava Sync tab shows the scheduler", () => {
+  it("queue per class, reads this window and today, a new member's wait (page and ?include=scheduler); guest 401, member 403", async () => {
+    const member = await createUser();
+    const memberCookie = await login(member.username, member.password);
+    const path = "/api/admin/strava-sync-status?include=scheduler";
+    expect((await call(path)).status).toBe(401);
+    expect((await call(path, { cookie: memberCookie })).status).toBe(403);
+
+    const admin = await createUser({ isAdmin: true });
+    const cookie = await login(admin.username, admin.password);
+    const { windowsAt } = await import("~/modules/strava/budget.server");
+    const w = windowsAt(Math.floor(Date.now() / 1000));
+    await env.DB.prepare(
+      `INSERT INTO provider_budget (provider, "window", window_start, used, "limit") VALUES ('strava', '15min', ?, 37, 100), ('strava', 'daily', ?, 412, 1000)`,
+    )
+      .bind(w.quarterStart, w.dayStart)
+      .run();
+    type Body = {
+      members: { userId: number }[];
+      scheduler: {
+        queue: Record<string, number>;
+        reads: { window: { used: number; limit: number }; today: { used: number; limit: number } };
+        newMemberWaitSeconds: number;
+        quietRefreshHours: number;
+      };
+    };
+    const body = await json<Body>(await call(path, { cookie }));
+    expect(Array.isArray(body.members)).toBe(true);
+    expect(body.scheduler.reads.window).toMatchObject({ used: 37, limit: 100 });
+    expect(body.scheduler.reads.today).toMatchObject({ used: 412, limit: 1000 });
+    expect(Object.keys(body.scheduler.queue).sort()).toEqual(
+      ["backfill", "firstPage", "refresh", "total", "webhook"].sort(),
+    );
+    expect(body.scheduler.newMemberWaitSeconds).toBe(0);
+    expect(body.scheduler.quietRefreshHours).toBe(24);
+
+    // A spent window: a new member waits for the next one.
+    await env.DB.prepare(`UPDATE provider_budget SET used = "limit" WHERE "window" = '15min'`).run();
+    const spent = await json<Body>(await call(path, { cookie }));
+    expect(spent.scheduler.newMemberWaitSeconds).toBeGreaterThan(0);
+    expect(spent.scheduler.newMemberWaitSeconds).toBeLessThanOrEqual(15 * 60);
+
+    const page = await (await call("/admin?tab=sync", { cookie })).text();
+    for (const text of [
+      "Reads this 15-minute window",
+      "100 / 100",
+      "Reads today",
+      "412 / 1000",
+      "A new member&#x27;s first 200 activities",
+    ])
+      expect(page).toContain(text);
+    // Without ?include the answer stays the spec's list of rows.
+    expect(Array.isArray(await json(await call("/api/admin/strava-sync-status", { cookie })))).toBe(true);
+  });
+});
+
 describe("the app-wide budget cannot be drained by one member", () => {
   const syncStatusOf = async (cookie: string) =>
     json<{
@@ -1007,6 +1063,101 @@ describe("webhooks are hints, never orders", () => {
     // More hints inside the new interval: folded again.
     await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: 1, aspect_type: "update" }));
     expect(sent.map((s) => s.message.type)).toEqual(["webhook-sync"]);
+  });
+
+  it("a burst of create/update hints for one athlete costs one read (the read answers every hint it returned)", async () => {
+    const { user, athleteId } = await connectedMember(2);
+    let clock = Date.now();
+    const { app, sent, drain } = drivenContext(() => new Date(clock));
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    // The athlete records three activities and edits them: eight hints within seconds.
+    const ids: number[] = [];
+    for (const name of ["Morning Ride", "Lunch Run", "Evening Walk"]) {
+      const created = await fake(`/athletes/${athleteId}/activities`, {
+        name,
+        sport_type: "Ride",
+        distance: 10000,
+        moving_time: 1800,
+      });
+      ids.push(created.id as number);
+    }
+    const before = await reads();
+    for (const [i, id] of [...ids, ...ids, ids[0]!, ids[1]!].entries()) {
+      const res = await handleWebhookEvent(
+        app,
+        hookRequest({ owner_id: athleteId, object_id: id, aspect_type: i < 3 ? "create" : "update" }),
+      );
+      expect(res.status).toBe(200);
+    }
+    expect(sent.map((s) => s.message.type)).toEqual(["sync-page", "webhook-sync"]);
+    await processSyncMessage(app, sent.shift()!.message);
+    expect(await reads()).toBe(before + 1);
+    for (const id of ids) expect(await held(id)).toBe(1);
+    const conn = await env.DB.prepare(
+      "SELECT webhook_hints h, webhook_sync_pending p, last_webhook_at w FROM strava_connections WHERE user_id = ?",
+    )
+      .bind(user.id)
+      .first<{ h: string; p: number; w: number }>();
+    expect(conn).toMatchObject({ h: "[]", p: 0 });
+    expect(Math.abs(conn!.w - clock / 1000)).toBeLessThanOrEqual(2);
+
+    // The delayed folded sync finds nothing left to answer: no second read, no second job.
+    clock += 10 * 60 * 1000 + 1000;
+    await drain();
+    expect(await reads()).toBe(before + 1);
+    expect(
+      await count("SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'webhook'", user.id),
+    ).toBe(1);
+
+    // A hint that arrives after the read started is not answered by it: the next read comes.
+    await handleWebhookEvent(
+      app,
+      hookRequest({ owner_id: athleteId, object_id: ids[2]!, aspect_type: "update" }),
+    );
+    expect(sent.map((s) => s.message.type)).toEqual(["sync-page"]);
+    await drain();
+    expect(await reads()).toBe(before + 2);
+  });
+
+  it("the cron refreshes only athletes whose webhooks went quiet, oldest first, never the busy ones", async () => {
+    const busy = await connectedMember(1);
+    const quiet = await connectedMember(1);
+    const older = await connectedMember(1);
+    const hour = 3600;
+    const now = Math.floor(Date.now() / 1000);
+    // Nobody else is quiet in this file's database: everyone else heard from just now.
+    await env.DB.prepare("UPDATE strava_connections SET last_webhook_at = ?").bind(now).run();
+    const set = (userId: number, webhook: number, synced: number) =>
+      env.DB.batch([
+        env.DB.prepare("UPDATE strava_connections SET last_webhook_at = ? WHERE user_id = ?").bind(
+          webhook,
+          userId,
+        ),
+        env.DB.prepare("UPDATE sync_status SET last_sync_at = ? WHERE user_id = ?").bind(synced, userId),
+      ]);
+    await set(busy.user.id, now - 60, now - 30 * hour);
+    await set(quiet.user.id, now - 30 * hour, now - 25 * hour);
+    await set(older.user.id, now - 40 * hour, now - 26 * hour);
+    const { app, sent } = drivenContext();
+    const run = await handleScheduled(app, { cron: "*/15 * * * *", scheduledTime: new Date() });
+    expect(run).toMatchObject({ task: "refresh", started: 2 });
+    const started = sent.map((s) => s.message).filter((m) => m.type === "sync-page");
+    expect(started.map((m) => m.userId)).toEqual([older.user.id, quiet.user.id]);
+    expect(
+      await count(
+        "SELECT count(*) n FROM sync_jobs WHERE user_id = ? AND initiated_by = 'cron'",
+        busy.user.id,
+      ),
+    ).toBe(0);
+    // The next quarter hour: they are running or fresh now, so nobody is refreshed again.
+    await env.DB.prepare("UPDATE sync_jobs SET status = 'completed' WHERE initiated_by = 'cron'").run();
+    await env.DB.prepare("UPDATE sync_status SET last_sync_at = ? WHERE user_id IN (?, ?)")
+      .bind(now, quiet.user.id, older.user.id)
+      .run();
+    sent.length = 0;
+    expect(await handleScheduled(app, { cron: "*/15 * * * *", scheduledTime: new Date() })).toMatchObject({
+      started: 0,
+    });
   });
 
   it("confirms at most 5 delete hints per member per interval (only for activities held)", async () => {

@@ -46,7 +46,7 @@ import {
   userParticipation,
 } from "./reports.server";
 import { userListQuerySchema } from "./schema";
-import { adminSyncUser, listSyncStatus, userSyncStats } from "./strava-sync.server";
+import { adminSyncUser, listSyncStatus, schedulerStatus, userSyncStats } from "./strava-sync.server";
 import { tabOf } from "./tabs";
 import { listUsers, userActivities, userChallenges, userEvents, userSportSummary } from "./users.server";
 
@@ -112,7 +112,11 @@ export async function adminPage(app: AppContext, admin: User, { url }: { url: UR
     case "feedback":
       return { ...base, feedback: await attempt("feedback counts", feedbackCounts(app)) };
     case "sync":
-      return { ...base, sync: await attempt("sync status", listSyncStatus(app)) };
+      return {
+        ...base,
+        sync: await attempt("sync status", listSyncStatus(app)),
+        scheduler: await attempt("sync scheduler", schedulerStatus(app)),
+      };
     case "analysis":
       return { ...base, analysis: await analysis(app) };
     default:

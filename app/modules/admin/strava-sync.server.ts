@@ -6,6 +6,22 @@ import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { syncView } from "../strava/status.server";
 import { startSync, syncPage } from "../strava/sync.server";
+import { schedulerStatus } from "../strava/scheduler-status.server";
+
+export type { SchedulerStatus } from "../strava/scheduler-status.server";
+
+/**
+ * GET /api/admin/strava-sync-status: the members' rows (the spec's answer);
+ * with `?include=scheduler`, `{ members, scheduler }` where `scheduler` is
+ * what the tab's summary shows (queue, reads per window, a new member's wait).
+ */
+export async function syncStatusApi(app: AppContext, url: URL) {
+  if (url.searchParams.get("include") !== "scheduler") return listSyncStatus(app);
+  const [members, scheduler] = await Promise.all([listSyncStatus(app), schedulerStatus(app)]);
+  return { members, scheduler };
+}
+
+export { schedulerStatus };
 
 /** One row per member with a Strava link or a sync record. */
 export async function listSyncStatus(app: AppContext) {

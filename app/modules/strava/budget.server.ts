@@ -8,38 +8,33 @@
 import { sql } from "drizzle-orm";
 import { batchSql } from "~db/client";
 import type { AppContext } from "~workers/load-context";
+import {
+  ceilingFactor,
+  parseTimeScale,
+  readsLeft,
+  resumeDelaySeconds,
+  windowsAt as scheduledWindowsAt,
+  type Windows,
+  type WorkClass,
+} from "./scheduler";
 
 const PROVIDER = "strava";
-const QUARTER = 15 * 60;
-const DAY = 24 * 3600;
 
-export interface Windows {
-  quarterStart: number;
-  dayStart: number;
-  /** Seconds until the 15-minute window resets (natural quarter hours, UTC). */
-  quarterResetIn: number;
-  /** Seconds until the daily window resets (midnight UTC). */
-  dayResetIn: number;
-}
+export type { Windows } from "./scheduler";
 
-export function windowsAt(nowSeconds: number): Windows {
-  const quarterStart = nowSeconds - (nowSeconds % QUARTER);
-  const dayStart = nowSeconds - (nowSeconds % DAY);
-  return {
-    quarterStart,
-    dayStart,
-    quarterResetIn: quarterStart + QUARTER - nowSeconds,
-    dayResetIn: dayStart + DAY - nowSeconds,
-  };
+/** The windows now, on the scaled clock of the simulation when `STRAVA_TIME_SCALE` is set (reset times in real seconds). */
+export function windowsAt(nowSeconds: number, scale = 1): Windows {
+  return scheduledWindowsAt(nowSeconds, scale);
 }
 
 /**
- * Who a read is for. "interactive" reads (member- and webhook-triggered syncs)
- * may use only the part of each window that is not reserved
- * (`STRAVA_RESERVED_SHARE`, 30 % by default); "reserved" reads (cron refresh,
- * backfills, admin) may use the whole window.
+ * Who a read is for: a class of the scheduler (scheduler.ts). "interactive"
+ * (member- and webhook-triggered syncs) is the "webhook" class, which may use
+ * only the part of each window that is not reserved (`STRAVA_RESERVED_SHARE`,
+ * 30 % by default); "reserved" (cron refresh, backfills, admin) is the
+ * "first-page" class, which may use the whole window.
  */
-export type ReadPriority = "interactive" | "reserved";
+export type ReadPriority = "interactive" | "reserved" | WorkClass;
 
 export const DEFAULT_RESERVED_SHARE = 0.3;
 
@@ -50,19 +45,28 @@ export function reservedShare(app: AppContext): number {
   return Number.isFinite(value) && value >= 0 && value < 1 ? value : DEFAULT_RESERVED_SHARE;
 }
 
+export const classOf = (priority: ReadPriority): WorkClass =>
+  priority === "interactive" ? "webhook" : priority === "reserved" ? "first-page" : priority;
+
 /** The fraction of a window's limit that reads of this priority may fill. */
-function ceilingFactor(app: AppContext, priority: ReadPriority): number {
-  return priority === "interactive" ? 1 - reservedShare(app) : 1;
+function ceilingFor(app: AppContext, priority: ReadPriority): number {
+  return ceilingFactor(classOf(priority), reservedShare(app));
 }
 
-function limits(app: AppContext) {
+export function limits(app: AppContext) {
   return {
     quarter: Number(app.env.STRAVA_READ_LIMIT_15MIN || 100),
     day: Number(app.env.STRAVA_READ_LIMIT_DAILY || 1000),
   };
 }
 
+/** Simulated seconds per real second (the simulation only; 1 otherwise). */
+export const timeScale = (app: AppContext) => parseTimeScale(app.env.STRAVA_TIME_SCALE);
+
 const nowSeconds = (app: AppContext) => Math.floor(app.now().getTime() / 1000);
+
+/** The current windows of the app's clock (scaled in the simulation). */
+export const currentWindows = (app: AppContext) => windowsAt(nowSeconds(app), timeScale(app));
 
 /** Starts new windows when the clock has passed the stored ones. */
 function rollStatements(app: AppContext, w: Windows) {
@@ -91,8 +95,8 @@ export async function reserveReads(
   count = 1,
   priority: ReadPriority = "interactive",
 ): Promise<Reservation> {
-  const w = windowsAt(nowSeconds(app));
-  const factor = ceilingFactor(app, priority);
+  const w = currentWindows(app);
+  const factor = ceilingFor(app, priority);
   const results = await batchSql(app.env.DB, [
     ...rollStatements(app, w),
     sql`UPDATE provider_budget SET used = used + ${count}, updated_at = unixepoch()
@@ -101,16 +105,24 @@ export async function reserveReads(
       RETURNING "window"`,
   ]);
   if (results[2]!.results.length === 2) return { ok: true };
-  return { ok: false, retryInSeconds: await waitFor(app, w, factor) };
+  const { quarter, day } = await budgetRows(app);
+  return {
+    ok: false,
+    retryInSeconds: resumeDelaySeconds(classOf(priority), quarter, day, w, factor, timeScale(app)),
+  };
 }
 
-async function waitFor(app: AppContext, w: Windows, factor: number): Promise<number> {
+/** Both windows' rows as they are (call after rolling them). */
+async function budgetRows(app: AppContext) {
   const rows = await app.db.all<{ window: string; used: number; limit: number }>(
     sql`SELECT "window", used, "limit" FROM provider_budget WHERE provider = ${PROVIDER}`,
   );
-  const daily = rows.find((r) => r.window === "daily");
-  if (daily && daily.used + 1 > daily.limit * factor) return w.dayResetIn + 5;
-  return w.quarterResetIn + 5;
+  const l = limits(app);
+  const row = (name: string, limit: number) => {
+    const r = rows.find((x) => x.window === name);
+    return { used: r?.used ?? 0, limit: r?.limit ?? limit };
+  };
+  return { quarter: row("15min", l.quarter), day: row("daily", l.day) };
 }
 
 /** Parses Strava's "a,b" header pairs. */
@@ -138,7 +150,7 @@ export async function recordRateLimitHeaders(app: AppContext, headers: Headers):
     Math.min(limit[i] - usage[i], allLimit && allUsage ? allLimit[i] - allUsage[i] : Infinity);
   const quarterLimit = limit[0];
   const dayLimit = limit[1];
-  const w = windowsAt(nowSeconds(app));
+  const w = currentWindows(app);
   await batchSql(app.env.DB, [
     ...rollStatements(app, w),
     sql`UPDATE provider_budget SET "limit" = ${quarterLimit}, used = max(used, ${quarterLimit - headroom(0)}), updated_at = unixepoch()
@@ -150,24 +162,23 @@ export async function recordRateLimitHeaders(app: AppContext, headers: Headers):
 
 /** After a 429: nothing more this window. */
 export async function exhaustWindow(app: AppContext, which: "15min" | "daily"): Promise<number> {
-  const w = windowsAt(nowSeconds(app));
+  const w = currentWindows(app);
   await batchSql(app.env.DB, [
     ...rollStatements(app, w),
     sql`UPDATE provider_budget SET used = "limit", updated_at = unixepoch() WHERE provider = ${PROVIDER} AND "window" = ${which}`,
   ]);
-  return (which === "daily" ? w.dayResetIn : w.quarterResetIn) + 5;
+  return Math.max(1, Math.ceil((which === "daily" ? w.dayResetIn : w.quarterResetIn) + 5 / timeScale(app)));
 }
 
-/** Reads left in the current 15-minute window (for cron slicing). */
-export async function remainingReads(app: AppContext): Promise<{ quarter: number; day: number }> {
-  const w = windowsAt(nowSeconds(app));
+/** Both windows now (rolled when the clock has passed them): what every reader and the admin tab see. */
+export async function budgetNow(app: AppContext) {
+  const w = currentWindows(app);
   await batchSql(app.env.DB, rollStatements(app, w));
-  const rows = await app.db.all<{ window: string; used: number; limit: number }>(
-    sql`SELECT "window", used, "limit" FROM provider_budget WHERE provider = ${PROVIDER}`,
-  );
-  const left = (name: string) => {
-    const r = rows.find((x) => x.window === name);
-    return r ? Math.max(0, r.limit - r.used) : 0;
-  };
-  return { quarter: left("15min"), day: left("daily") };
+  return { ...(await budgetRows(app)), windows: w };
+}
+
+/** Reads left in the current 15-minute and daily windows. */
+export async function remainingReads(app: AppContext): Promise<{ quarter: number; day: number }> {
+  const { quarter, day } = await budgetNow(app);
+  return { quarter: readsLeft(quarter, 1), day: readsLeft(day, 1) };
 }

@@ -1,13 +1,16 @@
 /**
  * Cron Triggers (wrangler.toml [triggers]). The daily run does housekeeping;
- * the quarter-hourly run resumes stalled sync chains and refreshes the
- * connected members synced longest ago, in a slice that fits the budget.
+ * the quarter-hourly run resumes stalled sync chains and refreshes quiet
+ * athletes (webhooks silent and last sync older than
+ * STRAVA_QUIET_REFRESH_HOURS), oldest first, with what the budget leaves
+ * after the work already waiting (docs/decisions/027-sync-scheduler.md).
  */
 import { lt, or, isNotNull } from "drizzle-orm";
 import { emailTokens, rateLimits } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { remainingReads } from "./budget.server";
-import { refreshConnectedMembers } from "./sync.server";
+import { budgetNow, reservedShare } from "./budget.server";
+import { refreshSlots } from "./scheduler";
+import { queuedReads, refreshConnectedMembers } from "./sync.server";
 
 export const HOUSEKEEPING_CRON = "0 3 * * *";
 export const REFRESH_CRON = "*/15 * * * *";
@@ -17,15 +20,20 @@ export interface ScheduledRun {
   scheduledTime: Date;
 }
 
-/** Each refreshed member costs at least one read; keep half the window for sign-ins, webhooks and running syncs. */
-export const REFRESH_SHARE_OF_BUDGET = 0.5;
+/** At most this many quiet athletes per run (each costs at least one read). */
 export const MAX_REFRESH_PER_RUN = 25;
 
 export async function handleScheduled(app: AppContext, run: ScheduledRun) {
   if (run.cron === HOUSEKEEPING_CRON)
     return { task: "housekeeping", removed: await removeExpiredRecords(app, run.scheduledTime) };
-  const left = await remainingReads(app);
-  const readsAvailable = Math.floor(Math.min(left.quarter, left.day) * REFRESH_SHARE_OF_BUDGET);
+  const [{ quarter, day }, queued] = await Promise.all([budgetNow(app), queuedReads(app)]);
+  const readsAvailable = refreshSlots({
+    quarter,
+    day,
+    queued,
+    reservedShare: reservedShare(app),
+    maxPerRun: MAX_REFRESH_PER_RUN,
+  });
   return {
     task: "refresh",
     ...(await refreshConnectedMembers(app, { maxMembers: MAX_REFRESH_PER_RUN, readsAvailable })),

@@ -29,7 +29,8 @@ import {
   StravaUnauthorized,
   stravaGet,
 } from "./client.server";
-import type { ReadPriority } from "./budget.server";
+import { timeScale, type ReadPriority } from "./budget.server";
+import { scaledSeconds, workClassFor } from "./scheduler";
 import type { SyncMessage } from "./sync-messages";
 import { batchSql, oneRow } from "~db/client";
 
@@ -52,6 +53,33 @@ const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 /** Member- and webhook-triggered syncs read only the unreserved part of the budget; cron, connect backfills and admins may use all of it. */
 export function readPriorityFor(trigger: Trigger): ReadPriority {
   return trigger === "user" || trigger === "webhook" ? "interactive" : "reserved";
+}
+
+/** The fold interval in real seconds (scaled only in the simulation). */
+export const foldSeconds = (app: AppContext) => scaledSeconds(WEBHOOK_FOLD_SECONDS, timeScale(app));
+
+/** At most this many unanswered create/update hints are kept per member (then one overflow marker). */
+export const WEBHOOK_HINTS_PER_MEMBER = 20;
+
+/**
+ * The statement that answers the member's webhook hints with a read that
+ * started at `readStartMs` and returned `ids`: a hint is answered when its
+ * activity came back, or when it is older than a fold interval (an unknown
+ * or older activity had its read). When none is left, the delayed folded
+ * sync has nothing to do (docs/decisions/027-sync-scheduler.md).
+ */
+function answerHintsStatements(app: AppContext, userId: number, readStartMs: number, ids: number[]) {
+  const expired = readStartMs - foldSeconds(app) * 1000;
+  return [
+    sql`UPDATE strava_connections SET webhook_hints = (
+        SELECT json_group_array(json(h.value)) FROM json_each(strava_connections.webhook_hints) h
+        WHERE NOT (json_extract(h.value, '$[1]') <= ${readStartMs}
+          AND (json_extract(h.value, '$[0]') IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
+            OR json_extract(h.value, '$[1]') <= ${expired})))
+      WHERE user_id = ${userId} AND webhook_hints <> '[]'`,
+    sql`UPDATE strava_connections SET webhook_sync_pending = 0
+      WHERE user_id = ${userId} AND webhook_sync_pending = 1 AND webhook_hints = '[]'`,
+  ];
 }
 
 /**
@@ -131,6 +159,7 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
     throw new Error(`sync job ${job.id}: page ${message.page} arrived before page ${job.nextPage}`);
 
   let page: StravaActivityJson[];
+  const readStartMs = app.now().getTime();
   try {
     page = await stravaGet<StravaActivityJson[]>(
       app,
@@ -142,7 +171,7 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
         after: job.afterEpoch ?? undefined,
         before: job.beforeEpoch ?? undefined,
       },
-      { priority: readPriorityFor(job.initiatedBy) },
+      { priority: workClassFor(job.initiatedBy, job.mode, message.page) },
     );
   } catch (error) {
     await handleSyncFailure(app, job, message, error);
@@ -166,6 +195,12 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
         progress_current = ${saved}, progress_total = ${last ? saved : saved + PER_PAGE},
         last_sync_at = ${last ? epoch(now) : sql`last_sync_at`}, updated_at = ${epoch(now)}
       WHERE user_id = ${job.userId} AND current_job_id = ${job.id}`,
+      ...answerHintsStatements(
+        app,
+        job.userId,
+        readStartMs,
+        page.map((a) => a.id),
+      ),
     ],
     // A disconnect while this page was in flight wins: its activities stay deleted.
     sql`EXISTS (SELECT 1 FROM strava_connections WHERE user_id = ${job.userId})`,
@@ -323,15 +358,39 @@ export async function disconnectStrava(app: AppContext, userId: number): Promise
   return { deletedActivities: kept ? 0 : (results[0]?.meta.changes ?? 0), kept };
 }
 
+/** STRAVA_QUIET_REFRESH_HOURS: hours of silence before the cron refreshes an athlete (default 24). */
+export const DEFAULT_QUIET_REFRESH_HOURS = 24;
+export function quietRefreshSeconds(app: AppContext): number {
+  const raw = app.env.STRAVA_QUIET_REFRESH_HOURS;
+  const hours = raw === undefined || raw === "" ? NaN : Number(raw);
+  const value = Number.isFinite(hours) && hours > 0 ? hours : DEFAULT_QUIET_REFRESH_HOURS;
+  return scaledSeconds(value * 3600, timeScale(app));
+}
+
+/**
+ * Reads the work already waiting will spend: one per running, queued or
+ * deferred job page (at least), one per folded webhook sync on the queue.
+ * One aggregate each over small indexed sets.
+ */
+export async function queuedReads(app: AppContext): Promise<number> {
+  const row = await app.db.get<{ jobs: number; hooks: number }>(sql`
+    SELECT (SELECT count(*) FROM sync_jobs WHERE status IN ('queued', 'running', 'deferred')) AS jobs,
+      (SELECT count(*) FROM strava_connections WHERE webhook_sync_pending = 1) AS hooks`);
+  return (row?.jobs ?? 0) + (row?.hooks ?? 0);
+}
+
 /**
  * Cron: resume chains whose next message was lost (no progress for a while),
- * then start incremental syncs for the members synced longest ago, as many as
- * the remaining budget allows (each costs at least one read).
+ * then refresh quiet athletes: no webhook and no sync for
+ * STRAVA_QUIET_REFRESH_HOURS, oldest first, as many as `readsAvailable`
+ * (each costs at least one read). An athlete whose webhooks keep arriving is
+ * never polled: the webhooks keep them fresh.
  */
 export async function refreshConnectedMembers(
   app: AppContext,
   opts: { maxMembers: number; readsAvailable: number },
 ) {
+  // A real-time watchdog for lost messages, never scaled: a chain is never resumed while its message is on its way.
   const staleBefore = new Date(app.now().getTime() - STALE_JOB_SECONDS * 1000);
   const stale = await app.db
     .select()
@@ -350,6 +409,8 @@ export async function refreshConnectedMembers(
 
   const slots = Math.max(0, Math.min(opts.maxMembers, opts.readsAvailable));
   if (slots === 0) return { resumed: stale.length, started: 0 };
+  const quietSince = epochNow(app) - quietRefreshSeconds(app);
+  const lastHeard = sql`max(coalesce(${stravaConnections.lastWebhookAt}, 0), coalesce(${syncStatus.lastSyncAt}, 0))`;
   const candidates = await app.db
     .select({ userId: stravaConnections.userId })
     .from(stravaConnections)
@@ -358,9 +419,10 @@ export async function refreshConnectedMembers(
       and(
         eq(stravaConnections.tokenExpired, false),
         sql`coalesce(${syncStatus.state}, 'idle') NOT IN ('queued', 'running', 'deferred')`,
+        sql`${lastHeard} <= ${quietSince}`,
       ),
     )
-    .orderBy(sql`coalesce(${syncStatus.lastSyncAt}, 0)`)
+    .orderBy(lastHeard)
     .limit(slots);
   let started = 0;
   for (const { userId } of candidates) {
@@ -372,7 +434,7 @@ export async function refreshConnectedMembers(
 /** Takes the member's webhook sync slot for this interval (conditional UPDATE); clears the pending flag. */
 export async function claimFoldedSync(app: AppContext, userId: number): Promise<boolean> {
   const now = app.now();
-  const lapsed = new Date(now.getTime() - WEBHOOK_FOLD_SECONDS * 1000);
+  const lapsed = new Date(now.getTime() - foldSeconds(app) * 1000);
   const [claimed] = await app.db
     .update(stravaConnections)
     .set({ webhookSyncAt: now, webhookSyncPending: false })
@@ -394,7 +456,7 @@ export async function runFoldedSync(app: AppContext, userId: number): Promise<vo
   });
   if (!connection || !connection.webhookSyncPending) return;
   if (await claimFoldedSync(app, userId)) {
-    await startSync(app, userId, "webhook");
+    await syncForHints(app, userId);
     return;
   }
   if (connection.tokenExpired) {
@@ -404,7 +466,32 @@ export async function runFoldedSync(app: AppContext, userId: number): Promise<vo
       .where(eq(stravaConnections.userId, userId));
     return;
   }
-  const dueAt = epoch(connection.webhookSyncAt ?? app.now()) + WEBHOOK_FOLD_SECONDS;
+  const dueAt = epoch(connection.webhookSyncAt ?? app.now()) + foldSeconds(app);
+  await app.env.SYNC_QUEUE.send(
+    { type: "webhook-sync", userId },
+    { delaySeconds: Math.max(1, dueAt - epochNow(app)) },
+  );
+}
+
+/**
+ * Starts the webhook sync; when a sync is already running (a backfill, the
+ * cron's refresh) its read may have come before these hints, so they stay
+ * pending for one folded sync at the end of the interval.
+ */
+export async function syncForHints(app: AppContext, userId: number): Promise<void> {
+  if ((await startSync(app, userId, "webhook")).started) return;
+  await keepHintsPending(app, userId);
+}
+
+/** Sets the pending flag; only the hint that sets it sends the one delayed "webhook-sync" message. */
+export async function keepHintsPending(app: AppContext, userId: number): Promise<void> {
+  const [pending] = await app.db
+    .update(stravaConnections)
+    .set({ webhookSyncPending: true })
+    .where(and(eq(stravaConnections.userId, userId), eq(stravaConnections.webhookSyncPending, false)))
+    .returning({ webhookSyncAt: stravaConnections.webhookSyncAt });
+  if (!pending) return; // a delayed sync is already on the queue
+  const dueAt = epoch(pending.webhookSyncAt ?? app.now()) + foldSeconds(app);
   await app.env.SYNC_QUEUE.send(
     { type: "webhook-sync", userId },
     { delaySeconds: Math.max(1, dueAt - epochNow(app)) },

@@ -13,14 +13,20 @@
  *   `WEBHOOK_CHECKS_PER_INTERVAL` such reads per member per interval, and
  *   delete hints only for activities we hold.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { stravaConnections } from "~db/schema";
 import { holdsStravaActivity } from "~/modules/activities/queries.server";
 import type { AppContext } from "~workers/load-context";
 import { sha256Hex, timingSafeEqual } from "~/lib/encoding";
 import { AppError, jsonError, readJson } from "~/lib/http.server";
-import { claimFoldedSync, startSync, WEBHOOK_FOLD_SECONDS } from "./sync.server";
+import {
+  claimFoldedSync,
+  foldSeconds,
+  keepHintsPending,
+  syncForHints,
+  WEBHOOK_HINTS_PER_MEMBER,
+} from "./sync.server";
 import type { SyncMessage } from "./sync-messages";
 
 /** Reads per member per fold interval spent confirming delete and deauthorization hints. */
@@ -101,7 +107,9 @@ export async function handleWebhookEvent(app: AppContext, request: Request): Pro
     return ignored();
   }
   // A member whose token Strava refused cannot be synced until they reconnect.
-  if (!connection.tokenExpired) await foldSync(app, userId);
+  if (connection.tokenExpired) return ignored();
+  await recordHint(app, userId, e.object_id);
+  await foldSync(app, userId);
   return ignored();
 }
 
@@ -124,7 +132,7 @@ const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
  */
 async function claimCheck(app: AppContext, userId: number): Promise<boolean> {
   const now = epoch(app.now());
-  const lapsed = now - WEBHOOK_FOLD_SECONDS;
+  const lapsed = now - foldSeconds(app);
   const rows = await app.db.all<{ user_id: number }>(sql`
     UPDATE strava_connections SET
       webhook_checks = CASE WHEN webhook_checks_start IS NULL OR webhook_checks_start <= ${lapsed} THEN 1 ELSE webhook_checks + 1 END,
@@ -136,6 +144,30 @@ async function claimCheck(app: AppContext, userId: number): Promise<boolean> {
 }
 
 /**
+ * Notes the hint: the athlete is not quiet (`last_webhook_at`, for the cron's
+ * quiet-athlete refresh) and the activity waits for a read (`webhook_hints`,
+ * answered in sync.server.ts; a newer hint for the same activity replaces the older). One statement; past WEBHOOK_HINTS_PER_MEMBER
+ * unanswered hints the list becomes one overflow marker that no read answers,
+ * so the folded sync still runs.
+ */
+async function recordHint(app: AppContext, userId: number, activityId: number): Promise<void> {
+  const nowMs = app.now().getTime();
+  const hint = JSON.stringify([activityId, nowMs]);
+  await app.db.run(sql`
+    UPDATE strava_connections SET
+      last_webhook_at = ${Math.floor(nowMs / 1000)},
+      webhook_hints = CASE
+        WHEN json_array_length(webhook_hints) < ${WEBHOOK_HINTS_PER_MEMBER}
+          OR EXISTS (SELECT 1 FROM json_each(webhook_hints) h WHERE json_extract(h.value, '$[0]') = ${activityId})
+          THEN json_insert(
+            (SELECT json_group_array(json(h.value)) FROM json_each(strava_connections.webhook_hints) h
+              WHERE json_extract(h.value, '$[0]') <> ${activityId}),
+            '$[#]', json(${hint}))
+        ELSE json_array(json_array(0, ${nowMs})) END
+    WHERE user_id = ${userId}`);
+}
+
+/**
  * Folds a create/update hint into the member's webhook sync: the first hint
  * of an interval starts an incremental sync at once; later ones set a pending
  * flag, and only the hint that sets it sends one delayed "webhook-sync"
@@ -143,18 +175,8 @@ async function claimCheck(app: AppContext, userId: number): Promise<boolean> {
  */
 export async function foldSync(app: AppContext, userId: number): Promise<void> {
   if (await claimFoldedSync(app, userId)) {
-    await startSync(app, userId, "webhook");
+    await syncForHints(app, userId);
     return;
   }
-  const [pending] = await app.db
-    .update(stravaConnections)
-    .set({ webhookSyncPending: true })
-    .where(and(eq(stravaConnections.userId, userId), eq(stravaConnections.webhookSyncPending, false)))
-    .returning({ webhookSyncAt: stravaConnections.webhookSyncAt });
-  if (!pending) return; // a delayed sync is already on the queue
-  const dueAt = epoch(pending.webhookSyncAt ?? app.now()) + WEBHOOK_FOLD_SECONDS;
-  await app.env.SYNC_QUEUE.send(
-    { type: "webhook-sync", userId },
-    { delaySeconds: Math.max(1, dueAt - epoch(app.now())) },
-  );
+  await keepHintsPending(app, userId);
 }

@@ -62,7 +62,12 @@ export function AdminPage({ data }: { data: AdminPageData }) {
         {"events" in data ? <EventsTab events={data.events ?? null} /> : null}
         {"challenges" in data ? <ChallengesTab challenges={data.challenges ?? null} /> : null}
         {"feedback" in data ? <FeedbackTab counts={data.feedback ?? null} /> : null}
-        {"sync" in data ? <SyncTab rows={data.sync ?? null} /> : null}
+        {"sync" in data ? (
+          <SyncTab
+            rows={data.sync ?? null}
+            scheduler={"scheduler" in data ? (data.scheduler ?? null) : null}
+          />
+        ) : null}
         {"analysis" in data && data.analysis ? <AnalysisTab data={data.analysis} /> : null}
       </div>
     </main>

@@ -1,7 +1,11 @@
-/** Strava Sync tab: every linked member's sync state, a sync button each, refreshed every 30 seconds. */
+/**
+ * Strava Sync tab: the scheduler's summary (work waiting, reads spent in the
+ * 15-minute window and today, a new member's expected wait), then every
+ * linked member's sync state with a sync button each; refreshed every 30 seconds.
+ */
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
-import type { listSyncStatus } from "../strava-sync.server";
+import type { listSyncStatus, SchedulerStatus } from "../strava-sync.server";
 import { btnSecondary, FetcherMark, LoadFailed, useAdminFetcher } from "./shared";
 
 type SyncRow = Awaited<ReturnType<typeof listSyncStatus>>[number];
@@ -16,6 +20,62 @@ const when = (iso: string | null) =>
         timeStyle: "short",
       })
     : "Never";
+
+const timeOnly = (iso: string) =>
+  new Date(iso).toLocaleTimeString("en-US", { timeZone: "Asia/Kolkata", timeStyle: "short" });
+
+/** "at once", "in about 20 minutes", "in about 3 hours". */
+export function waitInWords(seconds: number): string {
+  if (seconds <= 0) return "at once";
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  if (minutes < 90) return `in about ${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.round(minutes / 60);
+  return `in about ${hours} hours`;
+}
+
+function Figure({ label, value, detail }: { label: string; value: string; detail: string }) {
+  return (
+    <div className="rounded-lg border border-gray-200 bg-white p-4">
+      <dt className="text-sm text-gray-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-semibold text-gray-900">{value}</dd>
+      <dd className="mt-1 text-xs text-gray-600">{detail}</dd>
+    </div>
+  );
+}
+
+function SchedulerSummary({ s }: { s: SchedulerStatus | null }) {
+  if (s === null)
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        Could not load the Strava budget and queue.
+      </p>
+    );
+  const q = s.queue;
+  return (
+    <dl aria-label="Strava budget and queue" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <Figure
+        label="Queue"
+        value={`${q.total} waiting`}
+        detail={`Webhooks ${q.webhook} · first pages ${q.firstPage} · backfills ${q.backfill} · refreshes ${q.refresh}`}
+      />
+      <Figure
+        label="Reads this 15-minute window"
+        value={`${s.reads.window.used} / ${s.reads.window.limit}`}
+        detail={`Resets at ${timeOnly(s.reads.window.resetsAt)}`}
+      />
+      <Figure
+        label="Reads today"
+        value={`${s.reads.today.used} / ${s.reads.today.limit}`}
+        detail={`Resets at ${timeOnly(s.reads.today.resetsAt)}`}
+      />
+      <Figure
+        label="A new member's first 200 activities"
+        value={waitInWords(s.newMemberWaitSeconds)}
+        detail={`Quiet athletes are refreshed after ${s.quietRefreshHours} hours without webhooks`}
+      />
+    </dl>
+  );
+}
 
 function StateBadge({ row }: { row: SyncRow }) {
   const s = row.syncStatus;
@@ -58,7 +118,7 @@ function SyncButton({ row }: { row: SyncRow }) {
   );
 }
 
-export function SyncTab({ rows }: { rows: SyncRow[] | null }) {
+export function SyncTab({ rows, scheduler }: { rows: SyncRow[] | null; scheduler: SchedulerStatus | null }) {
   const revalidator = useRevalidator();
   useEffect(() => {
     const timer = setInterval(() => {
@@ -71,6 +131,7 @@ export function SyncTab({ rows }: { rows: SyncRow[] | null }) {
   return (
     <section aria-label="Strava Sync" className="space-y-3">
       <p className="text-sm text-gray-600">Refreshes every 30 seconds.</p>
+      <SchedulerSummary s={scheduler} />
       {rows.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center text-gray-700">
           No member has connected Strava yet.

@@ -1,0 +1,193 @@
+/**
+ * The Strava scheduler's arithmetic, as pure functions (no D1, no clock):
+ * which class a read belongs to, how much of each budget window a class may
+ * fill, how many quiet athletes the cron may refresh, and how long a new
+ * member waits. budget.server.ts, sync.server.ts and cron.server.ts apply it;
+ * tests/unit/strava-scheduler.test.ts pins it. See
+ * docs/decisions/027-sync-scheduler.md.
+ *
+ * One queue of Strava work, in this order of priority:
+ *  1. "webhook"    reads a webhook hint (or a member's "sync now") asks for;
+ *  2. "first-page" the first page of 200 of a new member's backfill (and every admin sync);
+ *  3. "backfill"   the rest of the backfills;
+ *  4. "refresh"    the quiet-athlete refresh of the cron.
+ * Priority is spent as headroom: every class may fill a window only up to its
+ * ceiling, and a lower class stops earlier, so what it leaves is there for the
+ * classes above it. Webhook reads are the exception kept from decision 003:
+ * they stop at the unreserved share, so a flood of (forged) hints can never
+ * starve the first pages and backfills; the cron refresh starts only with
+ * what the windows have left after the work already waiting.
+ */
+
+export const WORK_CLASSES = ["webhook", "first-page", "backfill", "refresh"] as const;
+export type WorkClass = (typeof WORK_CLASSES)[number];
+
+/** Lower is served first. */
+export const priorityOf = (cls: WorkClass): number => WORK_CLASSES.indexOf(cls);
+
+/** Who started a sync (sync_jobs.initiated_by). */
+export type SyncTrigger = "connect" | "user" | "admin" | "cron" | "webhook";
+
+/** The class of the read for page `page` of a job started by `trigger` in `mode`. */
+export function workClassFor(
+  trigger: SyncTrigger,
+  mode: "backfill" | "incremental",
+  page: number,
+): WorkClass {
+  if (trigger === "webhook" || trigger === "user") return "webhook";
+  if (trigger === "cron") return "refresh";
+  // An admin asked for this sync: it is not limited (decision 003).
+  if (trigger === "admin") return "first-page";
+  // The connect sync: its first page is what a new member waits for.
+  if (page <= 1) return "first-page";
+  return mode === "backfill" ? "backfill" : "first-page";
+}
+
+/** The last share of every window that backfill pages after the first leave to new members' first pages. */
+export const FIRST_PAGE_HEADROOM = 0.1;
+
+/**
+ * The fraction of a window's limit reads of this class may fill.
+ * `reservedShare` is STRAVA_RESERVED_SHARE (0-1).
+ */
+export function ceilingFactor(cls: WorkClass, reservedShare: number): number {
+  switch (cls) {
+    case "webhook":
+      return 1 - reservedShare;
+    case "first-page":
+    case "refresh": // gated when the cron starts it (refreshSlots), then it finishes its one read
+      return 1;
+    case "backfill":
+      return 1 - FIRST_PAGE_HEADROOM;
+  }
+}
+
+export interface WindowUse {
+  used: number;
+  limit: number;
+}
+
+/** Reads of a class still allowed in one window (never negative). */
+export function readsLeft(w: WindowUse, factor: number): number {
+  return Math.max(0, Math.floor(w.limit * factor - w.used + 1e-9));
+}
+
+/** Whether `count` more reads of a class fit both windows. */
+export function fits(quarter: WindowUse, day: WindowUse, factor: number, count = 1): boolean {
+  return readsLeft(quarter, factor) >= count && readsLeft(day, factor) >= count;
+}
+
+export const QUARTER_SECONDS = 15 * 60;
+export const DAY_SECONDS = 24 * 3600;
+
+export interface Windows {
+  quarterStart: number;
+  dayStart: number;
+  /** Seconds until the 15-minute window resets (natural quarter hours, UTC). */
+  quarterResetIn: number;
+  /** Seconds until the daily window resets (midnight UTC). */
+  dayResetIn: number;
+}
+
+/**
+ * Strava's windows at `nowSeconds` (epoch seconds): quarter hours and UTC days.
+ * With a time scale (the simulation only, `STRAVA_TIME_SCALE`), the windows
+ * are those of the scaled clock (epoch × scale) and the reset times are in
+ * real seconds.
+ */
+export function windowsAt(nowSeconds: number, scale = 1): Windows {
+  const t = nowSeconds * scale;
+  const quarterStart = t - (t % QUARTER_SECONDS);
+  const dayStart = t - (t % DAY_SECONDS);
+  return {
+    quarterStart,
+    dayStart,
+    quarterResetIn: (quarterStart + QUARTER_SECONDS - t) / scale,
+    dayResetIn: (dayStart + DAY_SECONDS - t) / scale,
+  };
+}
+
+/** STRAVA_TIME_SCALE: simulated seconds per real second; anything but a number above 1 is 1. */
+export function parseTimeScale(raw: string | undefined): number {
+  const value = raw === undefined || raw === "" ? NaN : Number(raw);
+  return Number.isFinite(value) && value > 1 ? value : 1;
+}
+
+/** A duration of the (simulated) Strava world in real seconds: at least one second, like a queue delay. */
+export function scaledSeconds(seconds: number, scale: number): number {
+  return Math.max(1, Math.ceil(seconds / scale));
+}
+
+/**
+ * How long a refused read of this class waits: until the window that is full
+ * for it resets, plus a few seconds; webhook reads wake first, refreshes last,
+ * so the class order holds at the start of every window too. `w`'s reset
+ * times are real seconds; the margin is Strava seconds (scaled in the simulation).
+ */
+export function resumeDelaySeconds(
+  cls: WorkClass,
+  quarter: WindowUse,
+  day: WindowUse,
+  w: Windows,
+  factor: number,
+  scale = 1,
+): number {
+  const wait = readsLeft(day, factor) < 1 ? w.dayResetIn : w.quarterResetIn;
+  return Math.max(1, Math.ceil(wait + (5 + priorityOf(cls)) / scale));
+}
+
+/**
+ * The quiet-athlete refresh of one cron run: how many athletes may be
+ * refreshed (one read each), from what both windows have left after the
+ * work already waiting (`queued`: reads that higher classes will spend) and
+ * a headroom kept for webhooks still to come in this window.
+ */
+export function refreshSlots(opts: {
+  quarter: WindowUse;
+  day: WindowUse;
+  queued: number;
+  reservedShare: number;
+  maxPerRun: number;
+}): number {
+  const { quarter, day, queued, reservedShare, maxPerRun } = opts;
+  // The webhooks of the rest of the day are forecast as the unreserved share of what is left of it.
+  const keepQuarter = Math.ceil(quarter.limit * FIRST_PAGE_HEADROOM);
+  const left = Math.min(readsLeft(quarter, 1) - keepQuarter, Math.floor(readsLeft(day, 1) * reservedShare));
+  return Math.max(0, Math.min(maxPerRun, left - queued));
+}
+
+/**
+ * Expected wait (seconds) before a member who connects now sees their last
+ * 200 activities: their first page waits behind the `ahead` first-page reads
+ * already queued (and the webhook reads, which come first) in windows that
+ * give first pages what is left of `quarter` and `day`.
+ */
+export function expectedFirstPageWait(opts: {
+  quarter: WindowUse;
+  day: WindowUse;
+  w: Windows;
+  ahead: number;
+}): number {
+  const { quarter, day, w, ahead } = opts;
+  const need = ahead + 1;
+  const nowQuarter = Math.min(readsLeft(quarter, 1), readsLeft(day, 1));
+  if (nowQuarter >= need) return 0;
+  let remaining = need - nowQuarter;
+  let dayLeft = readsLeft(day, 1) - nowQuarter;
+  let seconds = w.quarterResetIn;
+  let dayEnds = w.dayResetIn;
+  // Walk window by window (bounded: at most two days of quarters).
+  for (let i = 0; i < 200; i++) {
+    if (dayLeft <= 0) {
+      seconds = Math.max(seconds, dayEnds);
+      dayEnds += DAY_SECONDS;
+      dayLeft = day.limit;
+    }
+    const take = Math.min(quarter.limit, dayLeft);
+    if (take >= remaining) return Math.round(seconds);
+    remaining -= take;
+    dayLeft -= take;
+    seconds += QUARTER_SECONDS;
+  }
+  return Math.round(seconds);
+}

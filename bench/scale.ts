@@ -1,0 +1,656 @@
+/**
+ * The scale simulation (`npm run bench:scale`, also part of `npm run bench`;
+ * never part of `npm test`). For N athletes and a Strava budget (the default
+ * 100 reads / 15 min and 1,000 / day, or Extended Access at 10x), it runs the
+ * built Worker under `wrangler dev` with the Strava fake in this process, both
+ * clocks scaled the same way (STRAVA_TIME_SCALE for the app, `timeScale` for
+ * the fake: SCALE simulated seconds per real second), and plays one simulated
+ * Saturday:
+ *  - N connected athletes (seeded in D1 and in the fake, one recent activity
+ *    each, so a sync is incremental as after a real backfill) with habits:
+ *    70 % record 3-7 activities a week, 5 % daily or more, 25 % 1-2; Saturday
+ *    rides weigh 1.6x; most start 05:00-09:00 or 17:00-20:00 (IST); one in
+ *    five is edited minutes after upload (a second, update, hint);
+ *  - every new activity appears at the fake when uploaded and Strava's
+ *    webhook (create, then update) is POSTed to the app's callback;
+ *  - 1 % of N (at least 3) new members join through the day through the real
+ *    register / verify / connect flow; 10 % of them bring 2 years of history;
+ *  - the quarter-hourly cron is triggered every 15 simulated minutes.
+ * The app's work per athlete is real: each webhook is checked, folded and
+ * synced by the queue consumer against the fake with the member's own token.
+ * Measured at the fake, in simulated seconds: freshness (webhook sent → the
+ * app's read returns the activity; the commit follows in the same message),
+ * a new member's first page and whole history, reads per new activity, 429s;
+ * and the slowest of the scheduler's SQL on the final database (sqlite3).
+ *
+ * Usage: npm run build && npx tsx bench/scale.ts [N ...]
+ *   SCALE (default: follows the day's work, EVENTS_PER_SECOND=4), ACTIVE_LIMIT (1000),
+ *   BUDGETS (default,extended), BENCH_SCALE_PORT (8809; fakes +1).
+ * Writes `scale` into bench/results.json and prints a table.
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, openSync } from "node:fs";
+import { join } from "node:path";
+import { encryptSecret } from "../app/lib/token-crypto.server";
+import { startFakes, type RunningFakes } from "../tests/fakes/server";
+import {
+  createAthlete,
+  generateActivities,
+  mulberry32 as rng,
+  toDetailedActivity,
+} from "../tests/fakes/strava-data";
+
+const PORT = Number(process.env.BENCH_SCALE_PORT ?? 8809);
+const FAKES_PORT = PORT + 1;
+const APP = `http://127.0.0.1:${PORT}`;
+const FAKES = `http://127.0.0.1:${FAKES_PORT}`;
+/**
+ * Simulated seconds per real second. By default it follows the day's work: the
+ * busy 2-core box handles about EVENTS_PER_SECOND webhooks (with their syncs)
+ * per real second, and the day must not outrun the Worker, or the backlog of
+ * this machine would count as freshness lag.
+ */
+const EVENTS_PER_SECOND = Number(process.env.EVENTS_PER_SECOND ?? 4);
+const scaleFor = (events: number) =>
+  Number(process.env.SCALE) ||
+  Math.max(60, Math.min(1440, Math.round((DAY * EVENTS_PER_SECOND) / Math.max(1, events))));
+/**
+ * Above this many athletes the day is played by a sample: every athlete is
+ * seeded (D1 holds N links, N sync rows, N activities, so every query runs over
+ * N), but only ACTIVE_LIMIT of them record activities, and Strava's budget is
+ * scaled by the same share. The scheduler spends reads one by one against
+ * the budget's share of each window, so freshness, waits and reads per
+ * activity carry over; what the sample does not show is queue lengths in
+ * absolute numbers (they scale with N).
+ */
+const ACTIVE_LIMIT = Number(process.env.ACTIVE_LIMIT ?? 1000);
+const PERSIST = ".wrangler/bench-scale";
+/** BUDGETS=default or extended runs one of them only. */
+const BUDGETS = (["default", "extended"] as const).filter(
+  (b) => !process.env.BUDGETS || process.env.BUDGETS.split(",").includes(b),
+);
+const KEY = "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=";
+const HOOK_SECRET = "bench-scale-hook";
+const DAY = 86_400;
+const IST = 5.5 * 3600;
+/** Simulated seconds after the day ends during which reads still count (the queue drains). */
+const DRAIN = 2 * 3600;
+/** PROBE=1: one webhook, timed in real milliseconds (a check of the pipeline's own latency). */
+const PROBE = process.env.PROBE === "1";
+
+export type Budget = "default" | "extended";
+const LIMITS: Record<Budget, { read15: number; readDaily: number; overall15: number; overallDaily: number }> =
+  {
+    default: { read15: 100, readDaily: 1000, overall15: 200, overallDaily: 2000 },
+    extended: { read15: 1000, readDaily: 10000, overall15: 2000, overallDaily: 20000 },
+  };
+
+export interface ScaleRow {
+  athletes: number;
+  budget: Budget;
+  freshnessP50S: number | null;
+  freshnessP95S: number | null;
+  freshnessMaxS: number | null;
+  /** New activities whose read had not come when the run ended (their lag counts as "until the end"). */
+  notFresh: number;
+  activities: number;
+  newMembers: number;
+  newMemberRecentS: number | null;
+  newMemberHistoryS: number | null;
+  readsPerActivity: number;
+  responses429: number;
+  largestQueryMs: number;
+  simulatedSeconds: number;
+  realSeconds: number;
+  timeScale: number;
+  /** Share of the athletes that played the day (1 unless N > ACTIVE_LIMIT; the budget is scaled by it). */
+  sample: number;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (m: string) => console.log(`[bench:scale] ${m}`);
+
+function poisson(mean: number, r: () => number): number {
+  const l = Math.exp(-mean);
+  let k = 0;
+  let p = 1;
+  do {
+    k++;
+    p *= r();
+  } while (p > l);
+  return k - 1;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : null;
+
+interface Upload {
+  /** Simulated seconds since the start of the day. */
+  at: number;
+  athleteId: number;
+  kind: "create" | "update";
+  activityId: number;
+  sport: string;
+  startEpoch: number;
+  movingTime: number;
+  distance: number;
+}
+
+/** The day's uploads for `athletes` (ids), in time order. */
+function planDay(athleteIds: number[], dayStartEpoch: number, r: () => number): Upload[] {
+  const uploads: Upload[] = [];
+  let nextId = 5_000_000_000;
+  for (const athleteId of athleteIds) {
+    const kind = r();
+    const perWeek = kind < 0.05 ? 8 + r() * 4 : kind < 0.75 ? 3 + r() * 4 : 1 + r();
+    const count = poisson((perWeek / 7) * 1.6, r);
+    for (let i = 0; i < count; i++) {
+      const slot = r();
+      const localHour = slot < 0.6 ? 5 + r() * 4 : slot < 0.9 ? 17 + r() * 3 : r() * 24;
+      const ride = r() < 0.65;
+      const movingTime = Math.round((ride ? 3600 + r() * 10800 : 1800 + r() * 3600) / 60) * 60;
+      const start = dayStartEpoch + Math.round(localHour * 3600 - IST);
+      const uploadAt = start - dayStartEpoch + movingTime + Math.round(60 + r() * 600);
+      if (uploadAt >= DAY || uploadAt < 0) continue;
+      const activityId = nextId++;
+      const base = {
+        athleteId,
+        activityId,
+        sport: ride ? "Ride" : "Run",
+        startEpoch: start,
+        movingTime,
+        distance: Math.round(movingTime * (ride ? 7.5 : 2.9)),
+      };
+      uploads.push({ ...base, at: uploadAt, kind: "create" });
+      if (r() < 0.2) uploads.push({ ...base, at: uploadAt + 60 + Math.round(r() * 240), kind: "update" });
+    }
+  }
+  return uploads.sort((a, b) => a.at - b.at);
+}
+
+function run(command: string, args: string[]) {
+  execFileSync(command, args, { stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, CI: "1" } });
+}
+
+const sqlString = (s: string) => `'${s.replaceAll("'", "''")}'`;
+
+/** Users, Strava links (encrypted tokens), sync status and one recent activity each, as SQL. */
+async function seedSql(n: number, nowEpoch: number): Promise<{ sql: string; tokens: string[] }> {
+  const lines: string[] = [];
+  const tokens: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const token = `simtoken${i.toString(36)}x${Math.floor(Math.random() * 1e9).toString(36)}`;
+    tokens.push(token);
+    const athleteId = 70_000_000 + i;
+    lines.push(
+      `INSERT INTO users (id, username, email, password_hash, is_verified, profile_completed, strava_id) VALUES (${i}, 'sim${i}', 'sim${i}@bench.test', 'x', 1, 1, ${athleteId});`,
+      `INSERT INTO strava_connections (user_id, athlete_id, access_token_enc, refresh_token_enc, expires_at, scope, last_webhook_at) VALUES (${i}, ${athleteId}, ${sqlString(await encryptSecret(token, KEY))}, ${sqlString(await encryptSecret(`r${token}`, KEY))}, ${nowEpoch + 30 * DAY}, 'read,activity:read_all,profile:read_all', ${nowEpoch});`,
+      `INSERT INTO sync_status (user_id, state, mode, initiated_by, last_sync_at, progress_current, progress_total) VALUES (${i}, 'completed', 'backfill', 'connect', ${nowEpoch}, 1, 1);`,
+      `INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, moving_time, elapsed_time, start_date, start_date_local, visibility) VALUES (${i}, ${athleteId * 10}, 'Earlier Ride', 'Ride', 'Ride', 30000, 4000, 4200, ${nowEpoch - 2 * DAY}, '${new Date((nowEpoch - 2 * DAY + IST) * 1000).toISOString().slice(0, 19)}Z', 'everyone');`,
+    );
+  }
+  return { sql: lines.join("\n"), tokens };
+}
+
+function limitsFor(budget: Budget, sample: number) {
+  const l = LIMITS[budget];
+  const by = (x: number) => Math.max(1, Math.round(x * sample));
+  return {
+    read15: by(l.read15),
+    readDaily: by(l.readDaily),
+    overall15: by(l.overall15),
+    overallDaily: by(l.overallDaily),
+  };
+}
+
+function varsFile(budget: Budget, scale: number, sample: number): string {
+  const lines = readFileSync(".dev.vars.example", "utf8")
+    .split("\n")
+    .filter((l) => l.trim() && !l.startsWith("#"))
+    .map((l) => l.replaceAll("http://127.0.0.1:8788", FAKES))
+    .filter((l) => !/^(STRAVA_WEBHOOK_PATH_SECRET|STRAVA_WEBHOOK_SUBSCRIPTION_ID|APP_URL)=/.test(l));
+  const limits = limitsFor(budget, sample);
+  lines.push(
+    `APP_URL=${APP}`,
+    `STRAVA_WEBHOOK_PATH_SECRET=${HOOK_SECRET}`,
+    "STRAVA_WEBHOOK_SUBSCRIPTION_ID=1",
+    `STRAVA_READ_LIMIT_15MIN=${limits.read15}`,
+    `STRAVA_READ_LIMIT_DAILY=${limits.readDaily}`,
+    `STRAVA_TIME_SCALE=${scale}`,
+    "REGISTER_LIMIT_PER_HOUR=100000",
+  );
+  const file = join(PERSIST, "..", "bench-scale.vars");
+  writeFileSync(file, lines.join("\n") + "\n");
+  return file;
+}
+
+function startWorker(vars: string): ChildProcess {
+  const out = openSync(join(PERSIST, "..", "bench-scale-server.log"), "w");
+  return spawn(
+    "node_modules/.bin/wrangler",
+    [
+      "dev",
+      "--port",
+      String(PORT),
+      "--ip",
+      "127.0.0.1",
+      "--persist-to",
+      PERSIST,
+      "--env-file",
+      vars,
+      "--test-scheduled",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
+    { stdio: ["ignore", out, out], detached: true },
+  );
+}
+
+async function stopWorker(child: ChildProcess) {
+  if (child.exitCode !== null || !child.pid) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  await Promise.race([exited, sleep(5000)]);
+}
+
+async function waitForHealth() {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`${APP}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(500);
+  }
+  throw new Error("the Worker did not start");
+}
+
+/** The D1 file wrangler dev uses under PERSIST. */
+function d1File(): string {
+  const dir = join(PERSIST, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error("no D1 file");
+  return join(dir, file);
+}
+
+/** The slowest of the scheduler's statements on the final database (sqlite3, best of 5 each). */
+function largestSchedulerQueryMs(nowEpoch: number): number {
+  const quiet = nowEpoch - 24 * 3600;
+  const statements = [
+    // the cron's quiet-athlete candidates (sync.server.ts refreshConnectedMembers)
+    `SELECT c.user_id FROM strava_connections c LEFT JOIN sync_status s ON s.user_id = c.user_id WHERE c.token_expired = 0 AND coalesce(s.state, 'idle') NOT IN ('queued','running','deferred') AND max(coalesce(c.last_webhook_at,0), coalesce(s.last_sync_at,0)) <= ${quiet} ORDER BY max(coalesce(c.last_webhook_at,0), coalesce(s.last_sync_at,0)) LIMIT 25;`,
+    // queuedReads / the admin tab's queue
+    `SELECT (SELECT count(*) FROM sync_jobs WHERE status IN ('queued','running','deferred')), (SELECT count(*) FROM strava_connections WHERE webhook_sync_pending = 1);`,
+    // the webhook's athlete lookup
+    `SELECT user_id FROM strava_connections WHERE athlete_id = 70000001;`,
+    // the admin Strava Sync tab's member list
+    `SELECT u.id, u.username, s.state FROM users u LEFT JOIN sync_status s ON s.user_id = u.id WHERE u.strava_id IS NOT NULL OR s.user_id IS NOT NULL ORDER BY u.username;`,
+  ];
+  let worst = 0;
+  for (const statement of statements) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const out = execFileSync("sqlite3", [d1File()], {
+        input: `.timer on\n${statement}\n`,
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024,
+      });
+      const m = [...out.matchAll(/Run Time: real ([\d.]+)/g)].map((x) => Number(x[1]));
+      times.push(m.reduce((a, b) => a + b, 0) * 1000);
+    }
+    worst = Math.max(worst, Math.min(...times));
+  }
+  return Math.round(worst * 100) / 100;
+}
+
+/** The real register / verify / connect flow; `connected` is called as Strava sends the member back (the clock starts). */
+async function connectNewMember(
+  name: string,
+  athleteId: number,
+  fakes: RunningFakes,
+  connected: () => void,
+): Promise<boolean> {
+  const { registerMember } = await import("./sync");
+  const s = await registerMember(name, APP, FAKES);
+  fakes.state.strava.nextAthleteId = athleteId;
+  const start = await s.call("/api/user/connect-strava");
+  const approved = await fetch(`${start.headers.get("Location")}&auto_approve=1`, { redirect: "manual" });
+  const callback = new URL(approved.headers.get("Location")!);
+  connected();
+  const done = await s.call(callback.pathname + callback.search);
+  return Boolean(done.headers.get("Location")?.includes("success=strava_connected"));
+}
+
+export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
+  const r = rng(n * 7 + (budget === "extended" ? 1 : 0));
+  rmSync(PERSIST, { recursive: true, force: true });
+  mkdirSync(PERSIST, { recursive: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST]);
+  const nowEpoch = Math.floor(Date.now() / 1000);
+  log(`${n.toLocaleString("en")} athletes, ${budget} budget: seeding`);
+  const { sql, tokens } = await seedSql(n, nowEpoch);
+  const seedFile = join(PERSIST, "..", "bench-scale-seed.sql");
+  writeFileSync(seedFile, sql);
+  execFileSync("sqlite3", [d1File()], { input: `.read ${seedFile}\n`, stdio: ["pipe", "ignore", "inherit"] });
+  rmSync(seedFile);
+
+  const fakes = await startFakes({ port: FAKES_PORT });
+  const strava = fakes.state.strava;
+  const sample = n > ACTIVE_LIMIT ? ACTIVE_LIMIT / n : 1;
+  Object.assign(strava.limits, limitsFor(budget, sample));
+  strava.subscriptions.set(1, {
+    id: 1,
+    resource_state: 2,
+    application_id: 12345,
+    callback_url: `${APP}/api/webhooks/strava/${HOOK_SECRET}`,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+  });
+  const athleteIds: number[] = [];
+  for (let i = 1; i <= n; i++) {
+    const id = 70_000_000 + i;
+    athleteIds.push(id);
+    strava.athletes.set(id, createAthlete({ id }));
+    const [earlier] = generateActivities(id, 1, {
+      seed: id,
+      days: 2,
+      endDate: new Date((nowEpoch - 2 * DAY) * 1000),
+      firstId: id * 10,
+    });
+    strava.activities.set(id, new Map(earlier ? [[id * 10, toDetailedActivity(earlier)]] : []));
+    strava.accessTokens.set(tokens[i - 1]!, {
+      athleteId: id,
+      scopes: ["read", "activity:read_all", "profile:read_all"],
+      expiresAt: nowEpoch + 30 * DAY,
+      revoked: false,
+    });
+  }
+  // New members: their athletes exist at the fake with their history.
+  const joiners = Math.max(3, Math.round(n * sample * 0.01));
+  const joinPlan = Array.from({ length: joiners }, (_, k) => ({
+    athleteId: 71_000_000 + n * 100 + k,
+    at: Math.round(((k + 0.5) / joiners) * DAY * 0.9),
+    history: r() < 0.1 ? 2 * 365 : 90,
+  }));
+
+  const uploads = planDay(athleteIds.slice(0, Math.round(n * sample)), nowEpoch - (nowEpoch % DAY), r);
+  const SCALE = scaleFor(uploads.length + joiners * 3);
+  strava.timeScale = SCALE;
+  log(
+    `${uploads.length} webhooks, ${joiners} new members, a simulated day in ${Math.round(DAY / SCALE)} s (x${SCALE})`,
+  );
+  const vars = varsFile(budget, SCALE, sample);
+  const worker = startWorker(vars);
+  const row: ScaleRow = {
+    athletes: n,
+    budget,
+    freshnessP50S: null,
+    freshnessP95S: null,
+    freshnessMaxS: null,
+    notFresh: 0,
+    activities: 0,
+    newMembers: joiners,
+    newMemberRecentS: null,
+    newMemberHistoryS: null,
+    readsPerActivity: 0,
+    responses429: 0,
+    largestQueryMs: 0,
+    simulatedSeconds: DAY + DRAIN,
+    realSeconds: 0,
+    timeScale: SCALE,
+    sample,
+  };
+  try {
+    await waitForHealth();
+    for (const j of joinPlan) {
+      const activities = Math.round((j.history / 7) * 5);
+      const generated = generateActivities(j.athleteId, activities, {
+        seed: j.athleteId,
+        days: j.history,
+        endDate: new Date(nowEpoch * 1000),
+        firstId: j.athleteId * 1000,
+      });
+      strava.athletes.set(j.athleteId, createAthlete({ id: j.athleteId }));
+      strava.activities.set(j.athleteId, new Map(generated.map((a) => [a.id, toDetailedActivity(a)])));
+    }
+    if (PROBE) {
+      const id = athleteIds[0]!;
+      const served = new Promise<number>((resolve) => {
+        strava.onListServed = () => resolve(Date.now());
+      });
+      for (let k = 0; k < 5; k++) {
+        const sent = Date.now();
+        await fetch(`${APP}/api/webhooks/strava/${HOOK_SECRET}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({
+            object_type: "activity",
+            object_id: 1 + k,
+            aspect_type: "create",
+            owner_id: athleteIds[k]!,
+            subscription_id: 1,
+          }),
+        });
+        const answered = Date.now();
+        const servedP = new Promise<number>((resolve) => {
+          strava.onListServed = () => resolve(Date.now());
+        });
+        log(`probe ${k}: webhook answered in ${answered - sent} ms, read after ${(await servedP) - sent} ms`);
+      }
+      void served;
+      void id;
+      return row;
+    }
+    const t0 = Date.now();
+    const simNow = () => ((Date.now() - t0) / 1000) * SCALE;
+    const hinted = new Map<number, number>();
+    const lags: number[] = [];
+    const joinedAt = new Map<number, number>();
+    const firstPageAt = new Map<number, number>();
+    const historyAt = new Map<number, number>();
+    const newMemberIds = new Set(joinPlan.map((j) => j.athleteId));
+    let existingReads = 0;
+    let webhookRetries = 0;
+    /**
+     * Simulated times at which the webhook share of a window was spent (sampled
+     * every few milliseconds from the fake's counters). A read that met one of
+     * them waited for Strava's budget: its lag is simulated time. A read that
+     * met none waited only for this machine (queue hops, a busy CPU): that wait
+     * is not Strava's and would be multiplied by the scale, so its lag is the
+     * real time it took, as a member would see it.
+     */
+    const fullAt: number[] = [];
+    /** The same for the whole window (what a new member's first page may use). */
+    const spentAt: number[] = [];
+    const webhookShare = 1 - 0.3;
+    const lagIn = (marks: number[], hint: number, read: number) => {
+      let lo = 0;
+      let hi = marks.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (marks[mid]! < hint) lo = mid + 1;
+        else hi = mid;
+      }
+      const waitedForBudget = lo < marks.length && marks[lo]! <= read;
+      return waitedForBudget ? read - hint : (read - hint) / SCALE;
+    };
+    const lagOf = (hint: number, read: number) => lagIn(fullAt, hint, read);
+    strava.onListServed = (athleteId, page, ids) => {
+      const now = simNow();
+      if (newMemberIds.has(athleteId)) {
+        const joined = joinedAt.get(athleteId);
+        if (joined === undefined) return;
+        if (page === 1 && !firstPageAt.has(athleteId))
+          firstPageAt.set(athleteId, lagIn(spentAt, joined, now));
+        if (ids.length < 200 && !historyAt.has(athleteId))
+          historyAt.set(athleteId, lagIn(spentAt, joined, now));
+        return;
+      }
+      existingReads++;
+      for (const id of ids) {
+        const at = hinted.get(id);
+        if (at === undefined) continue;
+        lags.push(lagOf(at, now));
+        hinted.delete(id);
+      }
+    };
+
+    /** Strava retries a delivery that fails or is not answered 200 (up to 3 times). */
+    const post = async (u: Upload) => {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        try {
+          const res = await fetch(`${APP}/api/webhooks/strava/${HOOK_SECRET}`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({
+              object_type: "activity",
+              object_id: u.activityId,
+              aspect_type: u.kind,
+              owner_id: u.athleteId,
+              subscription_id: 1,
+              event_time: Math.floor(Date.now() / 1000),
+              updates: u.kind === "update" ? { title: "Edited" } : {},
+            }),
+          });
+          await res.arrayBuffer();
+          if (res.ok) return;
+        } catch {
+          // not answered: Strava tries again
+        }
+        webhookRetries++;
+        await sleep(1000);
+      }
+    };
+
+    let nextCron = 0;
+    let joinIndex = 0;
+    let joining: Promise<unknown> = Promise.resolve();
+    const inFlight = new Set<Promise<unknown>>();
+    const track = (p: Promise<unknown>) => {
+      inFlight.add(p);
+      void p.finally(() => inFlight.delete(p));
+    };
+    let i = 0;
+    const end = DAY + DRAIN;
+    while (simNow() < end) {
+      const now = simNow();
+      if (now >= nextCron) {
+        nextCron += 900;
+        track(
+          fetch(`${APP}/__scheduled?cron=${encodeURIComponent("*/15 * * * *")}`).then(
+            (res) => res.arrayBuffer(),
+            () => log("a cron trigger was not answered"),
+          ),
+        );
+      }
+      while (joinIndex < joinPlan.length && joinPlan[joinIndex]!.at <= now) {
+        const j = joinPlan[joinIndex++]!;
+        // One connect at a time: the fake's approve page signs in as `nextAthleteId`.
+        joining = joining.then(() =>
+          connectNewMember(`join${j.athleteId}`, j.athleteId, fakes, () =>
+            joinedAt.set(j.athleteId, simNow()),
+          ).catch((e: unknown) => log(`join failed: ${String(e)}`)),
+        );
+        track(joining);
+      }
+      while (i < uploads.length && uploads[i]!.at <= now) {
+        const u = uploads[i++]!;
+        if (u.kind === "create") {
+          const [template] = generateActivities(u.athleteId, 1, {
+            seed: u.activityId % 4_294_967_296,
+            endDate: new Date(Date.now()),
+            days: 1,
+            firstId: u.activityId,
+          });
+          if (!template) continue;
+          const activity = toDetailedActivity(template);
+          const startIso = new Date((nowEpoch - 60) * 1000).toISOString().replace(/\.\d+Z$/, "Z");
+          strava.activities.get(u.athleteId)?.set(u.activityId, {
+            ...activity,
+            start_date: startIso,
+            start_date_local: startIso,
+            moving_time: u.movingTime,
+            distance: u.distance,
+          });
+          hinted.set(u.activityId, simNow());
+          row.activities++;
+        }
+        if (inFlight.size > 64) await Promise.race(inFlight);
+        track(post(u));
+      }
+      const u = strava.usage;
+      const l = strava.limits;
+      if (u.read15 >= l.read15 * webhookShare || u.readDaily >= l.readDaily * webhookShare)
+        fullAt.push(simNow());
+      await sleep(5);
+    }
+    await Promise.all(inFlight);
+    row.realSeconds = Math.round((Date.now() - t0) / 1000);
+    const nowSim = simNow();
+    for (const at of hinted.values()) lags.push(nowSim - at); // never read: the whole wait counts
+    row.notFresh = hinted.size;
+    const sorted = lags.sort((a, b) => a - b);
+    const round = (x: number | null) => (x === null ? null : Math.round(x));
+    row.freshnessP50S = round(percentile(sorted, 50));
+    row.freshnessP95S = round(percentile(sorted, 95));
+    row.freshnessMaxS = round(sorted.at(-1) ?? null);
+    const firsts = [...firstPageAt.values()].sort((a, b) => a - b);
+    const histories = [...historyAt.values()].sort((a, b) => a - b);
+    row.newMemberRecentS = round(percentile(firsts, 95));
+    // Over the members whose connect completed (a register this busy machine answered 503 is not Strava's wait).
+    row.newMembers = joinedAt.size;
+    row.newMemberHistoryS =
+      histories.length && histories.length === joinedAt.size ? round(histories.at(-1)!) : null;
+    row.readsPerActivity = row.activities ? Math.round((existingReads / row.activities) * 100) / 100 : 0;
+    row.responses429 = strava.rateLimited;
+    if (webhookRetries)
+      log(`${webhookRetries} webhook deliveries retried (this machine did not answer in time)`);
+  } finally {
+    await stopWorker(worker);
+    await fakes.close();
+  }
+  row.largestQueryMs = largestSchedulerQueryMs(nowEpoch + DAY);
+  return row;
+}
+
+export async function runScaleBench(sizes = [100, 1000, 10000]): Promise<ScaleRow[]> {
+  if (!existsSync("build/server/index.js")) throw new Error("run npm run build first");
+  const rows: ScaleRow[] = [];
+  for (const n of sizes)
+    for (const budget of BUDGETS) {
+      const row = await simulate(n, budget);
+      log(JSON.stringify(row));
+      rows.push(row);
+    }
+  return rows;
+}
+
+export function scaleTable(rows: ScaleRow[]): string {
+  const s = (x: number | null) => (x === null ? "—" : `${x.toLocaleString("en")}`);
+  return [
+    "| athletes | budget | freshness p50 / p95 / max (s) | not fresh at end | new member: recent / whole history (s) | reads per activity | 429s | largest scheduler query (ms) |",
+    "|---|---|---|---|---|---|---|---|",
+    ...rows.map(
+      (r) =>
+        `| ${r.athletes.toLocaleString("en")} | ${r.budget} | ${s(r.freshnessP50S)} / ${s(r.freshnessP95S)} / ${s(r.freshnessMaxS)} | ${r.notFresh} of ${r.activities} | ${s(r.newMemberRecentS)} / ${s(r.newMemberHistoryS)} | ${r.readsPerActivity} | ${r.responses429} | ${r.largestQueryMs} |`,
+    ),
+  ].join("\n");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const sizes = process.argv
+    .slice(2)
+    .map(Number)
+    .filter((x) => x > 0);
+  const rows = await runScaleBench(sizes.length ? sizes : undefined);
+  const file = "bench/results.json";
+  const results = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>) : {};
+  results.scale = rows;
+  writeFileSync(file, JSON.stringify(results, null, 2) + "\n");
+  console.log(scaleTable(rows));
+}

@@ -1,0 +1,168 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  ceilingFactor,
+  expectedFirstPageWait,
+  fits,
+  priorityOf,
+  readsLeft,
+  refreshSlots,
+  resumeDelaySeconds,
+  scaledSeconds,
+  parseTimeScale,
+  windowsAt,
+  workClassFor,
+  WORK_CLASSES,
+  type WorkClass,
+} from "~/modules/strava/scheduler";
+
+const win = (used: number, limit: number) => ({ used, limit });
+
+describe("priorities", () => {
+  it("serves webhook reads, then new members' first pages, then backfills, then the quiet refresh", () => {
+    expect([...WORK_CLASSES].sort((a, b) => priorityOf(a) - priorityOf(b))).toEqual([
+      "webhook",
+      "first-page",
+      "backfill",
+      "refresh",
+    ]);
+  });
+
+  it("classes every read of a sync by who started it and which page it is", () => {
+    expect(workClassFor("webhook", "incremental", 1)).toBe("webhook");
+    expect(workClassFor("user", "incremental", 1)).toBe("webhook");
+    expect(workClassFor("connect", "backfill", 1)).toBe("first-page");
+    expect(workClassFor("connect", "backfill", 2)).toBe("backfill");
+    expect(workClassFor("connect", "backfill", 9)).toBe("backfill");
+    expect(workClassFor("admin", "backfill", 5)).toBe("first-page");
+    expect(workClassFor("cron", "incremental", 1)).toBe("refresh");
+  });
+
+  it("a backfill page stops before the window's last 10 %, which stays for new members' first pages", () => {
+    const share = 0.3;
+    expect(ceilingFactor("first-page", share)).toBe(1);
+    expect(ceilingFactor("backfill", share)).toBeCloseTo(0.9);
+    // 90 of 100 used: a backfill page waits, a first page still reads.
+    expect(fits(win(90, 100), win(90, 1000), ceilingFactor("backfill", share))).toBe(false);
+    expect(fits(win(90, 100), win(90, 1000), ceilingFactor("first-page", share))).toBe(true);
+  });
+
+  it("webhook reads keep to the unreserved share (a flood of hints cannot starve backfills)", () => {
+    expect(ceilingFactor("webhook", 0.3)).toBeCloseTo(0.7);
+    expect(fits(win(69, 100), win(0, 1000), 0.7)).toBe(true);
+    expect(fits(win(70, 100), win(0, 1000), 0.7)).toBe(false);
+  });
+});
+
+describe("budget arithmetic", () => {
+  it("never lets a class exceed either window", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2000 }),
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 1, max: 20000 }),
+        fc.integer({ min: 0, max: 20000 }),
+        fc.constantFrom<WorkClass>(...WORK_CLASSES),
+        fc.double({ min: 0, max: 0.99, noNaN: true }),
+        (ql, qu, dl, du, cls, share) => {
+          const q = win(qu, ql);
+          const d = win(du, dl);
+          const factor = ceilingFactor(cls, share);
+          const n = Math.min(readsLeft(q, factor), readsLeft(d, factor));
+          expect(n).toBeGreaterThanOrEqual(0);
+          expect(q.used + n).toBeLessThanOrEqual(Math.max(q.used, q.limit));
+          expect(d.used + n).toBeLessThanOrEqual(Math.max(d.used, d.limit));
+          if (n > 0) expect(fits(q, d, factor, n)).toBe(true);
+          expect(fits(q, d, factor, n + 1)).toBe(false);
+        },
+      ),
+    );
+  });
+
+  it("windows are quarter hours and UTC days; with a time scale they are those of the scaled clock, in real seconds", () => {
+    const t = Date.UTC(2026, 10, 23, 10, 7, 30) / 1000;
+    const w = windowsAt(t);
+    expect(w.quarterResetIn).toBe(7 * 60 + 30);
+    expect(w.dayResetIn).toBe(13 * 3600 + 52 * 60 + 30);
+    // 1,440x: one simulated day per real minute; a quarter hour lasts 0.625 s.
+    const s = windowsAt(t, 1440);
+    expect(s.quarterResetIn).toBeGreaterThan(0);
+    expect(s.quarterResetIn).toBeLessThanOrEqual(900 / 1440);
+    expect(s.dayResetIn).toBeLessThanOrEqual(60);
+    expect(scaledSeconds(600, 1440)).toBe(1);
+    expect(scaledSeconds(600, 1)).toBe(600);
+    expect(parseTimeScale("")).toBe(1);
+    expect(parseTimeScale("abc")).toBe(1);
+    expect(parseTimeScale("0.5")).toBe(1);
+    expect(parseTimeScale("288")).toBe(288);
+  });
+
+  it("a refused read waits for the window that is full for it, webhooks waking first", () => {
+    const w = windowsAt(Date.UTC(2026, 10, 23, 10, 7, 30) / 1000);
+    const quarterFull = resumeDelaySeconds("webhook", win(70, 100), win(70, 1000), w, 0.7);
+    expect(quarterFull).toBe(w.quarterResetIn + 5);
+    const dayFull = resumeDelaySeconds("backfill", win(10, 100), win(900, 1000), w, 0.9);
+    expect(dayFull).toBe(w.dayResetIn + 5 + 2);
+    const order = WORK_CLASSES.map((c) => resumeDelaySeconds(c, win(100, 100), win(100, 1000), w, 1));
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+});
+
+describe("the quiet-athlete refresh", () => {
+  const base = { reservedShare: 0.3, maxPerRun: 25 };
+
+  it("fixes the old flaw: ten members do not drain the day, and waiting work comes first", () => {
+    // A fresh window: the refresh may use what is left after 10 % headroom, and at most the
+    // reserved share of what is left of the day (the rest is for the day's webhooks).
+    expect(refreshSlots({ ...base, quarter: win(0, 100), day: win(0, 1000), queued: 0 })).toBe(25);
+    expect(refreshSlots({ ...base, quarter: win(0, 100), day: win(950, 1000), queued: 0 })).toBe(15);
+    expect(refreshSlots({ ...base, quarter: win(85, 100), day: win(100, 1000), queued: 0 })).toBe(5);
+    expect(refreshSlots({ ...base, quarter: win(0, 100), day: win(0, 1000), queued: 90 })).toBe(0);
+    expect(refreshSlots({ ...base, quarter: win(100, 100), day: win(0, 1000), queued: 0 })).toBe(0);
+  });
+
+  it("never exceeds the run's cap nor the window", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 0, max: 1000 }),
+        fc.integer({ min: 0, max: 500 }),
+        (limit, used, queued) => {
+          const slots = refreshSlots({
+            ...base,
+            quarter: win(used, limit),
+            day: win(0, limit * 10),
+            queued,
+          });
+          expect(slots).toBeGreaterThanOrEqual(0);
+          expect(slots).toBeLessThanOrEqual(25);
+          expect(used + queued + slots).toBeLessThanOrEqual(Math.max(used + queued, limit));
+        },
+      ),
+    );
+  });
+});
+
+describe("expected wait for a new member", () => {
+  const w = windowsAt(Date.UTC(2026, 10, 23, 10, 7, 30) / 1000);
+
+  it("is zero while the window has room for the first pages ahead and theirs", () => {
+    expect(expectedFirstPageWait({ quarter: win(10, 100), day: win(10, 1000), w, ahead: 0 })).toBe(0);
+    expect(expectedFirstPageWait({ quarter: win(10, 100), day: win(10, 1000), w, ahead: 89 })).toBe(0);
+  });
+
+  it("is the next window when this one is spent, and later windows for a long line", () => {
+    expect(expectedFirstPageWait({ quarter: win(100, 100), day: win(100, 1000), w, ahead: 0 })).toBe(
+      w.quarterResetIn,
+    );
+    expect(expectedFirstPageWait({ quarter: win(100, 100), day: win(100, 1000), w, ahead: 150 })).toBe(
+      w.quarterResetIn + 900,
+    );
+  });
+
+  it("is the next day when the daily window is spent", () => {
+    expect(expectedFirstPageWait({ quarter: win(0, 100), day: win(1000, 1000), w, ahead: 0 })).toBe(
+      w.dayResetIn,
+    );
+  });
+});
