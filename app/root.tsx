@@ -77,9 +77,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-full flex-col">
         <ToastProvider initial={loaderData?.toast ?? null}>
+          <a
+            href="#main-content"
+            className="sr-only z-[80] rounded-md bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+          >
+            Skip to content
+          </a>
           <NavigationProgress />
           <Header user={loaderData?.user ?? null} />
-          <div className="flex-1">{children}</div>
+          <div id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </div>
           <Footer />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />

@@ -57,7 +57,8 @@ function FlagSwitch({ user, flag, self }: { user: PublicUser; flag: Flag; self: 
 
 function DeleteUser({ user, self }: { user: PublicUser; self: boolean }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useAdminFetcher();
+  // A refusal is explained in the dialog (message and counts), not again in a toast.
+  const fetcher = useAdminFetcher(undefined, { inlineFailures: true });
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const refused = result && !result.ok ? result : undefined;
   useEffect(() => {
@@ -118,7 +119,11 @@ export function CreateUserDialog() {
   const [open, setOpen] = useState(false);
   const fetcher = useAdminFetcher();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const errors = result && !result.ok ? result.errors : undefined;
+  // The toast says the refusal ('Missing Fields' / 'Please fill in all required fields.');
+  // a field repeats only what the toast does not already say, so nothing is read twice.
+  const failed = result && !result.ok ? result : undefined;
+  const errors = failed?.errors;
+  const fieldErrors = (name: string) => errors?.[name]?.filter((message) => message !== failed?.message);
   useEffect(() => {
     if (result?.ok) setOpen(false);
   }, [result]);
@@ -140,7 +145,7 @@ export function CreateUserDialog() {
         className={inputClass}
         aria-invalid={errors?.[name] ? true : undefined}
       />
-      <ErrorList errors={errors?.[name]} />
+      <ErrorList errors={fieldErrors(name)} />
     </div>
   );
   return (
