@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { Alert, Field, SelectField } from "~/ui/form";
 import { Pagination } from "~/ui/pagination";
-import { formatInt, formatSportType } from "~/lib/format";
+import { formatInt, sportName } from "~/lib/format";
 import type { ActivityPage } from "../list.server";
 import { ACTIVITY_SORTS } from "../constants";
 import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
@@ -42,10 +42,10 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
       label:
         s === "Ride" ? "Ride (incl. virtual, MTB, gravel)" : s === "Run" ? "Run (incl. trail, virtual)" : s,
     })),
-    ...MORE_TYPES.map((t) => ({ value: t, label: formatSportType(t) })),
+    ...MORE_TYPES.map((t) => ({ value: t, label: sportName(t) })),
   ];
   if (type && !typeOptions.some((o) => o.value === type))
-    typeOptions.push({ value: type, label: formatSportType(type) });
+    typeOptions.push({ value: type, label: sportName(type) });
   const keep = (["userId", "challengeId", "limit"] as const).filter((k) => filters[k]);
   const clearHref = `/activities${keep.length ? `?${new URLSearchParams(keep.map((k) => [k, String(filters[k])]))}` : ""}`;
   const hrefFor = (page: number) => {

@@ -1,12 +1,6 @@
 import { ViewOnStravaLink } from "~/ui/strava-brand";
 import type { ActivityView } from "../list.server";
-import {
-  formatDuration,
-  formatElevation,
-  formatLocalDate,
-  formatMetresAsKm,
-  formatSportType,
-} from "~/lib/format";
+import { formatDuration, formatElevation, formatLocalDate, formatMetresAsKm, sportName } from "~/lib/format";
 
 type RowActivity = Pick<
   ActivityView,
@@ -41,7 +35,7 @@ export function ActivityRow({ activity, compact = false }: { activity: RowActivi
           <time dateTime={activity.startDateLocal.slice(0, 10)}>
             {formatLocalDate(activity.startDateLocal)}
           </time>{" "}
-          · {formatSportType(activity.sportType)}
+          · {sportName(activity.sportType)}
           {activity.commute ? (
             <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-800">
               Commute

@@ -1,4 +1,5 @@
 /** Users tab: search, pages of 10, the three flags as switches, create and delete dialogs. */
+import { plural } from "~/lib/format";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { PublicUser } from "~/modules/auth/auth.server";
@@ -85,9 +86,9 @@ function DeleteUser({ user, self }: { user: PublicUser; self: boolean }) {
             <p>{refused.message}</p>
             {refused.summary ? (
               <ul className="list-inside list-disc">
-                <li>{refused.summary.activities} activities</li>
-                <li>{refused.summary.challenges} challenge participations</li>
-                <li>{refused.summary.events} event registrations</li>
+                <li>{plural(refused.summary.activities, "activity", "activities")}</li>
+                <li>{plural(refused.summary.challenges, "challenge participation")}</li>
+                <li>{plural(refused.summary.events, "event registration")}</li>
               </ul>
             ) : null}
           </div>
