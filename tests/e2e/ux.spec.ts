@@ -168,3 +168,46 @@ for (const size of SIZES) {
     });
   });
 }
+
+for (const size of SIZES) {
+  test.describe(`at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport });
+
+    test("the challenge leaderboard is compact: top 10, you highlighted, search as you type, activities folded", async ({
+      page,
+    }) => {
+      await signIn(page);
+      await page.goto("/challenges/1");
+      const heading = page.getByRole("heading", { name: /Participants \((\d+)\)/ });
+      const total = Number((await heading.innerText()).match(/\((\d+)\)/)![1]);
+      const rows = page.getByTestId("participant");
+      await expect(rows).toHaveCount(Math.min(total, 10));
+      // The signed-in member is marked, in the list or pinned above it.
+      const mine = page.locator(
+        '[data-testid="participant"][aria-current="true"], [data-testid="my-position"]',
+      );
+      await expect(mine.first()).toContainText(/You/);
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-challenge-detail-${size.name}`);
+      if (total > 10) {
+        await page.getByRole("link", { name: /Show all/ }).click();
+        await expect(rows).toHaveCount(Math.min(total, 50));
+      }
+
+      // Activities sit behind a disclosure: folded until opened.
+      const withActivities = rows.filter({ has: page.locator("details") }).first();
+      if ((await withActivities.count()) > 0) {
+        const list = withActivities.locator("details ul");
+        await expect(list).toBeHidden();
+        await withActivities.locator("summary").click();
+        await expect(list).toBeVisible();
+      }
+
+      // Search as you type: no Apply needed.
+      await page.getByPlaceholder("Search participants").fill("ATH");
+      await expect(page).toHaveURL(/q=ATH/);
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText("athlete");
+    });
+  });
+}
