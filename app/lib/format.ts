@@ -134,6 +134,41 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${formatNumber(count, 0)} ${count === 1 ? singular : pluralForm}`;
 }
 
+/** Speed in m/s as km/h: 6.94 → "25 km/h"; null or 0 → "—". */
+export function formatSpeed(metresPerSecond: number | null | undefined): string {
+  if (!metresPerSecond || !Number.isFinite(metresPerSecond) || metresPerSecond <= 0) return "—";
+  return `${formatNumber(metresPerSecond * 3.6)} km/h`;
+}
+
+/** Pace per km from distance and time: (10,000 m, 3,000 s) → "5:00 /km"; no distance → "—". */
+export function formatPace(metres: number, seconds: number, per: "km" | "100 m" = "km"): string {
+  if (!(metres > 0) || !(seconds > 0)) return "—";
+  const unit = per === "km" ? 1000 : 100;
+  const total = Math.round((seconds / metres) * unit);
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${m}:${String(s).padStart(2, "0")} /${per}`;
+}
+
+/** A distance that may not apply (yoga, strength): 0 → "—", else "12.3 km". */
+export const formatDistanceOrDash = (metres: number) => (metres > 0 ? formatMetresAsKm(metres) : "—");
+
+/**
+ * How long ago `iso` was, from `now`: "just now", "5 min ago", "2 h ago",
+ * "1 day ago", "3 days ago"; then the date ("Mar 4, 2025").
+ */
+export function formatTimeAgo(iso: string, now: number = Date.now()): string {
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (!Number.isFinite(minutes)) return "";
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return `${plural(days, "day")} ago`;
+  return formatDay(iso);
+}
+
 /** Chart axis labels: grouped numbers with the unit, no ".0" ("1,200 km"). */
 export const axisLabel = (unit: string) => (value: number) =>
   Number.isFinite(value) ? `${formatNumber(value)}${unit ? ` ${unit}` : ""}` : "";

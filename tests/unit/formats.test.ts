@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   axisLabel,
+  formatDistanceOrDash,
+  formatPace,
+  formatSpeed,
+  formatTimeAgo,
   formatDuration,
   formatHoursAsDuration,
   formatMinutesAsDuration,
@@ -84,6 +88,27 @@ describe("the formatting layer", () => {
     expect(plural(0, "activity", "activities")).toBe("0 activities");
     expect(plural(1234, "activity", "activities")).toBe("1,234 activities");
     expect(plural(1, "activity", "activities")).toBe("1 activity");
+  });
+
+  it("times ago, with plurals", () => {
+    const now = Date.parse("2026-11-23T12:00:00Z");
+    expect(formatTimeAgo("2026-11-23T11:59:40Z", now)).toBe("just now");
+    expect(formatTimeAgo("2026-11-23T11:55:00Z", now)).toBe("5 min ago");
+    expect(formatTimeAgo("2026-11-23T10:00:00Z", now)).toBe("2 h ago");
+    expect(formatTimeAgo("2026-11-22T11:00:00Z", now)).toBe("1 day ago");
+    expect(formatTimeAgo("2026-11-20T12:00:00Z", now)).toBe("3 days ago");
+    expect(formatTimeAgo("2026-03-04T12:00:00Z", now)).toBe("Mar 4, 2026");
+  });
+
+  it("pace and speed", () => {
+    expect(formatPace(10_000, 3000)).toBe("5:00 /km");
+    expect(formatPace(1000, 359.6)).toBe("6:00 /km");
+    expect(formatPace(1500, 1800, "100 m")).toBe("2:00 /100 m");
+    expect(formatPace(0, 1800)).toBe("—");
+    expect(formatSpeed(6.944)).toBe("25 km/h");
+    expect(formatSpeed(null)).toBe("—");
+    expect(formatDistanceOrDash(0)).toBe("—");
+    expect(formatDistanceOrDash(12_345)).toBe("12.3 km");
   });
 
   it("chart axes carry their unit", () => {

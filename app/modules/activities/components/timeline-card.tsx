@@ -316,7 +316,7 @@ export function TimelineCard({
                   aria-label={`Activities in ${formatMonth(month.month)}`}
                 >
                   {month.activities.map((a) => (
-                    <ActivityRow key={a.id} activity={a} compact />
+                    <ActivityRow key={a.id} activity={a} compact linkToDetail />
                   ))}
                 </ul>
                 {month.totals.count > month.activities.length ? (
