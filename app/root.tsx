@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { isConfined } from "~/lib/guards.server";
 import { getCurrentUser } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -42,7 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (current?.setCookie) headers.append("Set-Cookie", current.setCookie);
   if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
   const user: HeaderUser | null = current
-    ? { username: current.user.username, email: current.user.email, isAdmin: current.user.isAdmin }
+    ? {
+        username: current.user.username,
+        email: current.user.email,
+        isAdmin: current.user.isAdmin,
+        confined: isConfined(current.user),
+      }
     : null;
   return data({ user, toast: toast.toast }, { headers });
 }

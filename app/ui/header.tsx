@@ -9,6 +9,8 @@ export interface HeaderUser {
   username: string;
   email: string;
   isAdmin: boolean;
+  /** Not verified yet: every page but the profile's leads back to profile settings. */
+  confined?: boolean;
 }
 
 interface NavItem {
@@ -103,6 +105,19 @@ export function Header({ user }: { user: HeaderUser | null }) {
           )}
         </div>
       </div>
+      {user?.confined ? (
+        <p
+          role="note"
+          data-testid="verify-note"
+          className="border-t border-amber-200 bg-amber-50 px-4 py-2 text-center text-sm text-amber-900"
+        >
+          Verify your email address to unlock the app: until then these links lead back to{" "}
+          <Link to="/profile-settings" className="font-semibold underline">
+            Profile Settings
+          </Link>
+          , where you can resend the e-mail.
+        </p>
+      ) : null}
       {user ? <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} links={links} /> : null}
     </header>
   );

@@ -166,12 +166,6 @@ for (const size of SIZES) {
       await noSideways(page, size.viewport.width);
       await snap(page, `ux-events-menu-${size.name}`);
     });
-  });
-}
-
-for (const size of SIZES) {
-  test.describe(`at ${size.name} size`, () => {
-    test.use({ viewport: size.viewport });
 
     test("the challenge leaderboard is compact: top 10, you highlighted, search as you type, activities folded", async ({
       page,
@@ -208,6 +202,85 @@ for (const size of SIZES) {
       await expect(page).toHaveURL(/q=ATH/);
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText("athlete");
+    });
+
+    test("activities: removable filter chips, filters behind a button on phones, a detail view per activity", async ({
+      page,
+    }) => {
+      await signIn(page);
+      // The address an achievement tile links to.
+      await page.goto("/activities?type=Ride&minDistance=100&maxDistance=199.9");
+      const chips = page.getByRole("list", { name: "Active filters" });
+      await expect(chips.getByRole("link", { name: "Remove filter: 100–199.9 km" })).toBeVisible();
+      const minDistance = page.getByLabel("Min distance (km)");
+      if (size.name === "phone") {
+        await expect(minDistance).toBeHidden();
+        await page.getByRole("button", { name: /Filters/ }).click();
+        await expect(minDistance).toBeVisible();
+      } else {
+        await expect(page.getByRole("button", { name: /Filters/ })).toBeHidden();
+        await expect(minDistance).toBeVisible();
+      }
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-activities-${size.name}`);
+
+      const first = page.getByTestId("activity-row").first();
+      const name = (await first.getByRole("link").first().innerText()).trim();
+      await first.getByRole("link", { name }).click();
+      await expect(page).toHaveURL(/\/activities\/\d+$/);
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      const summary = page.getByRole("region", { name: "Summary" });
+      await expect(summary).toContainText("Distance");
+      await expect(summary).toContainText("Average speed");
+      await expect(summary).toContainText("km/h");
+      await expect(page.getByRole("region", { name: "Source" })).toContainText("Strava");
+      await expect(page.getByRole("link", { name: "View on Strava" })).toHaveAttribute(
+        "href",
+        /^https:\/\/www\.strava\.com\/activities\/\d+$/,
+      );
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-activity-detail-${size.name}`);
+
+      await page.goBack();
+      await page.getByRole("link", { name: "Remove filter: 100–199.9 km" }).click();
+      await expect(page).toHaveURL(/\/activities\?type=Ride$/);
+    });
+
+    test("first run: a welcome card instead of a bare page of zeros; once connected a status chip", async ({
+      page,
+    }) => {
+      await signInFreshMember(page);
+      await page.goto("/dashboard");
+      const welcome = page.getByTestId("onboarding");
+      await expect(welcome.getByRole("heading", { name: "Welcome! Bring in your activities" })).toBeVisible();
+      await expect(welcome).toContainText("The first sync usually takes a few minutes");
+      await expect(welcome.getByRole("link", { name: "Upload activities" })).toHaveAttribute(
+        "href",
+        "/activities/upload",
+      );
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-dashboard-first-run-${size.name}`);
+
+      await signIn(page);
+      await page.goto("/dashboard");
+      await expect(page.getByTestId("onboarding")).toHaveCount(0);
+      const chip = page.getByTestId("strava-chip");
+      await expect(chip.getByTestId("strava-connect")).toHaveText("Connected to Strava");
+      await expect(chip).toContainText(/last sync (just now|\d+ min ago|\d+ h ago|\d+ days? ago)/);
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-dashboard-connected-${size.name}`);
+    });
+
+    test("an unverified member's header says why its links lead back to profile settings", async ({
+      page,
+    }) => {
+      await signIn(page, "newbie", "Newbie@1234");
+      await page.goto("/profile-settings");
+      await expect(page.getByTestId("verify-note")).toContainText(
+        "Verify your email address to unlock the app",
+      );
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-unverified-header-${size.name}`);
     });
   });
 }

@@ -227,29 +227,31 @@ function ParticipantActivities({
 }) {
   if (p.activities.length)
     return (
-      <details className="group ml-11 mt-1 text-sm">
-        <summary className="cursor-pointer select-none text-gray-600 hover:text-gray-900">
-          {p.activityCount !== null ? plural(p.activityCount, "activity", "activities") : "Activities"}
-        </summary>
-        <ul className="mt-1 space-y-1 text-gray-700">
-          {p.activities.map((a) => (
-            <li key={a.id} className="flex justify-between gap-2">
-              <span className="truncate">{a.name}</span>
-              <span className="shrink-0 text-gray-500">
-                {formatKm(a.distance / 1000)} · {fmtDate(a.startDate)}
-              </span>
-            </li>
-          ))}
-        </ul>
+      <>
+        <details className="group ml-11 mt-1 text-sm">
+          <summary className="cursor-pointer select-none text-gray-600 hover:text-gray-900">
+            {p.activityCount !== null ? plural(p.activityCount, "activity", "activities") : "Activities"}
+          </summary>
+          <ul className="mt-1 space-y-1 text-gray-700">
+            {p.activities.map((a) => (
+              <li key={a.id} className="flex justify-between gap-2">
+                <span className="truncate">{a.name}</span>
+                <span className="shrink-0 text-gray-500">
+                  {formatKm(a.distance / 1000)} · {fmtDate(a.startDate)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
         {p.activityCount !== null && p.activityCount > 3 ? (
           <Link
             to={`/activities?userId=${p.userId}&challengeId=${challengeId}`}
-            className="mt-1 inline-block font-medium text-brand-700 hover:underline"
+            className="ml-11 mt-1 block text-sm font-medium text-brand-700 hover:underline"
           >
             View all {p.activityCount} activities
           </Link>
         ) : null}
-      </details>
+      </>
     );
   if (p.activityCount === 0)
     return <p className="ml-11 mt-1 text-xs text-gray-500">No activities recorded yet</p>;
