@@ -104,8 +104,7 @@ function chartConfig(
       // The unit on the axis, from zero (a y axis starting at 200 exaggerated the dips), no ".0".
       yaxis: {
         min: 0,
-        forceNiceScale: true,
-        title: { text: chart === "summary" ? "Activities per " + periodName : metric.name },
+        title: { text: chart === "summary" ? `Activities per ${periodName}` : metric.name },
         labels: { formatter: axisLabel(metric.unit.trim()) },
       },
       tooltip: {

@@ -185,7 +185,6 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
               },
               yaxis: {
                 min: 0,
-                forceNiceScale: true,
                 labels: { formatter: axisLabel("") },
                 title: { text: "Members" },
               },
@@ -253,7 +252,6 @@ function UserAnalysis({ data }: { data: AnalysisData }) {
             xaxis: { categories: data.countDistribution.map((b) => b.label), title: { text: "Activities" } },
             yaxis: {
               min: 0,
-              forceNiceScale: true,
               labels: { formatter: axisLabel("") },
               title: { text: "Members" },
             },
