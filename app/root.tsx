@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { isConfined } from "~/lib/guards.server";
 import { getCurrentUser } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -42,7 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (current?.setCookie) headers.append("Set-Cookie", current.setCookie);
   if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
   const user: HeaderUser | null = current
-    ? { username: current.user.username, email: current.user.email, isAdmin: current.user.isAdmin }
+    ? {
+        username: current.user.username,
+        email: current.user.email,
+        isAdmin: current.user.isAdmin,
+        confined: isConfined(current.user),
+      }
     : null;
   return data({ user, toast: toast.toast }, { headers });
 }
@@ -77,9 +83,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="flex min-h-full flex-col">
         <ToastProvider initial={loaderData?.toast ?? null}>
+          <a
+            href="#main-content"
+            className="sr-only z-[80] rounded-md bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+          >
+            Skip to content
+          </a>
           <NavigationProgress />
           <Header user={loaderData?.user ?? null} />
-          <div className="flex-1">{children}</div>
+          <div id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </div>
           <Footer />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />

@@ -40,7 +40,7 @@ export function formatDuration(seconds: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   if (h === 0) return `${m} min`;
-  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+  return m === 0 ? `${int.format(h)} h` : `${int.format(h)} h ${m} min`;
 }
 
 /** A planned duration in minutes: 90 → "1 h 30 min"; 120 → "2 h"; 0 → "—". */
@@ -73,10 +73,105 @@ export function formatRupees(paise: number): string {
   return `₹${two.format(paise / 100)}`;
 }
 
-/** Readable sport type: "VirtualRide" → "Virtual Ride". */
-export function formatSportType(sportType: string): string {
-  return sportType.replace(/([a-z])([A-Z])/g, "$1 $2");
+// ---- One way to write numbers (issue #20 item 5) ----------------------------
+
+const upTo = (digits: number) => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits });
+const upToOne = upTo(1);
+
+/**
+ * A number with thousands grouping and at most `digits` decimals, no trailing
+ * zeros: 1234.56 → "1,234.6"; 12 → "12" (never "12.0"); -0.04 → "0".
+ */
+export function formatNumber(n: number, digits = 1): string {
+  if (!Number.isFinite(n)) return "—";
+  const text = (digits === 1 ? upToOne : upTo(digits)).format(n);
+  return text === "-0" ? "0" : text;
 }
+
+/** A percentage with at most one decimal: 45.25 → "45.3%"; 100 → "100%". */
+export const formatPercent = (percent: number) => `${formatNumber(percent)}%`;
+
+/** A share of a whole as a percentage: (1, 3) → "33.3%"; a zero whole → "0%". */
+export const formatShare = (part: number, whole: number) =>
+  formatPercent(whole > 0 ? (part / whole) * 100 : 0);
+
+/** Minutes as hours and minutes: 170 → "2 h 50 min"; 45 → "45 min"; 120 → "2 h"; 33,325 → "555 h 25 min". */
+export function formatMinutesAsDuration(minutes: number): string {
+  if (!Number.isFinite(minutes) || minutes <= 0) return "0 min";
+  return formatDuration(minutes * 60);
+}
+
+/** Hours as hours and minutes: 9614 / 60 → "160 h 14 min"; 0.25 → "15 min". */
+export const formatHoursAsDuration = (hours: number) => formatMinutesAsDuration(hours * 60);
+
+/** Words for sport types that splitting the name does not give. */
+const SPORT_NAMES: Record<string, string> = {
+  EBikeRide: "E-bike ride",
+  EMountainBikeRide: "E-mountain bike ride",
+  HIIT: "HIIT",
+  StandUpPaddling: "Stand-up paddling",
+  RockClimbing: "Rock climbing",
+  Workout: "Workout",
+};
+
+/**
+ * A sport type as people say it, sentence case: "MountainBikeRide" →
+ * "Mountain bike ride"; "VirtualRide" → "Virtual ride"; "Ride" → "Ride".
+ */
+export function sportName(sportType: string): string {
+  const known = SPORT_NAMES[sportType];
+  if (known) return known;
+  const words = sportType.replace(/([a-z])([A-Z])/g, "$1 $2").split(" ");
+  return words.map((w, i) => (i === 0 ? w : w.toLowerCase())).join(" ");
+}
+
+/**
+ * A count with its noun, pluralised in English: (1, "event registration") →
+ * "1 event registration"; (2, …) → "2 event registrations"; (1,234, "activity",
+ * "activities") → "1,234 activities".
+ */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatNumber(count, 0)} ${count === 1 ? singular : pluralForm}`;
+}
+
+/** Speed in m/s as km/h: 6.94 → "25 km/h"; null or 0 → "—". */
+export function formatSpeed(metresPerSecond: number | null | undefined): string {
+  if (!metresPerSecond || !Number.isFinite(metresPerSecond) || metresPerSecond <= 0) return "—";
+  return `${formatNumber(metresPerSecond * 3.6)} km/h`;
+}
+
+/** Pace per km from distance and time: (10,000 m, 3,000 s) → "5:00 /km"; no distance → "—". */
+export function formatPace(metres: number, seconds: number, per: "km" | "100 m" = "km"): string {
+  if (!(metres > 0) || !(seconds > 0)) return "—";
+  const unit = per === "km" ? 1000 : 100;
+  const total = Math.round((seconds / metres) * unit);
+  const m = Math.floor(total / 60);
+  const s = total % 60;
+  return `${m}:${String(s).padStart(2, "0")} /${per}`;
+}
+
+/** A distance that may not apply (yoga, strength): 0 → "—", else "12.3 km". */
+export const formatDistanceOrDash = (metres: number) => (metres > 0 ? formatMetresAsKm(metres) : "—");
+
+/**
+ * How long ago `iso` was, from `now`: "just now", "5 min ago", "2 h ago",
+ * "1 day ago", "3 days ago"; then the date ("Mar 4, 2025").
+ */
+export function formatTimeAgo(iso: string, now: number = Date.now()): string {
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (!Number.isFinite(minutes)) return "";
+  if (minutes < 1) return "just now";
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.floor(hours / 24);
+  if (days < 30) return `${plural(days, "day")} ago`;
+  return formatDay(iso);
+}
+
+/** Chart axis labels: grouped numbers with the unit, no ".0" ("1,200 km"). */
+export const axisLabel = (unit: string) => (value: number) =>
+  Number.isFinite(value) ? `${formatNumber(value)}${unit ? ` ${unit}` : ""}` : "";
 
 // ---- Calendar days and periods, in UTC -----------------------------------
 

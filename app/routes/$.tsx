@@ -1,4 +1,7 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { NotFound } from "~/ui/error-boundary";
+
+export const meta: MetaFunction = () => [{ title: "Page not found · CycleWari Community" }];
 
 // Any path no other route matches: the not-found page with status 404.
 export function loader() {

@@ -39,16 +39,20 @@ const features = [
     title: "Track Activities",
     body: "Sync your rides, runs, swims, walks and hikes from Strava and see your statistics and achievements by sport.",
     icon: "M3 17l6-6 4 4 8-8",
+    to: null,
   },
   {
     title: "Join Challenges",
     body: "Take part in monthly distance challenges with the community and climb the leaderboard.",
     icon: "M8 21h8M12 17v4M7 4h10v5a5 5 0 01-10 0V4z",
+    to: null,
   },
   {
     title: "Attend Events",
     body: "Register for community rides and events, pay securely, and train for the annual 250 km Wari.",
     icon: "M8 7V3M16 7V3M4 11h16M5 5h14a1 1 0 011 1v13a1 1 0 01-1 1H5a1 1 0 01-1-1V6a1 1 0 011-1z",
+    // The whole card opens the events list (its title is the link; the card stretches it).
+    to: "/events",
   },
 ];
 
@@ -95,7 +99,11 @@ function Landing({ signedIn }: { signedIn: boolean }) {
       </section>
       <section aria-label="Features" className="mx-auto grid max-w-5xl gap-6 px-4 py-12 md:grid-cols-3">
         {features.map((feature) => (
-          <Card key={feature.title} as="article">
+          <Card
+            key={feature.title}
+            as="article"
+            className={feature.to ? "relative transition hover:border-brand-300 hover:shadow-md" : undefined}
+          >
             <svg
               viewBox="0 0 24 24"
               className="h-8 w-8 text-brand-600"
@@ -106,7 +114,18 @@ function Landing({ signedIn }: { signedIn: boolean }) {
             >
               <path d={feature.icon} strokeLinecap="round" strokeLinejoin="round" />
             </svg>
-            <h2 className="mt-4 text-lg font-semibold text-gray-900">{feature.title}</h2>
+            <h2 className="mt-4 text-lg font-semibold text-gray-900">
+              {feature.to ? (
+                <Link
+                  to={feature.to}
+                  className="after:absolute after:inset-0 after:rounded-xl hover:text-brand-700 focus:outline-none focus-visible:underline"
+                >
+                  {feature.title} <span aria-hidden="true">→</span>
+                </Link>
+              ) : (
+                feature.title
+              )}
+            </h2>
             <p className="mt-2 text-gray-600">{feature.body}</p>
           </Card>
         ))}

@@ -6,6 +6,7 @@ import { idParam, readForm } from "~/lib/http.server";
 import { adminChallengeAction, adminChallengePage } from "~/modules/admin/page.server";
 import { ActiveBadge, ProgressBar } from "~/modules/challenges/components/challenge-ui";
 import { km1 } from "~/modules/challenges/rules";
+import { formatKm, formatPercent } from "~/lib/format";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { useToast } from "~/ui/toast";
 import { Button } from "~/ui/button";
@@ -105,7 +106,7 @@ export default function AdminChallengeProgress() {
                   </td>
                   <td className="w-48 px-4 py-2">
                     <div className="mb-1 text-xs text-gray-600">
-                      {km1(e.progress)} km · {e.percent}%
+                      {formatKm(e.progress / 1000)} · {formatPercent(e.percent)}
                     </div>
                     <ProgressBar percent={e.percent} label={`${e.username}'s progress`} />
                   </td>
@@ -150,8 +151,8 @@ export default function AdminChallengeProgress() {
           <ul className="mt-2 space-y-1 text-sm text-gray-700">
             {audit.map((a) => (
               <li key={a.id}>
-                {new Date(a.createdAt).toLocaleString("en-US")}: user #{a.userId} {km1(a.oldProgress)} km →{" "}
-                {km1(a.newProgress)} km (admin #{a.adminId})
+                {new Date(a.createdAt).toLocaleString("en-US")}: user #{a.userId}{" "}
+                {formatKm(a.oldProgress / 1000)} → {formatKm(a.newProgress / 1000)} (admin #{a.adminId})
               </li>
             ))}
           </ul>

@@ -15,6 +15,7 @@ import {
   useNavigation,
   useSearchParams,
 } from "@remix-run/react";
+import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
 import { useEffect } from "react";
 import { getOptionalUser } from "~/lib/guards.server";
 import { appErrorStatus, readForm, redirect, replyFromError } from "~/lib/http.server";
@@ -26,6 +27,7 @@ import { useToast, type Toast } from "~/ui/toast";
 import { Card } from "~/ui/card";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { StravaLogo, stravaButtonClass } from "~/ui/strava-brand";
+import { LinkTabList } from "~/ui/tab-link";
 
 export const meta: MetaFunction = () => [{ title: "Sign in · CycleWari Community" }];
 
@@ -123,6 +125,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw redirectResponse;
 }
 
+const AUTH_TABS = ["login", "register"] as const;
+
+/** The address of a tab, keeping the rest of the query (a `redirectTo`). */
+function tabHref(current: URLSearchParams, tab: (typeof AUTH_TABS)[number]): string {
+  const next = new URLSearchParams(current);
+  if (tab === "register") next.set("tab", "register");
+  else next.delete("tab");
+  const query = next.toString();
+  return query ? `?${query}` : "?";
+}
+
 export default function AuthPage() {
   const { returnError } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -158,32 +171,39 @@ export default function AuthPage() {
     <main className="mx-auto max-w-md px-4 py-10">
       <Card>
         <h1 className="text-center text-2xl font-bold text-gray-900">Welcome to CycleWari</h1>
-        <div
-          role="tablist"
-          aria-label="Sign in or register"
-          className="mt-6 grid grid-cols-2 rounded-lg bg-gray-100 p-1"
+        {/* Headless UI tabs (arrow keys, roving focus) that are links to ?tab=, so they work without JavaScript too. */}
+        <TabGroup
+          selectedIndex={AUTH_TABS.indexOf(tab)}
+          onChange={(index) =>
+            setSearchParams(
+              (prev) => {
+                if (AUTH_TABS[index] === "register") prev.set("tab", "register");
+                else prev.delete("tab");
+                return prev;
+              },
+              { replace: true, preventScrollReset: true },
+            )
+          }
+          className="mt-6"
         >
-          {(["login", "register"] as const).map((t) => (
-            <Link
-              key={t}
-              role="tab"
-              aria-selected={tab === t}
-              to={t === "register" ? "?tab=register" : "?"}
-              replace
-              preventScrollReset
-              className={`rounded-md px-3 py-2 text-center text-sm font-semibold ${tab === t ? "bg-white text-gray-900 shadow" : "text-gray-600"}`}
-            >
-              {t === "login" ? "Login" : "Register"}
-            </Link>
-          ))}
-        </div>
-        <div role="tabpanel" className="mt-6">
-          {tab === "login" ? (
-            <LoginForm result={actionData?.intent === "login" ? actionData.result : undefined} />
-          ) : (
-            <RegisterForm result={actionData?.intent === "register" ? actionData.result : undefined} />
-          )}
-        </div>
+          <LinkTabList
+            label="Sign in or register"
+            className="grid-cols-2"
+            tabs={AUTH_TABS.map((t) => ({
+              id: t,
+              label: t === "login" ? "Login" : "Register",
+              href: tabHref(searchParams, t),
+            }))}
+          />
+          <TabPanels className="mt-6">
+            <TabPanel className="focus:outline-none">
+              <LoginForm result={actionData?.intent === "login" ? actionData.result : undefined} />
+            </TabPanel>
+            <TabPanel className="focus:outline-none">
+              <RegisterForm result={actionData?.intent === "register" ? actionData.result : undefined} />
+            </TabPanel>
+          </TabPanels>
+        </TabGroup>
         <div className="my-6 flex items-center gap-3 text-xs uppercase text-gray-500">
           <span className="h-px flex-1 bg-gray-200" /> or continue with{" "}
           <span className="h-px flex-1 bg-gray-200" />
@@ -225,6 +245,10 @@ function LoginForm({ result }: { result?: Result }) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldRevalidate: "onInput",
   });
+  // 'Please enter both username and password' speaks of both fields: it is printed once, under the first.
+  const passwordErrors = fields.username.errors?.includes(MSG.loginBoth)
+    ? fields.password.errors?.filter((e) => e !== MSG.loginBoth)
+    : fields.password.errors;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       <input type="hidden" name="intent" value="login" />
@@ -236,7 +260,7 @@ function LoginForm({ result }: { result?: Result }) {
       />
       <Field
         label="Password"
-        errors={fields.password.errors}
+        errors={passwordErrors}
         inputProps={{
           ...getInputProps(fields.password, { type: "password" }),
           autoComplete: "current-password",

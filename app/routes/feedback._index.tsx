@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { FeedbackFormPage } from "~/modules/feedback/components/feedback-form-page";
 import { feedbackFormAction, feedbackFormPage } from "~/modules/feedback/page.server";
@@ -19,8 +19,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function FeedbackRoute() {
+  // Each navigation (a sent form comes back through a redirect) starts a fresh form.
   return (
-    <FeedbackFormPage data={useLoaderData<typeof loader>()} actionData={useActionData<typeof action>()} />
+    <FeedbackFormPage
+      key={useLocation().key}
+      data={useLoaderData<typeof loader>()}
+      actionData={useActionData<typeof action>()}
+    />
   );
 }
 

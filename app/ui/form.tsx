@@ -5,7 +5,8 @@ import { Button } from "./button";
 type Errors = string[] | undefined | null;
 
 export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
-  const list = errors?.filter(Boolean);
+  // One message once, even when two rules of a schema word it the same ('Please enter a valid URL').
+  const list = errors ? [...new Set(errors.filter(Boolean))] : undefined;
   if (!list?.length) return null;
   return (
     <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">

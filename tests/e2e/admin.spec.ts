@@ -133,7 +133,9 @@ test.describe("admin dashboard", () => {
   }) => {
     await asAdmin(page);
     await page.goto("/admin?tab=events");
-    await expect(page.getByRole("link", { name: "Events" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Events" }),
+    ).toHaveAttribute("aria-current", "page");
     const title = `Admin ride ${unique("e")}`;
     await page.getByRole("button", { name: "Create New Event" }).click();
     const dialog = page.getByRole("dialog");

@@ -639,4 +639,36 @@ describe("pages", () => {
     const forbidden = await call(`/activities?userId=${member.id}`, { cookie: otherCookie });
     expect(forbidden.status).toBe(403);
   });
+
+  it("/activities/{id} shows the owner their activity; others get 404 (admins a public one); guests sign in", async () => {
+    const mine = rows[0]!;
+    const own = await call(`/activities/${mine.id}`, { cookie: memberCookie });
+    expect(own.status).toBe(200);
+    const html = (await own.text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(mine.name ?? `${mine.sportType} 0`);
+    expect(html).toContain(`https://www.strava.com/activities/${mine.stravaId}`);
+    expect(html).toContain("Source: ");
+
+    const otherMember = await call(`/activities/${mine.id}`, { cookie: otherCookie });
+    expect(otherMember.status).toBe(404);
+    expect(await otherMember.text()).toContain("Activity not found");
+    expect((await call(`/activities/999999999`, { cookie: memberCookie })).status).toBe(404);
+    expect((await call(`/activities/abc`, { cookie: memberCookie })).status).toBe(404);
+
+    const guest = await call(`/activities/${mine.id}`);
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toMatch(/^\/auth/);
+
+    // An admin sees another member's public activity, without its Strava id; a private one stays hidden.
+    const admin = await createUser({ isAdmin: true, profileCompleted: true });
+    const adminCookie = await login(admin.username, admin.password);
+    const seen = await call(`/activities/${mine.id}`, { cookie: adminCookie });
+    expect(seen.status).toBe(200);
+    expect(await seen.text()).not.toContain(String(mine.stravaId));
+    const [secret] = await insertActivities(member.id, [
+      { sportType: "Ride", km: 10, daysAgo: 3, name: "PRIVATE detail ride", visibility: "only_me" },
+    ]);
+    expect((await call(`/activities/${secret!.id}`, { cookie: adminCookie })).status).toBe(404);
+    expect((await call(`/activities/${secret!.id}`, { cookie: memberCookie })).status).toBe(200);
+  });
 });

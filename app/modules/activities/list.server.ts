@@ -227,6 +227,26 @@ export async function listActivities(
 }
 
 /**
+ * One activity for its detail page (/activities/{id}): the owner's own, with its
+ * Strava id; for an admin, another member's public one (decision 018: admins
+ * see public activities, for corrections), without it. Anything else is 404,
+ * so a private activity's existence is not given away.
+ */
+export async function getActivityDetail(
+  app: AppContext,
+  viewer: User,
+  id: number,
+): Promise<ActivityView & { own: boolean }> {
+  const mayView = viewer.isAdmin ? activityVisibleTo(viewer.id) : eq(activities.userId, viewer.id);
+  const row = await app.db.query.activities.findFirst({ where: and(eq(activities.id, id), mayView) });
+  if (!row) throw new AppError(404, MSG.activityNotFound);
+  const own = row.userId === viewer.id;
+  const view = toActivityView(row);
+  if (!own) delete view.stravaId;
+  return { ...view, own };
+}
+
+/**
  * GET /api/activities answers the paginated object when page or limit is
  * given, otherwise a plain list (the spec allows both): the first page, 20
  * newest first (part 1 §9: "Activities page size default 20").

@@ -4,8 +4,8 @@
  */
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { appErrorStatus, replyFromError } from "~/lib/http.server";
-import { listActivities } from "./list.server";
+import { appErrorStatus, orNotFound, replyFromError } from "~/lib/http.server";
+import { getActivityDetail, listActivities } from "./list.server";
 import { activityListQuery, queryOf } from "./schema";
 
 /**
@@ -30,3 +30,9 @@ export async function activitiesPage(app: AppContext, viewer: User, url: URL) {
     return { filters, result: null, error: message, status };
   }
 }
+
+/** /activities/{id}: one activity, the owner's or (for an admin) a public one; 404 otherwise. */
+export async function activityDetailPage(app: AppContext, viewer: User, id: number) {
+  return { activity: await orNotFound(getActivityDetail(app, viewer, id)) };
+}
+export type ActivityDetailData = Awaited<ReturnType<typeof activityDetailPage>>;

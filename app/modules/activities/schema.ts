@@ -27,6 +27,7 @@ export const MSG = {
   sportType: `sportType must be one of All, ${DASHBOARD_SPORTS.join(", ")}`,
   month: "month must be a month such as 2025-03",
   forbidden: "You can only view your own activities",
+  activityNotFound: "Activity not found",
   challengeNotFound: "Challenge not found",
   userNotFound: "User not found",
 } as const;

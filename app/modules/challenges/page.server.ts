@@ -64,10 +64,12 @@ export async function challengeDetailPage(app: AppContext, user: User, challenge
   const challenge = challengeView(await orNotFound(requireChallenge(app, challengeId)));
   const parsed = participantQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : participantQuerySchema.parse({});
-  const [list, myShareActivities] = await Promise.all([
+  const [list, myShareActivities, mine] = await Promise.all([
     listParticipants(app, challengeId, user, query),
     participationSharing(app, user, challengeId),
+    myParticipations(app, user),
   ]);
+  const me = mine.find((p) => p.challengeId === challengeId);
   return {
     challenge,
     participants: list.participants,
@@ -78,6 +80,9 @@ export async function challengeDetailPage(app: AppContext, user: User, challenge
     myShareActivities,
     shareActivities: user.shareActivities,
     isAdmin: user.isAdmin,
+    /** The viewer, highlighted in the list and pinned above it when their row is not shown. */
+    viewerId: user.id,
+    me: me ? { progress: me.progress, percent: me.percent } : null,
     query,
   };
 }

@@ -145,11 +145,24 @@ export const profileUpdateSchema = z.object(profileFields).partial().strict();
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-/** The page form: any subset of the fields (blank = not given), plus the wizard's bookkeeping. */
-export const profileFormSchema = z
+/** The page form's fields: any subset (blank = not given), plus the wizard's bookkeeping. */
+export const profileFormFields = z
   .object(profileFields)
   .partial()
   .extend({ intent: z.string().optional(), step: z.string().optional() });
+
+/** The names the form marks required (*): checked on every save, not when moving between the wizard's tabs. */
+const REQUIRED_NAMES = [
+  ["firstName", PROFILE_MSG.firstName],
+  ["lastName", PROFILE_MSG.lastName],
+] as const;
+
+/** The page form: its fields, and the first and last name required unless the wizard only moves on (intent=next). */
+export const profileFormSchema = profileFormFields.superRefine((value, ctx) => {
+  if (value.intent === "next") return;
+  for (const [field, message] of REQUIRED_NAMES)
+    if (value[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message });
+});
 
 /** The profile pages' intents: save (the default), next (wizard step 1 → 2), complete, resend (verification e-mail). */
 export const profileIntentSchema = z

@@ -1,7 +1,10 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { buttonClass } from "~/ui/button";
+import { useHydrated } from "~/ui/charts/lazy-chart";
 import { Alert, Field, SelectField } from "~/ui/form";
 import { Pagination } from "~/ui/pagination";
-import { formatInt, formatSportType } from "~/lib/format";
+import { formatInt, sportName } from "~/lib/format";
 import type { ActivityPage } from "../list.server";
 import { ACTIVITY_SORTS } from "../constants";
 import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
@@ -30,6 +33,34 @@ export interface ActivitiesPageData {
   error: string | null;
 }
 
+/** Every filter in the address as a removable chip ("Ride", "100–199.9 km" from an achievement tile, …). */
+export function filterChips(filters: Record<string, string>, search: string) {
+  const without = (...keys: string[]) => {
+    const params = new URLSearchParams(search);
+    for (const key of [...keys, "page"]) params.delete(key);
+    const query = params.toString();
+    return `/activities${query ? `?${query}` : ""}`;
+  };
+  const chips: { label: string; href: string }[] = [];
+  const type = filters.type ?? filters.sportType;
+  if (type) chips.push({ label: sportName(type), href: without("type", "sportType") });
+  const { minDistance: min, maxDistance: max } = filters;
+  if (min || max)
+    chips.push({
+      label: min && max ? `${min}–${max} km` : min ? `${min} km or more` : `Up to ${max} km`,
+      href: without("minDistance", "maxDistance"),
+    });
+  if (filters.minElevation)
+    chips.push({ label: `${filters.minElevation} m climbing or more`, href: without("minElevation") });
+  if (filters.commute === "true" || filters.commute === "false")
+    chips.push({
+      label: filters.commute === "true" ? "Commutes only" : "Not commutes",
+      href: without("commute"),
+    });
+  if (filters.search) chips.push({ label: `“${filters.search}”`, href: without("search") });
+  return chips;
+}
+
 export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
   const { filters, result, error } = data;
   const { search } = useLocation();
@@ -42,10 +73,10 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
       label:
         s === "Ride" ? "Ride (incl. virtual, MTB, gravel)" : s === "Run" ? "Run (incl. trail, virtual)" : s,
     })),
-    ...MORE_TYPES.map((t) => ({ value: t, label: formatSportType(t) })),
+    ...MORE_TYPES.map((t) => ({ value: t, label: sportName(t) })),
   ];
   if (type && !typeOptions.some((o) => o.value === type))
-    typeOptions.push({ value: type, label: formatSportType(type) });
+    typeOptions.push({ value: type, label: sportName(type) });
   const keep = (["userId", "challengeId", "limit"] as const).filter((k) => filters[k]);
   const clearHref = `/activities${keep.length ? `?${new URLSearchParams(keep.map((k) => [k, String(filters[k])]))}` : ""}`;
   const hrefFor = (page: number) => {
@@ -54,6 +85,9 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
     return `?${params}`;
   };
   const viewingOther = Boolean(filters.userId);
+  const hydrated = useHydrated();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const chips = filterChips(filters, search);
 
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-6 sm:py-8">
@@ -95,7 +129,43 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
         ) : null}
       </div>
 
-      <Form method="get" className={cardClass({ padding: "sm" })} aria-label="Filter activities">
+      {hydrated ? (
+        <button
+          type="button"
+          className={buttonClass({ variant: "secondary", size: "sm", className: "sm:hidden" })}
+          aria-expanded={filtersOpen}
+          aria-controls="activity-filters"
+          onClick={() => setFiltersOpen(!filtersOpen)}
+        >
+          Filters{chips.length ? ` (${chips.length})` : ""}
+        </button>
+      ) : null}
+      {chips.length ? (
+        <ul aria-label="Active filters" className="flex flex-wrap gap-2">
+          {chips.map((chip) => (
+            <li key={chip.label}>
+              <Link
+                to={chip.href}
+                aria-label={`Remove filter: ${chip.label}`}
+                className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100"
+              >
+                {chip.label} <span aria-hidden="true">✕</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {/* On a phone the list comes first: the filters open from the button (always shown without JavaScript). */}
+      <Form
+        method="get"
+        id="activity-filters"
+        className={cardClass({
+          padding: "sm",
+          className: hydrated && !filtersOpen ? "hidden sm:block" : "",
+        })}
+        aria-label="Filter activities"
+      >
         {keep.map((k) => (
           <input key={k} type="hidden" name={k} value={filters[k]} />
         ))}
@@ -201,7 +271,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
           ) : (
             <ul className="mt-2 divide-y divide-gray-100" data-testid="activity-list">
               {result.activities.map((a) => (
-                <ActivityRow key={a.id} activity={a} />
+                <ActivityRow key={a.id} activity={a} linkToDetail={!viewingOther} />
               ))}
             </ul>
           )}

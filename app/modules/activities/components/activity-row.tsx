@@ -1,12 +1,14 @@
 import { ViewOnStravaLink } from "~/ui/strava-brand";
 import type { ActivityView } from "../list.server";
+import { Link } from "@remix-run/react";
 import {
+  formatDistanceOrDash,
   formatDuration,
   formatElevation,
   formatLocalDate,
-  formatMetresAsKm,
-  formatSportType,
+  sportName,
 } from "~/lib/format";
+import { SportIcon } from "./sport-icon";
 
 type RowActivity = Pick<
   ActivityView,
@@ -27,21 +29,37 @@ export const SOURCE_LABELS = {
  * climbing. "View on Strava" only when the row carries a Strava id, which the
  * server sends for the viewer's own activities alone (docs/decisions/018).
  */
-export function ActivityRow({ activity, compact = false }: { activity: RowActivity; compact?: boolean }) {
+export function ActivityRow({
+  activity,
+  compact = false,
+  linkToDetail = false,
+}: {
+  activity: RowActivity;
+  compact?: boolean;
+  /** The name opens /activities/{id} (the viewer's own rows). */
+  linkToDetail?: boolean;
+}) {
   return (
     <li
       className={`flex items-start justify-between gap-x-4 gap-y-1 ${compact ? "flex-wrap py-2" : "flex-col py-3 sm:flex-row"}`}
       data-testid="activity-row"
     >
       <div className="w-full min-w-0 flex-1">
-        <p className="truncate font-medium text-gray-900" title={activity.name}>
-          {activity.name}
+        <p className="flex min-w-0 items-center gap-2 font-medium text-gray-900" title={activity.name}>
+          <SportIcon sportType={activity.sportType} className="h-5 w-5 shrink-0" />
+          {linkToDetail ? (
+            <Link to={`/activities/${activity.id}`} className="truncate hover:text-brand-700 hover:underline">
+              {activity.name}
+            </Link>
+          ) : (
+            <span className="truncate">{activity.name}</span>
+          )}
         </p>
         <p className="text-sm text-gray-500">
           <time dateTime={activity.startDateLocal.slice(0, 10)}>
             {formatLocalDate(activity.startDateLocal)}
           </time>{" "}
-          · {formatSportType(activity.sportType)}
+          · {sportName(activity.sportType)}
           {activity.commute ? (
             <span className="ml-2 rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-800">
               Commute
@@ -63,7 +81,7 @@ export function ActivityRow({ activity, compact = false }: { activity: RowActivi
       <dl className="flex shrink-0 gap-3 text-sm tabular-nums text-gray-700">
         <div>
           <dt className="sr-only">Distance</dt>
-          <dd>{formatMetresAsKm(activity.distance)}</dd>
+          <dd>{formatDistanceOrDash(activity.distance)}</dd>
         </div>
         <div>
           <dt className="sr-only">Moving time</dt>

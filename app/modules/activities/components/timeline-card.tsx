@@ -4,7 +4,14 @@ import { settle } from "~/ui/navigation";
 import type { ApexOptions } from "apexcharts";
 import { useState, type ReactNode } from "react";
 import { LazyChart } from "~/ui/charts/lazy-chart";
-import { formatInt, formatMinutes, formatMonth, formatOne, formatPeriod } from "~/lib/format";
+import {
+  axisLabel,
+  formatInt,
+  formatMinutesAsDuration,
+  formatMonth,
+  formatOne,
+  formatPeriod,
+} from "~/lib/format";
 import { TIMELINE_RANGES, TIMELINE_SPORTS, type TimelineRange } from "../constants";
 import type { Timeline } from "../timeline.server";
 import { ActivityRow } from "./activity-row";
@@ -48,24 +55,21 @@ function chartConfig(
   chart: ChartType,
 ): { type: "bar" | "area"; series: ApexOptions["series"]; options: ApexOptions; label: string } {
   const metric = {
-    summary: { name: "Activities", value: (p: Timeline["series"][number]) => p.count, unit: "", decimals: 0 },
+    summary: { name: "Activities", value: (p: Timeline["series"][number]) => p.count, unit: "" },
     distance: {
       name: "Distance (km)",
       value: (p: Timeline["series"][number]) => p.distanceKm,
       unit: " km",
-      decimals: 1,
     },
     time: {
       name: "Time (min)",
       value: (p: Timeline["series"][number]) => p.movingTimeMinutes,
       unit: " min",
-      decimals: 0,
     },
     elevation: {
       name: "Elevation (m)",
       value: (p: Timeline["series"][number]) => p.elevation,
       unit: " m",
-      decimals: 0,
     },
   }[chart];
   const first = timeline.series[0]?.period;
@@ -97,14 +101,22 @@ function chartConfig(
       plotOptions: { bar: { borderRadius: 2, columnWidth: "70%" } },
       grid: { borderColor: "#e5e7eb", strokeDashArray: 3 },
       xaxis: { type: "datetime", labels: { datetimeUTC: true, style: { fontSize: "11px" } } },
-      yaxis: { labels: { formatter: (v: number) => (Number.isFinite(v) ? v.toFixed(metric.decimals) : "") } },
+      // The unit on the axis, from zero (a y axis starting at 200 exaggerated the dips), no ".0".
+      yaxis: {
+        min: 0,
+        title: { text: chart === "summary" ? `Activities per ${periodName}` : metric.name },
+        labels: { formatter: axisLabel(metric.unit.trim()) },
+      },
       tooltip: {
         x: {
           formatter: (v: number) =>
             (timeline.bucket === "week" ? "Week of " : "") +
             formatPeriod(new Date(v).toISOString().slice(0, timeline.bucket === "month" ? 7 : 10)),
         },
-        y: { formatter: (v: number) => `${v.toFixed(metric.decimals)}${metric.unit}` },
+        y: {
+          formatter: (v: number) =>
+            chart === "time" ? formatMinutesAsDuration(v) : axisLabel(metric.unit.trim())(v),
+        },
       },
     },
   };
@@ -116,7 +128,7 @@ function Totals({ totals }: { totals: Timeline["totals"] }) {
       {[
         ["Activities", formatInt(totals.count)],
         ["Distance", `${formatOne(totals.distanceKm)} km`],
-        ["Time", formatMinutes(totals.movingTimeMinutes)],
+        ["Time", formatMinutesAsDuration(totals.movingTimeMinutes)],
         ["Elevation", `${formatInt(totals.elevation)} m`],
       ].map(([label, value]) => (
         <div key={label} className="rounded-md bg-gray-50 px-2 py-2">
@@ -303,7 +315,7 @@ export function TimelineCard({
                   aria-label={`Activities in ${formatMonth(month.month)}`}
                 >
                   {month.activities.map((a) => (
-                    <ActivityRow key={a.id} activity={a} compact />
+                    <ActivityRow key={a.id} activity={a} compact linkToDetail />
                   ))}
                 </ul>
                 {month.totals.count > month.activities.length ? (

@@ -5,6 +5,7 @@
  */
 import { useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { axisLabel, formatHoursAsDuration, formatMonth, formatNumber, sportName } from "~/lib/format";
 import { LazyChart } from "~/ui/charts/lazy-chart";
 import type {
   activitiesByType,
@@ -53,8 +54,8 @@ function ReportTable({
         {caption ? <caption className="px-3 py-2 text-left text-sm text-gray-600">{caption}</caption> : null}
         <thead className="bg-gray-50">
           <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className={th}>
+            {headers.map((h, i) => (
+              <th key={h} scope="col" className={i === 0 ? th : `${th} text-right`}>
                 {h}
               </th>
             ))}
@@ -64,7 +65,7 @@ function ReportTable({
           {rows.map((row) => (
             <tr key={row.key}>
               {row.cells.map((cell, i) => (
-                <td key={i} className={i === 0 ? `${td} font-medium` : td}>
+                <td key={i} className={i === 0 ? `${td} font-medium` : `${td} text-right tabular-nums`}>
                   {cell}
                 </td>
               ))}
@@ -96,7 +97,9 @@ function Stat({ label, value }: { label: string; value: number | string }) {
   return (
     <div className="rounded-lg border border-gray-200 bg-white p-4">
       <p className="text-sm text-gray-600">{label}</p>
-      <p className="mt-1 text-2xl font-semibold text-gray-900">{value}</p>
+      <p className="mt-1 text-2xl font-semibold text-gray-900">
+        {typeof value === "number" ? formatNumber(value, 0) : value}
+      </p>
     </div>
   );
 }
@@ -107,6 +110,7 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
     data.trends === null ? "Failed to load activity trends" : null,
     data.participation === null ? "Failed to load participation statistics" : null,
   ].filter((f): f is string => f !== null);
+  const byDistance = [...(data.byType ?? [])].sort((a, b) => b.totalDistanceKm - a.totalDistanceKm);
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-gray-900">Activity Analysis</h2>
@@ -121,33 +125,40 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
         <div className="space-y-4">
           <LazyChart
             type="bar"
-            height={280}
+            height={Math.max(200, byDistance.length * 32 + 60)}
             label="Distance by activity type"
-            dataKey={`types-${data.byType.length}`}
+            dataKey={`types-${byDistance.length}`}
             series={[
               {
-                name: "Distance (km)",
-                data: data.byType.map((t) => t.totalDistanceKm),
+                name: "Distance",
+                data: byDistance.map((t) => t.totalDistanceKm),
               },
             ]}
             options={{
-              xaxis: { categories: data.byType.map((t) => t.sportType) },
+              // Horizontal bars, longest first, so the smaller sports stay readable next to Ride.
+              plotOptions: { bar: { horizontal: true, barHeight: "70%" } },
+              xaxis: {
+                categories: byDistance.map((t) => sportName(t.sportType)),
+                min: 0,
+                labels: { formatter: (v: string) => axisLabel("km")(Number(v)) },
+              },
+              tooltip: { y: { formatter: axisLabel("km") } },
               chart: { toolbar: { show: false } },
               colors: ["#ea580c"],
               dataLabels: { enabled: false },
             }}
           />
           <ReportTable
-            headers={["Type", "Activities", "Distance (km)", "Moving time (h)", "Elevation (m)", "Members"]}
-            rows={data.byType.map((t) => ({
+            headers={["Type", "Activities", "Distance (km)", "Moving time", "Elevation (m)", "Members"]}
+            rows={byDistance.map((t) => ({
               key: t.sportType,
               cells: [
-                t.sportType,
-                t.activityCount,
-                t.totalDistanceKm,
-                t.totalMovingTimeHours,
-                t.totalElevationGain,
-                t.uniqueUsers,
+                sportName(t.sportType),
+                formatNumber(t.activityCount, 0),
+                formatNumber(t.totalDistanceKm),
+                formatHoursAsDuration(t.totalMovingTimeHours),
+                formatNumber(t.totalElevationGain, 0),
+                formatNumber(t.uniqueUsers, 0),
               ],
             }))}
           />
@@ -168,7 +179,15 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
               },
             ]}
             options={{
-              xaxis: { categories: data.distribution.map((b) => b.label) },
+              xaxis: {
+                categories: data.distribution.map((b) => b.label),
+                title: { text: "Total distance (km)" },
+              },
+              yaxis: {
+                min: 0,
+                labels: { formatter: axisLabel("") },
+                title: { text: "Members" },
+              },
               chart: { toolbar: { show: false } },
               colors: ["#2563eb"],
               dataLabels: { enabled: false },
@@ -180,7 +199,12 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
               headers={["Month", "Activities", "Distance (km)", "Active members"]}
               rows={data.trends.map((m) => ({
                 key: m.month,
-                cells: [m.month, m.activityCount, m.totalDistanceKm, m.activeUsers],
+                cells: [
+                  formatMonth(m.month),
+                  formatNumber(m.activityCount, 0),
+                  formatNumber(m.totalDistanceKm),
+                  formatNumber(m.activeUsers, 0),
+                ],
               }))}
             />
           ) : null}
@@ -225,7 +249,12 @@ function UserAnalysis({ data }: { data: AnalysisData }) {
             },
           ]}
           options={{
-            xaxis: { categories: data.countDistribution.map((b) => b.label) },
+            xaxis: { categories: data.countDistribution.map((b) => b.label), title: { text: "Activities" } },
+            yaxis: {
+              min: 0,
+              labels: { formatter: axisLabel("") },
+              title: { text: "Members" },
+            },
             chart: { toolbar: { show: false } },
             colors: ["#16a34a"],
             dataLabels: { enabled: false },
@@ -235,7 +264,7 @@ function UserAnalysis({ data }: { data: AnalysisData }) {
       ) : null}
       <ReportTable
         caption={`${users.length} members with activities, by total distance (km)`}
-        headers={["Member", "Activities", "Total (km)", ...sportColumns]}
+        headers={["Member", "Activities", "Total (km)", ...sportColumns.map(sportName)]}
         rows={users.map((u) => ({
           key: String(u.userId),
           cells: [
@@ -246,9 +275,9 @@ function UserAnalysis({ data }: { data: AnalysisData }) {
             >
               {u.username}
             </a>,
-            u.totalActivities,
-            u.totalDistanceKm,
-            ...sportColumns.map((c) => u.distanceBySport[c] || "—"),
+            formatNumber(u.totalActivities, 0),
+            formatNumber(u.totalDistanceKm),
+            ...sportColumns.map((c) => (u.distanceBySport[c] ? formatNumber(u.distanceBySport[c]) : "—")),
           ],
         }))}
       />

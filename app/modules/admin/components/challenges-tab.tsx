@@ -43,7 +43,8 @@ export function ChallengeFormDialog({
 }) {
   const editing = Boolean(challenge);
   const [open, setOpen] = useState(false);
-  const fetcher = useAdminFetcher();
+  // Field messages show next to their fields, not again in a toast.
+  const fetcher = useAdminFetcher(undefined, { inlineFieldErrors: true });
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const errors = result && !result.ok ? result.errors : undefined;
   const [start, setStart] = useState("");
@@ -271,6 +272,7 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
           )}
         />
         <DeleteWithConfirm
+          name={challenge.title}
           title="Delete challenge"
           question="Are you sure you want to delete this challenge?"
           intent="delete-challenge"

@@ -46,6 +46,7 @@ function EventCard({ event }: { event: EventView }) {
           Edit
         </button>
         <DeleteWithConfirm
+          name={event.title}
           title="Delete event"
           question={DELETE_CONFIRM}
           intent="delete-event"

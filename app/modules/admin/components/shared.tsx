@@ -14,8 +14,17 @@ export const btnDanger = buttonClass({ variant: "danger", size: "sm", className:
 export const inputClass =
   "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
 
-/** A fetcher posting to /admin whose answer is shown as a toast (success or failure). */
-export function useAdminFetcher(key?: string) {
+/** Whether a failed answer carries messages for the form's fields. */
+export const hasFieldErrors = (result: AdminActionResult | undefined) =>
+  Boolean(result && !result.ok && Object.values(result.errors ?? {}).some((list) => list.length > 0));
+
+/**
+ * A fetcher posting to /admin whose answer is shown as a toast (success or
+ * failure). With `inlineFieldErrors`, a failure that names fields is not
+ * toasted: the form shows those messages next to the fields, once. With
+ * `inlineFailures`, no failure is toasted: the dialog shows it itself.
+ */
+export function useAdminFetcher(key?: string, { inlineFieldErrors = false, inlineFailures = false } = {}) {
   const fetcher = useFetcher<AdminActionResult>(key ? { key } : undefined);
   const toast = useToast();
   const shown = useRef<AdminActionResult | undefined>(undefined);
@@ -25,12 +34,13 @@ export function useAdminFetcher(key?: string) {
     const result = fetcher.data;
     if (!result || shown.current === result) return;
     shown.current = result;
+    if (!result.ok && (inlineFailures || (inlineFieldErrors && hasFieldErrors(result)))) return;
     toast({
       title: result.title,
       description: result.message || undefined,
       variant: result.ok ? "success" : "destructive",
     });
-  }, [fetcher.data, toast]);
+  }, [fetcher.data, toast, inlineFieldErrors, inlineFailures]);
   return fetcher;
 }
 
@@ -114,16 +124,18 @@ export function useActiveToggle(current: boolean) {
   return { active, button };
 }
 
-/** A Delete button that asks first (`question`, the spec's wording) and posts `intent` for one record. */
+/** A Delete button that asks first (`question`, the spec's wording, about the record called `name`) and posts `intent` for one record. */
 export function DeleteWithConfirm({
   title,
   question,
+  name,
   intent,
   idName,
   id,
 }: {
   title: string;
   question: string;
+  name: string;
   intent: string;
   idName: string;
   id: number;
@@ -132,11 +144,17 @@ export function DeleteWithConfirm({
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <button type="button" className={`${btnSecondary} text-red-700`} onClick={() => setConfirming(true)}>
+      <button
+        type="button"
+        className={`${btnSecondary} text-red-700`}
+        onClick={() => setConfirming(true)}
+        aria-label={`Delete ${name}`}
+      >
         Delete
       </button>
       <Modal open={confirming} onClose={() => setConfirming(false)} title={title}>
         <p className="text-sm text-gray-700">{question}</p>
+        <p className="mt-2 break-words rounded-md bg-gray-50 px-3 py-2 font-semibold text-gray-900">{name}</p>
         <remove.Form
           method="post"
           className="mt-5 flex justify-end gap-2"

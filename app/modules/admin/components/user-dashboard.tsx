@@ -1,5 +1,6 @@
 /** /admin/users/{id}: one member seen by an admin (spec part 2: User Dashboard). */
 import { Link, useSearchParams } from "@remix-run/react";
+import { formatDuration, formatElevation, formatInt, formatKm, formatMinutes, sportName } from "~/lib/format";
 import { Alert } from "~/ui/form";
 import { SOURCE_LABELS } from "~/modules/activities/ui";
 import type { adminUserPage } from "../page.server";
@@ -24,7 +25,8 @@ const date = (iso: string | null) =>
         year: "numeric",
       })
     : "—";
-const km1 = (metres: number) => (metres / 1000).toFixed(1);
+/** Metres as km, one decimal, grouped: 13232600 → "13,232.6". */
+const km1 = (metres: number) => formatKm(metres / 1000).replace(/ km$/, "");
 
 export function AdminForbidden() {
   return (
@@ -63,15 +65,15 @@ function SummaryCard({
       <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-gray-500">Activities</dt>
-          <dd className="text-lg font-semibold text-gray-900">{totals.count}</dd>
+          <dd className="text-lg font-semibold text-gray-900">{formatInt(totals.count)}</dd>
         </div>
         <div>
           <dt className="text-gray-500">Distance</dt>
-          <dd className="text-lg font-semibold text-gray-900">{totals.distanceKm.toFixed(1)} km</dd>
+          <dd className="text-lg font-semibold text-gray-900">{formatKm(totals.distanceKm)}</dd>
         </div>
         <div>
           <dt className="text-gray-500">Time</dt>
-          <dd className="text-lg font-semibold text-gray-900">{totals.timeMinutes} min</dd>
+          <dd className="text-lg font-semibold text-gray-900">{formatMinutes(totals.timeMinutes)}</dd>
         </div>
       </dl>
     </div>
@@ -122,7 +124,7 @@ function SyncPanel({ data }: { data: PageData }) {
         <ul className="flex flex-wrap gap-2 text-sm">
           {s.activityTypes.map((t) => (
             <li key={t.type} className="rounded-full bg-gray-100 px-3 py-1 text-gray-800">
-              {t.type}: {t.count} · {km1(t.totalDistance)} km
+              {sportName(t.type)}: {formatInt(t.count)} · {km1(t.totalDistance)} km
             </li>
           ))}
         </ul>
@@ -199,12 +201,12 @@ export function UserDashboard({ data }: { data: PageData }) {
                     <div className="min-w-0">
                       <p className="truncate font-medium text-gray-900">{a.name}</p>
                       <p className="text-sm text-gray-600">
-                        {a.type} · {date(a.startDate)} · {SOURCE_LABELS[a.source]}
+                        {sportName(a.type)} · {date(a.startDate)} · {SOURCE_LABELS[a.source]}
                       </p>
                     </div>
                     <p className="text-sm text-gray-800">
-                      {km1(a.distance)} km · {Math.round(a.movingTime / 60)} min ·{" "}
-                      {Math.round(a.totalElevationGain)} m
+                      {km1(a.distance)} km · {formatDuration(a.movingTime)} ·{" "}
+                      {formatElevation(Math.round(a.totalElevationGain))}
                     </p>
                   </li>
                 ))}
@@ -233,7 +235,7 @@ export function UserDashboard({ data }: { data: PageData }) {
                   <span className="text-sm text-gray-800">
                     {km1(c.progress)} km
                     {c.challenge.targetDistance ? ` of ${km1(c.challenge.targetDistance)} km` : ""} ·{" "}
-                    {c.challenge.sportType}
+                    {sportName(c.challenge.sportType)}
                   </span>
                 </li>
               ))}

@@ -1,4 +1,5 @@
 /** Users tab: search, pages of 10, the three flags as switches, create and delete dialogs. */
+import { plural } from "~/lib/format";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { PublicUser } from "~/modules/auth/auth.server";
@@ -57,7 +58,8 @@ function FlagSwitch({ user, flag, self }: { user: PublicUser; flag: Flag; self: 
 
 function DeleteUser({ user, self }: { user: PublicUser; self: boolean }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useAdminFetcher();
+  // A refusal is explained in the dialog (message and counts), not again in a toast.
+  const fetcher = useAdminFetcher(undefined, { inlineFailures: true });
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const refused = result && !result.ok ? result : undefined;
   useEffect(() => {
@@ -84,9 +86,9 @@ function DeleteUser({ user, self }: { user: PublicUser; self: boolean }) {
             <p>{refused.message}</p>
             {refused.summary ? (
               <ul className="list-inside list-disc">
-                <li>{refused.summary.activities} activities</li>
-                <li>{refused.summary.challenges} challenge participations</li>
-                <li>{refused.summary.events} event registrations</li>
+                <li>{plural(refused.summary.activities, "activity", "activities")}</li>
+                <li>{plural(refused.summary.challenges, "challenge participation")}</li>
+                <li>{plural(refused.summary.events, "event registration")}</li>
               </ul>
             ) : null}
           </div>
@@ -118,7 +120,11 @@ export function CreateUserDialog() {
   const [open, setOpen] = useState(false);
   const fetcher = useAdminFetcher();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const errors = result && !result.ok ? result.errors : undefined;
+  // The toast says the refusal ('Missing Fields' / 'Please fill in all required fields.');
+  // a field repeats only what the toast does not already say, so nothing is read twice.
+  const failed = result && !result.ok ? result : undefined;
+  const errors = failed?.errors;
+  const fieldErrors = (name: string) => errors?.[name]?.filter((message) => message !== failed?.message);
   useEffect(() => {
     if (result?.ok) setOpen(false);
   }, [result]);
@@ -140,7 +146,7 @@ export function CreateUserDialog() {
         className={inputClass}
         aria-invalid={errors?.[name] ? true : undefined}
       />
-      <ErrorList errors={errors?.[name]} />
+      <ErrorList errors={fieldErrors(name)} />
     </div>
   );
   return (

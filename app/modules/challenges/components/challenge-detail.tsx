@@ -1,9 +1,12 @@
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { formatKm, plural } from "~/lib/format";
+import { settle } from "~/ui/navigation";
 import { Pagination } from "~/ui/pagination";
 import type { ChallengeDetailData, SharingResult } from "../page.server";
 import { hoursMinutes, km1 } from "../rules";
 import { GENDER_TABS, PARTICIPANT_SORTS } from "../schema";
-import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
+import { ActiveBadge, CompletedOrPercent, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
@@ -77,6 +80,186 @@ function ChallengeSharing({ shareActivities, saving }: { shareActivities: boolea
   );
 }
 
+/** How many participants the leaderboard shows before "Show all". */
+const TOP = 10;
+
+type Participant = ChallengeDetailData["participants"][number];
+
+/**
+ * The compact leaderboard: one line per participant (rank, name, bar, km, %),
+ * the viewer highlighted (and pinned above the list when their row is not
+ * shown), each participant's matching activities behind a disclosure, which
+ * the server fills only where consent allows (decision 020).
+ */
+function Leaderboard({
+  participants,
+  challengeId,
+  viewerId,
+  me,
+  showProgressOnlyNote,
+  isAdmin,
+  limit,
+  showAllHref,
+  morePages,
+}: {
+  participants: Participant[];
+  challengeId: number;
+  viewerId: number;
+  me: ChallengeDetailData["me"];
+  showProgressOnlyNote: boolean;
+  isAdmin: boolean;
+  limit: number | null;
+  showAllHref: string;
+  morePages: boolean;
+}) {
+  const shown = limit === null ? participants : participants.slice(0, limit);
+  const hidden = participants.length - shown.length;
+  const meShown = shown.some((p) => p.userId === viewerId);
+  const mine = participants.find((p) => p.userId === viewerId);
+  return (
+    <div className="space-y-3">
+      {me && !meShown ? (
+        <div
+          data-testid="my-position"
+          className="flex items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm"
+        >
+          <span className="w-8 text-center font-bold text-gray-700">{mine ? mine.rank : "—"}</span>
+          <span className="font-semibold text-gray-900">You</span>
+          <div className="hidden flex-1 sm:block">
+            <ProgressBar percent={me.percent} label="Your progress" />
+          </div>
+          <span className="ml-auto tabular-nums text-gray-800">{formatKm(me.progress / 1000)}</span>
+          <CompletedOrPercent percent={me.percent} />
+        </div>
+      ) : null}
+      <div className={cardClass({ padding: "none", className: "overflow-hidden" })}>
+        <div
+          aria-hidden="true"
+          className="hidden grid-cols-[2.5rem_minmax(0,1fr)_minmax(0,1.2fr)_6rem_6.5rem] gap-3 border-b border-gray-100 bg-gray-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-gray-600 sm:grid"
+        >
+          <span className="text-center">#</span>
+          <span>Name</span>
+          <span>Progress</span>
+          <span className="text-right">Distance</span>
+          <span className="text-right">Done</span>
+        </div>
+        <ol className="divide-y divide-gray-100">
+          {shown.map((p) => {
+            const isMe = p.userId === viewerId;
+            return (
+              <li
+                key={p.id}
+                data-testid="participant"
+                aria-current={isMe ? "true" : undefined}
+                className={`px-3 py-2 ${isMe ? "bg-brand-50" : ""}`}
+              >
+                <div className="grid grid-cols-[2rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 sm:grid-cols-[2.5rem_minmax(0,1fr)_minmax(0,1.2fr)_6rem_6.5rem]">
+                  <span className="text-center font-bold tabular-nums text-gray-600">{p.rank}</span>
+                  <span className="flex min-w-0 items-center gap-2">
+                    {isAdmin ? (
+                      <Link
+                        to={`/admin/users/${p.userId}`}
+                        data-testid="participant-name"
+                        className="truncate font-semibold text-brand-700 hover:underline"
+                      >
+                        {p.user.username}
+                      </Link>
+                    ) : (
+                      <span data-testid="participant-name" className="truncate font-semibold text-gray-900">
+                        {p.user.username}
+                      </span>
+                    )}
+                    {isMe ? (
+                      <span className="shrink-0 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                        You
+                      </span>
+                    ) : null}
+                  </span>
+
+                  <div className="col-span-2 flex items-center gap-3 sm:col-span-1">
+                    <div className="min-w-0 flex-1">
+                      <ProgressBar percent={p.percent} label={`${p.user.username}'s progress`} />
+                    </div>
+                    <span className="shrink-0 text-right text-sm sm:hidden">
+                      <span className="tabular-nums text-gray-700">{formatKm(p.progress / 1000)}</span> ·{" "}
+                      <CompletedOrPercent percent={p.percent} />
+                    </span>
+                  </div>
+                  <span className="hidden text-right text-sm tabular-nums text-gray-700 sm:block">
+                    {formatKm(p.progress / 1000)}
+                  </span>
+                  <span className="hidden text-right text-sm sm:block">
+                    <CompletedOrPercent percent={p.percent} />
+                  </span>
+                </div>
+                <ParticipantActivities
+                  participant={p}
+                  challengeId={challengeId}
+                  showProgressOnlyNote={showProgressOnlyNote}
+                />
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+      {hidden > 0 || (limit !== null && morePages) ? (
+        <Link
+          to={showAllHref}
+          preventScrollReset
+          className={buttonClass({ variant: "secondary", size: "sm" })}
+        >
+          Show all{hidden > 0 ? ` (${plural(hidden, "more participant")})` : ""}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** A participant's matching activities, folded away (a native disclosure: it works without JavaScript). */
+function ParticipantActivities({
+  participant: p,
+  challengeId,
+  showProgressOnlyNote,
+}: {
+  participant: Participant;
+  challengeId: number;
+  showProgressOnlyNote: boolean;
+}) {
+  if (p.activities.length)
+    return (
+      <>
+        <details className="group ml-11 mt-1 text-sm">
+          <summary className="cursor-pointer select-none text-gray-600 hover:text-gray-900">
+            {p.activityCount !== null ? plural(p.activityCount, "activity", "activities") : "Activities"}
+          </summary>
+          <ul className="mt-1 space-y-1 text-gray-700">
+            {p.activities.map((a) => (
+              <li key={a.id} className="flex justify-between gap-2">
+                <span className="truncate">{a.name}</span>
+                <span className="shrink-0 text-gray-500">
+                  {formatKm(a.distance / 1000)} · {fmtDate(a.startDate)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </details>
+        {p.activityCount !== null && p.activityCount > 3 ? (
+          <Link
+            to={`/activities?userId=${p.userId}&challengeId=${challengeId}`}
+            className="ml-11 mt-1 block text-sm font-medium text-brand-700 hover:underline"
+          >
+            View all {p.activityCount} activities
+          </Link>
+        ) : null}
+      </>
+    );
+  if (p.activityCount === 0)
+    return <p className="ml-11 mt-1 text-xs text-gray-500">No activities recorded yet</p>;
+  if (showProgressOnlyNote && !p.shareActivities)
+    return <p className="ml-11 mt-1 text-xs text-gray-500">Shares progress only</p>;
+  return null;
+}
+
 /** /challenges/{id}: details, the join button, and the participants (search, sort, gender tabs, pages). */
 export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
   const {
@@ -92,6 +275,9 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
   } = data;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
+  const submit = useSubmit();
+  const typing = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(typing.current), []);
   const canJoin = challenge.isActive && !joined && new Date(challenge.endDate) > new Date();
   const submitting = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const withParam = (key: string, value: string | null) => {
@@ -102,6 +288,8 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
     const qs = next.toString();
     return qs ? `?${qs}` : ".";
   };
+  // A search shows every match; otherwise the top 10 (and you) until "Show all".
+  const limit = query.q || searchParams.get("all") === "1" || query.page > 1 ? null : TOP;
   const tabHref = (gender: string) => withParam("gender", gender === "all" ? null : gender);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
@@ -184,7 +372,21 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           <h2 id="participants-heading" className="text-lg font-semibold text-gray-900">
             Participants ({total})
           </h2>
-          <Form method="get" className="flex flex-wrap items-end gap-2" role="search">
+          <Form
+            method="get"
+            className="flex flex-wrap items-end gap-2"
+            role="search"
+            // Search as you type (a short pause first); Apply still sends the form, with or without JavaScript.
+            onChange={(event) => {
+              const form = event.currentTarget;
+              if ((event.target as HTMLElement).getAttribute("name") !== "q") return;
+              window.clearTimeout(typing.current);
+              typing.current = window.setTimeout(
+                () => settle(submit(form, { replace: true, preventScrollReset: true })),
+                300,
+              );
+            }}
+          >
             {query.gender !== "all" ? <input type="hidden" name="gender" value={query.gender} /> : null}
             <label className="text-sm">
               <span className="sr-only">Search participants</span>
@@ -237,77 +439,26 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
             No participants found
           </p>
         ) : (
-          <ol className="space-y-3">
-            {participants.map((p) => (
-              <li
-                key={p.id}
-                className={cardClass({ padding: "none", className: "p-4" })}
-                data-testid="participant"
-              >
-                <div className="flex items-center gap-3">
-                  <span className="w-8 text-center text-lg font-bold text-gray-400">{p.rank}</span>
-                  <div className="min-w-0 flex-1">
-                    <div className="flex items-center justify-between gap-2">
-                      {isAdmin ? (
-                        <Link
-                          to={`/admin/users/${p.userId}`}
-                          data-testid="participant-name"
-                          className="truncate font-semibold text-brand-700 hover:underline"
-                        >
-                          {p.user.username}
-                        </Link>
-                      ) : (
-                        <span data-testid="participant-name" className="truncate font-semibold text-gray-900">
-                          {p.user.username}
-                        </span>
-                      )}
-                      <span className="shrink-0 text-sm text-gray-700">
-                        {km1(p.progress)} km · <strong>{p.percent}%</strong>
-                      </span>
-                    </div>
-                    <div className="mt-2">
-                      <ProgressBar percent={p.percent} label={`${p.user.username}'s progress`} />
-                    </div>
-                  </div>
-                </div>
-                {p.activities.length ? (
-                  <ul className="mt-3 space-y-1 border-t border-gray-100 pt-3 text-sm text-gray-700">
-                    {p.activities.map((a) => (
-                      <li key={a.id} className="flex justify-between gap-2">
-                        <span className="truncate">{a.name}</span>
-                        <span className="shrink-0 text-gray-500">
-                          {km1(a.distance)} km · {fmtDate(a.startDate)}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : p.activityCount === 0 ? (
-                  <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-500">
-                    No activities recorded yet
-                  </p>
-                ) : (joined || isAdmin) && !p.shareActivities ? (
-                  <p className="mt-3 border-t border-gray-100 pt-3 text-sm text-gray-500">
-                    Shares progress only
-                  </p>
-                ) : null}
-                {p.activityCount !== null && p.activityCount > 3 ? (
-                  <Link
-                    to={`/activities?userId=${p.userId}&challengeId=${challenge.id}`}
-                    className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline"
-                  >
-                    View all {p.activityCount} activities
-                  </Link>
-                ) : null}
-              </li>
-            ))}
-          </ol>
+          <Leaderboard
+            participants={participants}
+            challengeId={challenge.id}
+            viewerId={data.viewerId}
+            me={data.me}
+            showProgressOnlyNote={joined || isAdmin}
+            isAdmin={isAdmin}
+            limit={limit}
+            showAllHref={withParam("all", "1")}
+            morePages={pages > 1}
+          />
         )}
-        <Pagination
-          page={query.page}
-          pages={pages}
-          hrefFor={(page) => withParam("page", String(page))}
-          label="Participant pages"
-        />
+        {limit === null ? (
+          <Pagination
+            page={query.page}
+            pages={pages}
+            hrefFor={(page) => withParam("page", String(page))}
+            label="Participant pages"
+          />
+        ) : null}
       </section>
       <PoweredByStrava />
     </main>

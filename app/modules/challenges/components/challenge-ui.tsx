@@ -1,3 +1,4 @@
+import { formatPercent } from "~/lib/format";
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useActionData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -25,6 +26,17 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
     >
       <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
     </div>
+  );
+}
+
+/** "Completed ✓" once a participant reaches the target, else the percentage. */
+export function CompletedOrPercent({ percent }: { percent: number }) {
+  return percent >= 100 ? (
+    <span className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
+      Completed ✓
+    </span>
+  ) : (
+    <strong className="tabular-nums">{formatPercent(percent)}</strong>
   );
 }
 

@@ -1,7 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ChallengesPageData } from "../page.server";
 import { km1, timeRemaining } from "../rules";
-import { ActiveBadge, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
+import { ActiveBadge, CompletedOrPercent, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
+import { formatKm } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
@@ -66,8 +67,8 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                   {participation ? (
                     <div className="space-y-2">
                       <div className="flex justify-between text-sm">
-                        <span>{km1(participation.progress)} km</span>
-                        <span className="font-semibold">{participation.percent}%</span>
+                        <span>{formatKm(participation.progress / 1000)}</span>
+                        <CompletedOrPercent percent={participation.percent} />
                       </div>
                       <ProgressBar percent={participation.percent} label={`Progress in ${c.title}`} />
                       <Link

@@ -11,6 +11,7 @@ import {
 import { RecommendationsCard } from "~/modules/recommendations/ui";
 import { ConnectReturnNotice, StravaConnectButton, SyncBanner } from "~/modules/strava/ui";
 import { ComponentErrorBoundary } from "~/ui/error-boundary";
+import { OnboardingCard } from "~/ui/onboarding-card";
 import { PoweredByStrava } from "~/ui/strava-brand";
 import type { DashboardData } from "../page.server";
 import { FitnessCard } from "./fitness-card";
@@ -44,7 +45,7 @@ function RecentActivities({ activities }: { activities: DashboardData["recent"] 
       ) : (
         <ul className="mt-2 divide-y divide-gray-100" data-testid="recent-activities">
           {activities.map((a) => (
-            <ActivityRow key={a.id} activity={a} compact />
+            <ActivityRow key={a.id} activity={a} compact linkToDetail />
           ))}
         </ul>
       )}
@@ -124,6 +125,12 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
 
       <ConnectReturnNotice />
       {strava ? <SyncBanner status={strava} /> : null}
+      {stats.overall.activityCount === 0 ? (
+        <OnboardingCard
+          connected={Boolean(strava?.connected)}
+          what="your statistics per sport, achievements, the activity timeline and your fitness curves"
+        />
+      ) : null}
 
       <ComponentErrorBoundary name="Statistics">
         <SportStats stats={stats} initialTab={isSportTab(tab) ? tab : "Ride"} />

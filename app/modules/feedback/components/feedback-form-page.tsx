@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
-import { Form, useLocation, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { Alert, ErrorList, Field, SelectField } from "~/ui/form";
 import { useToast } from "~/ui/toast";
@@ -171,12 +171,13 @@ export function FeedbackFormPage({
   actionData: FeedbackActionData | undefined;
 }) {
   const navigation = useNavigation();
-  const location = useLocation();
   const toast = useToast();
   const submitting =
     navigation.state === "submitting" && navigation.formAction?.startsWith("/feedback") === true;
   const [form, fields] = useForm({
-    id: `feedback-form-${location.key}`,
+    // A stable id: `location.key` is "default" on the server and random in the
+    // browser, so an id built from it no longer matched the form after hydration.
+    id: "feedback-form",
     lastResult: actionData?.result,
     constraint: getZodConstraint(feedbackSchema),
     shouldValidate: "onSubmit",
@@ -223,7 +224,6 @@ export function FeedbackFormPage({
       </div>
 
       <Form
-        key={location.key}
         method="post"
         encType="multipart/form-data"
         {...getFormProps(form)}

@@ -13,6 +13,7 @@ import {
   GENDERS,
   PERSONAL_REQUIRED,
   PROFILE_MSG,
+  profileFormFields,
   profileFormSchema,
   SIZES,
   type ProfileField,
@@ -29,14 +30,14 @@ const sizeOptions = SIZES.map((s) => ({ value: s, label: s }));
 function useProfileForm(defaultValue: ProfileValues, id: string) {
   const actionData = useActionData<ActionData>();
   const toast = useToast();
-  const [form, fields] = useForm<z.input<typeof profileFormSchema>>({
+  const [form, fields] = useForm<z.input<typeof profileFormFields>>({
     id,
     lastResult: actionData?.result,
     defaultValue: Object.fromEntries(Object.entries(defaultValue).map(([k, v]) => [k, v ?? ""])) as Record<
       string,
       string
     >,
-    constraint: getZodConstraint(profileFormSchema),
+    constraint: getZodConstraint(profileFormFields),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -251,6 +252,12 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
   const [step, setStep] = useState<number>(actionData?.step ?? 1);
   const [missing, setMissing] = useState<string[] | null>(null);
 
+  // A required name left empty is on the Personal tab: show it there.
+  const namesInvalid = Boolean(fields.firstName.errors?.length || fields.lastName.errors?.length);
+  useEffect(() => {
+    if (namesInvalid) setStep(1);
+  }, [namesInvalid]);
+
   useEffect(() => {
     if (actionData?.step) setStep(actionData.step);
     if (actionData?.intent === "next" && actionData.missing)
@@ -261,7 +268,7 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
     const formElement = document.getElementById(form.id) as HTMLFormElement | null;
     if (!formElement) return;
     event.preventDefault();
-    const result = parseWithZod(new FormData(formElement), { schema: profileFormSchema });
+    const result = parseWithZod(new FormData(formElement), { schema: profileFormFields });
     const values = (result.status === "success" ? result.value : {}) as Record<string, unknown>;
     const invalid = result.status === "success" ? [] : Object.keys(result.error ?? {});
     const absent = PERSONAL_REQUIRED.filter(

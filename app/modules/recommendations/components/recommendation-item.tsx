@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { formatDay, formatTargetDistance, formatTargetDuration } from "~/lib/format";
+import { formatDay, formatTargetDistance, formatTargetDuration, sportName } from "~/lib/format";
 import { difficultyLabel, difficultyTone, type Recommendation } from "../constants";
 
 export function DifficultyBadge({ difficulty }: { difficulty: string | null | undefined }) {
@@ -31,7 +31,7 @@ export function RecommendationItem({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="font-semibold text-gray-900">{r.title}</h3>
-          <p className="text-sm text-gray-600">{r.sportType}</p>
+          <p className="text-sm text-gray-600">{sportName(r.sportType)}</p>
         </div>
         <DifficultyBadge difficulty={r.difficulty} />
       </div>

@@ -1,5 +1,6 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
+import { formatTimeAgo } from "~/lib/format";
 import { StravaLogo, stravaButtonClass } from "~/ui/strava-brand";
 import { KEEP_AGREEMENT_LABEL } from "../disconnect-text";
 import type { StravaStatus, SyncStatusView } from "../status.server";
@@ -37,6 +38,25 @@ export function StravaConnectButton({
   const [connecting, setConnecting] = useState(false);
   const keepId = useId();
   const { label, disabled } = connectLabel(status, connecting);
+  if (disabled && status?.connected && !connecting) {
+    // Connected: a status chip, not a disabled orange button that reads like a broken call to action.
+    const last = status.sync?.lastSyncAt;
+    return (
+      <span
+        data-testid="strava-chip"
+        className="inline-flex items-center gap-2 rounded-full border border-green-200 bg-green-50 px-3 py-2 text-sm font-medium text-green-900"
+      >
+        <span aria-hidden="true" className="h-2 w-2 rounded-full bg-green-600" />
+        <span data-testid="strava-connect">{label}</span>
+        {last ? (
+          // Relative to the clock of whoever renders it; the browser's may differ by a minute.
+          <span className="font-normal text-green-800" suppressHydrationWarning>
+            {`· last sync ${formatTimeAgo(last)}`}
+          </span>
+        ) : null}
+      </span>
+    );
+  }
   if (disabled) {
     return (
       <button

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "rea
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Alert, Field, SelectField } from "~/ui/form";
-import { formatDuration, formatMetresAsKm, longDate } from "~/lib/format";
+import { formatDuration, formatMetresAsKm, longDate, sportName } from "~/lib/format";
 import { MANUAL_SPORTS } from "../schema";
 import type { ManualView } from "../manual.server";
 import type { UploadActionData } from "../page.server";
@@ -334,7 +334,7 @@ function ManualList({ entries }: { entries: ManualView[] }) {
           <div className="min-w-0">
             <p className="truncate font-medium text-gray-900">{a.name}</p>
             <p className="text-sm text-gray-600">
-              {a.sportType} · {longDate(a.startDate)} · {formatMetresAsKm(a.distance)} ·{" "}
+              {sportName(a.sportType)} · {longDate(a.startDate)} · {formatMetresAsKm(a.distance)} ·{" "}
               {formatDuration(a.movingTime)}
             </p>
           </div>

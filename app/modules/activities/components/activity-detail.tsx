@@ -1,0 +1,108 @@
+/**
+ * /activities/{id}: one activity as a map-free summary (issue #20 item 4):
+ * sport, date, where it came from, distance, times, pace or speed, climbing,
+ * and "View on Strava" for the owner's Strava activities.
+ */
+import { Link } from "@remix-run/react";
+import {
+  formatDistanceOrDash,
+  formatDuration,
+  formatElevation,
+  formatLocalDate,
+  formatPace,
+  formatSpeed,
+  sportName,
+} from "~/lib/format";
+import { dashboardSportOf } from "~/modules/sports/sports";
+import { buttonClass } from "~/ui/button";
+import { cardClass } from "~/ui/card";
+import { PoweredByStrava, ViewOnStravaLink } from "~/ui/strava-brand";
+import type { ActivityDetailData } from "../page.server";
+import { SOURCE_LABELS } from "./activity-row";
+import { SportIcon } from "./sport-icon";
+
+/** Runs, walks and hikes read as a pace, swims per 100 m, everything else as a speed. */
+export function paceOrSpeed(a: {
+  sportType: string;
+  distance: number;
+  movingTime: number;
+  averageSpeed: number | null;
+}) {
+  const sport = dashboardSportOf(a.sportType);
+  if (sport === "Run" || sport === "Walk" || sport === "Hike")
+    return { label: "Pace", value: formatPace(a.distance, a.movingTime) };
+  if (sport === "Swim") return { label: "Pace", value: formatPace(a.distance, a.movingTime, "100 m") };
+  const speed = a.averageSpeed ?? (a.movingTime > 0 ? a.distance / a.movingTime : null);
+  return { label: "Average speed", value: a.distance > 0 ? formatSpeed(speed) : "—" };
+}
+
+export function ActivityNotFound() {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-gray-900">Activity not found</h1>
+      <p className="mt-2 text-gray-600">It does not exist, or it is not yours to see.</p>
+      <Link to="/activities" className={buttonClass({ className: "mt-6 inline-block" })}>
+        Back to Activities
+      </Link>
+    </main>
+  );
+}
+
+export function ActivityDetail({ data: { activity: a } }: { data: ActivityDetailData }) {
+  const pace = paceOrSpeed(a);
+  const stats: [string, string][] = [
+    ["Distance", formatDistanceOrDash(a.distance)],
+    ["Moving time", formatDuration(a.movingTime)],
+    [pace.label, pace.value],
+    [
+      "Elevation gain",
+      a.distance > 0 || a.totalElevationGain > 0 ? formatElevation(a.totalElevationGain) : "—",
+    ],
+    ["Elapsed time", formatDuration(a.elapsedTime)],
+    ["Max speed", a.distance > 0 ? formatSpeed(a.maxSpeed) : "—"],
+  ];
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
+      <Link to="/activities" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Back to Activities
+      </Link>
+      <header className="flex items-start gap-3">
+        <SportIcon sportType={a.sportType} className="mt-1 h-8 w-8 shrink-0" />
+        <div className="min-w-0">
+          <h1 className="break-words text-2xl font-bold text-gray-900">{a.name}</h1>
+          <p className="mt-1 text-gray-600">
+            {sportName(a.sportType)} ·{" "}
+            <time dateTime={a.startDateLocal.slice(0, 10)}>{formatLocalDate(a.startDateLocal)}</time>
+            {a.commute ? " · Commute" : ""}
+            {a.trainer ? " · Indoor" : ""}
+          </p>
+        </div>
+      </header>
+
+      <section aria-label="Summary" className={cardClass({ padding: "sm" })}>
+        <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+          {stats.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-sm text-gray-500">{label}</dt>
+              <dd className="text-xl font-semibold tabular-nums text-gray-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <section aria-label="Source" className={cardClass({ padding: "sm", className: "space-y-2 text-sm" })}>
+        <p>
+          <span className="text-gray-500">Source: </span>
+          <span className="font-medium text-gray-900">{SOURCE_LABELS[a.source]}</span>
+        </p>
+        <p className="text-gray-600">Splits and maps are not stored for activities here.</p>
+        {a.stravaId ? (
+          <p>
+            <ViewOnStravaLink stravaId={a.stravaId} />
+          </p>
+        ) : null}
+      </section>
+      {a.source === "strava" ? <PoweredByStrava /> : null}
+    </main>
+  );
+}

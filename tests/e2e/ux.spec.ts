@@ -1,0 +1,286 @@
+/**
+ * Issue #20 (a product members enjoy), at desktop and at a 375 px phone:
+ * the UI bugs of item 7 and the ways to Events of item 1.
+ */
+import type { Page } from "@playwright/test";
+import { expect, signIn, signInFreshMember, snap, test } from "./fixtures";
+
+const SIZES = [
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+  { name: "phone", viewport: { width: 375, height: 800 } },
+] as const;
+
+const asAdmin = (page: Page) => signIn(page, "admin", "Admin@1234");
+
+async function noSideways(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.name} size`, () => {
+    test.use({ viewport: size.viewport });
+
+    test("the feedback form opened directly checks its fields in the browser, with no page error", async ({
+      page,
+    }) => {
+      const pageErrors: string[] = [];
+      page.on("pageerror", (error) => pageErrors.push(error.message));
+      await signInFreshMember(page);
+      // A direct load (bookmark, reload), not a client-side navigation.
+      await page.goto("/feedback");
+      let posts = 0;
+      page.on("request", (r) => {
+        if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/feedback")) posts++;
+      });
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByText("Subject is required")).toBeVisible();
+      await expect(page.getByText("Message is required")).toBeVisible();
+      // Checked in the browser: nothing was posted, nothing thrown.
+      expect(posts).toBe(0);
+      expect(pageErrors).toEqual([]);
+      await page.getByLabel("Feedback type").selectOption("feature");
+      await page.getByLabel("Subject").fill("Weekly summary e-mail");
+      await page
+        .getByLabel("Details")
+        .fill("A short e-mail each Monday with last week's distance would be lovely.");
+      await page.getByRole("button", { name: "Submit" }).click();
+      await expect(page.getByTestId("toast")).toContainText("Feedback Submitted");
+      expect(pageErrors).toEqual([]);
+      await snap(page, `ux-feedback-direct-${size.name}`);
+    });
+
+    test("a toast shows above an open dialog, is said once, and can be dismissed; the dialog focuses its first field", async ({
+      page,
+    }) => {
+      await asAdmin(page);
+      await page.goto("/admin");
+      await page.getByRole("button", { name: "Create User" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create User" });
+      await expect(dialog.getByLabel("Username")).toBeFocused();
+      await dialog.getByRole("button", { name: "Create User" }).click();
+      const toast = page.getByTestId("toast");
+      await expect(toast).toContainText("Missing Fields");
+      // Said once: in the toast, not again under every field.
+      await expect(page.getByText("Please fill in all required fields.")).toHaveCount(1);
+      await expect(dialog.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+      // Above the backdrop: the topmost element at the toast's centre is the toast itself.
+      const onTop = await toast.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return hit !== null && el.contains(hit);
+      });
+      expect(onTop).toBe(true);
+      await snap(page, `ux-toast-over-dialog-${size.name}`);
+      await toast.getByRole("button", { name: "Dismiss notification" }).click();
+      await expect(toast).toHaveCount(0);
+      await expect(dialog.getByLabel("Username")).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+    });
+
+    test("the delete confirmation names the event", async ({ page }) => {
+      await asAdmin(page);
+      await page.goto("/admin?tab=events");
+      const card = page.getByRole("article").first();
+      const title = (await card.getByRole("heading").innerText()).trim();
+      await card.getByRole("button", { name: `Delete ${title}` }).click();
+      const dialog = page.getByRole("dialog", { name: "Delete event" });
+      await expect(dialog.getByText("Are you sure you want to delete this event?")).toBeVisible();
+      await expect(dialog.getByText(title, { exact: true })).toBeVisible();
+      await snap(page, `ux-delete-event-${size.name}`);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toHaveCount(0);
+    });
+
+    test("/auth: the tabs follow the arrow keys, an empty login is told once, a skip link leads to the content", async ({
+      page,
+    }) => {
+      await page.goto("/auth");
+      // The first Tab stop is the skip link; following it moves focus past the header.
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to content" });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeVisible();
+      await page.keyboard.press("Enter");
+      await expect(page.locator("#main-content")).toBeFocused();
+
+      const login = page.getByRole("tab", { name: "Login" });
+      const register = page.getByRole("tab", { name: "Register" });
+      await expect(login).toHaveAttribute("aria-selected", "true");
+      await login.focus();
+      await page.keyboard.press("ArrowRight");
+      await expect(register).toBeFocused();
+      await expect(register).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByLabel("Confirm Password")).toBeVisible();
+      await expect(page).toHaveURL(/tab=register/);
+      await page.keyboard.press("ArrowLeft");
+      await expect(login).toBeFocused();
+      await expect(login).toHaveAttribute("aria-selected", "true");
+      await expect(page).not.toHaveURL(/tab=register/);
+
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await expect(page.getByText("Please enter both username and password")).toHaveCount(1);
+      await expect(page.getByLabel("Username")).toHaveAttribute("aria-invalid", "true");
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-auth-empty-login-${size.name}`);
+    });
+
+    test("the not-found page says so in its title", async ({ page }) => {
+      const response = await page.goto("/no/such/page");
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle(/not found/i);
+    });
+
+    test("profile: the names marked required are checked, a bad address is said once", async ({ page }) => {
+      await signInFreshMember(page);
+      await page.goto("/profile");
+      await page.getByLabel("Profile image URL").fill("not a web address");
+      // Leaving the field checks it (its message appears at once).
+      await page.getByLabel("Age *").fill("30");
+      await expect(page.getByText("Please enter a valid URL")).toHaveCount(1);
+      await page.getByRole("button", { name: "Save Profile" }).click();
+      await expect(page.getByText("Please enter your first name")).toBeVisible();
+      await expect(page.getByText("Please enter your last name")).toBeVisible();
+      await expect(page.getByText("Please enter a valid URL")).toHaveCount(1);
+      await expect(page).toHaveURL(/\/profile$/);
+      await snap(page, `ux-profile-required-names-${size.name}`);
+    });
+
+    test("Events can be found: header or phone menu, account menu, landing card", async ({ page }) => {
+      await page.goto("/");
+      const card = page.getByRole("link", { name: "Attend Events" });
+      await expect(card).toHaveAttribute("href", "/events");
+
+      await signIn(page);
+      await page.goto("/dashboard");
+      if (size.name === "desktop") {
+        await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Events" }).click();
+      } else {
+        await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+        await page.getByRole("button", { name: "Open menu" }).click();
+        await page.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Events" }).click();
+      }
+      await expect(page).toHaveURL(/\/events$/);
+      await page.getByRole("button", { name: /Account menu/ }).click();
+      await expect(page.getByRole("menuitem", { name: "Events" })).toBeVisible();
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-events-menu-${size.name}`);
+    });
+
+    test("the challenge leaderboard is compact: top 10, you highlighted, search as you type, activities folded", async ({
+      page,
+    }) => {
+      await signIn(page);
+      await page.goto("/challenges/1");
+      const heading = page.getByRole("heading", { name: /Participants \((\d+)\)/ });
+      const total = Number((await heading.innerText()).match(/\((\d+)\)/)![1]);
+      const rows = page.getByTestId("participant");
+      await expect(rows).toHaveCount(Math.min(total, 10));
+      // The signed-in member is marked, in the list or pinned above it.
+      const mine = page.locator(
+        '[data-testid="participant"][aria-current="true"], [data-testid="my-position"]',
+      );
+      await expect(mine.first()).toContainText(/You/);
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-challenge-detail-${size.name}`);
+      if (total > 10) {
+        await page.getByRole("link", { name: /Show all/ }).click();
+        await expect(rows).toHaveCount(Math.min(total, 50));
+      }
+
+      // Activities sit behind a disclosure: folded until opened.
+      const withActivities = rows.filter({ has: page.locator("details") }).first();
+      if ((await withActivities.count()) > 0) {
+        const list = withActivities.locator("details ul");
+        await expect(list).toBeHidden();
+        await withActivities.locator("summary").click();
+        await expect(list).toBeVisible();
+      }
+
+      // Search as you type: no Apply needed.
+      await page.getByPlaceholder("Search participants").fill("ATH");
+      await expect(page).toHaveURL(/q=ATH/);
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText("athlete");
+    });
+
+    test("activities: removable filter chips, filters behind a button on phones, a detail view per activity", async ({
+      page,
+    }) => {
+      await signIn(page);
+      // The address an achievement tile links to.
+      await page.goto("/activities?type=Ride&minDistance=100&maxDistance=199.9");
+      const chips = page.getByRole("list", { name: "Active filters" });
+      await expect(chips.getByRole("link", { name: "Remove filter: 100–199.9 km" })).toBeVisible();
+      const minDistance = page.getByLabel("Min distance (km)");
+      if (size.name === "phone") {
+        await expect(minDistance).toBeHidden();
+        await page.getByRole("button", { name: /Filters/ }).click();
+        await expect(minDistance).toBeVisible();
+      } else {
+        await expect(page.getByRole("button", { name: /Filters/ })).toBeHidden();
+        await expect(minDistance).toBeVisible();
+      }
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-activities-${size.name}`);
+
+      const first = page.getByTestId("activity-row").first();
+      const name = (await first.getByRole("link").first().innerText()).trim();
+      await first.getByRole("link", { name }).click();
+      await expect(page).toHaveURL(/\/activities\/\d+$/);
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      const summary = page.getByRole("region", { name: "Summary" });
+      await expect(summary).toContainText("Distance");
+      await expect(summary).toContainText("Average speed");
+      await expect(summary).toContainText("km/h");
+      await expect(page.getByRole("region", { name: "Source" })).toContainText("Strava");
+      await expect(page.getByRole("link", { name: "View on Strava" })).toHaveAttribute(
+        "href",
+        /^https:\/\/www\.strava\.com\/activities\/\d+$/,
+      );
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-activity-detail-${size.name}`);
+
+      await page.goBack();
+      await page.getByRole("link", { name: "Remove filter: 100–199.9 km" }).click();
+      await expect(page).toHaveURL(/\/activities\?type=Ride$/);
+    });
+
+    test("first run: a welcome card instead of a bare page of zeros; once connected a status chip", async ({
+      page,
+    }) => {
+      await signInFreshMember(page);
+      await page.goto("/dashboard");
+      const welcome = page.getByTestId("onboarding");
+      await expect(welcome.getByRole("heading", { name: "Welcome! Bring in your activities" })).toBeVisible();
+      await expect(welcome).toContainText("The first sync usually takes a few minutes");
+      await expect(welcome.getByRole("link", { name: "Upload activities" })).toHaveAttribute(
+        "href",
+        "/activities/upload",
+      );
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-dashboard-first-run-${size.name}`);
+
+      await signIn(page);
+      await page.goto("/dashboard");
+      await expect(page.getByTestId("onboarding")).toHaveCount(0);
+      const chip = page.getByTestId("strava-chip");
+      await expect(chip.getByTestId("strava-connect")).toHaveText("Connected to Strava");
+      await expect(chip).toContainText(/last sync (just now|\d+ min ago|\d+ h ago|\d+ days? ago)/);
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-dashboard-connected-${size.name}`);
+    });
+
+    test("an unverified member's header says why its links lead back to profile settings", async ({
+      page,
+    }) => {
+      await signIn(page, "newbie", "Newbie@1234");
+      await page.goto("/profile-settings");
+      await expect(page.getByTestId("verify-note")).toContainText(
+        "Verify your email address to unlock the app",
+      );
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-unverified-header-${size.name}`);
+    });
+  });
+}
