@@ -91,7 +91,12 @@ async function release(
   app: AppContext,
   event: EventRow,
   row: RegistrationRow,
-  how: { reason: "cancelled" | "removed" | "event_cancelled"; actor: AuditActor; actorUserId: number; full: boolean },
+  how: {
+    reason: "cancelled" | "removed" | "event_cancelled";
+    actor: AuditActor;
+    actorUserId: number;
+    full: boolean;
+  },
   sendNow: boolean,
 ): Promise<CancellationResult | null> {
   const now = app.now();
@@ -146,7 +151,11 @@ async function release(
       : how.reason === "removed"
         ? `An organiser has cancelled your registration for ${event.title} (${formatEventDate(event.date.toISOString())}).`
         : `${event.title} (${formatEventDate(event.date.toISOString())}) has been cancelled by the organisers.`;
-  await mail(app, row.email, `Registration cancelled: ${event.title}`, [`Hello ${row.name},`, why, refundLine]);
+  await mail(app, row.email, `Registration cancelled: ${event.title}`, [
+    `Hello ${row.name},`,
+    why,
+    refundLine,
+  ]);
   return { message: REGISTRATION_MSG.cancelled, id: row.id, refund };
 }
 
@@ -180,7 +189,12 @@ export async function cancelOwnRegistration(app: AppContext, user: User, eventId
  * what was paid; the place goes to the waitlist. 404 when the registration
  * is not this event's or already released.
  */
-export async function removeRegistration(app: AppContext, admin: User, eventId: number, registrationId: number) {
+export async function removeRegistration(
+  app: AppContext,
+  admin: User,
+  eventId: number,
+  registrationId: number,
+) {
   const event = await requireEvent(app, eventId);
   const row = await app.db.query.eventRegistrations.findFirst({
     where: and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId)),
@@ -378,7 +392,10 @@ export async function joinWaitlist(
     if (place) throw new AppError(409, REGISTRATION_MSG.waitlistAlready, { code: "already_waitlisted" });
     throw new AppError(409, REGISTRATION_MSG.waitlistNotFull, { code: "event_not_full" });
   }
-  return { message: REGISTRATION_MSG.waitlistJoined, waitlist: (await ownWaitlistPlace(app, user, eventId))! };
+  return {
+    message: REGISTRATION_MSG.waitlistJoined,
+    waitlist: (await ownWaitlistPlace(app, user, eventId))!,
+  };
 }
 
 /** The member leaves the waitlist (only while waiting; an offered place is cancelled like a registration). */
@@ -426,7 +443,10 @@ export type WaitlistEntry = Awaited<ReturnType<typeof listWaitlist>>[number];
  * After the cron released expired holds: an offered entry whose hold lapsed
  * becomes 'lapsed', and each event's freed places go to the next in line.
  */
-export async function afterHoldsReleased(app: AppContext, released: { id: number; eventId: number; userId: number }[]) {
+export async function afterHoldsReleased(
+  app: AppContext,
+  released: { id: number; eventId: number; userId: number }[],
+) {
   const now = app.now();
   for (const r of released) {
     await audit(app, r.id, "system", null, "expired", "cancelled");

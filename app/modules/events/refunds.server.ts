@@ -41,7 +41,13 @@ const randomKey = () =>
  */
 export async function recordRefund(
   app: AppContext,
-  input: { paymentRecordId: number; registrationId: number; eventId: number; paymentId: string; amount: number },
+  input: {
+    paymentRecordId: number;
+    registrationId: number;
+    eventId: number;
+    paymentId: string;
+    amount: number;
+  },
 ): Promise<RefundRow | null> {
   const now = app.now();
   const [row] = await app.db
@@ -87,7 +93,10 @@ async function settleRefund(
   const now = app.now();
   await app.db
     .update(eventRefunds)
-    .set({ razorpayRefundId: sql`coalesce(${eventRefunds.razorpayRefundId}, ${razorpayRefundId})`, updatedAt: now })
+    .set({
+      razorpayRefundId: sql`coalesce(${eventRefunds.razorpayRefundId}, ${razorpayRefundId})`,
+      updatedAt: now,
+    })
     .where(eq(eventRefunds.id, id));
   if (status === "pending") return;
   const [moved] = await app.db
@@ -138,7 +147,9 @@ export async function applyRefundWebhook(app: AppContext, event: string, refund:
       : eq(eventRefunds.razorpayRefundId, refund.id),
   });
   if (!row) {
-    const record = await app.db.query.payments.findFirst({ where: eq(payments.paymentId, refund.payment_id) });
+    const record = await app.db.query.payments.findFirst({
+      where: eq(payments.paymentId, refund.payment_id),
+    });
     if (!record || refund.amount <= 0) return false;
     const now = app.now();
     [row] = await app.db

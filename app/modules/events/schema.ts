@@ -147,12 +147,7 @@ const bool = z.preprocess(
 const wholeNumber = (message: string, max: number) =>
   z.preprocess(
     (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
-    z
-      .number({ invalid_type_error: message })
-      .int(message)
-      .min(0, message)
-      .max(max, message)
-      .optional(),
+    z.number({ invalid_type_error: message }).int(message).min(0, message).max(max, message).optional(),
   );
 
 /** The refund rule (docs/decisions/025): absent fields keep the event's rule (or the defaults on create). */
@@ -162,7 +157,9 @@ const refundFields = {
   refundPartialDays: wholeNumber(EVENT_MSG.refundPartialDays, 365),
 };
 const refundRuleOrder = (v: { refundFullDays?: number; refundPartialDays?: number }) =>
-  v.refundFullDays === undefined || v.refundPartialDays === undefined || v.refundPartialDays <= v.refundFullDays;
+  v.refundFullDays === undefined ||
+  v.refundPartialDays === undefined ||
+  v.refundPartialDays <= v.refundFullDays;
 
 const eventFields = {
   ...refundFields,
@@ -177,18 +174,20 @@ const eventFields = {
 };
 
 /** POST /api/events and PUT /api/events/{id}: fee in paise. */
-export const eventInputSchema = z.object({
-  ...eventFields,
-  fee: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z
-      .number({ required_error: EVENT_MSG.fee, invalid_type_error: EVENT_MSG.fee })
-      .int(EVENT_MSG.fee)
-      .min(0, EVENT_MSG.fee)
-      .max(100_000_000, EVENT_MSG.fee),
-  ),
-  isActive: bool.default(true),
-}).refine(refundRuleOrder, { message: EVENT_MSG.refundPartialDays, path: ["refundPartialDays"] });
+export const eventInputSchema = z
+  .object({
+    ...eventFields,
+    fee: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+      z
+        .number({ required_error: EVENT_MSG.fee, invalid_type_error: EVENT_MSG.fee })
+        .int(EVENT_MSG.fee)
+        .min(0, EVENT_MSG.fee)
+        .max(100_000_000, EVENT_MSG.fee),
+    ),
+    isActive: bool.default(true),
+  })
+  .refine(refundRuleOrder, { message: EVENT_MSG.refundPartialDays, path: ["refundPartialDays"] });
 export type EventInput = z.infer<typeof eventInputSchema>;
 
 /**

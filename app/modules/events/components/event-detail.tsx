@@ -157,7 +157,8 @@ function AdminWaitlist({ entries }: { entries: WaitlistEntry[] }) {
 
 /** Admins: cancel the whole event, every registration refunded in full (asks first, works without JavaScript). */
 function CancelEvent({ event }: { event: EventView }) {
-  if (event.cancelledAt) return <p className="text-sm font-medium text-red-800">This event has been cancelled.</p>;
+  if (event.cancelledAt)
+    return <p className="text-sm font-medium text-red-800">This event has been cancelled.</p>;
   return (
     <details className="rounded-lg border border-red-200 bg-white p-3">
       <summary className="cursor-pointer text-sm font-medium text-red-700">Cancel this event</summary>
@@ -336,8 +337,8 @@ function CancelRegistration({ event, quote }: { event: EventView; quote: Cancell
       <summary className="cursor-pointer text-sm font-medium text-red-700">Cancel registration</summary>
       <div className="mt-3 space-y-3 text-sm text-gray-700">
         <p>
-          Cancel your registration for <strong>{quote.eventTitle}</strong>? Your place goes to the next
-          person on the waitlist.
+          Cancel your registration for <strong>{quote.eventTitle}</strong>? Your place goes to the next person
+          on the waitlist.
         </p>
         <p data-testid="refund-quote" className="font-medium text-gray-900">
           {refundText}
@@ -356,8 +357,8 @@ function WaitlistStatus({ event, place }: { event: EventView; place: WaitlistPla
   return (
     <div className="mt-3 space-y-3 text-sm">
       <p className="text-gray-900" data-testid="waitlist-place">
-        You are on the waitlist: <strong>number {place.position} in line</strong>. We will e-mail you if a
-        place frees up.
+        You are on the waitlist: <strong>{`number ${place.position} in line`}</strong>. We will e-mail you if
+        a place frees up.
       </p>
       <Form method="post" action={`/events/${event.id}/waitlist`}>
         <input type="hidden" name="intent" value="leave" />

@@ -100,8 +100,8 @@ export function RegistrationPage({
       <>
         {waitlist ? (
           <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            This event is full. Join the waitlist: when a place frees up, the first in line gets an e-mail
-            and the place is held for them for a while.
+            This event is full. Join the waitlist: when a place frees up, the first in line gets an e-mail and
+            the place is held for them for a while.
           </p>
         ) : null}
         <RegistrationForm
