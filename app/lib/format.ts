@@ -69,8 +69,11 @@ export function formatTargetDistance(metres: number | null | undefined): string 
 }
 
 /** Paise → "₹1,234.50". */
+/** Rupees keep Indian digit grouping (issue #15): ₹1,23,456.00. Same output as en-US below one lakh. */
+const rupees = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatRupees(paise: number): string {
-  return `₹${two.format(paise / 100)}`;
+  return `₹${rupees.format(paise / 100)}`;
 }
 
 /** Readable sport type: "VirtualRide" → "Virtual Ride". */

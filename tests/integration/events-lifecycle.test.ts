@@ -492,3 +492,93 @@ describe("guests browse events read-only", () => {
     expect(html).not.toMatch(/"registrations":\[/);
   });
 });
+
+interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; content: string }[];
+}
+const mails = async (to: string) =>
+  (await (await fetch(`${env.FAKES_URL}/email/messages?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+const decode = (b64: string) => new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)));
+
+describe("receipts and calendar", () => {
+  it("a paid registration gets one receipt: ₹ en-IN, payment id, date, QR code and .ics attached", async () => {
+    const event = await createEvent({ title: "Receipt Ride", fee: 12345600 });
+    const m = await newMember();
+    const paymentId = await registerPaid(m, event);
+    // A replayed webhook after verify sends nothing more.
+    const order = await env.DB.prepare("SELECT order_id FROM payments WHERE payment_id = ?")
+      .bind(paymentId)
+      .first<{ order_id: string }>();
+    await signedWebhook(
+      JSON.stringify({
+        event: "payment.captured",
+        payload: {
+          payment: {
+            entity: { id: paymentId, order_id: order!.order_id, amount: 12345600, status: "captured" },
+          },
+        },
+      }),
+    );
+    const receipts = (await mails(m.email)).filter((x) => x.subject === "Receipt: Receipt Ride");
+    expect(receipts).toHaveLength(1);
+    const [receipt] = receipts;
+    const code = (await env.DB.prepare(
+      "SELECT check_in_code FROM event_registrations WHERE event_id = ? AND user_id = ?",
+    )
+      .bind(event.id, m.id)
+      .first<{ check_in_code: string }>())!.check_in_code;
+    expect(code).toMatch(/^[A-Z2-9]{12}$/);
+    expect(receipt.text).toContain("Amount paid: ₹1,23,456.00");
+    expect(receipt.text).toContain(`Razorpay payment id: ${paymentId}`);
+    expect(receipt.text).toMatch(/Paid on: \w+ \d+, \d{4} at/);
+    expect(receipt.text).toContain(`Check-in code: ${code}`);
+    expect(receipt.html).toContain("<svg");
+    expect(receipt.attachments.map((a) => a.filename)).toEqual(["check-in-qr.svg", "Receipt-Ride.ics"]);
+    expect(decode(receipt.attachments[0].content)).toMatch(/^<svg/);
+    expect(decode(receipt.attachments[1].content)).toContain(`UID:event-${event.id}@localhost:8787`);
+
+    // The member's page shows the same QR code and code, never the registration id as the code.
+    const page = await (await call(`/events/${event.id}`, { cookie: m.cookie })).text();
+    expect(page).toContain('data-testid="check-in-qr"');
+    expect(page).toContain(code);
+  });
+
+  it("Add to calendar: an RFC 5545 file (CRLF, folded lines, UID, DTSTAMP) with public data, for guests too", async () => {
+    const event = await createEvent({
+      title: "Calendar, Ride; 250 km",
+      description: `Start at the temple gate. ${"Bring lights and a spare tube. ".repeat(6)}`,
+    });
+    const res = await call(`/events/${event.id}/calendar`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("Content-Disposition")).toContain('filename="Calendar-Ride-250-km.ics"');
+    const ics = await res.text();
+    expect(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(ics.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    expect(ics.replace(/\r\n/g, "")).not.toContain("\n");
+    const lines = ics.split("\r\n");
+    for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(lines.some((l) => l.startsWith(" "))).toBe(true);
+    expect(ics).toContain(`UID:event-${event.id}@localhost:8787`);
+    expect(ics).toMatch(/DTSTAMP:\d{8}T\d{6}Z/);
+    expect(ics).toContain("SUMMARY:Calendar\\, Ride\\; 250 km");
+    expect((await call("/events/987654/calendar")).status).toBe(404);
+  });
+});
+
+describe("reminders", () => {
+  it("the cron sends the 7-day and 1-day reminders once each, whatever the number of runs", async () => {
+    const week = await createEvent({ title: "Week Away", date: future(5) });
+    const day = await createEvent({ title: "Day Away", date: future(0.5) });
+    const m = await newMember();
+    await registerPaid(m, week);
+    await registerPaid(m, day);
+    await Promise.all([runCron(), runCron()]);
+    await runCron();
+    const subjects = (await mails(m.email)).map((x) => x.subject).filter((s) => s.startsWith("Reminder"));
+    expect(subjects.sort()).toEqual(["Reminder: Day Away is tomorrow", "Reminder: Week Away is in a week"]);
+  });
+});

@@ -15,6 +15,7 @@ import { markOrderPaid, settlesOrder } from "./events.server";
 import { afterHoldsReleased, offerWaitingPlaces } from "./lifecycle.server";
 import { fetchOrderPayments } from "./razorpay.server";
 import { sendPendingRefunds } from "./refunds.server";
+import { sendReminders } from "./reminders.server";
 
 /** Registrations settled per run: each costs one Razorpay call per order it has (usually one). */
 export const MAX_HOLDS_PER_RUN = 20;
@@ -31,18 +32,20 @@ export interface HoldsResult {
   failed: number;
   offered: number;
   refunds: number;
+  reminders: number;
 }
 
 /**
  * Expired holds settled (lapsed offers go to the next in line), refunds
- * Razorpay could not take yet sent again, and free places offered to waitlists
- * (docs/decisions/025-registration-states.md).
+ * Razorpay could not take yet sent again, free places offered to waitlists,
+ * and the 7-day and 1-day reminders (docs/decisions/025-registration-states.md).
  */
 export async function handleEventsScheduled(app: AppContext, run: ScheduledRun): Promise<HoldsResult> {
   const holds = await settleExpiredHolds(app, run.scheduledTime);
   const { refunds } = await sendPendingRefunds(app);
   const offered = await offerWaitingPlaces(app);
-  return { task: "event-holds", ...holds, refunds, offered };
+  const { reminders } = await sendReminders(app, run.scheduledTime);
+  return { task: "event-holds", ...holds, refunds, offered, reminders };
 }
 
 /** Settles up to `limit` pending registrations whose hold ended by `now`, oldest first. */

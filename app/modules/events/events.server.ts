@@ -10,6 +10,7 @@ import { eventRegistrations, events, eventWaitlist, payments, users, type User }
 import type { AppContext } from "~workers/load-context";
 import { AppError, readTextCapped } from "~/lib/http.server";
 import { createOrder, fetchPayment, publicKeyId } from "./razorpay.server";
+import { sendReceiptForOrder, sendReceipts } from "./receipts.server";
 import { applyRefundWebhook } from "./refunds.server";
 import {
   CURRENCY,
@@ -300,6 +301,7 @@ export async function initializePayment(
     throw new AppError(400, REGISTRATION_MSG.amount, { errors: { amount: [REGISTRATION_MSG.amount] } });
   const keyId = event.fee === 0 ? null : publicKeyId(app);
   const registration = await upsertRegistration(app, event, user, input);
+  if (event.fee === 0) await sendReceipts(app, [registration.id]);
   if (event.fee === 0)
     return {
       orderId: null,
@@ -380,6 +382,8 @@ export async function markOrderPaid(app: AppContext, orderId: string, paymentId:
       .set({ status: "paid", paymentId, updatedAt: now })
       .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid"))),
   ]);
+  // Once per registration, whichever of verify, webhook or cron got here first.
+  await sendReceiptForOrder(app, orderId);
 }
 
 /** A payment Razorpay reports for `order`: captured or authorized, for that order and its full amount. */

@@ -50,6 +50,8 @@ import {
   removeRegistration,
 } from "./lifecycle.server";
 import { describeRefundRule } from "./refund-rule";
+import { eventIcs, icsFileName } from "./calendar";
+import { ownCheckIn } from "./receipts.server";
 import {
   activeSchema,
   adminEventIntentSchema,
@@ -101,6 +103,7 @@ export async function eventDetailPage(app: AppContext, user: User | null, eventI
     waitlist: null,
     waitlistEntries: null,
     quote: null,
+    checkIn: null,
   };
   // Guests see the event only: no registrations, no counts of who is coming (decision 025).
   if (!user) return { ...base, registrations: null, own: null };
@@ -112,14 +115,28 @@ export async function eventDetailPage(app: AppContext, user: User | null, eventI
       own: null,
     };
   const own = await getOwnRegistration(app, user, event.id);
-  const [full, waitlist, quote] = await Promise.all([
+  const [full, waitlist, quote, checkIn] = await Promise.all([
     isFull(app, event.id),
     ownWaitlistPlace(app, user, event.id),
     own ? cancellationQuote(app, await requireEvent(app, event.id), own) : null,
+    own ? ownCheckIn(app, user.id, event.id) : null,
   ]);
-  return { ...base, registrations: null, own, full, waitlist, quote };
+  return { ...base, registrations: null, own, full, waitlist, quote, checkIn };
 }
 export type EventDetailLoaderData = Awaited<ReturnType<typeof eventDetailPage>>;
+
+/** GET /events/{id}/calendar: the event's .ics (public data; inactive events only for admins). */
+export async function eventCalendarFile(app: AppContext, user: User | null, eventId: number) {
+  const event = await orNotFound(requireEvent(app, eventId));
+  if (!event.isActive && !user?.isAdmin) throw new Response("Event not found", { status: 404 });
+  return new Response(eventIcs(event, app.env.APP_URL, app.now()), {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${icsFileName(event.title)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
 
 /**
  * /events/{id}/cancel (member, a plain form from the event page's

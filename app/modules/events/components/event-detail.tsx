@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Modal } from "~/ui/modal";
 import type { AdminRegistration, EventView, OwnRegistration } from "../events.server";
 import type { CancellationQuote, WaitlistEntry, WaitlistPlace } from "../lifecycle.server";
+import type { OwnCheckIn } from "../receipts.server";
 import { SignInToRegister } from "./events-page";
 import { formatEventDay, formatRupees } from "~/lib/format";
 import { removeRegistrationConfirm } from "../schema";
@@ -25,6 +26,7 @@ export interface EventDetailData {
   waitlist: WaitlistPlace | null;
   waitlistEntries: WaitlistEntry[] | null;
   quote: CancellationQuote | null;
+  checkIn: OwnCheckIn | null;
 }
 
 const primary = buttonClass({ className: "inline-flex items-center justify-center text-sm" });
@@ -370,18 +372,46 @@ function WaitlistStatus({ event, place }: { event: EventView; place: WaitlistPla
   );
 }
 
+/** The paid member's ticket: the QR code (an opaque code, not the id) and the code to type if scanning fails. */
+function Ticket({ checkIn }: { checkIn: OwnCheckIn }) {
+  return (
+    <figure className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-4">
+      <div
+        role="img"
+        aria-label={`Check-in QR code ${checkIn.code}`}
+        data-testid="check-in-qr"
+        className="h-40 w-40 shrink-0 [&>svg]:h-full [&>svg]:w-full"
+        dangerouslySetInnerHTML={{ __html: checkIn.qr }}
+      />
+      <figcaption className="text-sm text-gray-700">
+        Show this at the start. Check-in code:{" "}
+        <code className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-base tracking-wider text-gray-900">
+          {checkIn.code}
+        </code>
+        {checkIn.checkedInAt ? (
+          <span className="mt-1 block font-medium text-green-800">
+            Checked in {formatEventDay(checkIn.checkedInAt)}
+          </span>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}
+
 function YourRegistration({
   event,
   own,
   canRegister,
   quote,
   waitlist,
+  checkIn,
 }: {
   event: EventView;
   own: OwnRegistration | null;
   canRegister: boolean;
   quote: CancellationQuote | null;
   waitlist: WaitlistPlace | null;
+  checkIn: OwnCheckIn | null;
 }) {
   return (
     <Card aria-labelledby="your-registration" as="section" padding="none" className="p-5">
@@ -403,7 +433,10 @@ function YourRegistration({
               Complete Payment
             </Link>
           ) : null}
-          {quote && canRegister ? <CancelRegistration event={event} quote={quote} /> : null}
+          {checkIn ? <Ticket checkIn={checkIn} /> : null}
+          {quote && canRegister && !checkIn?.checkedInAt ? (
+            <CancelRegistration event={event} quote={quote} />
+          ) : null}
         </div>
       ) : waitlist && waitlist.status === "waiting" ? (
         <WaitlistStatus event={event} place={waitlist} />
@@ -438,6 +471,15 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
           <EventFacts event={event} />
         </div>
         {event.fee > 0 ? <p className="mt-4 text-sm text-gray-600">{data.refundRule}</p> : null}
+        <p className="mt-4">
+          <a
+            href={`/events/${event.id}/calendar`}
+            download
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
+            <span aria-hidden="true">📅</span> Add to calendar
+          </a>
+        </p>
         {event.cancelledAt ? (
           <p className="mt-4 font-medium text-red-800">This event has been cancelled.</p>
         ) : null}
@@ -446,7 +488,7 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
             <SignInToRegister eventId={event.id} />
           </div>
         ) : canRegister && !own && !isAdmin && !data.waitlist ? (
-          <Link to={`/events/${event.id}/register`} className={`${primary} mt-6`}>
+          <Link to={`/events/${event.id}/register`} className={`${primary} mt-4`}>
             {data.full ? "Join waitlist" : "Register Now"}
           </Link>
         ) : null}
@@ -464,6 +506,7 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
           canRegister={canRegister}
           quote={data.quote}
           waitlist={data.waitlist}
+          checkIn={data.checkIn}
         />
       ) : null}
     </main>
