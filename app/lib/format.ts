@@ -16,7 +16,6 @@ const fmt = (digits: number) =>
   new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const int = fmt(0);
 const one = fmt(1);
-const two = fmt(2);
 
 export const NOT_AVAILABLE = "N/A";
 
