@@ -582,3 +582,117 @@ describe("reminders", () => {
     expect(subjects.sort()).toEqual(["Reminder: Day Away is tomorrow", "Reminder: Week Away is in a week"]);
   });
 });
+
+describe("check-in", () => {
+  it("a code works once and only for its event; by list pick too; admin only; the page is a phone page", async () => {
+    const event = await createEvent({ title: "Check-in Ride" });
+    const other = await createEvent({ title: "Other Ride" });
+    const [m, n, o] = await Promise.all([newMember(), newMember(), newMember()]);
+    await registerPaid(m, event);
+    await registerPaid(n, event);
+    await registerPaid(o, other);
+    const codeOf = async (eventId: number, userId: number) =>
+      (await env.DB.prepare(
+        "SELECT check_in_code FROM event_registrations WHERE event_id = ? AND user_id = ?",
+      )
+        .bind(eventId, userId)
+        .first<{ check_in_code: string }>())!.check_in_code;
+    const path = `/api/admin/events/${event.id}/check-in`;
+    const code = await codeOf(event.id, m.id);
+    expect((await call(path, { body: { code } })).status).toBe(401);
+    expect((await call(path, { body: { code }, cookie: m.cookie })).status).toBe(403);
+    const first = await call(path, { body: { code: code.toLowerCase() }, cookie: admin.cookie });
+    expect(first.status).toBe(200);
+    expect(await json(first)).toMatchObject({ message: "Asha Patil is checked in" });
+    const again = await call(path, { body: { code }, cookie: admin.cookie });
+    expect(again.status).toBe(409);
+    expect((await json(again)).message).toMatch(/^Already checked in at /);
+    const elsewhere = await call(path, {
+      body: { code: await codeOf(other.id, o.id) },
+      cookie: admin.cookie,
+    });
+    expect(elsewhere.status).toBe(409);
+    expect(await json(elsewhere)).toMatchObject({ message: "This code is for another event" });
+    const unknown = await call(path, { body: { code: "NOPE" }, cookie: admin.cookie });
+    expect(unknown.status).toBe(404);
+    expect((await call(path, { body: {}, cookie: admin.cookie })).status).toBe(400);
+    // The registration id is not a code.
+    const regN = await registrationRow(event.id, n.id);
+    expect((await call(path, { body: { code: String(regN!.id) }, cookie: admin.cookie })).status).toBe(404);
+    expect(await auditTrail(regN!.id)).not.toContain("admin:paid>checked_in");
+
+    // The page: admin only; a pick from the list checks in (a plain form post).
+    const page = `/admin/events/${event.id}/check-in`;
+    expect((await call(page)).status).toBe(302);
+    expect((await call(page, { cookie: m.cookie })).headers.get("Location")).toBe("/dashboard");
+    const html = await (await call(page, { cookie: admin.cookie })).text();
+    expect(html).toContain("1 of 2 arrived");
+    expect(html).toContain("Scan with camera");
+    const form = new FormData();
+    form.set("registrationId", String(regN!.id));
+    const picked = await call(page, {
+      cookie: admin.cookie,
+      body: form,
+      headers: { Host: "localhost:8787" },
+    });
+    expect(picked.status).toBe(200);
+    expect(await auditTrail(regN!.id)).toContain("admin:paid>checked_in");
+  });
+});
+
+describe("exports", () => {
+  it("participants CSV (formula-guarded) and payments summary; /api twins are admin only", async () => {
+    const event = await createEvent({ title: "Export Ride" });
+    const [m, n] = await Promise.all([newMember(), newMember()]);
+    await createUser();
+    const payM = await registerPaid(m, event);
+    await registerPaid(n, event);
+    await env.DB.prepare(
+      "UPDATE event_registrations SET name = '=HYPERLINK(1)' WHERE event_id = ? AND user_id = ?",
+    )
+      .bind(event.id, n.id)
+      .run();
+    await cancelOwn(n, event);
+
+    const csv = await call(`/admin/events/${event.id}/participants.csv`, { cookie: admin.cookie });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const text = await csv.text();
+    expect(text).toContain(
+      "Name,Email,Phone,Emergency contact,Status,Amount (₹),Payment id,Refund,Refund (₹),Checked in",
+    );
+    expect(text).toContain(`Asha Patil,${m.email},9876543210,Ravi 9812345678,paid,1500.00,${payM},,,`);
+    expect(text).toContain("'=HYPERLINK(1)");
+    expect(text).toContain("cancelled,1500.00");
+    expect((await call(`/admin/events/${event.id}/participants.csv`, { cookie: m.cookie })).status).toBe(302);
+
+    const summary = await call(`/api/admin/events/${event.id}/payments-summary`, { cookie: admin.cookie });
+    expect(await json(summary)).toMatchObject({
+      payments: 2,
+      collected: 300000,
+      refundsPending: 150000,
+      net: 150000,
+    });
+    const summaryCsv = await (
+      await call(`/admin/events/${event.id}/payments.csv`, { cookie: admin.cookie })
+    ).text();
+    expect(summaryCsv).toContain("Export Ride");
+    expect(summaryCsv).toContain("3000.00");
+    for (const api of [
+      `/api/admin/events/${event.id}/participants`,
+      `/api/admin/events/${event.id}/payments-summary`,
+    ]) {
+      expect((await call(api)).status).toBe(401);
+      expect((await call(api, { cookie: m.cookie })).status).toBe(403);
+    }
+    expect(
+      (
+        await json<{ status: string }[]>(
+          await call(`/api/admin/events/${event.id}/participants`, { cookie: admin.cookie }),
+        )
+      )
+        .map((p) => p.status)
+        .sort(),
+    ).toEqual(["cancelled", "paid"]);
+  });
+});

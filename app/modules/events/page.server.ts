@@ -52,6 +52,8 @@ import {
 import { describeRefundRule } from "./refund-rule";
 import { eventIcs, icsFileName } from "./calendar";
 import { ownCheckIn } from "./receipts.server";
+import { checkIn, checkInList } from "./check-in.server";
+import { participantsCsv, paymentsSummaryCsv } from "./exports.server";
 import {
   activeSchema,
   adminEventIntentSchema,
@@ -350,4 +352,53 @@ export async function adminEventAction(app: AppContext, _admin: User, form: Form
   }
   if (safeTarget) throw await redirectWithToast(app, safeTarget, { ...success, variant: "success" });
   return data<AdminEventActionData>({ ok: true, message: success.title });
+}
+
+// ---- Admin: /admin/events/{id}/check-in ------------------------------------------
+
+export async function checkInPage(app: AppContext, _admin: User, eventId: number) {
+  return orNotFound(checkInList(app, eventId));
+}
+
+export type CheckInActionData = { ok: boolean; message: string };
+
+/** A scanned or typed code (`code`) or a pick from the list (`registrationId`): the answer shows on the page. */
+export async function checkInAction(app: AppContext, admin: User, eventId: number, form: FormData) {
+  const code = form.get("code");
+  const registrationId = Number(form.get("registrationId"));
+  try {
+    const by =
+      typeof code === "string" && code.trim()
+        ? { code }
+        : Number.isInteger(registrationId) && registrationId > 0
+          ? { registrationId }
+          : null;
+    if (!by) return data<CheckInActionData>({ ok: false, message: "Enter a check-in code" }, { status: 400 });
+    const { message } = await checkIn(app, admin, eventId, by);
+    return data<CheckInActionData>({ ok: true, message });
+  } catch (error) {
+    const { status, message } = replyFromError(error, "Could not check in", { context: "events: check-in" });
+    return data<CheckInActionData>({ ok: false, message }, { status });
+  }
+}
+
+// ---- Admin: CSV downloads ----------------------------------------------------------
+
+/** /admin/events/{id}/participants.csv and /payments.csv: a download named after the event. */
+export async function eventCsv(
+  app: AppContext,
+  _admin: User,
+  eventId: number,
+  kind: "participants" | "payments",
+) {
+  const event = await orNotFound(requireEvent(app, eventId));
+  const body =
+    kind === "participants" ? await participantsCsv(app, eventId) : await paymentsSummaryCsv(app, eventId);
+  const name = `${icsFileName(event.title).replace(/\.ics$/, "")}-${kind}.csv`;
+  return new Response(`\uFEFF${body}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+    },
+  });
 }

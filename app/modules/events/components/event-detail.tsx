@@ -495,6 +495,23 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
       </Card>
       {isAdmin && registrations ? (
         <>
+          <div className="flex flex-wrap gap-3">
+            <Link to={`/admin/events/${event.id}/check-in`} className={primary}>
+              Check-in
+            </Link>
+            <a
+              href={`/admin/events/${event.id}/participants.csv`}
+              className={buttonClass({ variant: "secondary", className: "inline-flex items-center text-sm" })}
+            >
+              Participants CSV
+            </a>
+            <a
+              href={`/admin/events/${event.id}/payments.csv`}
+              className={buttonClass({ variant: "secondary", className: "inline-flex items-center text-sm" })}
+            >
+              Payments summary CSV
+            </a>
+          </div>
           <AdminRegistrations event={event} registrations={registrations} q={data.q} />
           {data.waitlistEntries ? <AdminWaitlist entries={data.waitlistEntries} /> : null}
           {!past ? <CancelEvent event={event} /> : null}
