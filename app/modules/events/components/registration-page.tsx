@@ -87,7 +87,7 @@ export function RegistrationPage({
         onBack={flow.back}
       />
     );
-  } else if (data.waitlist) {
+  } else if (data.waitlist?.status === "waiting" && !own) {
     body = (
       <Closed
         event={data.event}
