@@ -78,7 +78,7 @@ export async function sendReceipts(app: AppContext, registrationIds: number[]): 
         html:
           `<p>Hello ${escapeHtml(r.name)},</p><p>Thank you: you are registered. This is your receipt.</p>` +
           `<table>${facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>` +
-          `<p>Show this QR code (or the check-in code) at the start:</p><div class="check-in-qr">${qr}</div>` +
+          `<p>Show this QR code (or the check-in code) at the start:</p><div class="check-in-qr">${qr.replace("<svg ", '<svg width="180" height="180" ')}</div>` +
           `<p><a href="${escapeHtml(url)}">Your registration</a></p>`,
         attachments: [
           { filename: "check-in-qr.svg", content: base64(qr) },

@@ -5,6 +5,7 @@ import type { AdminRegistration, EventView, OwnRegistration } from "../events.se
 import type { CancellationQuote, WaitlistEntry, WaitlistPlace } from "../lifecycle.server";
 import type { OwnCheckIn } from "../receipts.server";
 import { SignInToRegister } from "./events-page";
+import { CalendarIcon } from "./icons";
 import { formatEventDay, formatRupees } from "~/lib/format";
 import { removeRegistrationConfirm } from "../schema";
 import { registrationStats } from "../stats";
@@ -477,7 +478,10 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
             download
             className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
           >
-            <span aria-hidden="true">📅</span> Add to calendar
+            <span aria-hidden="true" className="flex w-5 justify-center">
+              <CalendarIcon />
+            </span>
+            Add to calendar
           </a>
         </p>
         {event.cancelledAt ? (
