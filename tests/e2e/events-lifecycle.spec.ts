@@ -5,6 +5,7 @@ import {
   FAKES_URL,
   linkFromMailbox,
   loginAs,
+  signInFreshMember,
   snap,
   test,
   unique,
@@ -25,17 +26,6 @@ async function payInCheckout(page: Page) {
 async function hydrated(page: Page, path: string) {
   await page.goto(path);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-}
-
-/** A fresh verified member in a page of their own. */
-async function freshMember(page: Page) {
-  const username = unique("wl");
-  const email = `${username}@example.com`;
-  const reg = await page.request.post("/api/register", { data: { username, email, password: "Secret@123" } });
-  expect(reg.status()).toBe(201);
-  await page.goto(await linkFromMailbox(page, email, "Verify"));
-  await expect(page.getByText("Email verified")).toBeVisible();
-  return email;
 }
 
 async function newPage(browser: Browser, baseURL: string, viewport?: { width: number; height: number }) {
@@ -70,13 +60,13 @@ test("waitlist → promoted after a cancellation (refund shown) → pays → rec
 
   // Another member takes the only place.
   const other = await newPage(browser, baseURL!);
-  await freshMember(other);
+  await signInFreshMember(other);
   await hydrated(other, `/events/${id}/register`);
   await continueToPayment(other.locator("main"));
   await payInCheckout(other);
 
   // The member finds it full and joins the waitlist.
-  const email = await freshMember(page);
+  const email = await signInFreshMember(page);
   await page.goto(`/events/${id}`);
   await expect(page.getByRole("link", { name: "Register Now" })).toHaveCount(0);
   await page.getByRole("link", { name: "Join waitlist" }).click();

@@ -27,6 +27,24 @@ export function registrationState(r: RegistrationRow, now: Date): string {
   return r.holdExpiresAt && r.holdExpiresAt > now ? "held" : "expired";
 }
 
+/** The member's offered waitlist entry (if any) ends: given back ('left') or let lapse ('lapsed'). */
+async function closeOffer(
+  app: AppContext,
+  r: { eventId: number; userId: number },
+  status: "left" | "lapsed",
+) {
+  await app.db
+    .update(eventWaitlist)
+    .set({ status, updatedAt: app.now() })
+    .where(
+      and(
+        eq(eventWaitlist.eventId, r.eventId),
+        eq(eventWaitlist.userId, r.userId),
+        eq(eventWaitlist.status, "offered"),
+      ),
+    );
+}
+
 /** Refunds made on Workers per request; the cron sends the rest (`sendPendingRefunds`). */
 const REFUNDS_PER_REQUEST = 20;
 /** Places offered per call: a bound, never reached unless the cap rose by that much. */
@@ -109,16 +127,7 @@ async function release(
   if (!released) return null;
   await audit(app, row.id, how.actor, how.actorUserId, from, "cancelled");
   // An offered place given back: the waitlist entry is done.
-  await app.db
-    .update(eventWaitlist)
-    .set({ status: "left", updatedAt: now })
-    .where(
-      and(
-        eq(eventWaitlist.eventId, row.eventId),
-        eq(eventWaitlist.userId, row.userId),
-        eq(eventWaitlist.status, "offered"),
-      ),
-    );
+  await closeOffer(app, row, "left");
 
   let refund: CancellationResult["refund"] = null;
   const payment = await paidPayment(app, row.id);
@@ -447,19 +456,9 @@ export async function afterHoldsReleased(
   app: AppContext,
   released: { id: number; eventId: number; userId: number }[],
 ) {
-  const now = app.now();
   for (const r of released) {
     await audit(app, r.id, "system", null, "expired", "cancelled");
-    await app.db
-      .update(eventWaitlist)
-      .set({ status: "lapsed", updatedAt: now })
-      .where(
-        and(
-          eq(eventWaitlist.eventId, r.eventId),
-          eq(eventWaitlist.userId, r.userId),
-          eq(eventWaitlist.status, "offered"),
-        ),
-      );
+    await closeOffer(app, r, "lapsed");
   }
   for (const eventId of new Set(released.map((r) => r.eventId))) await offerFreedPlaces(app, eventId);
 }
