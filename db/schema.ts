@@ -24,8 +24,18 @@ export const DIFFICULTIES = ["easy", "moderate", "hard"] as const;
 export const RECOMMENDATION_STATUSES = ["pending", "completed", "skipped"] as const;
 export const FITNESS_LEVELS = ["beginner", "intermediate", "advanced", "elite"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "completed"] as const;
-/** Why a registration no longer holds a place: its unpaid hold ran out, or an admin removed it. */
-export const RELEASE_REASONS = ["expired", "removed"] as const;
+/**
+ * Why a registration no longer holds a place: its unpaid hold ran out, an admin
+ * removed it, the member cancelled it, or the whole event was cancelled
+ * (docs/decisions/016-seat-holds.md, 025-registration-states.md).
+ */
+export const RELEASE_REASONS = ["expired", "removed", "cancelled", "event_cancelled"] as const;
+/** A waitlist entry: in line, offered a held place, took it (registered), let it lapse, or left. */
+export const WAITLIST_STATUSES = ["waiting", "offered", "registered", "lapsed", "left"] as const;
+/** Our refund record: created (maybe not yet sent), then Razorpay's outcome. */
+export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+/** Who moved a registration (docs/decisions/025-registration-states.md). */
+export const AUDIT_ACTORS = ["member", "admin", "system", "razorpay"] as const;
 export const PAYMENT_ORDER_STATUSES = ["created", "paid", "failed"] as const;
 export const FEEDBACK_TYPES = ["bug", "feature", "improvement", "praise", "other"] as const;
 export const FEEDBACK_STATUSES = ["pending", "in_progress", "resolved", "closed"] as const;
@@ -523,6 +533,14 @@ export const events = sqliteTable(
     fee: integer("fee").notNull().default(0),
     maxParticipants: integer("max_participants"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /** Refund rule (docs/decisions/025): full refund until this many days before the event… */
+    refundFullDays: integer("refund_full_days").notNull().default(7),
+    /** …then this percent of the fee… */
+    refundPartialPercent: integer("refund_partial_percent").notNull().default(50),
+    /** …until this many days before; after that, none. */
+    refundPartialDays: integer("refund_partial_days").notNull().default(1),
+    /** Set when an admin cancelled the whole event (every registration refunded in full). */
+    cancelledAt: integer("cancelled_at", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -556,10 +574,18 @@ export const eventRegistrations = sqliteTable(
     registrationDate: integer("registration_date", { mode: "timestamp" })
       .notNull()
       .default(sql`(unixepoch())`),
+    /** Opaque check-in code (the QR code's content): random, not the id; null until paid. */
+    checkInCode: text("check_in_code"),
+    checkedInAt: integer("checked_in_at", { mode: "timestamp" }),
+    /** Reminder markers, set by a conditional UPDATE before sending (so cron retries never resend). */
+    reminder7dSentAt: integer("reminder_7d_sent_at", { mode: "timestamp" }),
+    reminder1dSentAt: integer("reminder_1d_sent_at", { mode: "timestamp" }),
+    receiptSentAt: integer("receipt_sent_at", { mode: "timestamp" }),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("registrations_event_user_unique").on(t.eventId, t.userId),
+    uniqueIndex("registrations_check_in_code_unique").on(t.checkInCode),
     index("registrations_user_idx").on(t.userId),
     index("registrations_event_status_idx").on(t.eventId, t.paymentStatus),
     index("registrations_status_hold_idx").on(t.paymentStatus, t.holdExpiresAt),
@@ -595,6 +621,91 @@ export const payments = sqliteTable(
     index("payments_event_idx").on(t.eventId),
     check("payments_status_check", oneOf("status", PAYMENT_ORDER_STATUSES)),
     check("payments_amount_check", sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Members waiting for a place in a full event, in `position` order (docs/decisions/025). */
+export const eventWaitlist = sqliteTable(
+  "event_waitlist",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    eventId: integer("event_id")
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The registration form's details, used for the held registration when a place is offered. */
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    emergencyContact: text("emergency_contact").notNull(),
+    position: integer("position").notNull(),
+    status: text("status", { enum: WAITLIST_STATUSES }).notNull().default("waiting"),
+    offeredAt: integer("offered_at", { mode: "timestamp" }),
+    offerExpiresAt: integer("offer_expires_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("waitlist_event_user_unique").on(t.eventId, t.userId),
+    index("waitlist_event_status_position_idx").on(t.eventId, t.status, t.position),
+    check("waitlist_status_check", oneOf("status", WAITLIST_STATUSES)),
+  ],
+);
+
+/**
+ * Refunds of event payments: our idempotency key (sent as X-Refund-Idempotency,
+ * so a retry never refunds twice), Razorpay's refund id once known, the amount
+ * in paise and the outcome. At most one per payment record.
+ */
+export const eventRefunds = sqliteTable(
+  "event_refunds",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    paymentRecordId: integer("payment_record_id").references(() => payments.id, { onDelete: "set null" }),
+    registrationId: integer("registration_id").references(() => eventRegistrations.id, {
+      onDelete: "set null",
+    }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
+    /** Razorpay's payment id (pay_…) the refund is made on. */
+    paymentId: text("payment_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    razorpayRefundId: text("razorpay_refund_id"),
+    amount: integer("amount").notNull(),
+    status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("refunds_payment_record_unique").on(t.paymentRecordId),
+    uniqueIndex("refunds_idempotency_unique").on(t.idempotencyKey),
+    uniqueIndex("refunds_razorpay_unique").on(t.razorpayRefundId),
+    index("refunds_status_idx").on(t.status),
+    check("refunds_status_check", oneOf("status", REFUND_STATUSES)),
+    check("refunds_amount_check", sql`${t.amount} > 0`),
+  ],
+);
+
+/** Every state change of a registration: who moved it, from what to what, when (docs/decisions/025). */
+export const registrationAudit = sqliteTable(
+  "registration_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    registrationId: integer("registration_id")
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: "cascade" }),
+    actor: text("actor", { enum: AUDIT_ACTORS }).notNull(),
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    fromState: text("from_state").notNull(),
+    toState: text("to_state").notNull(),
+    at: integer("at", { mode: "timestamp" })
+      .notNull()
+      .default(sql`(unixepoch())`),
+  },
+  (t) => [
+    index("audit_registration_idx").on(t.registrationId, t.at),
+    check("audit_actor_check", oneOf("actor", AUDIT_ACTORS)),
   ],
 );
 

@@ -9,6 +9,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Resend's attachments: a file name and its content, base64. */
+  attachments?: { filename: string; content: string }[];
 }
 
 export async function sendEmail(app: AppContext, message: EmailMessage): Promise<void> {
@@ -22,6 +24,7 @@ export async function sendEmail(app: AppContext, message: EmailMessage): Promise
       subject: message.subject,
       text: message.text,
       html: message.html,
+      ...(message.attachments?.length ? { attachments: message.attachments } : {}),
     }),
   });
   if (!res.ok) throw new Error(`e-mail API answered ${res.status}: ${(await res.text()).slice(0, 200)}`);

@@ -16,7 +16,6 @@ const fmt = (digits: number) =>
   new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const int = fmt(0);
 const one = fmt(1);
-const two = fmt(2);
 
 export const NOT_AVAILABLE = "N/A";
 
@@ -69,8 +68,11 @@ export function formatTargetDistance(metres: number | null | undefined): string 
 }
 
 /** Paise → "₹1,234.50". */
+/** Rupees keep Indian digit grouping (issue #15): ₹1,23,456.00. Same output as en-US below one lakh. */
+const rupees = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 export function formatRupees(paise: number): string {
-  return `₹${two.format(paise / 100)}`;
+  return `₹${rupees.format(paise / 100)}`;
 }
 
 // ---- One way to write numbers (issue #20 item 5) ----------------------------

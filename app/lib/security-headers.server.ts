@@ -50,6 +50,8 @@ export function pageContentSecurityPolicy(env: Env, nonce: string): string {
     // Profile pictures are any https address; screenshot previews are blob: URLs; ApexCharts uses data: URIs.
     ["img-src", "'self'", "data:", "blob:", "https:"],
     ["font-src", "'self'", "data:"],
+    // The check-in page's QR reader (qr-scanner) decodes in a worker it starts from a blob: URL.
+    ["worker-src", "'self'", "blob:"],
     ["connect-src", "'self'", ...checkout.talk],
     ["frame-src", ...(checkout.talk.length > 0 ? checkout.talk : ["'none'"])],
     ["frame-ancestors", "'none'"],

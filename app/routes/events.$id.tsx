@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
+import { getOptionalUser, requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
 import { idParam, readForm } from "~/lib/http.server";
 import { EventDetailPage, EventNotFound } from "~/modules/events/components/event-detail";
 import { eventDetailAction, eventDetailPage } from "~/modules/events/page.server";
@@ -11,7 +11,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const user = await requireVerifiedUser(context.app, request);
+  // Guests may browse (read-only); a signed-in account must be verified, as everywhere.
+  const user = (await getOptionalUser(context.app, request))
+    ? await requireVerifiedUser(context.app, request)
+    : null;
   return eventDetailPage(context.app, user, idParam(params.id, "Event"), new URL(request.url));
 }
 

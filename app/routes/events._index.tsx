@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
+import { getOptionalUser, requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
 import { readForm } from "~/lib/http.server";
 import { EventsPage } from "~/modules/events/components/events-page";
 import { adminEventAction, eventsPage } from "~/modules/events/page.server";
@@ -9,7 +9,10 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 export const meta: MetaFunction = () => [{ title: "Events · CycleWari Community" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireVerifiedUser(context.app, request);
+  // Guests may browse (read-only); a signed-in account must be verified, as everywhere.
+  const user = (await getOptionalUser(context.app, request))
+    ? await requireVerifiedUser(context.app, request)
+    : null;
   return eventsPage(context.app, user);
 }
 

@@ -8,6 +8,7 @@ import {
   bearerToken,
   escapeHtml,
   html,
+  isRecord,
   json,
   page,
   params,
@@ -32,6 +33,8 @@ export interface EmailMessage {
   subject: string;
   html: string | null;
   text: string | null;
+  /** Resend's `attachments` as sent: file name and base64 content. */
+  attachments: { filename: string; content: string }[];
   created_at: string;
 }
 
@@ -73,6 +76,15 @@ function validate(body: Fields): Reply | Omit<EmailMessage, "id" | "created_at">
   const htmlBody = str(body, "html") ?? null;
   const text = str(body, "text") ?? null;
   if (htmlBody === null && text === null) return validationError("Missing `html` or `text` field.");
+  const rawAttachments = Array.isArray(body.attachments) ? (body.attachments as unknown[]) : [];
+  const attachments: { filename: string; content: string }[] = [];
+  for (const item of rawAttachments) {
+    const filename = isRecord(item) && typeof item.filename === "string" ? item.filename : "";
+    const content = isRecord(item) && typeof item.content === "string" ? item.content : "";
+    if (!filename || !/^[A-Za-z0-9+/=\s]*$/.test(content))
+      return validationError("Invalid `attachments` field: each needs a `filename` and base64 `content`.");
+    attachments.push({ filename, content });
+  }
   return {
     from,
     to,
@@ -82,12 +94,29 @@ function validate(body: Fields): Reply | Omit<EmailMessage, "id" | "created_at">
     subject,
     html: htmlBody,
     text,
+    attachments,
   };
 }
 
 /** Escapes text and turns URLs into links. */
 function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+}
+
+const MIME: Record<string, string> = { svg: "image/svg+xml", ics: "text/calendar", png: "image/png" };
+
+/** Attachments as download links; images shown too. */
+function attachmentList(message: EmailMessage): string {
+  if (message.attachments.length === 0) return "";
+  const items = message.attachments.map((a) => {
+    const type = MIME[a.filename.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+    const href = `data:${type};base64,${a.content}`;
+    const image = type.startsWith("image/")
+      ? `<img class="attachment-image" alt="${escapeHtml(a.filename)}" src="${href}" width="180">`
+      : "";
+    return `<li>${image}<a download="${escapeHtml(a.filename)}" href="${href}">${escapeHtml(a.filename)}</a></li>`;
+  });
+  return `<ul class="attachments" aria-label="Attachments">${items.join("")}</ul>`;
 }
 
 function mailboxPage(messages: EmailMessage[]): string {
@@ -103,6 +132,7 @@ function mailboxPage(messages: EmailMessage[]): string {
     </dl>
   </header>
   <div class="body">${message.html ?? `<pre>${linkify(message.text ?? "")}</pre>`}</div>
+  ${attachmentList(message)}
 </article>`,
     )
     .join("\n");
@@ -115,7 +145,9 @@ function mailboxPage(messages: EmailMessage[]): string {
 .message{background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.12);margin:16px 0;overflow:hidden}
 .message header{padding:14px 18px;border-bottom:1px solid #eee}.subject{font-size:18px;margin:0 0 8px}
 dl{display:grid;grid-template-columns:60px 1fr;gap:2px 8px;margin:0;font-size:13px}dt{color:#6d6d78}dd{margin:0}
-.body{padding:14px 18px}.body pre{white-space:pre-wrap;font:inherit;margin:0}`;
+.body{padding:14px 18px}.body pre{white-space:pre-wrap;font:inherit;margin:0}
+.attachments{list-style:none;margin:0;padding:0 18px 14px;display:flex;gap:16px;flex-wrap:wrap}
+.attachments li{display:flex;flex-direction:column;gap:4px;font-size:13px}`;
   return page("Mailbox | fake e-mail", content, style);
 }
 

@@ -1,8 +1,10 @@
 /**
  * Fake Razorpay: Orders/Payments REST API (HTTP Basic auth; including
  * `GET /orders/{id}/payments`, Razorpay's collection of an order's payment
- * attempts), checkout.js with an in-page modal, payment signatures, webhooks,
- * and control endpoints under /_control/razorpay (`requests` lists the REST
+ * attempts), refunds (`POST /payments/{id}/refund` with Razorpay's
+ * `X-Refund-Idempotency` header, `GET /refunds/{id}`,
+ * `GET /payments/{id}/refunds`), checkout.js with an in-page modal, payment
+ * signatures, payment and refund webhooks, and control endpoints under /_control/razorpay (`requests` lists the REST
  * calls received).
  */
 import type { FakesConfig } from "./config.js";
@@ -61,13 +63,13 @@ export interface RazorpayPayment {
   entity: "payment";
   amount: number;
   currency: string;
-  status: "created" | "authorized" | "captured" | "failed";
+  status: "created" | "authorized" | "captured" | "refunded" | "failed";
   order_id: string;
   invoice_id: null;
   international: boolean;
   method: PaymentMethod;
   amount_refunded: number;
-  refund_status: null;
+  refund_status: null | "partial" | "full";
   captured: boolean;
   description: string | null;
   card_id: string | null;
@@ -88,9 +90,29 @@ export interface RazorpayPayment {
   created_at: number;
 }
 
+/** Razorpay's refund entity (https://razorpay.com/docs/api/refunds/). */
+export interface RazorpayRefund {
+  id: string;
+  entity: "refund";
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: RazorpayNotes;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: "pending" | "processed" | "failed";
+  speed_processed: "normal" | "instant";
+  speed_requested: "normal" | "optimum";
+}
+
 export interface RazorpayState {
   orders: Map<string, RazorpayOrder>;
   payments: Map<string, RazorpayPayment>;
+  refunds: Map<string, RazorpayRefund>;
+  /** X-Refund-Idempotency keys: the body first sent with each and the refund it made. */
+  refundKeys: Map<string, { body: string; refundId: string }>;
   /** Every authenticated REST call, oldest first (`GET /_control/razorpay/requests`), so tests can assert exactly what the app asked. */
   requests: { method: string; path: string }[];
 }
@@ -170,7 +192,13 @@ function validateOrder(
 }
 
 export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
-  const state: RazorpayState = { orders: new Map(), payments: new Map(), requests: [] };
+  const state: RazorpayState = {
+    orders: new Map(),
+    payments: new Map(),
+    refunds: new Map(),
+    refundKeys: new Map(),
+    requests: [],
+  };
 
   const signature = (orderId: string, paymentId: string): string =>
     hmacSha256Hex(config.RAZORPAY_KEY_SECRET, `${orderId}|${paymentId}`);
@@ -277,6 +305,78 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
     });
   }
 
+  const refundsOf = (paymentId: string): RazorpayRefund[] =>
+    [...state.refunds.values()].filter((refund) => refund.payment_id === paymentId).reverse();
+
+  /** POST /payments/{id}/refund as Razorpay answers it, idempotent by X-Refund-Idempotency. */
+  function createRefund(req: FakeRequest, paymentId: string): Reply {
+    const payment = state.payments.get(paymentId);
+    if (!payment) return idNotFound();
+    const header = req.headers["x-refund-idempotency"];
+    const key = Array.isArray(header) ? header[0] : header;
+    if (key !== undefined && !/^[A-Za-z0-9_-]{10,}$/.test(key))
+      return razorpayError(400, "The idempotency key is invalid");
+    if (key !== undefined) {
+      const seen = state.refundKeys.get(key);
+      if (seen) {
+        if (seen.body !== req.rawBody)
+          return razorpayError(
+            400,
+            "Different request with the same idempotency key has already been processed.",
+          );
+        return json(200, state.refunds.get(seen.refundId));
+      }
+    }
+    if (payment.status !== "captured" && payment.status !== "refunded")
+      return razorpayError(400, "The payment has not been captured", { field: "payment_id" });
+    const left = payment.amount - payment.amount_refunded;
+    const raw = req.body.amount;
+    const amount = raw === undefined || raw === null || raw === "" ? left : num(req.body, "amount");
+    if (amount === undefined || !Number.isInteger(amount))
+      return validationError("The amount must be an integer.", "amount");
+    if (amount < 100) return validationError(`The amount must be atleast ${payment.currency} 1.00`, "amount");
+    if (amount > left)
+      return razorpayError(400, "The total refund amount is greater than the refund payment amount", {
+        field: "amount",
+      });
+    const notes = req.body.notes;
+    const refund: RazorpayRefund = {
+      id: `rfnd_${randomAlnum(14)}`,
+      entity: "refund",
+      amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes: isRecord(notes) ? Object.fromEntries(Object.entries(notes).map(([k, v]) => [k, String(v)])) : [],
+      receipt: str(req.body, "receipt") ?? null,
+      acquirer_data: { arn: null },
+      created_at: epochSeconds(),
+      batch_id: null,
+      status: "pending",
+      speed_processed: "normal",
+      speed_requested: str(req.body, "speed") === "optimum" ? "optimum" : "normal",
+    };
+    state.refunds.set(refund.id, refund);
+    if (key !== undefined) state.refundKeys.set(key, { body: req.rawBody, refundId: refund.id });
+    payment.amount_refunded += amount;
+    payment.refund_status = payment.amount_refunded === payment.amount ? "full" : "partial";
+    if (payment.amount_refunded === payment.amount) payment.status = "refunded";
+    return json(200, refund);
+  }
+
+  /** Signs and posts a webhook body to the app as Razorpay does. */
+  async function sendWebhook(body: Fields, payload: Record<string, unknown>): Promise<Reply> {
+    const url = str(body, "url");
+    if (!isHttpUrl(url)) return jsonError(400, "url must be an http(s) URL");
+    const raw = JSON.stringify(payload);
+    const eventId = str(body, "event_id") ?? randomAlnum(14);
+    const signatureHeader = hmacSha256Hex(str(body, "secret") ?? config.RAZORPAY_WEBHOOK_SECRET, raw);
+    const result = await postToApp(url, raw, {
+      "X-Razorpay-Signature": signatureHeader,
+      "X-Razorpay-Event-Id": eventId,
+    });
+    return json(200, { ...result, event_id: eventId, signature: signatureHeader, payload });
+  }
+
   function register(router: Router): void {
     /** REST API routes behind HTTP Basic key_id:key_secret. */
     const api = <P extends string>(method: Method, pattern: P, handler: Handler<P>): void => {
@@ -341,6 +441,17 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
     api("GET", "/payments/:id", (_req, { id }) => {
       const payment = state.payments.get(id);
       return payment ? json(200, payment) : idNotFound();
+    });
+
+    api("POST", "/payments/:id/refund", (req, { id }) => createRefund(req, id));
+
+    api("GET", "/payments/:id/refunds", (_req, { id }) =>
+      state.payments.has(id) ? collection(refundsOf(id)) : idNotFound(),
+    );
+
+    api("GET", "/refunds/:id", (_req, { id }) => {
+      const refund = state.refunds.get(id);
+      return refund ? json(200, refund) : idNotFound();
     });
 
     router.get("/razorpay/checkout.js", (req: FakeRequest) =>
@@ -422,6 +533,44 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
       return json(200, { ...result, event_id: eventId, signature: signatureHeader, payload });
     });
 
+    router.get(`${CONTROL}/refunds`, () => json(200, [...state.refunds.values()]));
+
+    /**
+     * Settles a refund (`processed` or `failed`) and posts Razorpay's
+     * `refund.processed` / `refund.failed` webhook for it to `url` (a second call
+     * sends the same event again, as Razorpay's retries do).
+     */
+    router.post(`${CONTROL}/refund-webhook`, async (req) => {
+      const body = req.body;
+      const event = str(body, "event");
+      if (event !== "refund.processed" && event !== "refund.failed" && event !== "refund.created")
+        return jsonError(400, "event must be refund.created, refund.processed or refund.failed");
+      const refundId = str(body, "refund_id");
+      const refund = state.refunds.get(refundId ?? "");
+      if (!refund) return jsonError(404, `unknown refund ${refundId ?? ""}`);
+      if (event === "refund.processed") {
+        refund.status = "processed";
+        refund.acquirer_data = { arn: refund.acquirer_data.arn ?? `ARN${randomAlnum(10)}` };
+      } else if (event === "refund.failed" && refund.status !== "failed") {
+        refund.status = "failed";
+        const payment = state.payments.get(refund.payment_id);
+        if (payment) {
+          payment.amount_refunded -= refund.amount;
+          payment.refund_status = payment.amount_refunded === 0 ? null : "partial";
+          if (payment.status === "refunded") payment.status = "captured";
+        }
+      }
+      const payment = state.payments.get(refund.payment_id);
+      return sendWebhook(body, {
+        entity: "event",
+        account_id: ACCOUNT_ID,
+        event,
+        contains: ["refund", "payment"],
+        payload: { refund: { entity: refund }, ...(payment ? { payment: { entity: payment } } : {}) },
+        created_at: epochSeconds(),
+      });
+    });
+
     router.post(`${CONTROL}/reset`, () => {
       reset();
       return json(200, { ok: true });
@@ -431,6 +580,8 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
   function reset(): void {
     state.orders.clear();
     state.payments.clear();
+    state.refunds.clear();
+    state.refundKeys.clear();
     state.requests.length = 0;
   }
 

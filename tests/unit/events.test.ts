@@ -9,6 +9,8 @@ import {
 } from "~/modules/events/schema";
 import { hmacSha256Hex, verifyHmacSha256, verifyPaymentSignature } from "~/modules/events/signature";
 import { registrationStats } from "~/modules/events/stats";
+import { refundFor } from "~/modules/events/refund-rule";
+import { foldLine } from "~/modules/events/calendar";
 
 const valid = { name: "Al", email: "a@b.co", phone: "1234567890", emergencyContact: "1234567890" };
 
@@ -209,5 +211,30 @@ describe("EVENT_HOLD_MINUTES", () => {
     expect(holdMinutes({ EVENT_HOLD_MINUTES: " 1440 " })).toBe(1440);
     for (const bad of [undefined, "", "  ", "0", "-5", "2.5", "abc", "1441"])
       expect(holdMinutes({ EVENT_HOLD_MINUTES: bad }), String(bad)).toBe(30);
+  });
+});
+
+describe("issue #15: money, refund rule, calendar lines", () => {
+  it("shows rupees with Indian digit grouping", () => {
+    expect(formatRupees(12345600)).toBe("₹1,23,456.00");
+    expect(formatRupees(1000000000)).toBe("₹1,00,00,000.00");
+  });
+
+  it("refunds in full until N days, then P %, then none; under ₹1.00 is none", () => {
+    const rule = { refundFullDays: 7, refundPartialPercent: 50, refundPartialDays: 1 };
+    const now = new Date("2026-01-01T00:00:00Z");
+    const at = (days: number) => ({ ...rule, date: new Date(now.getTime() + days * 86_400_000) });
+    expect(refundFor(at(7), 150000, now)).toEqual({ percent: 100, amount: 150000 });
+    expect(refundFor(at(6.9), 150000, now)).toEqual({ percent: 50, amount: 75000 });
+    expect(refundFor(at(1), 150001, now)).toEqual({ percent: 50, amount: 75000 });
+    expect(refundFor(at(0.9), 150000, now)).toEqual({ percent: 0, amount: 0 });
+    expect(refundFor(at(3), 150, now)).toEqual({ percent: 0, amount: 0 });
+  });
+
+  it("folds calendar lines at 75 octets without splitting a character", () => {
+    const folded = foldLine(`DESCRIPTION:${"₹".repeat(40)}`).split("\r\n");
+    for (const line of folded) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(folded.slice(1).every((l) => l.startsWith(" "))).toBe(true);
+    expect(folded.map((l, i) => (i ? l.slice(1) : l)).join("")).toBe(`DESCRIPTION:${"₹".repeat(40)}`);
   });
 });

@@ -12,7 +12,10 @@ import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { eventRegistrations, payments } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { markOrderPaid, settlesOrder } from "./events.server";
+import { afterHoldsReleased, offerWaitingPlaces } from "./lifecycle.server";
 import { fetchOrderPayments } from "./razorpay.server";
+import { sendPendingRefunds } from "./refunds.server";
+import { sendReminders } from "./reminders.server";
 
 /** Registrations settled per run: each costs one Razorpay call per order it has (usually one). */
 export const MAX_HOLDS_PER_RUN = 20;
@@ -27,10 +30,22 @@ export interface HoldsResult {
   paid: number;
   released: number;
   failed: number;
+  offered: number;
+  refunds: number;
+  reminders: number;
 }
 
+/**
+ * Expired holds settled (lapsed offers go to the next in line), refunds
+ * Razorpay could not take yet sent again, free places offered to waitlists,
+ * and the 7-day and 1-day reminders (docs/decisions/025-registration-states.md).
+ */
 export async function handleEventsScheduled(app: AppContext, run: ScheduledRun): Promise<HoldsResult> {
-  return { task: "event-holds", ...(await settleExpiredHolds(app, run.scheduledTime)) };
+  const holds = await settleExpiredHolds(app, run.scheduledTime);
+  const { refunds } = await sendPendingRefunds(app);
+  const offered = await offerWaitingPlaces(app);
+  const { reminders } = await sendReminders(app, run.scheduledTime);
+  return { task: "event-holds", ...holds, refunds, offered, reminders };
 }
 
 /** Settles up to `limit` pending registrations whose hold ended by `now`, oldest first. */
@@ -49,6 +64,7 @@ export async function settleExpiredHolds(app: AppContext, now: Date, limit = MAX
     .limit(limit);
   const result = { paid: 0, released: 0, failed: 0 };
   if (due.length === 0) return result;
+  const releasedRows: { id: number; eventId: number; userId: number }[] = [];
 
   const orders = await app.db
     .select({ registrationId: payments.registrationId, orderId: payments.orderId, amount: payments.amount })
@@ -88,13 +104,19 @@ export async function settleExpiredHolds(app: AppContext, now: Date, limit = MAX
             or(isNull(eventRegistrations.holdExpiresAt), lte(eventRegistrations.holdExpiresAt, now)),
           ),
         )
-        .returning({ id: eventRegistrations.id });
+        .returning({
+          id: eventRegistrations.id,
+          eventId: eventRegistrations.eventId,
+          userId: eventRegistrations.userId,
+        });
       result.released += released.length;
+      releasedRows.push(...released);
     } catch (error) {
       console.error(`events: could not settle the hold of registration ${id}`, error);
       result.failed++;
       await app.db.update(eventRegistrations).set({ updatedAt: now }).where(eq(eventRegistrations.id, id));
     }
   }
+  await afterHoldsReleased(app, releasedRows);
   return result;
 }

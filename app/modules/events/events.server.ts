@@ -6,10 +6,12 @@
  */
 import { z } from "zod";
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import { eventRegistrations, events, payments, users, type User } from "~db/schema";
+import { eventRegistrations, events, eventWaitlist, payments, users, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError, readTextCapped } from "~/lib/http.server";
 import { createOrder, fetchPayment, publicKeyId } from "./razorpay.server";
+import { sendReceiptForOrder, sendReceipts } from "./receipts.server";
+import { applyRefundWebhook } from "./refunds.server";
 import {
   CURRENCY,
   isPaid,
@@ -34,6 +36,10 @@ export function eventView(e: EventRow) {
     fee: e.fee,
     maxParticipants: e.maxParticipants,
     isActive: e.isActive,
+    refundFullDays: e.refundFullDays,
+    refundPartialPercent: e.refundPartialPercent,
+    refundPartialDays: e.refundPartialDays,
+    cancelledAt: e.cancelledAt?.toISOString() ?? null,
   };
 }
 export type EventView = ReturnType<typeof eventView>;
@@ -165,7 +171,16 @@ export function holdMinutes(env: Pick<AppContext["env"], "EVENT_HOLD_MINUTES">):
 }
 export const DEFAULT_HOLD_MINUTES = 30;
 
-const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
+export const epochSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789";
+/**
+ * A paid registration's check-in code (its QR code's content): 12 random
+ * characters of an unambiguous alphabet (about 59 bits), not derived from the id.
+ */
+export function newCheckInCode(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => CODE_ALPHABET[b % 30]).join("");
+}
 
 /**
  * Whether the registration row in scope holds a place at `now`: not released,
@@ -176,10 +191,14 @@ const holdsPlace = (now: Date) =>
   sql`(released_at IS NULL AND (payment_status IN ('paid', 'completed') OR (payment_status = 'pending' AND hold_expires_at > ${epochSeconds(now)})))`;
 
 /** The event has room at `now`: no cap, or fewer registrations holding a place than the cap. */
-const hasRoom = (eventId: number, now: Date) => sql`(
+export const hasRoom = (eventId: number, now: Date) => sql`(
   (SELECT max_participants FROM events WHERE id = ${eventId}) IS NULL
   OR (SELECT count(*) FROM event_registrations WHERE event_id = ${eventId} AND ${holdsPlace(now)})
    < (SELECT max_participants FROM events WHERE id = ${eventId}))`;
+
+/** Nobody is waiting for a place: a freed place goes to the first in line, not to whoever asks first. */
+export const noQueue = (eventId: number) =>
+  sql`NOT EXISTS (SELECT 1 FROM event_waitlist WHERE event_id = ${eventId} AND status = 'waiting')`;
 
 /**
  * Inserts the member's registration only while the event has room: one
@@ -198,9 +217,9 @@ async function insertRegistrationIfRoom(
   const now = app.now();
   const holdUntil = status === "pending" ? epochSeconds(now) + holdMinutes(app.env) * 60 : null;
   const rows = await app.db.all<{ id: number }>(sql`
-    INSERT INTO event_registrations (event_id, user_id, name, email, phone, emergency_contact, payment_status, hold_expires_at)
-    SELECT ${event.id}, ${user.id}, ${input.name}, ${input.email}, ${input.phone}, ${input.emergencyContact}, ${status}, ${holdUntil}
-    WHERE ${hasRoom(event.id, now)}
+    INSERT INTO event_registrations (event_id, user_id, name, email, phone, emergency_contact, payment_status, hold_expires_at, check_in_code)
+    SELECT ${event.id}, ${user.id}, ${input.name}, ${input.email}, ${input.phone}, ${input.emergencyContact}, ${status}, ${holdUntil}, ${status === "paid" ? newCheckInCode() : null}
+    WHERE ${hasRoom(event.id, now)} AND ${noQueue(event.id)}
     ON CONFLICT (event_id, user_id) DO NOTHING
     RETURNING id`);
   return rows[0]?.id ?? null;
@@ -229,10 +248,12 @@ async function renewRegistrationIfRoom(
       payment_status = ${status},
       hold_expires_at = CASE WHEN ${status} = 'pending' AND ${live} THEN hold_expires_at ELSE ${newHold} END,
       registration_date = CASE WHEN released_at IS NULL THEN registration_date ELSE ${nowSeconds} END,
-      released_at = NULL, release_reason = NULL, updated_at = ${nowSeconds}
+      released_at = NULL, release_reason = NULL, updated_at = ${nowSeconds},
+      check_in_code = ${status === "paid" ? newCheckInCode() : null}, checked_in_at = NULL,
+      reminder_7d_sent_at = NULL, reminder_1d_sent_at = NULL, receipt_sent_at = NULL
     WHERE id = ${existing.id}
       AND (payment_status = 'pending' OR released_at IS NOT NULL)
-      AND (${live} OR ${hasRoom(existing.eventId, now)})
+      AND (${live} OR (${hasRoom(existing.eventId, now)} AND ${noQueue(existing.eventId)}))
     RETURNING id`);
   return rows[0]?.id ?? null;
 }
@@ -280,6 +301,7 @@ export async function initializePayment(
     throw new AppError(400, REGISTRATION_MSG.amount, { errors: { amount: [REGISTRATION_MSG.amount] } });
   const keyId = event.fee === 0 ? null : publicKeyId(app);
   const registration = await upsertRegistration(app, event, user, input);
+  if (event.fee === 0) await sendReceipts(app, [registration.id]);
   if (event.fee === 0)
     return {
       orderId: null,
@@ -336,6 +358,7 @@ export async function markOrderPaid(app: AppContext, orderId: string, paymentId:
         holdExpiresAt: null,
         releasedAt: null,
         releaseReason: null,
+        checkInCode: sql`coalesce(${eventRegistrations.checkInCode}, ${newCheckInCode()})`,
         updatedAt: now,
       })
       .where(
@@ -344,11 +367,23 @@ export async function markOrderPaid(app: AppContext, orderId: string, paymentId:
           inArray(eventRegistrations.paymentStatus, ["pending", "paid"]),
         ),
       ),
+    // A place offered from the waitlist and paid: the entry is done.
+    app.db
+      .update(eventWaitlist)
+      .set({ status: "registered", updatedAt: now })
+      .where(
+        and(
+          eq(eventWaitlist.status, "offered"),
+          sql`(${eventWaitlist.eventId}, ${eventWaitlist.userId}) IN (SELECT event_id, user_id FROM event_registrations WHERE id IN ${unrecordedOrder})`,
+        ),
+      ),
     app.db
       .update(payments)
       .set({ status: "paid", paymentId, updatedAt: now })
       .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid"))),
   ]);
+  // Once per registration, whichever of verify, webhook or cron got here first.
+  await sendReceiptForOrder(app, orderId);
 }
 
 /** A payment Razorpay reports for `order`: captured or authorized, for that order and its full amount. */
@@ -417,6 +452,17 @@ const webhookSchema = z.object({
           }),
         })
         .optional(),
+      refund: z
+        .object({
+          entity: z.object({
+            id: z.string().min(1).max(100),
+            payment_id: z.string().min(1).max(100),
+            amount: z.number().int().nonnegative(),
+            status: z.string().max(50),
+            notes: z.union([z.record(z.string().max(500)), z.array(z.unknown()).max(0)]).optional(),
+          }),
+        })
+        .optional(),
     })
     .optional(),
 });
@@ -427,6 +473,7 @@ const WEBHOOK_MAX_BYTES = 256 * 1024;
  * POST /api/webhooks/razorpay: the body is trusted only with a valid
  * X-Razorpay-Signature (HMAC-SHA256 of the raw body with the webhook secret).
  * `payment.captured` (and `order.paid`) mark the order paid, idempotently;
+ * `refund.processed` / `refund.failed` settle our refund (refunds.server.ts);
  * other events and unknown orders are acknowledged and ignored.
  */
 export async function handleRazorpayWebhook(app: AppContext, request: Request): Promise<Response> {
@@ -447,6 +494,9 @@ export async function handleRazorpayWebhook(app: AppContext, request: Request): 
   const parsed = webhookSchema.safeParse(json);
   if (!parsed.success) throw new AppError(400, "Invalid webhook payload", { code: "invalid_payload" });
   const body = parsed.data;
+  const refund = body.payload?.refund?.entity;
+  if (body.event.startsWith("refund.") && refund)
+    return Response.json({ ok: true, handled: await applyRefundWebhook(app, body.event, refund) });
   const payment = body.payload?.payment?.entity;
   if ((body.event !== "payment.captured" && body.event !== "order.paid") || !payment) {
     return Response.json({ ok: true, handled: false });
@@ -479,30 +529,6 @@ export async function deleteEvent(app: AppContext, id: number) {
   const deleted = await app.db.delete(events).where(eq(events.id, id)).returning({ id: events.id });
   if (deleted.length === 0) throw new AppError(404, REGISTRATION_MSG.notFound);
   return { message: "Event deleted successfully" };
-}
-
-/**
- * Admin: removes a member's registration from the event (any payment status).
- * The row and its payment records stay for history, released with reason
- * 'removed', so it no longer counts toward the cap and the member may register
- * again. 404 when the registration is not this event's or already released.
- */
-export async function removeRegistration(app: AppContext, eventId: number, registrationId: number) {
-  await requireEvent(app, eventId);
-  const now = app.now();
-  const [row] = await app.db
-    .update(eventRegistrations)
-    .set({ releasedAt: now, releaseReason: "removed", holdExpiresAt: null, updatedAt: now })
-    .where(
-      and(
-        eq(eventRegistrations.id, registrationId),
-        eq(eventRegistrations.eventId, eventId),
-        isNull(eventRegistrations.releasedAt),
-      ),
-    )
-    .returning({ id: eventRegistrations.id });
-  if (!row) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
-  return { message: REGISTRATION_MSG.removed, id: row.id };
 }
 
 export async function setEventActive(app: AppContext, id: number, isActive: boolean): Promise<EventView> {

@@ -22,6 +22,7 @@ import {
 } from "~/lib/http.server";
 import { safeRedirect } from "~/lib/redirect";
 import { redirectWithToast } from "~/lib/toast.server";
+import { formatRupees } from "~/lib/format";
 import {
   createEvent,
   deleteEvent,
@@ -31,11 +32,28 @@ import {
   listEvents,
   listRegistrations,
   ownRegistrationsByEvent,
-  removeRegistration,
+  requireEvent,
   setEventActive,
   updateEvent,
+  type OwnRegistrationMap,
   type PaymentStart,
 } from "./events.server";
+import {
+  cancellationQuote,
+  cancelEvent,
+  cancelOwnRegistration,
+  isFull,
+  joinWaitlist,
+  leaveWaitlist,
+  listWaitlist,
+  ownWaitlistPlace,
+  removeRegistration,
+} from "./lifecycle.server";
+import { describeRefundRule } from "./refund-rule";
+import { eventIcs, icsFileName } from "./calendar";
+import { ownCheckIn } from "./receipts.server";
+import { checkIn, checkInList } from "./check-in.server";
+import { participantsCsv, paymentsSummaryCsv } from "./exports.server";
 import {
   activeSchema,
   adminEventIntentSchema,
@@ -56,15 +74,17 @@ export type Prefill = ReturnType<typeof prefillFor>;
 
 // ---- /events ----------------------------------------------------------------
 
-export async function eventsPage(app: AppContext, user: User) {
+/** Guests browse the active events read-only (no registrations of anyone: decision 025). */
+export async function eventsPage(app: AppContext, user: User | null) {
   const [events, registrations] = await Promise.all([
     listEvents(app, user),
-    ownRegistrationsByEvent(app, user),
+    user ? ownRegistrationsByEvent(app, user) : ({} as OwnRegistrationMap),
   ]);
   return {
     events,
     registrations,
-    prefill: prefillFor(user),
+    signedIn: Boolean(user),
+    prefill: user ? prefillFor(user) : { name: "", email: "", phone: "", emergencyContact: "" },
     checkoutUrl: app.env.RAZORPAY_CHECKOUT_URL,
     now: app.now().toISOString(),
   };
@@ -72,16 +92,91 @@ export async function eventsPage(app: AppContext, user: User) {
 
 // ---- /events/{id} -------------------------------------------------------------
 
-export async function eventDetailPage(app: AppContext, user: User, eventId: number, url: URL) {
+export async function eventDetailPage(app: AppContext, user: User | null, eventId: number, url: URL) {
   const event = await orNotFound(getEvent(app, eventId));
   const base = {
     event,
-    isAdmin: user.isAdmin,
+    isAdmin: user?.isAdmin ?? false,
+    signedIn: Boolean(user),
     now: app.now().toISOString(),
     q: url.searchParams.get("q") ?? "",
+    refundRule: describeRefundRule(event),
+    full: false,
+    waitlist: null,
+    waitlistEntries: null,
+    quote: null,
+    checkIn: null,
   };
-  if (user.isAdmin) return { ...base, registrations: await listRegistrations(app, event.id), own: null };
-  return { ...base, registrations: null, own: await getOwnRegistration(app, user, event.id) };
+  // Guests see the event only: no registrations, no counts of who is coming (decision 025).
+  if (!user) return { ...base, registrations: null, own: null };
+  if (user.isAdmin)
+    return {
+      ...base,
+      registrations: await listRegistrations(app, event.id),
+      waitlistEntries: await listWaitlist(app, event.id),
+      own: null,
+    };
+  const own = await getOwnRegistration(app, user, event.id);
+  const [full, waitlist, quote, checkIn] = await Promise.all([
+    isFull(app, event.id),
+    ownWaitlistPlace(app, user, event.id),
+    own ? cancellationQuote(app, await requireEvent(app, event.id), own) : null,
+    own ? ownCheckIn(app, user.id, event.id) : null,
+  ]);
+  return { ...base, registrations: null, own, full, waitlist, quote, checkIn };
+}
+export type EventDetailLoaderData = Awaited<ReturnType<typeof eventDetailPage>>;
+
+/** GET /events/{id}/calendar: the event's .ics (public data; inactive events only for admins). */
+export async function eventCalendarFile(app: AppContext, user: User | null, eventId: number) {
+  const event = await orNotFound(requireEvent(app, eventId));
+  if (!event.isActive && !user?.isAdmin) throw new Response("Event not found", { status: 404 });
+  return new Response(eventIcs(event, app.env.APP_URL, app.now()), {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${icsFileName(event.title)}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
+
+/**
+ * /events/{id}/cancel (member, a plain form from the event page's
+ * confirmation): cancels the member's registration, refunds by the event's
+ * rule and returns to the event with a toast naming the refund.
+ */
+export async function cancelRegistrationAction(app: AppContext, user: User, eventId: number) {
+  try {
+    const result = await cancelOwnRegistration(app, user, eventId);
+    return await redirectWithToast(app, `/events/${eventId}`, {
+      title: result.message,
+      description: result.refund
+        ? `A refund of ${formatRupees(result.refund.amount)} is on its way.`
+        : "No refund is due by the event's refund rule.",
+      variant: "success",
+    });
+  } catch (error) {
+    if (appErrorStatus(error) === null) throw error;
+    return await redirectWithToast(app, `/events/${eventId}`, {
+      title: "Could not cancel the registration",
+      description: replyFromError(error).message,
+      variant: "destructive",
+    });
+  }
+}
+
+/** /events/{id}/waitlist (member): `intent=leave` leaves the waitlist (joining posts the registration form). */
+export async function leaveWaitlistAction(app: AppContext, user: User, eventId: number) {
+  try {
+    const { message } = await leaveWaitlist(app, user, eventId);
+    return await redirectWithToast(app, `/events/${eventId}`, { title: message, variant: "success" });
+  } catch (error) {
+    if (appErrorStatus(error) === null) throw error;
+    return await redirectWithToast(app, `/events/${eventId}`, {
+      title: replyFromError(error).message,
+      variant: "destructive",
+    });
+  }
 }
 
 /**
@@ -90,18 +185,30 @@ export async function eventDetailPage(app: AppContext, user: User, eventId: numb
  * and the page reloads with a toast (a plain form post: works without
  * JavaScript). The route lets admins only.
  */
-export async function eventDetailAction(app: AppContext, _admin: User, eventId: number, form: FormData) {
+export async function eventDetailAction(app: AppContext, admin: User, eventId: number, form: FormData) {
   const parsed = eventDetailIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ ok: false, message: "Unknown intent" }, { status: 400 });
-  const { registrationId } = parsed.data;
+  const input = parsed.data;
   try {
-    if (registrationId === undefined) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
-    const { message } = await removeRegistration(app, eventId, registrationId);
-    return await redirectWithToast(app, `/events/${eventId}`, { title: message, variant: "success" });
+    if (input.intent === "cancel-event") {
+      const { message, refunds } = await cancelEvent(app, admin, eventId);
+      return await redirectWithToast(app, `/events/${eventId}`, {
+        title: message,
+        description: `Every registration was cancelled; ${refunds} full refund${refunds === 1 ? "" : "s"} started.`,
+        variant: "success",
+      });
+    }
+    if (input.registrationId === undefined) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
+    const { message, refund } = await removeRegistration(app, admin, eventId, input.registrationId);
+    return await redirectWithToast(app, `/events/${eventId}`, {
+      title: message,
+      description: refund ? `A full refund of ${formatRupees(refund.amount)} has been started.` : undefined,
+      variant: "success",
+    });
   } catch (error) {
     if (appErrorStatus(error) === null) throw error;
     return await redirectWithToast(app, `/events/${eventId}`, {
-      title: "Failed to remove registration",
+      title: input.intent === "cancel-event" ? "Failed to cancel the event" : "Failed to remove registration",
       description: replyFromError(error).message,
       variant: "destructive",
     });
@@ -120,6 +227,7 @@ export async function registrationPage(
   const event = await orNotFound(getEvent(app, eventId));
   const own = await getOwnRegistration(app, user, event.id);
   if (kind === "payment" && !own) throw redirect(`/events/${event.id}/register`);
+  const [full, waitlist] = await Promise.all([isFull(app, event.id), ownWaitlistPlace(app, user, event.id)]);
   const prefill = own
     ? { name: own.name, email: own.email, phone: own.phone, emergencyContact: own.emergencyContact }
     : prefillFor(user);
@@ -129,6 +237,8 @@ export async function registrationPage(
     prefill,
     checkoutUrl: app.env.RAZORPAY_CHECKOUT_URL,
     now: app.now().toISOString(),
+    full,
+    waitlist,
   };
 }
 
@@ -142,6 +252,26 @@ export async function registerAction(app: AppContext, user: User, eventId: numbe
   if (parsed.status !== "success") {
     const first = Object.values(parsed.error ?? {}).flat()[0] ?? REGISTRATION_MSG.initFailed;
     return data<RegisterActionData>({ ok: false, message: first, result: parsed.reply() }, { status: 400 });
+  }
+  if (form.get("intent") === "join-waitlist") {
+    let joined;
+    try {
+      joined = await joinWaitlist(app, user, eventId, parsed.value);
+    } catch (error) {
+      const { status, message } = replyFromError(error, REGISTRATION_MSG.initFailed, {
+        context: "events: join waitlist",
+        hideServerErrors: true,
+      });
+      return data<RegisterActionData>(
+        { ok: false, message, result: parsed.reply({ formErrors: [message] }) },
+        { status },
+      );
+    }
+    throw await redirectWithToast(app, `/events/${eventId}`, {
+      title: joined.message,
+      description: `You are number ${joined.waitlist.position} in line.`,
+      variant: "success",
+    });
   }
   try {
     return data<RegisterActionData>({
@@ -222,4 +352,53 @@ export async function adminEventAction(app: AppContext, _admin: User, form: Form
   }
   if (safeTarget) throw await redirectWithToast(app, safeTarget, { ...success, variant: "success" });
   return data<AdminEventActionData>({ ok: true, message: success.title });
+}
+
+// ---- Admin: /admin/events/{id}/check-in ------------------------------------------
+
+export async function checkInPage(app: AppContext, _admin: User, eventId: number) {
+  return orNotFound(checkInList(app, eventId));
+}
+
+export type CheckInActionData = { ok: boolean; message: string };
+
+/** A scanned or typed code (`code`) or a pick from the list (`registrationId`): the answer shows on the page. */
+export async function checkInAction(app: AppContext, admin: User, eventId: number, form: FormData) {
+  const code = form.get("code");
+  const registrationId = Number(form.get("registrationId"));
+  try {
+    const by =
+      typeof code === "string" && code.trim()
+        ? { code }
+        : Number.isInteger(registrationId) && registrationId > 0
+          ? { registrationId }
+          : null;
+    if (!by) return data<CheckInActionData>({ ok: false, message: "Enter a check-in code" }, { status: 400 });
+    const { message } = await checkIn(app, admin, eventId, by);
+    return data<CheckInActionData>({ ok: true, message });
+  } catch (error) {
+    const { status, message } = replyFromError(error, "Could not check in", { context: "events: check-in" });
+    return data<CheckInActionData>({ ok: false, message }, { status });
+  }
+}
+
+// ---- Admin: CSV downloads ----------------------------------------------------------
+
+/** /admin/events/{id}/participants.csv and /payments.csv: a download named after the event. */
+export async function eventCsv(
+  app: AppContext,
+  _admin: User,
+  eventId: number,
+  kind: "participants" | "payments",
+) {
+  const event = await orNotFound(requireEvent(app, eventId));
+  const body =
+    kind === "participants" ? await participantsCsv(app, eventId) : await paymentsSummaryCsv(app, eventId);
+  const name = `${icsFileName(event.title).replace(/\.ics$/, "")}-${kind}.csv`;
+  return new Response(`\uFEFF${body}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+    },
+  });
 }

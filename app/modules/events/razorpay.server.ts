@@ -35,6 +35,7 @@ async function razorpay<T>(app: AppContext, path: string, init: RequestInit, fai
     res = await fetch(`${app.env.RAZORPAY_API_URL.replace(/\/$/, "")}${path}`, {
       ...init,
       headers: {
+        ...(init.headers as Record<string, string> | undefined),
         Authorization: `Basic ${btoa(`${keyId}:${keySecret}`)}`,
         "Content-Type": "application/json",
         Accept: "application/json",
@@ -83,3 +84,32 @@ export function fetchOrderPayments(app: AppContext, orderId: string) {
 }
 
 export const publicKeyId = (app: AppContext) => credentials(app).keyId;
+
+/** Razorpay's refund entity, as far as the app reads it. */
+export interface RazorpayRefund {
+  id: string;
+  entity: "refund";
+  amount: number;
+  payment_id: string;
+  status: "pending" | "processed" | "failed";
+  notes?: Record<string, string> | [];
+}
+
+/**
+ * POST /payments/{id}/refund, made idempotent by Razorpay's
+ * `X-Refund-Idempotency` header: the same key and body answer the same refund,
+ * so a retry never refunds twice (docs/decisions/025-registration-states.md).
+ */
+export function createRefund(
+  app: AppContext,
+  paymentId: string,
+  body: { amount: number; speed: "normal"; notes: Record<string, string> },
+  idempotencyKey: string,
+) {
+  return razorpay<RazorpayRefund>(
+    app,
+    `/payments/${encodeURIComponent(paymentId)}/refund`,
+    { method: "POST", body: JSON.stringify(body), headers: { "X-Refund-Idempotency": idempotencyKey } },
+    REGISTRATION_MSG.refundFailed,
+  );
+}

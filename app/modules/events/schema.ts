@@ -31,6 +31,15 @@ export const REGISTRATION_MSG = {
   verifyFailed: "Could not verify your payment. Please contact support.",
   initFailed: "Failed to initialize payment. Please try again.",
   paymentsUnavailable: "Payments are not configured",
+  refundFailed: "Could not start the refund. It will be retried.",
+  cancelled: "Your registration has been cancelled",
+  notCancellable: "This registration can no longer be cancelled",
+  eventCancelled: "This event has been cancelled",
+  waitlistJoined: "You have joined the waitlist",
+  waitlistLeft: "You have left the waitlist",
+  waitlistNotFull: "This event still has places: register instead",
+  waitlistAlready: "You are already on the waitlist for this event",
+  waitlistNotFound: "You are not on the waitlist for this event",
 } as const;
 
 export const EVENT_MSG = {
@@ -41,6 +50,9 @@ export const EVENT_MSG = {
   fee: "Fee must be positive",
   maxParticipants: "Maximum participants must be a whole number of 1 or more",
   isActive: "isActive must be true or false",
+  refundFullDays: "Full refund days must be a whole number from 0 to 365",
+  refundPartialPercent: "Partial refund must be a whole percent from 0 to 100",
+  refundPartialDays: "Partial refund days must be a whole number from 0 to 365, at most the full refund days",
 } as const;
 
 /** The spec's toasts (section 8, "Events and payment"). */
@@ -132,7 +144,25 @@ const bool = z.preprocess(
   z.boolean({ invalid_type_error: EVENT_MSG.isActive }),
 );
 
+const wholeNumber = (message: string, max: number) =>
+  z.preprocess(
+    (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+    z.number({ invalid_type_error: message }).int(message).min(0, message).max(max, message).optional(),
+  );
+
+/** The refund rule (docs/decisions/025): absent fields keep the event's rule (or the defaults on create). */
+const refundFields = {
+  refundFullDays: wholeNumber(EVENT_MSG.refundFullDays, 365),
+  refundPartialPercent: wholeNumber(EVENT_MSG.refundPartialPercent, 100),
+  refundPartialDays: wholeNumber(EVENT_MSG.refundPartialDays, 365),
+};
+const refundRuleOrder = (v: { refundFullDays?: number; refundPartialDays?: number }) =>
+  v.refundFullDays === undefined ||
+  v.refundPartialDays === undefined ||
+  v.refundPartialDays <= v.refundFullDays;
+
 const eventFields = {
+  ...refundFields,
   title: required(EVENT_MSG.title, 120),
   description: required(EVENT_MSG.description, 2000),
   date: z.preprocess(
@@ -144,18 +174,20 @@ const eventFields = {
 };
 
 /** POST /api/events and PUT /api/events/{id}: fee in paise. */
-export const eventInputSchema = z.object({
-  ...eventFields,
-  fee: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-    z
-      .number({ required_error: EVENT_MSG.fee, invalid_type_error: EVENT_MSG.fee })
-      .int(EVENT_MSG.fee)
-      .min(0, EVENT_MSG.fee)
-      .max(100_000_000, EVENT_MSG.fee),
-  ),
-  isActive: bool.default(true),
-});
+export const eventInputSchema = z
+  .object({
+    ...eventFields,
+    fee: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
+      z
+        .number({ required_error: EVENT_MSG.fee, invalid_type_error: EVENT_MSG.fee })
+        .int(EVENT_MSG.fee)
+        .min(0, EVENT_MSG.fee)
+        .max(100_000_000, EVENT_MSG.fee),
+    ),
+    isActive: bool.default(true),
+  })
+  .refine(refundRuleOrder, { message: EVENT_MSG.refundPartialDays, path: ["refundPartialDays"] });
 export type EventInput = z.infer<typeof eventInputSchema>;
 
 /**
@@ -179,6 +211,7 @@ export const eventFormSchema = z
     ),
     isActive: bool.optional(),
   })
+  .refine(refundRuleOrder, { message: EVENT_MSG.refundPartialDays, path: ["refundPartialDays"] })
   .transform((v): EventInput => ({ ...v, fee: Math.round(v.fee * 100), isActive: v.isActive ?? false }));
 
 export const activeSchema = z.object({
@@ -207,6 +240,9 @@ export const adminEventIntentSchema = z.discriminatedUnion(
 /** The participants table's form on /events/{id} (admin). */
 export const eventDetailIntentSchema = z.discriminatedUnion(
   "intent",
-  [z.object({ intent: z.literal("remove-registration"), registrationId: formId })],
+  [
+    z.object({ intent: z.literal("remove-registration"), registrationId: formId }),
+    z.object({ intent: z.literal("cancel-event") }),
+  ],
   { errorMap: () => ({ message: "Unknown intent" }) },
 );

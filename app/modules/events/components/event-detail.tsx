@@ -2,6 +2,10 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Modal } from "~/ui/modal";
 import type { AdminRegistration, EventView, OwnRegistration } from "../events.server";
+import type { CancellationQuote, WaitlistEntry, WaitlistPlace } from "../lifecycle.server";
+import type { OwnCheckIn } from "../receipts.server";
+import { SignInToRegister } from "./events-page";
+import { CalendarIcon } from "./icons";
 import { formatEventDay, formatRupees } from "~/lib/format";
 import { removeRegistrationConfirm } from "../schema";
 import { registrationStats } from "../stats";
@@ -13,10 +17,17 @@ import { buttonClass } from "~/ui/button";
 export interface EventDetailData {
   event: EventView;
   isAdmin: boolean;
+  signedIn: boolean;
   now: string;
   q: string;
   registrations: AdminRegistration[] | null;
   own: OwnRegistration | null;
+  refundRule: string;
+  full: boolean;
+  waitlist: WaitlistPlace | null;
+  waitlistEntries: WaitlistEntry[] | null;
+  quote: CancellationQuote | null;
+  checkIn: OwnCheckIn | null;
 }
 
 const primary = buttonClass({ className: "inline-flex items-center justify-center text-sm" });
@@ -93,8 +104,8 @@ function RemoveParticipant({ registration }: { registration: AdminRegistration }
       <Modal open={confirming} onClose={() => setConfirming(false)} title="Remove participant">
         <p className="text-sm text-gray-700">{removeRegistrationConfirm(name)}</p>
         <p className="mt-2 text-sm text-gray-600">
-          Their place is freed at once. A payment already made stays recorded; refund it in Razorpay if
-          needed.
+          Their place is freed at once and offered to the waitlist. A payment already made is refunded in
+          full.
         </p>
         <Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
           <input type="hidden" name="intent" value="remove-registration" />
@@ -114,6 +125,57 @@ function RemoveParticipant({ registration }: { registration: AdminRegistration }
         </Form>
       </Modal>
     </>
+  );
+}
+
+/** Admins: who is waiting, in line order. */
+function AdminWaitlist({ entries }: { entries: WaitlistEntry[] }) {
+  return (
+    <Card as="section" aria-labelledby="waitlist-title" padding="none" className="p-4">
+      <h3 id="waitlist-title" className="font-semibold text-gray-900">
+        Waitlist
+      </h3>
+      {entries.length === 0 ? (
+        <p className="mt-2 text-sm text-gray-600">Nobody is waiting.</p>
+      ) : (
+        <ol className="mt-2 divide-y divide-gray-100 text-sm">
+          {entries.map((w) => (
+            <li key={w.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <span>
+                <span className="font-medium text-gray-900">
+                  {w.place}. {w.username}
+                </span>{" "}
+                <span className="break-all text-gray-500">{w.email}</span>
+              </span>
+              <span className="text-xs text-gray-600">
+                {w.status === "offered" ? "Place offered" : `Waiting since ${formatEventDay(w.joinedAt)}`}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+/** Admins: cancel the whole event, every registration refunded in full (asks first, works without JavaScript). */
+function CancelEvent({ event }: { event: EventView }) {
+  if (event.cancelledAt)
+    return <p className="text-sm font-medium text-red-800">This event has been cancelled.</p>;
+  return (
+    <details className="rounded-lg border border-red-200 bg-white p-3">
+      <summary className="cursor-pointer text-sm font-medium text-red-700">Cancel this event</summary>
+      <p className="mt-2 text-sm text-gray-700">
+        Cancel <strong>{event.title}</strong>? Every registration is cancelled and refunded in full, the
+        waitlist is closed and everyone is e-mailed.
+      </p>
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value="cancel-event" />
+        <Button type="submit" variant="danger" size="sm" className="inline-flex items-center">
+          Yes, cancel the event
+        </Button>
+      </Form>
+    </details>
   );
 }
 
@@ -262,14 +324,95 @@ function AdminRegistrations({
   );
 }
 
+/**
+ * The member's cancellation: a disclosure (works without JavaScript, keyboard
+ * native) naming the event and the refund by its rule, with a plain form.
+ */
+function CancelRegistration({ event, quote }: { event: EventView; quote: CancellationQuote }) {
+  const refundText =
+    quote.refund > 0
+      ? `You will be refunded ${formatRupees(quote.refund)}${quote.percent < 100 ? ` (${quote.percent}% of ${formatRupees(quote.paid)})` : ""}.`
+      : quote.paid > 0
+        ? "By the event's refund rule, no refund is due now."
+        : "Nothing has been paid, so there is nothing to refund.";
+  return (
+    <details className="rounded-lg border border-gray-200 p-3">
+      <summary className="cursor-pointer text-sm font-medium text-red-700">Cancel registration</summary>
+      <div className="mt-3 space-y-3 text-sm text-gray-700">
+        <p>
+          Cancel your registration for <strong>{quote.eventTitle}</strong>? Your place goes to the next person
+          on the waitlist.
+        </p>
+        <p data-testid="refund-quote" className="font-medium text-gray-900">
+          {refundText}
+        </p>
+        <Form method="post" action={`/events/${event.id}/cancel`}>
+          <Button type="submit" variant="danger" size="sm" className="inline-flex items-center">
+            Yes, cancel my registration
+          </Button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+function WaitlistStatus({ event, place }: { event: EventView; place: WaitlistPlace }) {
+  return (
+    <div className="mt-3 space-y-3 text-sm">
+      <p className="text-gray-900" data-testid="waitlist-place">
+        You are on the waitlist: <strong>{`number ${place.position} in line`}</strong>. We will e-mail you if
+        a place frees up.
+      </p>
+      <Form method="post" action={`/events/${event.id}/waitlist`}>
+        <input type="hidden" name="intent" value="leave" />
+        <Button type="submit" variant="secondary" size="sm" className="inline-flex items-center">
+          Leave the waitlist
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+/** The paid member's ticket: the QR code (an opaque code, not the id) and the code to type if scanning fails. */
+function Ticket({ checkIn }: { checkIn: OwnCheckIn }) {
+  return (
+    <figure className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-4">
+      <div
+        role="img"
+        aria-label={`Check-in QR code ${checkIn.code}`}
+        data-testid="check-in-qr"
+        className="h-40 w-40 shrink-0 [&>svg]:h-full [&>svg]:w-full"
+        dangerouslySetInnerHTML={{ __html: checkIn.qr }}
+      />
+      <figcaption className="text-sm text-gray-700">
+        Show this at the start. Check-in code:{" "}
+        <code className="rounded bg-gray-100 px-1.5 py-0.5 font-mono text-base tracking-wider text-gray-900">
+          {checkIn.code}
+        </code>
+        {checkIn.checkedInAt ? (
+          <span className="mt-1 block font-medium text-green-800">
+            Checked in {formatEventDay(checkIn.checkedInAt)}
+          </span>
+        ) : null}
+      </figcaption>
+    </figure>
+  );
+}
+
 function YourRegistration({
   event,
   own,
   canRegister,
+  quote,
+  waitlist,
+  checkIn,
 }: {
   event: EventView;
   own: OwnRegistration | null;
   canRegister: boolean;
+  quote: CancellationQuote | null;
+  waitlist: WaitlistPlace | null;
+  checkIn: OwnCheckIn | null;
 }) {
   return (
     <Card aria-labelledby="your-registration" as="section" padding="none" className="p-5">
@@ -291,7 +434,13 @@ function YourRegistration({
               Complete Payment
             </Link>
           ) : null}
+          {checkIn ? <Ticket checkIn={checkIn} /> : null}
+          {quote && canRegister && !checkIn?.checkedInAt ? (
+            <CancelRegistration event={event} quote={quote} />
+          ) : null}
         </div>
+      ) : waitlist && waitlist.status === "waiting" ? (
+        <WaitlistStatus event={event} place={waitlist} />
       ) : (
         <p className="mt-2 text-sm text-gray-600">
           {canRegister
@@ -306,7 +455,7 @@ function YourRegistration({
 export function EventDetailPage({ data }: { data: EventDetailData }) {
   const { event, isAdmin, registrations, own } = data;
   const past = new Date(event.date) < new Date(data.now);
-  const canRegister = event.isActive && !past;
+  const canRegister = event.isActive && !past && !event.cancelledAt;
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <BackToEvents />
@@ -322,17 +471,65 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
         <div className="mt-5">
           <EventFacts event={event} />
         </div>
-        {canRegister && !own && !isAdmin ? (
-          <Link to={`/events/${event.id}/register`} className={`${primary} mt-6`}>
-            Register Now
+        {event.fee > 0 ? <p className="mt-4 text-sm text-gray-600">{data.refundRule}</p> : null}
+        <p className="mt-4">
+          <a
+            href={`/events/${event.id}/calendar`}
+            download
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+          >
+            <span aria-hidden="true" className="flex w-5 justify-center">
+              <CalendarIcon />
+            </span>
+            Add to calendar
+          </a>
+        </p>
+        {event.cancelledAt ? (
+          <p className="mt-4 font-medium text-red-800">This event has been cancelled.</p>
+        ) : null}
+        {canRegister && !data.signedIn ? (
+          <div className="mt-6">
+            <SignInToRegister eventId={event.id} />
+          </div>
+        ) : canRegister && !own && !isAdmin && !data.waitlist ? (
+          <Link to={`/events/${event.id}/register`} className={`${primary} mt-4`}>
+            {data.full ? "Join waitlist" : "Register Now"}
           </Link>
         ) : null}
       </Card>
       {isAdmin && registrations ? (
-        <AdminRegistrations event={event} registrations={registrations} q={data.q} />
-      ) : (
-        <YourRegistration event={event} own={own} canRegister={canRegister} />
-      )}
+        <>
+          <div className="flex flex-wrap gap-3">
+            <Link to={`/admin/events/${event.id}/check-in`} className={primary}>
+              Check-in
+            </Link>
+            <a
+              href={`/admin/events/${event.id}/participants.csv`}
+              className={buttonClass({ variant: "secondary", className: "inline-flex items-center text-sm" })}
+            >
+              Participants CSV
+            </a>
+            <a
+              href={`/admin/events/${event.id}/payments.csv`}
+              className={buttonClass({ variant: "secondary", className: "inline-flex items-center text-sm" })}
+            >
+              Payments summary CSV
+            </a>
+          </div>
+          <AdminRegistrations event={event} registrations={registrations} q={data.q} />
+          {data.waitlistEntries ? <AdminWaitlist entries={data.waitlistEntries} /> : null}
+          {!past ? <CancelEvent event={event} /> : null}
+        </>
+      ) : data.signedIn ? (
+        <YourRegistration
+          event={event}
+          own={own}
+          canRegister={canRegister}
+          quote={data.quote}
+          waitlist={data.waitlist}
+          checkIn={data.checkIn}
+        />
+      ) : null}
     </main>
   );
 }

@@ -14,6 +14,8 @@ export interface EventsPageData {
   prefill: Prefill;
   checkoutUrl: string;
   now: string;
+  /** Guests browse read-only: "Sign in to register" in place of the register button. */
+  signedIn: boolean;
 }
 
 const primary = buttonClass({ className: "inline-flex items-center justify-center text-sm" });
@@ -24,11 +26,13 @@ function CardAction({
   status,
   past,
   onOpen,
+  signedIn,
 }: {
   event: EventView;
   status: string | undefined;
   past: boolean;
   onOpen: (e: MouseEvent) => void;
+  signedIn: boolean;
 }) {
   if (status && isPaid(status)) {
     return (
@@ -50,9 +54,19 @@ function CardAction({
     );
   }
   if (past || !event.isActive) return <span className="text-sm text-gray-500">Registration closed</span>;
+  if (!signedIn) return <SignInToRegister eventId={event.id} />;
   return (
     <Link to={`/events/${event.id}/register`} onClick={onOpen} className={primary}>
       Register Now
+    </Link>
+  );
+}
+
+/** A guest's way in: sign in, then back to the event. */
+export function SignInToRegister({ eventId }: { eventId: number }) {
+  return (
+    <Link to={`/auth?redirectTo=${encodeURIComponent(`/events/${eventId}`)}`} className={primary}>
+      Sign in to register
     </Link>
   );
 }
@@ -62,11 +76,13 @@ function EventCard({
   status,
   now,
   onOpen,
+  signedIn,
 }: {
   event: EventView;
   status: string | undefined;
   now: Date;
   onOpen: (e: MouseEvent) => void;
+  signedIn: boolean;
 }) {
   const past = new Date(event.date) < now;
   return (
@@ -87,7 +103,7 @@ function EventCard({
         <EventFacts event={event} />
       </div>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
-        <CardAction event={event} status={status} past={past} onOpen={onOpen} />
+        <CardAction event={event} status={status} past={past} onOpen={onOpen} signedIn={signedIn} />
         <Link to={`/events/${event.id}`} className="text-sm font-medium text-brand-700 hover:underline">
           View Details<span className="sr-only"> of {event.title}</span>
         </Link>
@@ -115,6 +131,7 @@ export function EventsPage({ data }: { data: EventsPageData }) {
           status={data.registrations[e.id]?.paymentStatus}
           now={now}
           onOpen={opener(e)}
+          signedIn={data.signedIn}
         />
       ))}
     </ul>

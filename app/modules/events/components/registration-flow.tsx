@@ -139,9 +139,12 @@ export function RegistrationForm({
   initial,
   onStarted,
   onCancel,
+  waitlist = false,
 }: {
   event: FlowEvent;
   prefill: Prefill;
+  /** The event is full: the same details join its waitlist (a place offered later is held with them). */
+  waitlist?: boolean;
   /** The page action's answer when the form was posted without JavaScript. */
   initial?: RegisterActionData;
   onStarted: (start: PaymentStart) => void;
@@ -191,6 +194,7 @@ export function RegistrationForm({
         </Alert>
       ) : null}
       <input type="hidden" name={fields.amount.name} value={String(event.fee)} />
+      {waitlist ? <input type="hidden" name="intent" value="join-waitlist" /> : null}
       <ErrorList errors={fields.amount.errors} />
       <Field
         label="Full name"
@@ -239,7 +243,11 @@ export function RegistrationForm({
           </Button>
         ) : null}
         <SubmitButton pending={submitting} pendingText="Processing..." className="sm:w-auto">
-          {event.fee === 0 ? "Register" : `Continue to Payment · ${formatRupees(event.fee)}`}
+          {waitlist
+            ? "Join waitlist"
+            : event.fee === 0
+              ? "Register"
+              : `Continue to Payment · ${formatRupees(event.fee)}`}
         </SubmitButton>
       </div>
     </fetcher.Form>

@@ -6,6 +6,7 @@
  */
 import { Link, useNavigate } from "@remix-run/react";
 import type { EventView, OwnRegistration } from "../events.server";
+import type { WaitlistPlace } from "../lifecycle.server";
 import type { Prefill, RegisterActionData } from "../page.server";
 import { isPaid } from "../schema";
 import { BackToEvents } from "./event-detail";
@@ -19,6 +20,9 @@ export interface RegistrationPageData {
   prefill: Prefill;
   checkoutUrl: string;
   now: string;
+  /** No place for a new registration: the form joins the waitlist instead. */
+  full: boolean;
+  waitlist: WaitlistPlace | null;
 }
 
 function Closed({ event, message }: { event: EventView; message: string }) {
@@ -83,14 +87,31 @@ export function RegistrationPage({
         onBack={flow.back}
       />
     );
-  } else {
+  } else if (data.waitlist?.status === "waiting" && !own) {
     body = (
-      <RegistrationForm
+      <Closed
         event={data.event}
-        prefill={flow.start?.registration ?? data.prefill}
-        initial={flow.start ? undefined : actionData}
-        onStarted={flow.begin}
+        message={`You are on the waitlist: number ${data.waitlist.position} in line. We will e-mail you if a place frees up.`}
       />
+    );
+  } else {
+    const waitlist = data.full && !own;
+    body = (
+      <>
+        {waitlist ? (
+          <p className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+            This event is full. Join the waitlist: when a place frees up, the first in line gets an e-mail and
+            the place is held for them for a while.
+          </p>
+        ) : null}
+        <RegistrationForm
+          event={data.event}
+          prefill={flow.start?.registration ?? data.prefill}
+          initial={flow.start ? undefined : actionData}
+          onStarted={flow.begin}
+          waitlist={waitlist}
+        />
+      </>
     );
   }
 

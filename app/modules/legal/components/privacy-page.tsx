@@ -72,8 +72,10 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
           <li>
             What you do here: challenge participations and progress, event registrations and payments (order
             and payment ids, amount and status from Razorpay; card and bank details stay with Razorpay),
-            feedback with its screenshots, your Wari registration and training plan, the daily training load
-            computed from your activities for the Wari fitness chart, workout recommendations.
+            refunds, your place on an event&apos;s waitlist, your check-in time and a record of each change to
+            your registration (who made it and when), feedback with its screenshots, your Wari registration
+            and training plan, the daily training load computed from your activities for the Wari fitness
+            chart, workout recommendations.
           </li>
           <li>
             One session cookie to keep you signed in (it ends after 7 days without use, 30 days at most) and a

@@ -1,0 +1,151 @@
+/**
+ * Admin exports of one event (issue #15 item 6): the participants (name,
+ * e-mail, phone, emergency contact, status, amount, payment id, check-in
+ * time) and a payments summary, as JSON for /api and CSV through the
+ * account module's formula-guarded writer. Amounts in the CSV are rupees with
+ * two decimals (a number a spreadsheet can add up); JSON keeps paise.
+ */
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { eventRefunds, eventRegistrations, payments } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
+import { toCsv } from "~/modules/account/csv";
+import { formatEventDate } from "~/lib/format";
+import { requireEvent } from "./events.server";
+import { registrationState } from "./lifecycle.server";
+import { refundState } from "./refunds.server";
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+export async function participants(app: AppContext, eventId: number) {
+  await requireEvent(app, eventId);
+  const now = app.now();
+  const rows = await app.db
+    .select()
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, eventId),
+        // Holds that ran out unpaid were never participants.
+        sql`coalesce(${eventRegistrations.releaseReason}, '') <> 'expired'`,
+      ),
+    )
+    .orderBy(asc(sql`lower(${eventRegistrations.name})`), asc(eventRegistrations.id));
+  const ids = rows.map((r) => r.id);
+  const paid = ids.length
+    ? await app.db
+        .select()
+        .from(payments)
+        .where(and(inArray(payments.registrationId, ids), eq(payments.status, "paid")))
+    : [];
+  const refunds = ids.length
+    ? await app.db.select().from(eventRefunds).where(inArray(eventRefunds.registrationId, ids))
+    : [];
+  return rows.map((r) => {
+    const payment = paid.find((p) => p.registrationId === r.id);
+    const refund = refunds.find((f) => f.registrationId === r.id);
+    return {
+      registrationId: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      emergencyContact: r.emergencyContact,
+      status: registrationState(r, now),
+      refund: refund ? { status: refundState(refund.status), amount: refund.amount } : null,
+      amount: payment?.amount ?? 0,
+      paymentId: payment?.paymentId ?? null,
+      checkedInAt: r.checkedInAt?.toISOString() ?? null,
+    };
+  });
+}
+
+export async function participantsCsv(app: AppContext, eventId: number) {
+  const list = await participants(app, eventId);
+  return toCsv(
+    [
+      "Name",
+      "Email",
+      "Phone",
+      "Emergency contact",
+      "Status",
+      "Amount (₹)",
+      "Payment id",
+      "Refund",
+      "Refund (₹)",
+      "Checked in",
+    ],
+    list.map((p) => ({
+      Name: p.name,
+      Email: p.email,
+      Phone: p.phone,
+      "Emergency contact": p.emergencyContact,
+      Status: p.status,
+      "Amount (₹)": rupees(p.amount),
+      "Payment id": p.paymentId,
+      Refund: p.refund?.status ?? "",
+      "Refund (₹)": p.refund ? rupees(p.refund.amount) : "",
+      "Checked in": p.checkedInAt ? formatEventDate(p.checkedInAt) : "",
+    })),
+  );
+}
+
+/** Money in and out for one event, in paise. */
+export async function paymentsSummary(app: AppContext, eventId: number) {
+  const event = await requireEvent(app, eventId);
+  const [collected] = await app.db
+    .select({ count: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${payments.amount}), 0)` })
+    .from(payments)
+    .where(and(eq(payments.eventId, eventId), eq(payments.status, "paid")));
+  const refundRows = await app.db
+    .select({
+      status: eventRefunds.status,
+      count: sql<number>`count(*)`,
+      amount: sql<number>`coalesce(sum(${eventRefunds.amount}), 0)`,
+    })
+    .from(eventRefunds)
+    .where(eq(eventRefunds.eventId, eventId))
+    .groupBy(eventRefunds.status);
+  const refund = (status: "pending" | "processed" | "failed") =>
+    refundRows.find((r) => r.status === status) ?? { count: 0, amount: 0 };
+  const refunded = refund("processed").amount;
+  const pending = refund("pending").amount;
+  return {
+    eventId: event.id,
+    title: event.title,
+    date: event.date.toISOString(),
+    fee: event.fee,
+    payments: collected?.count ?? 0,
+    collected: collected?.amount ?? 0,
+    refunded,
+    refundsPending: pending,
+    refundsFailed: refund("failed").amount,
+    net: (collected?.amount ?? 0) - refunded - pending,
+  };
+}
+
+export async function paymentsSummaryCsv(app: AppContext, eventId: number) {
+  const s = await paymentsSummary(app, eventId);
+  const columns = [
+    "Event",
+    "Date",
+    "Fee (₹)",
+    "Payments",
+    "Collected (₹)",
+    "Refunded (₹)",
+    "Refunds pending (₹)",
+    "Refunds failed (₹)",
+    "Net (₹)",
+  ];
+  return toCsv(columns, [
+    {
+      Event: s.title,
+      Date: formatEventDate(s.date),
+      "Fee (₹)": rupees(s.fee),
+      Payments: s.payments,
+      "Collected (₹)": rupees(s.collected),
+      "Refunded (₹)": rupees(s.refunded),
+      "Refunds pending (₹)": rupees(s.refundsPending),
+      "Refunds failed (₹)": rupees(s.refundsFailed),
+      "Net (₹)": rupees(s.net),
+    },
+  ]);
+}
