@@ -56,9 +56,9 @@ function NavigationProgress() {
       role="progressbar"
       aria-label="Loading"
       aria-busy="true"
-      className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-100"
+      className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-soft"
     >
-      <div className="h-full w-1/3 animate-pulse rounded-r-full bg-brand-600" />
+      <div className="h-full w-1/3 animate-pulse rounded-r-full bg-brand" />
     </div>
   );
 }

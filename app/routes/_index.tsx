@@ -55,7 +55,7 @@ const features = [
 function Landing({ signedIn }: { signedIn: boolean }) {
   return (
     <main>
-      <section className="bg-gradient-to-b from-brand-50 to-gray-50">
+      <section className="bg-gradient-to-b from-brand-tint to-gray-50">
         <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-24">
           <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">
             Ride, run and grow together
@@ -98,7 +98,7 @@ function Landing({ signedIn }: { signedIn: boolean }) {
           <Card key={feature.title} as="article">
             <svg
               viewBox="0 0 24 24"
-              className="h-8 w-8 text-brand-600"
+              className="h-8 w-8 text-brand"
               fill="none"
               stroke="currentColor"
               strokeWidth="2"
@@ -113,7 +113,7 @@ function Landing({ signedIn }: { signedIn: boolean }) {
       </section>
       <p className="pb-12 text-center text-sm text-gray-600">
         New here?{" "}
-        <Link to="/user-guide" className="font-medium text-brand-700 hover:underline">
+        <Link to="/user-guide" className="font-medium text-brand hover:underline">
           Read the user guide
         </Link>
       </p>

@@ -75,7 +75,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
                 in{" "}
                 <Link
                   to={`/challenges/${result.challenge.id}`}
-                  className="font-semibold text-brand-700 hover:underline"
+                  className="font-semibold text-brand hover:underline"
                 >
                   {result.challenge.title}
                 </Link>
@@ -87,7 +87,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
             In{" "}
             <Link
               to={`/challenges/${result.challenge.id}`}
-              className="font-semibold text-brand-700 hover:underline"
+              className="font-semibold text-brand hover:underline"
             >
               {result.challenge.title}
             </Link>

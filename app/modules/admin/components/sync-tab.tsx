@@ -103,7 +103,7 @@ export function SyncTab({ rows }: { rows: SyncRow[] | null }) {
                   <td className="px-3 py-2">
                     <Link
                       to={`/admin/users/${row.userId}`}
-                      className="font-medium text-brand-700 hover:underline"
+                      className="font-medium text-brand hover:underline"
                     >
                       {row.username}
                     </Link>

@@ -67,7 +67,7 @@ function ChallengeSharing({ shareActivities, saving }: { shareActivities: boolea
         </button>
         <p className="text-xs text-gray-500">
           Your default for new challenges is in{" "}
-          <Link to={`/profile-settings#sharing`} className="font-medium text-brand-700 hover:underline">
+          <Link to={`/profile-settings#sharing`} className="font-medium text-brand hover:underline">
             profile settings
           </Link>
           . Admins can always see your public activities, to correct progress.
@@ -108,7 +108,7 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
       <JoinFeedback
         failureText={{ title: "Error", description: "Failed to join challenge. Please try again later." }}
       />
-      <Link to="/challenges" className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to="/challenges" className="text-sm font-medium text-brand hover:underline">
         ← Back to Challenges
       </Link>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -245,14 +245,14 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
                 data-testid="participant"
               >
                 <div className="flex items-center gap-3">
-                  <span className="w-8 text-center text-lg font-bold text-gray-400">{p.rank}</span>
+                  <span className="w-8 text-center text-lg font-bold text-gray-500">{p.rank}</span>
                   <div className="min-w-0 flex-1">
                     <div className="flex items-center justify-between gap-2">
                       {isAdmin ? (
                         <Link
                           to={`/admin/users/${p.userId}`}
                           data-testid="participant-name"
-                          className="truncate font-semibold text-brand-700 hover:underline"
+                          className="truncate font-semibold text-brand hover:underline"
                         >
                           {p.user.username}
                         </Link>
@@ -293,7 +293,7 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
                 {p.activityCount !== null && p.activityCount > 3 ? (
                   <Link
                     to={`/activities?userId=${p.userId}&challengeId=${challenge.id}`}
-                    className="mt-2 inline-block text-sm font-medium text-brand-700 hover:underline"
+                    className="mt-2 inline-block text-sm font-medium text-brand hover:underline"
                   >
                     View all {p.activityCount} activities
                   </Link>

@@ -27,7 +27,7 @@ function Closed({ event, message }: { event: EventView; message: string }) {
       <p>{message}</p>
       <Link
         to={`/events/${event.id}`}
-        className="mt-3 inline-block font-medium text-brand-700 hover:underline"
+        className="mt-3 inline-block font-medium text-brand hover:underline"
       >
         View the event
       </Link>

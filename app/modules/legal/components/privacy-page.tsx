@@ -143,7 +143,7 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
       <LegalSection id="disconnect" title="Disconnecting Strava">
         <p>
           &ldquo;Disconnect Strava&rdquo; (on your{" "}
-          <Link to="/profile/strava" className="font-medium text-brand-700 underline">
+          <Link to="/profile/strava" className="font-medium text-brand underline">
             Strava page
           </Link>{" "}
           and in profile settings) first asks Strava to revoke the app&apos;s access, then deletes your Strava
@@ -164,7 +164,7 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
       <LegalSection id="your-data" title="Getting or deleting your data">
         <p>
           <strong>Download:</strong> in{" "}
-          <Link to="/profile-settings" className="font-medium text-brand-700 underline">
+          <Link to="/profile-settings" className="font-medium text-brand underline">
             profile settings
           </Link>
           , <em>Download my data</em> gives you one ZIP file with everything the app holds about you: your
@@ -193,7 +193,7 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
         <p>
           For any question about your data, or to exercise your rights by e-mail:{" "}
           <SupportLink email={supportEmail} />. See also the{" "}
-          <Link to="/terms" className="font-medium text-brand-700 underline">
+          <Link to="/terms" className="font-medium text-brand underline">
             terms of use
           </Link>
           .
