@@ -96,10 +96,7 @@ export default function AdminChallengeProgress() {
                 <tr key={e.userId} className="border-t border-gray-100" data-testid="progress-row">
                   <td className="px-4 py-2 text-gray-500">{e.rank}</td>
                   <td className="px-4 py-2">
-                    <Link
-                      to={`/admin/users/${e.userId}`}
-                      className="font-medium text-brand hover:underline"
-                    >
+                    <Link to={`/admin/users/${e.userId}`} className="font-medium text-brand hover:underline">
                       {e.username}
                     </Link>
                   </td>

@@ -157,11 +157,7 @@ export function CreateUserDialog() {
           {field("password", "Password", "password", "new-password")}
           <div className="flex gap-6">
             <label className="flex items-center gap-2 text-sm text-gray-800">
-              <input
-                type="checkbox"
-                name="isAdmin"
-                className="h-4 w-4 rounded border-gray-300 text-brand"
-              />{" "}
+              <input type="checkbox" name="isAdmin" className="h-4 w-4 rounded border-gray-300 text-brand" />{" "}
               Admin
             </label>
             <label className="flex items-center gap-2 text-sm text-gray-800">
@@ -253,10 +249,7 @@ export function UsersTab({ data, adminId }: { data: UsersTabData; adminId: numbe
                 {list.users.map((u) => (
                   <tr key={u.id}>
                     <td className="px-3 py-2">
-                      <Link
-                        to={`/admin/users/${u.id}`}
-                        className="font-medium text-brand hover:underline"
-                      >
+                      <Link to={`/admin/users/${u.id}`} className="font-medium text-brand hover:underline">
                         {u.username}
                       </Link>
                       <div className="text-xs text-gray-600">{u.email}</div>

@@ -160,10 +160,7 @@ function AdminRegistrations({
               aria-valuemax={100}
               aria-valuenow={stats.capacityPercent}
             >
-              <div
-                className="h-full rounded-full bg-brand"
-                style={{ width: `${stats.capacityPercent}%` }}
-              />
+              <div className="h-full rounded-full bg-brand" style={{ width: `${stats.capacityPercent}%` }} />
             </dd>
           )}
         </div>

@@ -26,9 +26,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Steps({ children }: { children: ReactNode }) {
-  return (
-    <ol className="list-decimal space-y-2 pl-5 marker:font-semibold marker:text-brand">{children}</ol>
-  );
+  return <ol className="list-decimal space-y-2 pl-5 marker:font-semibold marker:text-brand">{children}</ol>;
 }
 
 function Bullets({ children }: { children: ReactNode }) {
