@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -16,9 +17,11 @@ import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { Footer } from "~/ui/footer";
 import { Header, type HeaderUser } from "~/ui/header";
+import { wantsReact } from "~/ui/hydrate";
 import { useNonce } from "~/ui/nonce";
 import { ToastProvider } from "~/ui/toast";
 import stylesheet from "./tailwind.css?url";
+import staticPageScript from "./ui/static-page.js?url&no-inline";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -67,6 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>("root");
   // Empty under `npm run dev` and in the browser: render no nonce attribute then.
   const nonce = useNonce() || undefined;
+  const withReact = wantsReact(useMatches());
   return (
     <html lang="en" className="h-full">
       <head>
@@ -74,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {withReact ? null : <link rel="modulepreload" href={staticPageScript} />}
       </head>
       <body className="flex min-h-full flex-col">
         <ToastProvider initial={loaderData?.toast ?? null}>
@@ -82,8 +87,14 @@ export function Layout({ children }: { children: ReactNode }) {
           <div className="flex-1">{children}</div>
           <Footer />
         </ToastProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {withReact ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script type="module" src={staticPageScript} nonce={nonce} />
+        )}
       </body>
     </html>
   );

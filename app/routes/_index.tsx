@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getOptionalUser, isConfined } from "~/lib/guards.server";
+import type { HydrateHandle } from "~/ui/hydrate";
 import { Dashboard } from "~/modules/dashboard/components/dashboard";
 import { loadDashboard } from "~/modules/dashboard/page.server";
 import { Button } from "~/ui/button";
@@ -12,6 +13,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return data?.view === "dashboard"
     ? [...root.filter((m) => !("title" in m)), { title: "Dashboard · CycleWari Community" }]
     : root;
+};
+
+/** The visitors' landing page is plain HTML with no React (issue #17, decision 027); the dashboard hydrates. */
+export const handle: HydrateHandle = {
+  hydrate: (data) => (data as { view?: string } | undefined)?.view === "dashboard",
 };
 
 /** `/`: the landing page for visitors, the dashboard for a signed-in member (spec part 1 §2). */
