@@ -38,6 +38,11 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
   responseHeaders.append("Link", preloadLinks(remixContext));
+  // Who this page belongs to, for the service worker's per-member copy of the dashboard (public/sw.js).
+  const member = (
+    remixContext.staticHandlerContext.loaderData.root as { user?: { username?: string } | null } | undefined
+  )?.user?.username;
+  if (member) responseHeaders.set("X-Member", encodeURIComponent(member));
   // Security headers (CSP with the nonce above, nosniff, no-store, …) are added for every answer in workers/app.ts.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });

@@ -17,6 +17,7 @@ import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { Footer } from "~/ui/footer";
 import { Header, type HeaderUser } from "~/ui/header";
+import { BRAND } from "~/ui/brand";
 import { wantsReact } from "~/ui/hydrate";
 import { useNonce } from "~/ui/nonce";
 import { ToastProvider } from "~/ui/toast";
@@ -26,10 +27,13 @@ import staticPageScript from "./ui/static-page.js?url&no-inline";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [
   { title: "CycleWari Community" },
+  { name: "theme-color", content: BRAND.DEFAULT },
   {
     name: "description",
     content: "Sync your Strava activities, join challenges and register for community events.",
@@ -101,11 +105,19 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
+  const { user } = useLoaderData<typeof loader>();
   // Marks the document as interactive (end-to-end tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Tells the service worker who is signed in (after every navigation, sign-in and sign-out):
+  // a change deletes the stored dashboard of the previous member (public/sw.js).
+  const member = user?.username ?? null;
+  useEffect(() => {
+    navigator.serviceWorker?.ready
+      .then((r) => r.active?.postMessage({ type: "member", member }))
+      .catch(() => {});
+  }, [member]);
   return <Outlet />;
 }
 

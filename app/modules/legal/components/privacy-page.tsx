@@ -79,6 +79,11 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
             One session cookie to keep you signed in (it ends after 7 days without use, 30 days at most) and a
             short-lived cookie for on-screen notices. No advertising or analytics trackers.
           </li>
+          <li>
+            In your browser only: the app&apos;s files and a copy of your last dashboard, so it opens while
+            you are offline (marked as offline). The copy is deleted when you sign out or someone else signs
+            in on that browser, and is never shown to another member.
+          </li>
         </ul>
         <p>
           Your data is not sold, not used for advertising, not shared with anyone outside the app and not used
