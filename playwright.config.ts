@@ -17,6 +17,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     screenshot: "only-on-failure",
+    // The app's service worker (public/sw.js) stays out of the way of page.route() in the other
+    // specs; tests/e2e/pwa.spec.ts allows it.
+    serviceWorkers: "block",
     trace: "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -3,6 +3,8 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 
+test.use({ serviceWorkers: "allow" });
+
 test("the manifest is served and valid, with its icons", async ({ request }) => {
   const res = await request.get("/manifest.webmanifest");
   expect(res.status()).toBe(200);
