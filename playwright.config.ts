@@ -5,6 +5,17 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8791);
 export const E2E_FAKES_PORT = Number(process.env.E2E_FAKES_PORT ?? 8792);
+/** The system Chromium's flags (bench/lighthouse.ts launches it with the same). */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -23,16 +34,7 @@ export default defineConfig({
     trace: "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

@@ -16,6 +16,7 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
+import { CHROMIUM_ARGS } from "../playwright.config";
 import { startServer, stopServer } from "./sync";
 
 const PORT = Number(process.env.BENCH_LIGHTHOUSE_PORT ?? 8813);
@@ -32,18 +33,6 @@ export const LIGHTHOUSE_PAGES: { path: string; signedIn: boolean }[] = [
 
 export const LIGHTHOUSE_TARGETS = { performance: 98, accessibility: 100, cls: 0.05, tbtMs: 100 };
 
-/** The same flags the end-to-end tests give Chromium (playwright.config.ts). */
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
-
 export interface PageFigures {
   performance: number;
   accessibility: number;
@@ -59,11 +48,12 @@ const median = (values: number[]) => {
 };
 const round = (n: number, d = 0) => Math.round(n * 10 ** d) / 10 ** d;
 
-async function signIn(app: string): Promise<string> {
+/** Signs in through /api/login and returns the session cookie (`__session=…`). */
+export async function signIn(app: string, username = "athlete", password = "Athlete@1234"): Promise<string> {
   const res = await fetch(`${app}/api/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: app },
-    body: JSON.stringify({ username: "athlete", password: "Athlete@1234" }),
+    body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
   const cookie = res.headers
@@ -129,7 +119,7 @@ export async function runLighthouseBench() {
   const server = await startServer(PORT, "lighthouse");
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_ARGS,
     port: CHROME_PORT,
   });
   try {

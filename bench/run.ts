@@ -25,7 +25,7 @@ import { readVars } from "../scripts/seed";
 import { BENCH_ACTIVITIES, BENCH_USER, benchSeedSql, CHALLENGE_BENCH, challengeBenchSql } from "./seed";
 import { fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sql";
 import { runSyncBench } from "./sync";
-import { firstLoadJs, printLighthouse, runLighthouseBench } from "./lighthouse";
+import { firstLoadJs, printLighthouse, runLighthouseBench, signIn } from "./lighthouse";
 import { runUploadsBench } from "./uploads";
 
 const PORT = 8795;
@@ -149,21 +149,6 @@ async function waitForHealth() {
   throw new Error("the server did not come up within 120 s");
 }
 
-async function login(): Promise<string> {
-  const res = await fetch(`${BASE}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: BASE },
-    body: JSON.stringify({ username: BENCH_USER.username, password: BENCH_USER.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("__session="));
-  if (!cookie) throw new Error("no session cookie");
-  return cookie;
-}
-
 async function time(path: string, cookie: string, method = "GET"): Promise<number[]> {
   const once = async () => {
     const start = performance.now();
@@ -245,7 +230,7 @@ async function main() {
   let js: Awaited<ReturnType<typeof firstLoadJs>>;
   try {
     await waitForHealth();
-    const cookie = await login();
+    const cookie = await signIn(BASE, BENCH_USER.username, BENCH_USER.password);
     log(`timing ${RUNS} runs of each call after ${WARMUP} warm-up runs`);
     http = {
       "GET /api/dashboard/stats": summary(await time("/api/dashboard/stats", cookie)),
