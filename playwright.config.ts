@@ -5,6 +5,17 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8791);
 export const E2E_FAKES_PORT = Number(process.env.E2E_FAKES_PORT ?? 8792);
+/** The system Chromium's flags (bench/lighthouse.ts launches it with the same). */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -19,19 +30,13 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     screenshot: "only-on-failure",
+    // The app's service worker (public/sw.js) stays out of the way of page.route() in the other
+    // specs; tests/e2e/pwa.spec.ts allows it.
+    serviceWorkers: "block",
     trace: "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],

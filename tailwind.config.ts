@@ -1,18 +1,12 @@
 import type { Config } from "tailwindcss";
+import { BRAND } from "./app/ui/brand";
 
 export default {
   content: ["./app/**/{**,.client,.server}/**/*.{js,jsx,ts,tsx}"],
   theme: {
     extend: {
-      colors: {
-        brand: {
-          50: "#fff7ed",
-          100: "#ffedd5",
-          500: "#f97316",
-          600: "#ea580c",
-          700: "#c2410c",
-        },
-      },
+      // The brand palette as named tokens, with their contrast: app/ui/brand.ts.
+      colors: { brand: BRAND },
     },
   },
   plugins: [],

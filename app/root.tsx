@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLoaderData,
+  useMatches,
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -17,17 +18,23 @@ import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { Footer } from "~/ui/footer";
 import { Header, type HeaderUser } from "~/ui/header";
+import { BRAND } from "~/ui/brand";
+import { wantsReact } from "~/ui/hydrate";
 import { useNonce } from "~/ui/nonce";
 import { ToastProvider } from "~/ui/toast";
 import stylesheet from "./tailwind.css?url";
+import staticPageScript from "./ui/static-page.js?url&no-inline";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export const meta: MetaFunction = () => [
   { title: "CycleWari Community" },
+  { name: "theme-color", content: BRAND.DEFAULT },
   {
     name: "description",
     content: "Sync your Strava activities, join challenges and register for community events.",
@@ -62,9 +69,9 @@ function NavigationProgress() {
       role="progressbar"
       aria-label="Loading"
       aria-busy="true"
-      className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-100"
+      className="fixed inset-x-0 top-0 z-[60] h-1 overflow-hidden bg-brand-soft"
     >
-      <div className="h-full w-1/3 animate-pulse rounded-r-full bg-brand-600" />
+      <div className="h-full w-1/3 animate-pulse rounded-r-full bg-brand" />
     </div>
   );
 }
@@ -73,6 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>("root");
   // Empty under `npm run dev` and in the browser: render no nonce attribute then.
   const nonce = useNonce() || undefined;
+  const withReact = wantsReact(useMatches());
   return (
     <html lang="en" className="h-full">
       <head>
@@ -80,12 +88,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {withReact ? null : <link rel="modulepreload" href={staticPageScript} />}
       </head>
       <body className="flex min-h-full flex-col">
         <ToastProvider initial={loaderData?.toast ?? null}>
           <a
             href="#main-content"
-            className="sr-only z-[80] rounded-md bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+            className="sr-only z-[80] rounded-md bg-white px-4 py-2 font-semibold text-brand shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
           >
             Skip to content
           </a>
@@ -96,19 +105,33 @@ export function Layout({ children }: { children: ReactNode }) {
           </div>
           <Footer />
         </ToastProvider>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {withReact ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script type="module" src={staticPageScript} nonce={nonce} />
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  useLoaderData<typeof loader>();
+  const { user } = useLoaderData<typeof loader>();
   // Marks the document as interactive (end-to-end tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  // Tells the service worker who is signed in (after every navigation, sign-in and sign-out):
+  // a change deletes the stored dashboard of the previous member (public/sw.js).
+  const member = user?.username ?? null;
+  useEffect(() => {
+    navigator.serviceWorker?.ready
+      .then((r) => r.active?.postMessage({ type: "member", member }))
+      .catch(() => {});
+  }, [member]);
   return <Outlet />;
 }
 

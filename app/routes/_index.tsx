@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getOptionalUser, isConfined } from "~/lib/guards.server";
+import type { HydrateHandle } from "~/ui/hydrate";
 import { Dashboard } from "~/modules/dashboard/components/dashboard";
 import { loadDashboard } from "~/modules/dashboard/page.server";
 import { Button } from "~/ui/button";
@@ -12,6 +13,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   return data?.view === "dashboard"
     ? [...root.filter((m) => !("title" in m)), { title: "Dashboard · CycleWari Community" }]
     : root;
+};
+
+/** The visitors' landing page is plain HTML with no React (issue #17, decision 027); the dashboard hydrates. */
+export const handle: HydrateHandle = {
+  hydrate: (data) => (data as { view?: string } | undefined)?.view === "dashboard",
 };
 
 /** `/`: the landing page for visitors, the dashboard for a signed-in member (spec part 1 §2). */
@@ -59,7 +65,7 @@ const features = [
 function Landing({ signedIn }: { signedIn: boolean }) {
   return (
     <main>
-      <section className="bg-gradient-to-b from-brand-50 to-gray-50">
+      <section className="bg-gradient-to-b from-brand-tint to-gray-50">
         <div className="mx-auto max-w-5xl px-4 py-16 text-center sm:py-24">
           <h1 className="text-4xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">
             Ride, run and grow together
@@ -102,11 +108,11 @@ function Landing({ signedIn }: { signedIn: boolean }) {
           <Card
             key={feature.title}
             as="article"
-            className={feature.to ? "relative transition hover:border-brand-300 hover:shadow-md" : undefined}
+            className={feature.to ? "relative transition hover:border-brand-line hover:shadow-md" : undefined}
           >
             <svg
               viewBox="0 0 24 24"
-              className="h-8 w-8 text-brand-600"
+              className="h-8 w-8 text-brand"
               fill="none"
               stroke="currentColor"
               strokeWidth="2"
@@ -118,7 +124,7 @@ function Landing({ signedIn }: { signedIn: boolean }) {
               {feature.to ? (
                 <Link
                   to={feature.to}
-                  className="after:absolute after:inset-0 after:rounded-xl hover:text-brand-700 focus:outline-none focus-visible:underline"
+                  className="after:absolute after:inset-0 after:rounded-xl hover:text-brand-strong focus:outline-none focus-visible:underline"
                 >
                   {feature.title} <span aria-hidden="true">→</span>
                 </Link>
@@ -132,7 +138,7 @@ function Landing({ signedIn }: { signedIn: boolean }) {
       </section>
       <p className="pb-12 text-center text-sm text-gray-600">
         New here?{" "}
-        <Link to="/user-guide" className="font-medium text-brand-700 hover:underline">
+        <Link to="/user-guide" className="font-medium text-brand hover:underline">
           Read the user guide
         </Link>
       </p>

@@ -53,7 +53,7 @@ export default function AdminChallengeProgress() {
   }, [result, toast]);
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
-      <Link to={`/challenges/${challenge.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to={`/challenges/${challenge.id}`} className="text-sm font-medium text-brand hover:underline">
         ← Challenge page
       </Link>
       <header className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -97,10 +97,7 @@ export default function AdminChallengeProgress() {
                 <tr key={e.userId} className="border-t border-gray-100" data-testid="progress-row">
                   <td className="px-4 py-2 text-gray-500">{e.rank}</td>
                   <td className="px-4 py-2">
-                    <Link
-                      to={`/admin/users/${e.userId}`}
-                      className="font-medium text-brand-700 hover:underline"
-                    >
+                    <Link to={`/admin/users/${e.userId}`} className="font-medium text-brand hover:underline">
                       {e.username}
                     </Link>
                   </td>

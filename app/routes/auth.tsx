@@ -267,7 +267,7 @@ function LoginForm({ result }: { result?: Result }) {
         }}
       />
       <div className="flex justify-end">
-        <Link to="/forgot-password" className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to="/forgot-password" className="text-sm font-medium text-brand hover:underline">
           Forgot password?
         </Link>
       </div>

@@ -66,7 +66,7 @@ export default function ForgotPassword() {
             </SubmitButton>
           </Form>
           <p className="text-center text-sm">
-            <Link to="/auth" className="font-medium text-brand-700 hover:underline">
+            <Link to="/auth" className="font-medium text-brand hover:underline">
               Back to login
             </Link>
           </p>

@@ -67,7 +67,7 @@ export default function LinkGoogle() {
               </Form>
             </>
           )}
-          <Link to="/auth" className="block text-center font-medium text-brand-700 hover:underline">
+          <Link to="/auth" className="block text-center font-medium text-brand hover:underline">
             Go to login
           </Link>
         </div>

@@ -41,7 +41,7 @@ export default function ProfileSettings() {
       <StravaSettingsSection />
       <p className="text-sm text-gray-600">
         Prefer one page? Use the{" "}
-        <Link to="/profile" className="font-medium text-brand-700 hover:underline">
+        <Link to="/profile" className="font-medium text-brand hover:underline">
           simple profile form
         </Link>
         .

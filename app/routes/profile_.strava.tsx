@@ -40,7 +40,7 @@ export default function ProfileStrava() {
         <p className="mt-1 text-gray-600">
           Connect your Strava account and your rides, runs, swims, walks and hikes sync here automatically. We
           read your activities and profile only (scopes activity:read_all and profile:read_all).{" "}
-          <Link to="/privacy#strava" className="font-medium text-brand-700 underline">
+          <Link to="/privacy#strava" className="font-medium text-brand underline">
             How the app uses your Strava data
           </Link>
           .
@@ -74,7 +74,7 @@ export default function ProfileStrava() {
           <StravaConnectButton status={status} returnTo="/profile/strava" />
           <SyncNowForm status={status} error={error} />
           {status.connected && !confirmingDisconnect ? <DisconnectStravaButton /> : null}
-          <Link to="/dashboard" className="font-medium text-brand-700 hover:underline">
+          <Link to="/dashboard" className="font-medium text-brand hover:underline">
             Back to dashboard
           </Link>
         </div>

@@ -90,7 +90,7 @@ export default function ResetPassword() {
               </Alert>
               <Link
                 to="/forgot-password"
-                className="block text-center font-medium text-brand-700 hover:underline"
+                className="block text-center font-medium text-brand hover:underline"
               >
                 Request a new link
               </Link>

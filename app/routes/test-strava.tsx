@@ -45,7 +45,7 @@ export default function TestStrava() {
       {data.signedInAs ? (
         <StravaConnectButton status={data.status} returnTo="/test-strava" />
       ) : (
-        <Link to="/test-login" className="font-medium text-brand-700 underline">
+        <Link to="/test-login" className="font-medium text-brand underline">
           Sign in on the session test page first
         </Link>
       )}

@@ -77,7 +77,7 @@ export default function VerifyEmail() {
           ) : null}
           <Link
             to={signedIn ? "/dashboard" : "/auth"}
-            className="block text-center font-medium text-brand-700 hover:underline"
+            className="block text-center font-medium text-brand hover:underline"
           >
             {signedIn ? "Go to your dashboard" : "Go to login"}
           </Link>

@@ -11,7 +11,7 @@ export type ButtonVariant = "primary" | "secondary" | "danger";
 export type ButtonSize = "sm" | "md" | "lg" | "none";
 
 const VARIANTS: Record<ButtonVariant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700",
+  primary: "bg-brand text-white hover:bg-brand-strong",
   secondary: "border border-gray-300 bg-white text-gray-800 hover:bg-gray-50",
   danger: "bg-red-600 text-white hover:bg-red-700",
 };

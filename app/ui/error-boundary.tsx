@@ -48,7 +48,7 @@ export function GeneralErrorBoundary({
 export function NotFound({ message }: { message?: string }) {
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
-      <p className="text-6xl font-extrabold text-brand-600">404</p>
+      <p className="text-6xl font-extrabold text-brand">404</p>
       <h1 className="mt-4 text-2xl font-bold text-gray-900">404 Page Not Found</h1>
       <p className="mt-3 text-gray-600">
         {message ?? "The page you are looking for does not exist or has moved."}

@@ -9,10 +9,10 @@ export function Footer() {
         className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-6 text-sm text-gray-600"
       >
         <span>CycleWari Community</span>
-        <Link to="/privacy" className="font-medium text-gray-700 hover:text-brand-700 hover:underline">
+        <Link to="/privacy" className="font-medium text-gray-700 hover:text-brand-strong hover:underline">
           Privacy
         </Link>
-        <Link to="/terms" className="font-medium text-gray-700 hover:text-brand-700 hover:underline">
+        <Link to="/terms" className="font-medium text-gray-700 hover:text-brand-strong hover:underline">
           Terms
         </Link>
       </nav>

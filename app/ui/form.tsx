@@ -18,7 +18,7 @@ export function ErrorList({ id, errors }: { id?: string; errors: Errors }) {
 }
 
 const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
+  "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-accent focus:outline-none focus:ring-2 focus:ring-brand-accent/30 aria-[invalid=true]:border-red-500";
 
 /** Label, control and error list wired together (ids, aria-invalid, aria-describedby). */
 function useFieldIds(explicitId: string | undefined, errors: Errors) {
@@ -130,7 +130,7 @@ export function Spinner({ label = "Loading…" }: { label?: string }) {
   return (
     <div role="status" className="flex items-center justify-center gap-2 py-8 text-gray-600">
       <span
-        className="h-5 w-5 animate-spin rounded-full border-2 border-gray-300 border-t-brand-600"
+        className="h-5 w-5 animate-spin rounded-full border-2 border-gray-300 border-t-brand-accent"
         aria-hidden="true"
       />
       <span>{label}</span>

@@ -75,7 +75,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
         <Link to="/" className="flex items-center gap-2 font-bold text-gray-900">
           <span
             aria-hidden="true"
-            className="grid h-8 w-8 place-items-center rounded-full bg-brand-600 text-white"
+            className="grid h-8 w-8 place-items-center rounded-full bg-brand text-white"
           >
             CW
           </span>
@@ -88,7 +88,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
               to={link.to}
               prefetch="intent"
               className={({ isActive }) =>
-                `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-gray-700 hover:bg-gray-100"}`
+                `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
               }
             >
               {link.label}
@@ -146,7 +146,7 @@ function SideMenu({ open, onClose, links }: { open: boolean; onClose: () => void
               to={link.to}
               onClick={onClose}
               className={({ isActive }) =>
-                `rounded-md px-3 py-2 font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-gray-800 hover:bg-gray-100"}`
+                `rounded-md px-3 py-2 font-medium ${isActive ? "bg-brand-tint text-brand" : "text-gray-800 hover:bg-gray-100"}`
               }
             >
               {link.label}
@@ -171,7 +171,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
   return (
     <Menu as="div" className="relative flex items-center">
       <MenuButton
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-gray-800 text-sm font-semibold uppercase text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-gray-800 text-sm font-semibold uppercase text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent"
         aria-label={`Account menu for ${user.username}`}
       >
         {user.username.slice(0, 1)}

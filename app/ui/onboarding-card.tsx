@@ -23,7 +23,7 @@ export function OnboardingCard({
     <section
       aria-labelledby="onboarding-heading"
       data-testid="onboarding"
-      className={cardClass({ padding: "sm", className: "border-brand-200 bg-brand-50/60" })}
+      className={cardClass({ padding: "sm", className: "border-brand-soft bg-brand-tint/60" })}
     >
       <h2 id="onboarding-heading" className="text-lg font-semibold text-gray-900">
         {connected ? "Your first Strava sync is on its way" : "Welcome! Bring in your activities"}

@@ -27,7 +27,7 @@ export function pageItems(page: number, pages: number, neighbours = 1): PageItem
 const base =
   "inline-flex h-8 min-w-8 items-center justify-center rounded-md border px-1.5 text-sm font-medium sm:h-9 sm:min-w-9 sm:px-2";
 const idle = `${base} border-gray-300 bg-white text-gray-700 hover:bg-gray-50`;
-const disabled = `${base} cursor-not-allowed border-gray-200 bg-gray-50 text-gray-400`;
+const disabled = `${base} cursor-not-allowed border-gray-200 bg-gray-50 text-gray-500`;
 
 /** Page links (plain GET links, so they work without JavaScript). */
 export function Pagination({
@@ -63,7 +63,7 @@ export function Pagination({
             …
           </span>
         ) : item === page ? (
-          <span key={item} aria-current="page" className={`${base} border-brand-600 bg-brand-600 text-white`}>
+          <span key={item} aria-current="page" className={`${base} border-brand-accent bg-brand text-white`}>
             {item}
           </span>
         ) : (

@@ -47,7 +47,7 @@ export function LinkTabList({
           key={tab.id}
           as={TabLink}
           href={tab.href}
-          className="rounded-md px-2 py-2 text-center text-sm font-semibold text-gray-600 hover:text-gray-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 data-[selected]:bg-white data-[selected]:text-gray-900 data-[selected]:shadow sm:px-3"
+          className="rounded-md px-2 py-2 text-center text-sm font-semibold text-gray-600 hover:text-gray-900 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-accent data-[selected]:bg-white data-[selected]:text-gray-900 data-[selected]:shadow sm:px-3"
         >
           {tab.label}
         </Tab>

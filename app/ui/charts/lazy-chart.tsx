@@ -1,11 +1,23 @@
 /**
  * An ApexCharts chart loaded on the client only, after hydration, in its own
- * chunk (never in the first-load JavaScript). Its box has a fixed height from
- * the first server-rendered paint, so nothing moves when the chart arrives; a
- * chart that fails to load or render says 'Error rendering chart'.
+ * chunk (never in the first-load JavaScript), when its box comes within one
+ * screen height of the viewport or the browser is idle after hydration
+ * (issue #17, `useNearViewport`). Its box has a fixed height
+ * from the first server-rendered paint, so nothing moves when the chart
+ * arrives; a chart that fails to load or render says 'Error rendering chart'.
  */
 import type { ApexOptions } from "apexcharts";
-import { Component, lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type RefObject,
+} from "react";
 
 const ApexChart = lazy(() => import("./apex.client"));
 
@@ -17,6 +29,38 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * True once the element has come within `margin` (default: one screen height) of the
+ * viewport, or once the browser is idle after hydration, whichever comes first (and
+ * stays true). A chart on the first screen starts at once; one further down waits
+ * until hydration and the page's own work are done, so it never delays the first
+ * interaction (decision 027 says why it does not wait for a scroll).
+ */
+export function useNearViewport(ref: RefObject<Element | null>, margin = "100% 0px"): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    if (typeof IntersectionObserver === "undefined") return setNear(true);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: margin },
+    );
+    observer.observe(el);
+    const idle =
+      typeof requestIdleCallback === "function"
+        ? requestIdleCallback(() => setNear(true), { timeout: 3000 })
+        : undefined;
+    return () => {
+      observer.disconnect();
+      if (idle !== undefined) cancelIdleCallback(idle);
+    };
+  }, [ref, margin, near]);
+  return near;
 }
 
 class ChartErrorBoundary extends Component<
@@ -86,10 +130,11 @@ export function LazyChart({
   dataKey,
   testId = "timeline-chart",
 }: LazyChartProps) {
-  const hydrated = useHydrated();
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
   return (
-    <div style={{ height }} className="w-full" role="img" aria-label={label} data-testid={testId}>
-      {hydrated ? (
+    <div ref={box} style={{ height }} className="w-full" role="img" aria-label={label} data-testid={testId}>
+      {near ? (
         <ChartErrorBoundary resetKey={dataKey}>
           <Suspense fallback={<Placeholder />}>
             <ApexChart

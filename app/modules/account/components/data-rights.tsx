@@ -41,7 +41,7 @@ function DownloadDataSection() {
         <a
           href={`${EXPORT_PATH}?format=json`}
           download
-          className="text-sm font-medium text-brand-700 hover:underline"
+          className="text-sm font-medium text-brand hover:underline"
         >
           JSON only
         </a>
@@ -237,7 +237,7 @@ export function DeleteAccountPage({
       </Card>
       <p className="text-sm text-gray-600">
         Need a copy first?{" "}
-        <Link to="/profile-settings" className="font-medium text-brand-700 hover:underline">
+        <Link to="/profile-settings" className="font-medium text-brand hover:underline">
           Download my data
         </Link>{" "}
         in your profile settings.

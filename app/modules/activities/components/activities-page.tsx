@@ -109,7 +109,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
                 in{" "}
                 <Link
                   to={`/challenges/${result.challenge.id}`}
-                  className="font-semibold text-brand-700 hover:underline"
+                  className="font-semibold text-brand hover:underline"
                 >
                   {result.challenge.title}
                 </Link>
@@ -121,7 +121,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
             In{" "}
             <Link
               to={`/challenges/${result.challenge.id}`}
-              className="font-semibold text-brand-700 hover:underline"
+              className="font-semibold text-brand hover:underline"
             >
               {result.challenge.title}
             </Link>
@@ -147,7 +147,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
               <Link
                 to={chip.href}
                 aria-label={`Remove filter: ${chip.label}`}
-                className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 hover:bg-brand-100"
+                className="inline-flex items-center gap-1 rounded-full border border-brand-soft bg-brand-tint px-3 py-1 text-sm font-medium text-brand-strong hover:bg-brand-soft"
               >
                 {chip.label} <span aria-hidden="true">✕</span>
               </Link>

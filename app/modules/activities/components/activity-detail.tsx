@@ -63,7 +63,7 @@ export function ActivityDetail({ data: { activity: a } }: { data: ActivityDetail
   ];
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:py-8">
-      <Link to="/activities" className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to="/activities" className="text-sm font-medium text-brand hover:underline">
         ← Back to Activities
       </Link>
       <header className="flex items-start gap-3">

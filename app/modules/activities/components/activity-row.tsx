@@ -48,7 +48,10 @@ export function ActivityRow({
         <p className="flex min-w-0 items-center gap-2 font-medium text-gray-900" title={activity.name}>
           <SportIcon sportType={activity.sportType} className="h-5 w-5 shrink-0" />
           {linkToDetail ? (
-            <Link to={`/activities/${activity.id}`} className="truncate hover:text-brand-700 hover:underline">
+            <Link
+              to={`/activities/${activity.id}`}
+              className="truncate hover:text-brand-strong hover:underline"
+            >
               {activity.name}
             </Link>
           ) : (

@@ -21,7 +21,7 @@ export function SportIcon({ sportType, className = "h-5 w-5" }: { sportType: str
   return (
     <svg
       viewBox="0 0 24 24"
-      className={`${className} text-brand-700`}
+      className={`${className} text-brand`}
       fill="none"
       stroke="currentColor"
       strokeWidth="1.8"

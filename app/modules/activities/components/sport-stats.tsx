@@ -42,10 +42,10 @@ function AchievementTiles({ sport, counts }: { sport: AchievementSport; counts: 
           <li key={band.key}>
             <Link
               to={achievementLink(sport, band)}
-              className="block rounded-lg border border-brand-100 bg-brand-50 p-3 transition sm:p-4 hover:border-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              className="block rounded-lg border border-brand-soft bg-brand-tint p-3 transition sm:p-4 hover:border-brand-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent"
               data-testid="achievement-tile"
             >
-              <span className="block text-sm font-semibold text-brand-700">{band.label}</span>
+              <span className="block text-sm font-semibold text-brand">{band.label}</span>
               <span className="mt-1 block text-xl font-bold tabular-nums text-gray-900 sm:text-2xl">
                 {formatInt(counts[band.key] ?? 0)}
               </span>
@@ -63,9 +63,9 @@ function CommutePanel({ commute }: { commute: DashboardStats["commuteStats"] }) 
   const countLink = (sport: "Ride" | "Run" | "Walk", n: number, label: string) => (
     <Link
       to={`/activities?type=${sport}&commute=true`}
-      className="block rounded-lg border border-brand-100 bg-brand-50 p-3 transition sm:p-4 hover:border-brand-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+      className="block rounded-lg border border-brand-soft bg-brand-tint p-3 transition sm:p-4 hover:border-brand-accent focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent"
     >
-      <span className="block text-sm font-medium text-brand-700">{label}</span>
+      <span className="block text-sm font-medium text-brand">{label}</span>
       <span className="mt-1 block text-xl font-bold tabular-nums text-gray-900 sm:text-2xl">
         {formatInt(n)}
       </span>
@@ -112,7 +112,7 @@ export function SportStats({ stats, initialTab }: { stats: DashboardStats; initi
           {SPORT_TABS.map((tab) => (
             <Tab
               key={tab}
-              className="shrink-0 rounded-md px-3 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 data-[selected]:bg-brand-600 data-[selected]:text-white"
+              className="shrink-0 rounded-md px-3 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-accent data-[selected]:bg-brand data-[selected]:text-white"
             >
               {tab}
             </Tab>

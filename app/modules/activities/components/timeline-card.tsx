@@ -141,8 +141,8 @@ function Totals({ totals }: { totals: Timeline["totals"] }) {
 }
 
 const pill =
-  "rounded-md px-2.5 py-1 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500";
-const pillOn = `${pill} bg-brand-600 text-white`;
+  "rounded-md px-2.5 py-1 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent";
+const pillOn = `${pill} bg-brand text-white`;
 const pillOff = `${pill} text-gray-600 hover:bg-gray-100`;
 
 /**

@@ -19,7 +19,7 @@ function FeedbackTab({ counts }: { counts: Record<string, number> | null }) {
           <Link
             key={s}
             to={`/admin/feedback?status=${s}`}
-            className="rounded-lg border border-gray-200 bg-white p-4 hover:border-brand-300"
+            className="rounded-lg border border-gray-200 bg-white p-4 hover:border-brand-line"
           >
             <p className="text-sm text-gray-600">{STATUS_LABELS[s]}</p>
             <p className="mt-1 text-2xl font-semibold text-gray-900">{counts[s]}</p>

@@ -271,7 +271,7 @@ function UserAnalysis({ data }: { data: AnalysisData }) {
             <a
               key="name"
               href={`/admin/users/${u.userId}`}
-              className="font-medium text-brand-700 hover:underline"
+              className="font-medium text-brand hover:underline"
             >
               {u.username}
             </a>,

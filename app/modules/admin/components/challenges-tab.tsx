@@ -211,7 +211,7 @@ export function ChallengeFormDialog({
               type="checkbox"
               name="isActive"
               defaultChecked={challenge?.isActive ?? true}
-              className="h-4 w-4 rounded border-gray-300 text-brand-600"
+              className="h-4 w-4 rounded border-gray-300 text-brand"
             />{" "}
             Active
           </label>
@@ -220,7 +220,7 @@ export function ChallengeFormDialog({
               type="checkbox"
               name="countManual"
               defaultChecked={challenge?.sources?.split(",").includes("manual") ?? false}
-              className="h-4 w-4 rounded border-gray-300 text-brand-600"
+              className="h-4 w-4 rounded border-gray-300 text-brand"
             />{" "}
             Count manual entries (Strava, uploaded files and the Strava archive always count)
           </label>
@@ -281,7 +281,7 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
         />
         <Link
           to={`/admin/challenges/${challenge.id}`}
-          className="ml-auto text-sm font-medium text-brand-700 hover:underline"
+          className="ml-auto text-sm font-medium text-brand hover:underline"
         >
           Progress
         </Link>

@@ -12,7 +12,7 @@ export const btnPrimary = buttonClass({ size: "sm", className: btn });
 export const btnSecondary = buttonClass({ variant: "secondary", size: "sm", className: btn });
 export const btnDanger = buttonClass({ variant: "danger", size: "sm", className: btn });
 export const inputClass =
-  "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500";
+  "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-accent focus:outline-none focus:ring-2 focus:ring-brand-accent/30 aria-[invalid=true]:border-red-500";
 
 /** Whether a failed answer carries messages for the form's fields. */
 export const hasFieldErrors = (result: AdminActionResult | undefined) =>
@@ -76,7 +76,7 @@ export function TabBar<T extends string>({
               to={hrefFor(tab.id)}
               aria-current={tab.id === current ? "page" : undefined}
               preventScrollReset
-              className={`block rounded-md px-3 py-2 text-sm font-medium ${tab.id === current ? "bg-white text-brand-700 shadow" : "text-gray-700 hover:bg-white/70"}`}
+              className={`block rounded-md px-3 py-2 text-sm font-medium ${tab.id === current ? "bg-white text-brand shadow" : "text-gray-700 hover:bg-white/70"}`}
             >
               {tab.label}
             </Link>

@@ -164,7 +164,7 @@ export function SyncTab({ rows, scheduler }: { rows: SyncRow[] | null; scheduler
                   <td className="px-3 py-2">
                     <Link
                       to={`/admin/users/${row.userId}`}
-                      className="font-medium text-brand-700 hover:underline"
+                      className="font-medium text-brand hover:underline"
                     >
                       {row.username}
                     </Link>

@@ -228,7 +228,7 @@ export function UserDashboard({ data }: { data: PageData }) {
                 <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
                   <Link
                     to={`/admin/challenges/${c.challengeId}`}
-                    className="font-medium text-brand-700 hover:underline"
+                    className="font-medium text-brand hover:underline"
                   >
                     {c.challenge.title}
                   </Link>

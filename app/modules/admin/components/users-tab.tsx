@@ -46,7 +46,7 @@ function FlagSwitch({ user, flag, self }: { user: PublicUser; flag: Flag; self: 
         aria-label={`${FLAG_LABELS[flag]}: ${user.username}`}
         disabled={locked || fetcher.state !== "idle"}
         title={locked ? "You cannot change this for your own account" : undefined}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-50 ${value ? "bg-brand-600" : "bg-gray-300"}`}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent disabled:cursor-not-allowed disabled:opacity-50 ${value ? "bg-brand" : "bg-gray-300"}`}
       >
         <span
           className={`inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform ${value ? "translate-x-5" : "translate-x-0.5"}`}
@@ -163,11 +163,7 @@ export function CreateUserDialog() {
           {field("password", "Password", "password", "new-password")}
           <div className="flex gap-6">
             <label className="flex items-center gap-2 text-sm text-gray-800">
-              <input
-                type="checkbox"
-                name="isAdmin"
-                className="h-4 w-4 rounded border-gray-300 text-brand-600"
-              />{" "}
+              <input type="checkbox" name="isAdmin" className="h-4 w-4 rounded border-gray-300 text-brand" />{" "}
               Admin
             </label>
             <label className="flex items-center gap-2 text-sm text-gray-800">
@@ -175,7 +171,7 @@ export function CreateUserDialog() {
                 type="checkbox"
                 name="isVerified"
                 defaultChecked
-                className="h-4 w-4 rounded border-gray-300 text-brand-600"
+                className="h-4 w-4 rounded border-gray-300 text-brand"
               />{" "}
               Email verified
             </label>
@@ -259,10 +255,7 @@ export function UsersTab({ data, adminId }: { data: UsersTabData; adminId: numbe
                 {list.users.map((u) => (
                   <tr key={u.id}>
                     <td className="px-3 py-2">
-                      <Link
-                        to={`/admin/users/${u.id}`}
-                        className="font-medium text-brand-700 hover:underline"
-                      >
+                      <Link to={`/admin/users/${u.id}`} className="font-medium text-brand hover:underline">
                         {u.username}
                       </Link>
                       <div className="text-xs text-gray-600">{u.email}</div>

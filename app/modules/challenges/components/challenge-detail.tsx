@@ -70,7 +70,7 @@ function ChallengeSharing({ shareActivities, saving }: { shareActivities: boolea
         </button>
         <p className="text-xs text-gray-500">
           Your default for new challenges is in{" "}
-          <Link to={`/profile-settings#sharing`} className="font-medium text-brand-700 hover:underline">
+          <Link to={`/profile-settings#sharing`} className="font-medium text-brand hover:underline">
             profile settings
           </Link>
           . Admins can always see your public activities, to correct progress.
@@ -121,7 +121,7 @@ function Leaderboard({
       {me && !meShown ? (
         <div
           data-testid="my-position"
-          className="flex items-center gap-3 rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm"
+          className="flex items-center gap-3 rounded-lg border border-brand-soft bg-brand-tint px-3 py-2 text-sm"
         >
           <span className="w-8 text-center font-bold text-gray-700">{mine ? mine.rank : "—"}</span>
           <span className="font-semibold text-gray-900">You</span>
@@ -151,7 +151,7 @@ function Leaderboard({
                 key={p.id}
                 data-testid="participant"
                 aria-current={isMe ? "true" : undefined}
-                className={`px-3 py-2 ${isMe ? "bg-brand-50" : ""}`}
+                className={`px-3 py-2 ${isMe ? "bg-brand-tint" : ""}`}
               >
                 <div className="grid grid-cols-[2rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 sm:grid-cols-[2.5rem_minmax(0,1fr)_minmax(0,1.2fr)_6rem_6.5rem]">
                   <span className="text-center font-bold tabular-nums text-gray-600">{p.rank}</span>
@@ -160,7 +160,7 @@ function Leaderboard({
                       <Link
                         to={`/admin/users/${p.userId}`}
                         data-testid="participant-name"
-                        className="truncate font-semibold text-brand-700 hover:underline"
+                        className="truncate font-semibold text-brand hover:underline"
                       >
                         {p.user.username}
                       </Link>
@@ -170,7 +170,7 @@ function Leaderboard({
                       </span>
                     )}
                     {isMe ? (
-                      <span className="shrink-0 rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+                      <span className="shrink-0 rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand-strong">
                         You
                       </span>
                     ) : null}
@@ -246,7 +246,7 @@ function ParticipantActivities({
         {p.activityCount !== null && p.activityCount > 3 ? (
           <Link
             to={`/activities?userId=${p.userId}&challengeId=${challengeId}`}
-            className="ml-11 mt-1 block text-sm font-medium text-brand-700 hover:underline"
+            className="ml-11 mt-1 block text-sm font-medium text-brand hover:underline"
           >
             View all {p.activityCount} activities
           </Link>
@@ -296,7 +296,7 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
       <JoinFeedback
         failureText={{ title: "Error", description: "Failed to join challenge. Please try again later." }}
       />
-      <Link to="/challenges" className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to="/challenges" className="text-sm font-medium text-brand hover:underline">
         ← Back to Challenges
       </Link>
       <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">

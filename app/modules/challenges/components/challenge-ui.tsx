@@ -24,7 +24,7 @@ export function ProgressBar({ percent, label }: { percent: number; label: string
       aria-valuenow={percent}
       aria-label={label}
     >
-      <div className="h-full rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
+      <div className="h-full rounded-full bg-brand" style={{ width: `${percent}%` }} />
     </div>
   );
 }

@@ -73,7 +73,7 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                       <ProgressBar percent={participation.percent} label={`Progress in ${c.title}`} />
                       <Link
                         to={`/challenges/${c.id}`}
-                        className="mt-2 inline-block font-semibold text-brand-700 hover:underline"
+                        className="mt-2 inline-block font-semibold text-brand hover:underline"
                       >
                         View Details
                       </Link>
@@ -87,7 +87,7 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                           <div className="flex items-center justify-between gap-3">
                             <Link
                               to={`/challenges/${c.id}`}
-                              className="text-sm font-medium text-brand-700 hover:underline"
+                              className="text-sm font-medium text-brand hover:underline"
                             >
                               View Details
                             </Link>
@@ -103,7 +103,7 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                       ) : (
                         <Link
                           to={`/challenges/${c.id}`}
-                          className="text-sm font-medium text-brand-700 hover:underline"
+                          className="text-sm font-medium text-brand hover:underline"
                         >
                           View Details
                         </Link>

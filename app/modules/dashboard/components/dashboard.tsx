@@ -28,10 +28,10 @@ function RecentActivities({ activities }: { activities: DashboardData["recent"] 
           Recent Activities
         </h2>
         <span className="flex gap-3">
-          <Link to="/activities/upload" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link to="/activities/upload" className="text-sm font-medium text-brand hover:underline">
             Add activities
           </Link>
-          <Link to="/activities" className="text-sm font-medium text-brand-700 hover:underline">
+          <Link to="/activities" className="text-sm font-medium text-brand hover:underline">
             View all
           </Link>
         </span>

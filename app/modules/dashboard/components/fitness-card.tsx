@@ -23,7 +23,7 @@ type State =
 function WariLink() {
   return (
     <p className="mt-3 text-sm">
-      <Link to="/wari" className="font-medium text-brand-700 hover:underline">
+      <Link to="/wari" className="font-medium text-brand hover:underline">
         Training plan and fitness on Wari
       </Link>
     </p>
@@ -45,6 +45,7 @@ function Shell({ children }: { children: ReactNode }) {
 function Loading() {
   return (
     <div
+      role="status"
       aria-busy="true"
       aria-label="Loading fitness, fatigue and form"
       className="mt-3 h-72 animate-pulse rounded-lg bg-gray-100"

@@ -98,7 +98,7 @@ export function CheckInPage({
   const busy = fetcher.state !== "idle";
   return (
     <main className="mx-auto max-w-xl space-y-5 px-4 py-6">
-      <Link to={`/events/${data.event.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+      <Link to={`/events/${data.event.id}`} className="text-sm font-medium text-brand hover:underline">
         <span aria-hidden="true">←</span> Back to the event
       </Link>
       <div>

@@ -36,7 +36,7 @@ export function BackToEvents() {
   return (
     <Link
       to="/events"
-      className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline"
     >
       <span aria-hidden="true">←</span> Back to Events
     </Link>
@@ -72,7 +72,7 @@ function Avatar({ user }: { user: AdminRegistration["user"] }) {
   return (
     <span
       aria-hidden="true"
-      className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold uppercase text-brand-800"
+      className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold uppercase text-brand-strong"
     >
       {user.username.slice(0, 1)}
     </span>
@@ -222,10 +222,7 @@ function AdminRegistrations({
               aria-valuemax={100}
               aria-valuenow={stats.capacityPercent}
             >
-              <div
-                className="h-full rounded-full bg-brand-600"
-                style={{ width: `${stats.capacityPercent}%` }}
-              />
+              <div className="h-full rounded-full bg-brand" style={{ width: `${stats.capacityPercent}%` }} />
             </dd>
           )}
         </div>
@@ -255,7 +252,7 @@ function AdminRegistrations({
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               placeholder="Search by username or email"
-              className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+              className="block w-full rounded-md border border-gray-300 px-3 py-2 text-sm shadow-sm focus:border-brand-accent focus:outline-none focus:ring-2 focus:ring-brand-accent/30"
             />
           </Form>
         </div>
@@ -476,7 +473,7 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
           <a
             href={`/events/${event.id}/calendar`}
             download
-            className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+            className="inline-flex items-center gap-1 text-sm font-medium text-brand hover:underline"
           >
             <span aria-hidden="true" className="flex w-5 justify-center">
               <CalendarIcon />

@@ -141,7 +141,7 @@ function EventForm({
         <textarea
           {...getTextareaProps(fields.description)}
           rows={3}
-          className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500"
+          className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-accent focus:outline-none focus:ring-2 focus:ring-brand-accent/30 aria-[invalid=true]:border-red-500"
         />
         <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
       </div>
@@ -177,7 +177,7 @@ function EventForm({
         <input
           key={activeKey}
           {...isActive}
-          className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500"
+          className="h-4 w-4 rounded border-gray-300 text-brand focus:ring-brand-accent"
         />
         Active (members can see and register)
       </label>

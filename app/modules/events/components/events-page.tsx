@@ -89,7 +89,7 @@ function EventCard({
     <Card data-testid="event-card" as="li" padding="none" className="flex flex-col p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-lg font-semibold text-gray-900">
-          <Link to={`/events/${event.id}`} className="hover:text-brand-700 hover:underline">
+          <Link to={`/events/${event.id}`} className="hover:text-brand-strong hover:underline">
             {event.title}
           </Link>
         </h2>
@@ -104,7 +104,7 @@ function EventCard({
       </div>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
         <CardAction event={event} status={status} past={past} onOpen={onOpen} signedIn={signedIn} />
-        <Link to={`/events/${event.id}`} className="text-sm font-medium text-brand-700 hover:underline">
+        <Link to={`/events/${event.id}`} className="text-sm font-medium text-brand hover:underline">
           View Details<span className="sr-only"> of {event.title}</span>
         </Link>
       </div>

@@ -29,7 +29,7 @@ export function PaymentBadge({ status }: { status: string }) {
 function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <li className="flex items-start gap-2">
-      <span aria-hidden="true" className="mt-0.5 flex w-5 shrink-0 justify-center text-brand-600">
+      <span aria-hidden="true" className="mt-0.5 flex w-5 shrink-0 justify-center text-brand">
         {icon}
       </span>
       <span className="min-w-0 break-words">{children}</span>

@@ -29,10 +29,7 @@ function Closed({ event, message }: { event: EventView; message: string }) {
   return (
     <div className="rounded-lg border border-gray-200 bg-gray-50 p-4 text-gray-700">
       <p>{message}</p>
-      <Link
-        to={`/events/${event.id}`}
-        className="mt-3 inline-block font-medium text-brand-700 hover:underline"
-      >
+      <Link to={`/events/${event.id}`} className="mt-3 inline-block font-medium text-brand hover:underline">
         View the event
       </Link>
     </div>

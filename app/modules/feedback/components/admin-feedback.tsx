@@ -35,7 +35,7 @@ const button = "inline-flex items-center justify-center";
 const primary = buttonClass({ size: "sm", className: `${button} disabled:cursor-wait disabled:opacity-70` });
 const secondary = buttonClass({ variant: "secondary", size: "sm", className: button });
 const control =
-  "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30";
+  "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-accent focus:outline-none focus:ring-2 focus:ring-brand-accent/30";
 
 export interface AdminListData {
   query: AdminListQuery;
@@ -383,7 +383,7 @@ export function AdminFeedbackDetailPage({
   );
   if (!item) return <AdminFeedbackMissing message={FEEDBACK_MSG.detailFailed} />;
   const tabClass = ({ selected }: { selected: boolean }) =>
-    `rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${selected ? "bg-white text-brand-700 shadow" : "text-gray-700 hover:bg-white/70"}`;
+    `rounded-md px-3 py-2 text-sm font-medium focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent ${selected ? "bg-white text-brand shadow" : "text-gray-700 hover:bg-white/70"}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       {back}

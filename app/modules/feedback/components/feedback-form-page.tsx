@@ -109,7 +109,7 @@ function ScreenshotField({ serverError }: { serverError: string | null }) {
         onChange={onChange}
         aria-invalid={shown ? true : undefined}
         aria-describedby={shown ? "feedback-screenshot-error" : "feedback-screenshot-hint"}
-        className="mt-1 block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+        className="mt-1 block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-tint file:px-3 file:py-2 file:font-medium file:text-brand hover:file:bg-brand-soft"
       />
       {shown ? null : (
         <p id="feedback-screenshot-hint" className="mt-1 text-xs text-gray-500">
@@ -257,7 +257,7 @@ export function FeedbackFormPage({
             {...getTextareaProps(fields.message)}
             rows={6}
             placeholder="What happened, what you expected, or what you would like to see"
-            className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 aria-[invalid=true]:border-red-500"
+            className="mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-gray-900 shadow-sm focus:border-brand-accent focus:outline-none focus:ring-2 focus:ring-brand-accent/30 aria-[invalid=true]:border-red-500"
             aria-invalid={errorsOf(fields.message)?.length ? true : undefined}
             aria-describedby={
               errorsOf(fields.message)?.length ? `${fields.message.id}-error` : `${fields.message.id}-count`
@@ -306,7 +306,7 @@ export function FeedbackFormPage({
         </div>
         <p className="mt-4 text-sm text-gray-600">
           Something urgent? Write to{" "}
-          <a href={`mailto:${data.supportEmail}`} className="font-medium text-brand-700 hover:underline">
+          <a href={`mailto:${data.supportEmail}`} className="font-medium text-brand hover:underline">
             {data.supportEmail}
           </a>
           .

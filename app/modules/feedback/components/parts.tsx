@@ -59,7 +59,7 @@ export function ViewCell({ to, id }: { to: string; id: number }) {
     <td className="px-3 py-2">
       <Link
         to={to}
-        className="font-medium text-brand-700 hover:underline"
+        className="font-medium text-brand hover:underline"
         onClick={(event) => event.stopPropagation()}
       >
         View<span className="sr-only"> feedback #{id}</span>

@@ -26,13 +26,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Steps({ children }: { children: ReactNode }) {
-  return (
-    <ol className="list-decimal space-y-2 pl-5 marker:font-semibold marker:text-brand-600">{children}</ol>
-  );
+  return <ol className="list-decimal space-y-2 pl-5 marker:font-semibold marker:text-brand">{children}</ol>;
 }
 
 function Bullets({ children }: { children: ReactNode }) {
-  return <ul className="list-disc space-y-2 pl-5 marker:text-brand-600">{children}</ul>;
+  return <ul className="list-disc space-y-2 pl-5 marker:text-brand">{children}</ul>;
 }
 
 function Note({ title, children }: { title: string; children: ReactNode }) {
@@ -44,7 +42,7 @@ function Note({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const link = "font-medium text-brand-700 underline hover:text-brand-600";
+const link = "font-medium text-brand underline hover:text-brand";
 const term = "font-semibold text-gray-900";
 
 export function GettingStartedGuide() {
@@ -162,8 +160,8 @@ const SPORT_TABS_EXPLAINED: { tab: string; sport: string; note?: string }[] = [
 
 function BandList({ sport, title }: { sport: AchievementSport; title: string }) {
   return (
-    <div className="rounded-lg border border-brand-100 bg-brand-50 p-3">
-      <h4 className="text-sm font-semibold text-brand-700">{title}</h4>
+    <div className="rounded-lg border border-brand-soft bg-brand-tint p-3">
+      <h4 className="text-sm font-semibold text-brand">{title}</h4>
       <ul className="mt-2 space-y-1 text-sm" data-testid={`bands-${sport}`}>
         {ACHIEVEMENT_BANDS[sport].map((band) => (
           <li key={band.key} className="flex justify-between gap-3">

@@ -51,7 +51,7 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
                 data-testid={`guide-${tab.id}`}
                 className={cardClass({
                   padding: "sm",
-                  className: "focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500",
+                  className: "focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-accent",
                 })}
               >
                 <Panel />
@@ -63,7 +63,7 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
 
       <section
         aria-labelledby="support-heading"
-        className="mt-6 rounded-xl border border-brand-100 bg-brand-50 p-4 sm:p-6"
+        className="mt-6 rounded-xl border border-brand-soft bg-brand-tint p-4 sm:p-6"
       >
         <h2 id="support-heading" className="text-lg font-semibold text-gray-900">
           Need help?
@@ -73,7 +73,7 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
           support team at{" "}
           <a
             href={`mailto:${supportEmail}`}
-            className="break-all font-semibold text-brand-700 underline hover:text-brand-600"
+            className="break-all font-semibold text-brand underline hover:text-brand"
           >
             {supportEmail}
           </a>

@@ -34,7 +34,7 @@ export const list = "list-disc space-y-1.5 pl-5";
 
 export function SupportLink({ email }: { email: string }) {
   return (
-    <a href={`mailto:${email}`} className="break-all font-medium text-brand-700 underline">
+    <a href={`mailto:${email}`} className="break-all font-medium text-brand underline">
       {email}
     </a>
   );

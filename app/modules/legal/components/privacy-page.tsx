@@ -81,6 +81,11 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
             One session cookie to keep you signed in (it ends after 7 days without use, 30 days at most) and a
             short-lived cookie for on-screen notices. No advertising or analytics trackers.
           </li>
+          <li>
+            In your browser only: the app&apos;s files and a copy of your last dashboard, so it opens while
+            you are offline (marked as offline). The copy is deleted when you sign out or someone else signs
+            in on that browser, and is never shown to another member.
+          </li>
         </ul>
         <p>
           Your data is not sold, not used for advertising, not shared with anyone outside the app and not used
@@ -145,7 +150,7 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
       <LegalSection id="disconnect" title="Disconnecting Strava">
         <p>
           &ldquo;Disconnect Strava&rdquo; (on your{" "}
-          <Link to="/profile/strava" className="font-medium text-brand-700 underline">
+          <Link to="/profile/strava" className="font-medium text-brand underline">
             Strava page
           </Link>{" "}
           and in profile settings) first asks Strava to revoke the app&apos;s access, then deletes your Strava
@@ -166,7 +171,7 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
       <LegalSection id="your-data" title="Getting or deleting your data">
         <p>
           <strong>Download:</strong> in{" "}
-          <Link to="/profile-settings" className="font-medium text-brand-700 underline">
+          <Link to="/profile-settings" className="font-medium text-brand underline">
             profile settings
           </Link>
           , <em>Download my data</em> gives you one ZIP file with everything the app holds about you: your
@@ -195,7 +200,7 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
         <p>
           For any question about your data, or to exercise your rights by e-mail:{" "}
           <SupportLink email={supportEmail} />. See also the{" "}
-          <Link to="/terms" className="font-medium text-brand-700 underline">
+          <Link to="/terms" className="font-medium text-brand underline">
             terms of use
           </Link>
           .

@@ -33,7 +33,7 @@ export function TermsPage({ supportEmail }: { supportEmail: string }) {
           </li>
           <li>
             The app reads your activities with the permissions you grant and handles them as the{" "}
-            <Link to="/privacy" className="font-medium text-brand-700 underline">
+            <Link to="/privacy" className="font-medium text-brand underline">
               privacy policy
             </Link>{" "}
             describes. You can revoke the app&apos;s access on Strava at any time.

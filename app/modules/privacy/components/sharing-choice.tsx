@@ -29,7 +29,7 @@ export function SharingChoice({
             id={`${id}-${c.value}`}
             defaultChecked={selected === c.value}
             aria-describedby={compact ? undefined : `${id}-${c.value}-hint`}
-            className="mt-1 h-4 w-4 shrink-0 accent-brand-600"
+            className="mt-1 h-4 w-4 shrink-0 accent-brand"
           />
           <label htmlFor={`${id}-${c.value}`} className="text-sm text-gray-800">
             {c.label}

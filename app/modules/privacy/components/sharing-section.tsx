@@ -32,7 +32,7 @@ export function SharingSection({ sharing }: { sharing: SharingSettings }) {
         />
         {current.length ? (
           <label className="flex items-start gap-2 text-sm text-gray-800">
-            <input type="checkbox" name="applyToCurrent" className="mt-1 h-4 w-4 accent-brand-600" />
+            <input type="checkbox" name="applyToCurrent" className="mt-1 h-4 w-4 accent-brand" />
             <span>
               Also use this in my {current.length} current {current.length === 1 ? "challenge" : "challenges"}
             </span>
@@ -50,7 +50,7 @@ export function SharingSection({ sharing }: { sharing: SharingSettings }) {
               <li key={c.challengeId} className="flex flex-wrap items-center justify-between gap-2 py-2">
                 <Link
                   to={`/challenges/${c.challengeId}#sharing`}
-                  className="font-medium text-brand-700 hover:underline"
+                  className="font-medium text-brand hover:underline"
                 >
                   {c.title}
                 </Link>

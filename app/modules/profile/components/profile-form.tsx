@@ -196,7 +196,7 @@ function Buttons({ busyIntent }: { busyIntent: string | null }) {
         name="intent"
         value="complete"
         disabled={busyIntent !== null}
-        className="rounded-md border border-brand-600 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
+        className="rounded-md border border-brand-accent px-4 py-2 font-semibold text-brand hover:bg-brand-tint disabled:opacity-60"
       >
         {busyIntent === "complete" ? "Completing..." : "Mark Profile as Complete"}
       </button>
@@ -335,7 +335,7 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
           <button
             type="button"
             onClick={() => setStep(1)}
-            className="text-sm font-medium text-brand-700 hover:underline"
+            className="text-sm font-medium text-brand hover:underline"
           >
             ← Back to Personal
           </button>

@@ -90,7 +90,7 @@ export function FitnessProfilePanel({ profile }: { profile: FitnessProfile }) {
             <div>
               <dt className="mb-1 text-gray-500">Preferred sports</dt>
               <dd>
-                <Chips items={profile.preferredSportTypes} tone="bg-brand-50 text-brand-700" />
+                <Chips items={profile.preferredSportTypes} tone="bg-brand-tint text-brand" />
               </dd>
             </div>
             <div>

@@ -18,6 +18,7 @@ const failed = (answer: Answer | undefined): answer is { message: string } =>
 function Skeletons() {
   return (
     <div
+      role="status"
       aria-busy="true"
       aria-label="Loading recommendations"
       className="mt-4 space-y-4"
@@ -77,7 +78,7 @@ function Card() {
         </h2>
         {items && items.length > 0 ? (
           <span
-            className="shrink-0 whitespace-nowrap rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700"
+            className="shrink-0 whitespace-nowrap rounded-full bg-brand-tint px-2.5 py-0.5 text-xs font-semibold text-brand"
             data-testid="recommendations-available"
           >
             {items.length} Available
@@ -103,7 +104,7 @@ function Card() {
           <Skeletons />
           <noscript>
             <p className="mt-3 text-sm">
-              <a href="/recommendations" className="font-medium text-brand-700 underline">
+              <a href="/recommendations" className="font-medium text-brand underline">
                 View your workout recommendations
               </a>
             </p>

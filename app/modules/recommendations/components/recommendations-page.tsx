@@ -62,7 +62,7 @@ function GeneratorForm({
   });
   const radio = "peer sr-only";
   const pill =
-    "block cursor-pointer rounded-md border border-gray-300 bg-white px-3 py-2 text-center text-sm font-medium text-gray-800 peer-checked:border-brand-600 peer-checked:bg-brand-50 peer-checked:text-brand-700 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500";
+    "block cursor-pointer rounded-md border border-gray-300 bg-white px-3 py-2 text-center text-sm font-medium text-gray-800 peer-checked:border-brand-accent peer-checked:bg-brand-tint peer-checked:text-brand peer-focus-visible:ring-2 peer-focus-visible:ring-brand-accent";
   return (
     <section aria-labelledby="generator-heading" className={card}>
       <h2 id="generator-heading" className="text-lg font-semibold text-gray-900">
@@ -83,7 +83,7 @@ function GeneratorForm({
                   <input
                     {...props}
                     key={props.key}
-                    className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500"
+                    className="h-4 w-4 rounded border-gray-300 text-brand focus:ring-brand-accent"
                   />
                   {props.value}
                 </label>
@@ -198,13 +198,13 @@ function StatusTabs({
             aria-current={active ? "page" : undefined}
             className={`-mb-px flex items-center justify-center gap-1.5 whitespace-nowrap border-b-2 px-1 py-2 text-sm font-medium sm:justify-start sm:gap-2 sm:px-3 ${
               active
-                ? "border-brand-600 text-brand-700"
+                ? "border-brand-accent text-brand"
                 : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900"
             }`}
           >
             {STATUS_LABELS[s]}
             <span
-              className={`rounded-full px-2 text-xs tabular-nums ${active ? "bg-brand-100 text-brand-700" : "bg-gray-100 text-gray-700"}`}
+              className={`rounded-full px-2 text-xs tabular-nums ${active ? "bg-brand-soft text-brand" : "bg-gray-100 text-gray-700"}`}
               data-testid={`count-${s}`}
             >
               {counts[s]}

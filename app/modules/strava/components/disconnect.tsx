@@ -150,7 +150,7 @@ export function StravaSettingsSection() {
         {status && !status.connected ? (
           <p className="text-sm text-gray-700">
             Strava is not connected.{" "}
-            <Link to="/profile/strava" className="font-medium text-brand-700 underline">
+            <Link to="/profile/strava" className="font-medium text-brand underline">
               Connect Strava
             </Link>
           </p>
@@ -167,7 +167,7 @@ export function StravaSettingsSection() {
             </p>
             <div className="flex flex-wrap items-center gap-3">
               <DisconnectStravaButton />
-              <Link to="/profile/strava" className="text-sm font-medium text-brand-700 underline">
+              <Link to="/profile/strava" className="text-sm font-medium text-brand underline">
                 Manage Strava
               </Link>
             </div>

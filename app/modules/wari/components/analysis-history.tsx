@@ -58,7 +58,7 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
                 title={`${shortDate(w.weekStart)}: ${formatKmNumber(w.km)} km`}
               >
                 <div
-                  className="rounded-t bg-brand-500"
+                  className="rounded-t bg-brand-accent"
                   style={{ height: `${(w.km / max) * 100}%`, minHeight: w.km > 0 ? 2 : 0 }}
                 />
               </div>

@@ -59,7 +59,7 @@ function options(chart: FitnessChartData): ApexOptions {
             text: `${chart.eventName} · ${EVENT_DATE_LABEL}`,
             orientation: "horizontal",
             borderColor: "#ea580c",
-            style: { color: "#fff", background: "#ea580c", fontSize: "11px" },
+            style: { color: "#fff", background: "#c2410c", fontSize: "11px" },
           },
         },
       ],

@@ -73,8 +73,8 @@ function Countdown({ serverNow }: { serverNow: string }) {
     <div data-testid="countdown">
       <div className="grid grid-cols-4 gap-2 text-center" aria-live="off">
         {units.map(([label, value]) => (
-          <div key={label} className="rounded-lg bg-brand-50 px-1 py-3">
-            <div className="text-2xl font-bold tabular-nums text-brand-700">{value}</div>
+          <div key={label} className="rounded-lg bg-brand-tint px-1 py-3">
+            <div className="text-2xl font-bold tabular-nums text-brand">{value}</div>
             <div className="text-xs uppercase tracking-wide text-gray-600">{label}</div>
           </div>
         ))}
@@ -156,7 +156,7 @@ export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
           Your Event Readiness
         </h2>
         <span
-          className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800"
+          className="rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-brand-strong"
           data-testid="readiness-category"
         >
           <span className="font-normal">Current level: </span>
@@ -176,12 +176,12 @@ export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
           aria-valuemax={100}
           aria-valuenow={readiness}
         >
-          <div className="h-full rounded-full bg-brand-600" style={{ width: `${readiness}%` }} />
+          <div className="h-full rounded-full bg-brand" style={{ width: `${readiness}%` }} />
         </div>
       </div>
       <Tiles items={tiles} large />
       <div
-        className="mt-4 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-gray-800"
+        className="mt-4 rounded-lg border border-brand-soft bg-brand-tint p-3 text-sm text-gray-800"
         data-testid="category-guidance"
       >
         <p className="font-semibold text-gray-900">{category} guidance</p>

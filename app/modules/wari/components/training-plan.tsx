@@ -16,7 +16,7 @@ const INTENSITY_TONES = [
   "bg-sky-100 text-sky-900",
   "bg-emerald-100 text-emerald-900",
   "bg-amber-100 text-amber-900",
-  "bg-orange-100 text-orange-900",
+  "bg-brand-soft text-brand-ink",
   "bg-red-100 text-red-900",
 ];
 
@@ -91,7 +91,7 @@ function WorkoutRow({
   };
   return (
     <li
-      className={`flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4 ${workout.isEventDay ? "rounded-lg bg-brand-50 px-2" : ""}`}
+      className={`flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:gap-4 ${workout.isEventDay ? "rounded-lg bg-brand-tint px-2" : ""}`}
       data-testid={`workout-${key}`}
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
@@ -118,7 +118,7 @@ function WorkoutRow({
       </div>
       <div className="shrink-0 pl-[5.75rem] sm:pl-0">
         {workout.isEventDay ? (
-          <span className="inline-flex rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+          <span className="inline-flex rounded-full bg-brand px-3 py-1 text-xs font-semibold text-white">
             Event Day
           </span>
         ) : (
@@ -186,7 +186,7 @@ function WeekCard({ week, current, open }: { week: Week; current: boolean; open:
               </span>
             ) : null}
             {current ? (
-              <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">
+              <span className="rounded-full bg-brand-soft px-2 py-0.5 text-xs font-semibold text-brand-strong">
                 Current week
               </span>
             ) : null}

@@ -1,0 +1,100 @@
+// Issue #17: every main page, as a visitor, a member and an admin, has no
+// serious or critical axe-core violation (WCAG 2.0/2.1 A and AA rules).
+// Add a new page to PAGES below; nothing else needs to change.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+
+type Role = "guest" | "member" | "admin";
+
+interface PageCase {
+  path: string;
+  as: Role[];
+  /** Optional: something to wait for before the scan (a lazily loaded part). */
+  ready?: (page: Page) => Promise<void>;
+}
+
+/** Every main page (app/routes without api.*), with who can open it. */
+export const PAGES: PageCase[] = [
+  { path: "/", as: ["guest", "member"] },
+  { path: "/auth", as: ["guest"] },
+  { path: "/auth?tab=register", as: ["guest"] },
+  { path: "/forgot-password", as: ["guest"] },
+  { path: "/reset-password?token=not-a-real-token", as: ["guest"] },
+  { path: "/privacy", as: ["guest", "member"] },
+  { path: "/terms", as: ["guest"] },
+  { path: "/user-guide", as: ["guest", "member"] },
+  { path: "/user-guide?tab=strava", as: ["guest"] },
+  { path: "/definitely/not/here", as: ["guest"] },
+  { path: "/dashboard", as: ["member", "admin"] },
+  { path: "/activities", as: ["member"] },
+  { path: "/activities/upload", as: ["member"] },
+  { path: "/recommendations", as: ["member"] },
+  { path: "/challenges", as: ["member", "admin"] },
+  { path: "/challenges/1", as: ["member"] },
+  { path: "/events", as: ["member", "admin"] },
+  { path: "/events/1", as: ["member", "admin"] },
+  { path: "/events/2/register", as: ["member"] },
+  { path: "/feedback", as: ["member"] },
+  { path: "/feedback/history", as: ["member"] },
+  { path: "/wari", as: ["member"] },
+  { path: "/profile", as: ["member"] },
+  { path: "/profile/strava", as: ["member"] },
+  { path: "/profile-settings", as: ["member"] },
+  { path: "/profile-settings/sharing", as: ["member"] },
+  { path: "/profile-settings/delete-account", as: ["member"] },
+  { path: "/admin", as: ["admin"] },
+  { path: "/admin?tab=events", as: ["admin"] },
+  { path: "/admin?tab=challenges", as: ["admin"] },
+  { path: "/admin?tab=feedback", as: ["admin"] },
+  { path: "/admin?tab=sync", as: ["admin"] },
+  { path: "/admin?tab=analysis", as: ["admin"] },
+  { path: "/admin/users/2", as: ["admin"] },
+  { path: "/admin/challenges/1", as: ["admin"] },
+  { path: "/admin/feedback", as: ["admin"] },
+  { path: "/admin/feedback/1", as: ["admin"] },
+];
+
+const ACCOUNTS: Record<Exclude<Role, "guest">, [string, string]> = {
+  member: ["athlete", "Athlete@1234"],
+  admin: ["admin", "Admin@1234"],
+};
+
+async function scan(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} ${n.failureSummary ?? ""}`.trim()),
+    }));
+}
+
+for (const role of ["guest", "member", "admin"] as const) {
+  test.describe(`axe as ${role}`, () => {
+    test.beforeEach(async ({ page }) => {
+      if (role !== "guest") await signIn(page, ...ACCOUNTS[role]);
+    });
+    for (const entry of PAGES.filter((p) => p.as.includes(role))) {
+      test(`${entry.path} has no serious or critical violation`, async ({ page }) => {
+        await page.goto(entry.path);
+        await entry.ready?.(page);
+        expect(await scan(page)).toEqual([]);
+      });
+    }
+    test(`${role}: the first six pages at phone width (375 px)`, async ({ page }) => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      const found: Record<string, unknown> = {};
+      for (const entry of PAGES.filter((p) => p.as.includes(role)).slice(0, 6)) {
+        await page.goto(entry.path);
+        const violations = await scan(page);
+        if (violations.length) found[entry.path] = violations;
+      }
+      expect(found).toEqual({});
+    });
+  });
+}
