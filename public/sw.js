@@ -1,4 +1,4 @@
-// The service worker (issue #17, docs/decisions/027-charts-and-first-load.md).
+// The service worker (issue #17, docs/decisions/028-charts-and-first-load.md).
 // - Hashed assets (/assets/*, immutable) and the icons: cache first.
 // - Pages: always the network. The signed-in member's /dashboard (and `/`, which
 //   is their dashboard) is kept, per member, so that offline a returning member

@@ -15,7 +15,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
     : root;
 };
 
-/** The visitors' landing page is plain HTML with no React (issue #17, decision 027); the dashboard hydrates. */
+/** The visitors' landing page is plain HTML with no React (issue #17, decision 028); the dashboard hydrates. */
 export const handle: HydrateHandle = {
   hydrate: (data) => (data as { view?: string } | undefined)?.view === "dashboard",
 };

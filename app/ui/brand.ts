@@ -1,5 +1,5 @@
 /**
- * The brand palette as named tokens (issue #17, docs/decisions/027-charts-and-first-load.md).
+ * The brand palette as named tokens (issue #17, docs/decisions/028-charts-and-first-load.md).
  * Contrast (WCAG 2.1 AA), measured on white / gray-50 (#f9fafb) / brand-tint:
  *  - `brand` (#c2410c): white text on it 5.18:1; as text 5.18 / 4.96 / 4.88:1.
  *  - `brand-strong` (#9a3412): hover fill, text on brand-soft (7.3:1 with white).

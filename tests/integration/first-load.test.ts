@@ -1,5 +1,5 @@
 /**
- * Issue #17, decision 027: what the first screen loads. The visitors' landing
+ * Issue #17, decision 028: what the first screen loads. The visitors' landing
  * page is HTML without React (one small module script); pages that hydrate
  * announce their stylesheet and entry modules in a Link header (sent as 103
  * Early Hints by Cloudflare).

@@ -36,7 +36,7 @@ export function useHydrated(): boolean {
  * viewport, or once the browser is idle after hydration, whichever comes first (and
  * stays true). A chart on the first screen starts at once; one further down waits
  * until hydration and the page's own work are done, so it never delays the first
- * interaction (decision 027 says why it does not wait for a scroll).
+ * interaction (decision 028 says why it does not wait for a scroll).
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = "100% 0px"): boolean {
   const [near, setNear] = useState(false);
