@@ -1,4 +1,4 @@
-// The only script of a page served without React (issue #17, decision 027):
+// The only script of a page served without React (issue #17, decision 028):
 // the visitors' landing page is plain server-rendered HTML whose links and
 // forms need no JavaScript. This file gives the server-rendered toast what
 // React's ToastProvider would (dismiss button, gone after 5 s) and marks the
