@@ -157,9 +157,21 @@ test.describe("admin dashboard", () => {
     await card.getByRole("button", { name: "Edit" }).click();
     const edit = page.getByRole("dialog");
     await edit.getByLabel("Location").fill("Pune, Khadakwasla");
+    // The refund rule (issue #15): the defaults, then the admin's own.
+    const rule = edit.getByRole("group", { name: "Refund rule" });
+    await expect(rule.getByLabel("Full refund until (days before)")).toHaveValue("7");
+    await expect(rule.getByLabel("Then refund (%)")).toHaveValue("50");
+    await expect(rule.getByLabel("Until (days before)")).toHaveValue("1");
+    await rule.getByLabel("Full refund until (days before)").fill("14");
+    await rule.getByLabel("Then refund (%)").fill("25");
+    await rule.getByLabel("Until (days before)").fill("3");
     await edit.getByRole("button", { name: "Update Event" }).click();
     await expectToast(page, "Event updated successfully");
     await expect(card).toContainText("Khadakwasla");
+    const saved = ((await (await page.request.get("/api/events")).json()) as Record<string, unknown>[]).find(
+      (e) => e.title === title,
+    );
+    expect(saved).toMatchObject({ refundFullDays: 14, refundPartialPercent: 25, refundPartialDays: 3 });
     await card.getByRole("button", { name: "Deactivate" }).click();
     await expectToast(page, "Event deactivated");
     await expect(card.getByRole("button", { name: "Activate" })).toBeVisible();

@@ -67,6 +67,10 @@ test("waitlist → promoted after a cancellation (refund shown) → pays → rec
 
   // The member finds it full and joins the waitlist.
   const email = await signInFreshMember(page);
+  await page.goto("/events");
+  const card = page.getByTestId("event-card").filter({ hasText: title });
+  await expect(card.getByRole("link", { name: "Join waitlist" })).toBeVisible();
+  await expect(card.getByRole("link", { name: "Register Now" })).toHaveCount(0);
   await page.goto(`/events/${id}`);
   await expect(page.getByRole("link", { name: "Register Now" })).toHaveCount(0);
   await page.getByRole("link", { name: "Join waitlist" }).click();

@@ -402,6 +402,9 @@ describe("the waitlist", () => {
     const page = await (await call(`/events/${event.id}`, { cookie: first.cookie })).text();
     expect(page).toContain("Join waitlist");
     expect(page).not.toContain("Register Now");
+    // So does its card on the /events list (one query for the whole list).
+    const listHtml = await (await call("/events", { cookie: first.cookie })).text();
+    expect(listHtml).toMatch(new RegExp(`<a[^>]*href="/events/${event.id}/register"[^>]*>Join waitlist</a>`));
 
     expect(await json(await joinWaitlist(first, event))).toMatchObject({ waitlist: { position: 1 } });
     expect((await joinWaitlist(first, event)).status).toBe(409);

@@ -634,6 +634,40 @@ describe("page actions (forms without JavaScript)", () => {
     ).toBe(404);
   });
 
+  it("the admin event form sets the refund rule and refuses a partial window longer than the full one", async () => {
+    const created = await call("/events?index", {
+      cookie: admin.cookie,
+      headers,
+      body: form({
+        intent: "create",
+        ...eventFields,
+        title: "Form Ride refunds",
+        refundFullDays: "10",
+        refundPartialPercent: "30",
+        refundPartialDays: "2",
+      }),
+    });
+    expect(created.status).toBeLessThan(400);
+    expect(await latest()).toMatchObject({
+      title: "Form Ride refunds",
+      refund_full_days: 10,
+      refund_partial_percent: 30,
+      refund_partial_days: 2,
+    });
+    const id = String((await latest())!.id);
+    const invalid = await call("/events?index", {
+      cookie: admin.cookie,
+      headers,
+      body: form({ intent: "update", id, ...eventFields, refundFullDays: "2", refundPartialDays: "5" }),
+    });
+    expect(invalid.status).toBe(400);
+    expect(await invalid.text()).toContain(
+      "Partial refund days must be a whole number from 0 to 365, at most the full refund days",
+    );
+    expect(await latest()).toMatchObject({ refund_full_days: 10, refund_partial_days: 2 });
+    await env.DB.prepare("DELETE FROM events WHERE id = ?").bind(Number(id)).run();
+  });
+
   it("sends members to the dashboard and guests to sign-in instead of running the admin form", async () => {
     const asMember = await call("/events?index", {
       cookie: member.cookie,

@@ -187,7 +187,7 @@ export function newCheckInCode(): string {
  * and paid (or completed) or pending within its hold. Unqualified columns, so
  * inside a subquery it reads the subquery's row.
  */
-const holdsPlace = (now: Date) =>
+export const holdsPlace = (now: Date) =>
   sql`(released_at IS NULL AND (payment_status IN ('paid', 'completed') OR (payment_status = 'pending' AND hold_expires_at > ${epochSeconds(now)})))`;
 
 /** The event has room at `now`: no cap, or fewer registrations holding a place than the cap. */

@@ -12,7 +12,15 @@ import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { sendEmail } from "~/lib/email.server";
 import { formatEventDate, formatRupees } from "~/lib/format";
-import { epochSeconds, hasRoom, holdMinutes, isPast, noQueue, requireEvent } from "./events.server";
+import {
+  epochSeconds,
+  hasRoom,
+  holdMinutes,
+  holdsPlace,
+  isPast,
+  noQueue,
+  requireEvent,
+} from "./events.server";
 import { refundFor } from "./refund-rule";
 import { audit, recordRefund, sendRefund, type AuditActor } from "./refunds.server";
 import { isPaid, REGISTRATION_MSG, type InitializePaymentInput } from "./schema";
@@ -359,6 +367,20 @@ export async function isFull(app: AppContext, eventId: number) {
     sql`SELECT (${hasRoom(eventId, app.now())} AND ${noQueue(eventId)}) AS open`,
   );
   return !row?.open;
+}
+
+/**
+ * The capped events that take no direct registration now (every place held,
+ * or somebody waiting): the /events list offers "Join waitlist" on them. One
+ * query for the whole list, over the registrations' (event, status) index.
+ */
+export async function fullEventIds(app: AppContext): Promise<number[]> {
+  const rows = await app.db.all<{ id: number }>(sql`
+    SELECT e.id AS id FROM events e
+    WHERE e.max_participants IS NOT NULL AND e.cancelled_at IS NULL AND (
+      (SELECT count(*) FROM event_registrations WHERE event_id = e.id AND ${holdsPlace(app.now())}) >= e.max_participants
+      OR EXISTS (SELECT 1 FROM event_waitlist w WHERE w.event_id = e.id AND w.status = 'waiting'))`);
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -42,6 +42,7 @@ import {
   cancellationQuote,
   cancelEvent,
   cancelOwnRegistration,
+  fullEventIds,
   isFull,
   joinWaitlist,
   leaveWaitlist,
@@ -76,13 +77,16 @@ export type Prefill = ReturnType<typeof prefillFor>;
 
 /** Guests browse the active events read-only (no registrations of anyone: decision 025). */
 export async function eventsPage(app: AppContext, user: User | null) {
-  const [events, registrations] = await Promise.all([
+  const [events, registrations, full] = await Promise.all([
     listEvents(app, user),
     user ? ownRegistrationsByEvent(app, user) : ({} as OwnRegistrationMap),
+    user ? fullEventIds(app) : ([] as number[]),
   ]);
   return {
     events,
     registrations,
+    /** Events that are full (or have a waitlist): "Join waitlist" instead of "Register Now". Members only. */
+    full,
     signedIn: Boolean(user),
     prefill: user ? prefillFor(user) : { name: "", email: "", phone: "", emergencyContact: "" },
     checkoutUrl: app.env.RAZORPAY_CHECKOUT_URL,

@@ -32,6 +32,9 @@ import type { AdminEventActionData } from "../page.server";
 import { EVENT_TOASTS, eventFormSchema } from "../schema";
 import { Button } from "~/ui/button";
 
+/** A new event's refund rule until the admin changes it (the columns' defaults, migration 0010). */
+const REFUND_DEFAULTS = { refundFullDays: "7", refundPartialPercent: "50", refundPartialDays: "1" };
+
 export interface EventFormDialogProps {
   open: boolean;
   onClose: () => void;
@@ -99,8 +102,11 @@ function EventForm({
           fee: (event.fee / 100).toFixed(2),
           maxParticipants: event.maxParticipants ? String(event.maxParticipants) : "",
           isActive: event.isActive ? "on" : undefined,
+          refundFullDays: String(event.refundFullDays),
+          refundPartialPercent: String(event.refundPartialPercent),
+          refundPartialDays: String(event.refundPartialDays),
         }
-      : { isActive: "on", fee: "0.00" },
+      : { isActive: "on", fee: "0.00", ...REFUND_DEFAULTS },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: eventFormSchema }),
@@ -173,6 +179,45 @@ function EventForm({
           inputProps={{ ...getInputProps(fields.maxParticipants, { type: "number" }), step: 1, min: 1 }}
         />
       </div>
+      <fieldset className="rounded-md border border-gray-200 p-3">
+        <legend className="px-1 text-sm font-medium text-gray-800">Refund rule</legend>
+        <p className="text-xs text-gray-600">
+          Full refund until the first number of days before the event, then the percentage until the second
+          number of days, then none.
+        </p>
+        <div className="mt-2 grid gap-3 sm:grid-cols-3">
+          <Field
+            label="Full refund until (days before)"
+            errors={fields.refundFullDays.errors}
+            inputProps={{
+              ...getInputProps(fields.refundFullDays, { type: "number" }),
+              step: 1,
+              min: 0,
+              max: 365,
+            }}
+          />
+          <Field
+            label="Then refund (%)"
+            errors={fields.refundPartialPercent.errors}
+            inputProps={{
+              ...getInputProps(fields.refundPartialPercent, { type: "number" }),
+              step: 1,
+              min: 0,
+              max: 100,
+            }}
+          />
+          <Field
+            label="Until (days before)"
+            errors={fields.refundPartialDays.errors}
+            inputProps={{
+              ...getInputProps(fields.refundPartialDays, { type: "number" }),
+              step: 1,
+              min: 0,
+              max: 365,
+            }}
+          />
+        </div>
+      </fieldset>
       <label className="flex items-center gap-2 text-sm font-medium text-gray-800">
         <input
           key={activeKey}

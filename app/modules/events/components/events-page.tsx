@@ -16,6 +16,8 @@ export interface EventsPageData {
   now: string;
   /** Guests browse read-only: "Sign in to register" in place of the register button. */
   signedIn: boolean;
+  /** Ids of the events that are full or have a waitlist (members only). */
+  full: number[];
 }
 
 const primary = buttonClass({ className: "inline-flex items-center justify-center text-sm" });
@@ -27,12 +29,14 @@ function CardAction({
   past,
   onOpen,
   signedIn,
+  full,
 }: {
   event: EventView;
   status: string | undefined;
   past: boolean;
   onOpen: (e: MouseEvent) => void;
   signedIn: boolean;
+  full: boolean;
 }) {
   if (status && isPaid(status)) {
     return (
@@ -55,6 +59,13 @@ function CardAction({
   }
   if (past || !event.isActive) return <span className="text-sm text-gray-500">Registration closed</span>;
   if (!signedIn) return <SignInToRegister eventId={event.id} />;
+  // A full event: its own page takes the waitlist form (the quick dialog only registers).
+  if (full)
+    return (
+      <Link to={`/events/${event.id}/register`} className={primary}>
+        Join waitlist
+      </Link>
+    );
   return (
     <Link to={`/events/${event.id}/register`} onClick={onOpen} className={primary}>
       Register Now
@@ -77,12 +88,14 @@ function EventCard({
   now,
   onOpen,
   signedIn,
+  full,
 }: {
   event: EventView;
   status: string | undefined;
   now: Date;
   onOpen: (e: MouseEvent) => void;
   signedIn: boolean;
+  full: boolean;
 }) {
   const past = new Date(event.date) < now;
   return (
@@ -103,7 +116,14 @@ function EventCard({
         <EventFacts event={event} />
       </div>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-5">
-        <CardAction event={event} status={status} past={past} onOpen={onOpen} signedIn={signedIn} />
+        <CardAction
+          event={event}
+          status={status}
+          past={past}
+          onOpen={onOpen}
+          signedIn={signedIn}
+          full={full}
+        />
         <Link to={`/events/${event.id}`} className="text-sm font-medium text-brand hover:underline">
           View Details<span className="sr-only"> of {event.title}</span>
         </Link>
@@ -132,6 +152,7 @@ export function EventsPage({ data }: { data: EventsPageData }) {
           now={now}
           onOpen={opener(e)}
           signedIn={data.signedIn}
+          full={data.full.includes(e.id)}
         />
       ))}
     </ul>
