@@ -512,7 +512,7 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
         payment = settled.payment;
       }
 
-      const payload = {
+      return sendWebhook(body, {
         entity: "event",
         account_id: ACCOUNT_ID,
         event,
@@ -522,15 +522,7 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
           ...(event === "order.paid" ? { order: { entity: order } } : {}),
         },
         created_at: epochSeconds(),
-      };
-      const raw = JSON.stringify(payload);
-      const eventId = str(body, "event_id") ?? randomAlnum(14);
-      const signatureHeader = hmacSha256Hex(str(body, "secret") ?? config.RAZORPAY_WEBHOOK_SECRET, raw);
-      const result = await postToApp(url, raw, {
-        "X-Razorpay-Signature": signatureHeader,
-        "X-Razorpay-Event-Id": eventId,
       });
-      return json(200, { ...result, event_id: eventId, signature: signatureHeader, payload });
     });
 
     router.get(`${CONTROL}/refunds`, () => json(200, [...state.refunds.values()]));
