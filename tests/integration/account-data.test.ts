@@ -84,12 +84,27 @@ async function seededMember(
     `Name ${tag}`,
     user.email,
   );
-  await run(
-    "INSERT INTO payments (registration_id, event_id, order_id, payment_id, amount, status) VALUES (?, ?, ?, ?, 50000, 'paid')",
+  const payment = await first<{ id: number }>(
+    "INSERT INTO payments (registration_id, event_id, order_id, payment_id, amount, status) VALUES (?, ?, ?, ?, 50000, 'paid') RETURNING id",
     registration!.id,
     eventId,
     `order_${tag}`,
     `pay_${tag}`,
+  );
+  await run(
+    "INSERT INTO event_waitlist (event_id, user_id, name, email, phone, emergency_contact, position, status) VALUES (?, ?, ?, ?, '9876543210', 'Kin 9876500000', 1, 'registered')",
+    eventId,
+    user.id,
+    `Waiting ${tag}`,
+    user.email,
+  );
+  await run(
+    "INSERT INTO event_refunds (payment_record_id, registration_id, event_id, payment_id, idempotency_key, amount, status) VALUES (?, ?, ?, ?, ?, 25000, 'processed')",
+    payment!.id,
+    registration!.id,
+    eventId,
+    `pay_${tag}`,
+    `refund_${tag}`,
   );
   await run(
     "INSERT INTO wari_registrations (user_id, event_year, event_name) VALUES (?, 2026, 'IAS CycleWari 2026')",
@@ -217,6 +232,10 @@ describe("GET /api/user/export", () => {
       expect.objectContaining({ userId: a.id, name: `Name ${a.tag}`, eventTitle: "Club ride" }),
     ]);
     expect(data.payments.map((p: { orderId: string }) => p.orderId)).toEqual([`order_${a.tag}`]);
+    expect(data.eventWaitlist).toEqual([
+      expect.objectContaining({ userId: a.id, name: `Waiting ${a.tag}`, eventTitle: "Club ride" }),
+    ]);
+    expect(data.refunds).toEqual([expect.objectContaining({ paymentId: `pay_${a.tag}`, amount: 25000 })]);
     expect(data.feedback).toEqual([
       expect.objectContaining({
         id: a.feedbackId,
@@ -251,6 +270,8 @@ describe("GET /api/user/export", () => {
         "challenge-progress-corrections.csv",
         "event-registrations.csv",
         "payments.csv",
+        "event-waitlist.csv",
+        "refunds.csv",
         "feedback.csv",
         "wari-registrations.csv",
         "wari-training-plans.csv",
@@ -299,6 +320,7 @@ const BY_USER = [
   "recommendations",
   "fitness_profiles",
   "event_registrations",
+  "event_waitlist",
   "feedback",
   "wari_registrations",
   "training_plans",

@@ -13,8 +13,10 @@ import {
   challengeProgressAudit,
   challenges,
   eventHistory,
+  eventRefunds,
   eventRegistrations,
   events,
+  eventWaitlist,
   feedback,
   fitnessProfiles,
   trainingLoadCache,
@@ -115,6 +117,25 @@ function exportStatements(app: AppContext, userId: number) {
       .from(payments)
       .where(inArray(payments.registrationId, registrationsOfMember(app, userId)))
       .orderBy(payments.id),
+    db
+      .select({ ...getTableColumns(eventWaitlist), eventTitle: events.title, eventDate: events.date })
+      .from(eventWaitlist)
+      .innerJoin(events, eq(events.id, eventWaitlist.eventId))
+      .where(eq(eventWaitlist.userId, userId))
+      .orderBy(eventWaitlist.id),
+    db
+      .select()
+      .from(eventRefunds)
+      .where(
+        inArray(
+          eventRefunds.paymentRecordId,
+          app.db
+            .select({ id: payments.id })
+            .from(payments)
+            .where(inArray(payments.registrationId, registrationsOfMember(app, userId))),
+        ),
+      )
+      .orderBy(eventRefunds.id),
     db.select().from(feedback).where(eq(feedback.userId, userId)).orderBy(feedback.id),
     db
       .select()
@@ -155,6 +176,8 @@ export async function collectMemberData(app: AppContext, user: User) {
     progressCorrections,
     registrations,
     paymentRows,
+    waitlistRows,
+    refundRows,
     feedbackRows,
     wariRows,
     plans,
@@ -179,6 +202,10 @@ export async function collectMemberData(app: AppContext, user: User) {
     challengeProgressCorrections: progressCorrections,
     eventRegistrations: registrations,
     payments: paymentRows,
+    /** The event waitlists the member is or was on, with the details they gave (issue #15). */
+    eventWaitlist: waitlistRows,
+    /** Refunds of the member's event payments (amounts in paise). */
+    refunds: refundRows,
     feedback: feedbackRows.map((row) => ({ ...row, screenshotFile: screenshotFile(row) })),
     wari: {
       registrations: wariRows,
@@ -225,6 +252,11 @@ function csvFiles(data: MemberData): Record<string, string> {
       rows(data.eventRegistrations),
     ),
     "payments.csv": toCsv(columnsOf(payments), rows(data.payments)),
+    "event-waitlist.csv": toCsv(
+      withExtra(eventWaitlist, ["eventTitle", "eventDate"]),
+      rows(data.eventWaitlist),
+    ),
+    "refunds.csv": toCsv(columnsOf(eventRefunds), rows(data.refunds)),
     "feedback.csv": toCsv(withExtra(feedback, ["screenshotFile"]), rows(data.feedback)),
     "wari-registrations.csv": toCsv(columnsOf(wariRegistrations), rows(data.wari.registrations)),
     "wari-training-plans.csv": toCsv(columnsOf(trainingPlans), rows(data.wari.trainingPlans)),
