@@ -93,9 +93,20 @@ describe("the Razorpay webhook checks a signed payload's shape", () => {
   });
 
   it("still acknowledges other events", async () => {
+    // refund.* is handled since issue #15 (decision 025); a dispute is not.
+    const res = await signed(
+      JSON.stringify({
+        event: "payment.dispute.created",
+        payload: { dispute: { entity: { id: "disp_1" } } },
+      }),
+    );
+    expect(res.status).toBe(200);
+  });
+
+  it("answers 400 to a refund event without the refund's amount and payment", async () => {
     const res = await signed(
       JSON.stringify({ event: "refund.processed", payload: { refund: { entity: { id: "rfnd_1" } } } }),
     );
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(400);
   });
 });
