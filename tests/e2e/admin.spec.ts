@@ -160,11 +160,11 @@ test.describe("admin dashboard", () => {
     // The refund rule (issue #15): the defaults, then the admin's own.
     const rule = edit.getByRole("group", { name: "Refund rule" });
     await expect(rule.getByLabel("Full refund until (days before)")).toHaveValue("7");
-    await expect(rule.getByLabel("Then refund (%)")).toHaveValue("50");
-    await expect(rule.getByLabel("Until (days before)")).toHaveValue("1");
+    await expect(rule.getByLabel("Partial refund (%)")).toHaveValue("50");
+    await expect(rule.getByLabel("Partial refund until (days before)")).toHaveValue("1");
     await rule.getByLabel("Full refund until (days before)").fill("14");
-    await rule.getByLabel("Then refund (%)").fill("25");
-    await rule.getByLabel("Until (days before)").fill("3");
+    await rule.getByLabel("Partial refund (%)").fill("25");
+    await rule.getByLabel("Partial refund until (days before)").fill("3");
     await edit.getByRole("button", { name: "Update Event" }).click();
     await expectToast(page, "Event updated successfully");
     await expect(card).toContainText("Khadakwasla");

@@ -214,15 +214,21 @@ function AdminRegistrations({
             {stats.capacityPercent === null ? "—" : `${stats.capacityPercent}%`}
           </dd>
           {stats.capacityPercent === null ? null : (
-            <dd
-              className="mt-2 h-2 overflow-hidden rounded-full bg-gray-200"
-              role="progressbar"
-              aria-label="Capacity used"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={stats.capacityPercent}
-            >
-              <div className="h-full rounded-full bg-brand" style={{ width: `${stats.capacityPercent}%` }} />
+            // The bar inside the dd: a dd given another role breaks the list's dt/dd structure (axe).
+            <dd className="mt-2">
+              <div
+                className="h-2 overflow-hidden rounded-full bg-gray-200"
+                role="progressbar"
+                aria-label="Capacity used"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={stats.capacityPercent}
+              >
+                <div
+                  className="h-full rounded-full bg-brand"
+                  style={{ width: `${stats.capacityPercent}%` }}
+                />
+              </div>
             </dd>
           )}
         </div>

@@ -182,8 +182,8 @@ function EventForm({
       <fieldset className="rounded-md border border-gray-200 p-3">
         <legend className="px-1 text-sm font-medium text-gray-800">Refund rule</legend>
         <p className="text-xs text-gray-600">
-          Full refund until the first number of days before the event, then the percentage until the second
-          number of days, then none.
+          Full refund until the first number of days before the event, then the partial refund until the
+          second number of days, then none.
         </p>
         <div className="mt-2 grid gap-3 sm:grid-cols-3">
           <Field
@@ -197,7 +197,7 @@ function EventForm({
             }}
           />
           <Field
-            label="Then refund (%)"
+            label="Partial refund (%)"
             errors={fields.refundPartialPercent.errors}
             inputProps={{
               ...getInputProps(fields.refundPartialPercent, { type: "number" }),
@@ -207,7 +207,7 @@ function EventForm({
             }}
           />
           <Field
-            label="Until (days before)"
+            label="Partial refund until (days before)"
             errors={fields.refundPartialDays.errors}
             inputProps={{
               ...getInputProps(fields.refundPartialDays, { type: "number" }),
