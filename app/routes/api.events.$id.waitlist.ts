@@ -1,19 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireVerifiedUser } from "~/lib/guards.server";
-import { AppError, apiHandler, idParam, jsonError, parseInput, readJson } from "~/lib/http.server";
-import { joinWaitlist, leaveWaitlist, ownWaitlistPlace } from "~/modules/events/lifecycle.server";
-import { REGISTRATION_MSG, registrationSchema } from "~/modules/events/schema";
-import { requireEvent } from "~/modules/events/events.server";
+import { apiHandler, idParam, jsonError, parseInput, readJson } from "~/lib/http.server";
+import { joinWaitlist, leaveWaitlist, requireOwnWaitlistPlace } from "~/modules/events/lifecycle.server";
+import { registrationSchema } from "~/modules/events/schema";
 
 /** GET: the member's place on the waitlist ({status, position, offerExpiresAt}); 404 when not on it. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireVerifiedUser(context.app, request);
-    const id = idParam(params.id, "Event");
-    await requireEvent(context.app, id);
-    const place = await ownWaitlistPlace(context.app, user, id);
-    if (!place) throw new AppError(404, REGISTRATION_MSG.waitlistNotFound);
-    return place;
+    return requireOwnWaitlistPlace(context.app, user, idParam(params.id, "Event"));
   });
 }
 

@@ -126,15 +126,7 @@ function exportStatements(app: AppContext, userId: number) {
     db
       .select()
       .from(eventRefunds)
-      .where(
-        inArray(
-          eventRefunds.paymentRecordId,
-          app.db
-            .select({ id: payments.id })
-            .from(payments)
-            .where(inArray(payments.registrationId, registrationsOfMember(app, userId))),
-        ),
-      )
+      .where(inArray(eventRefunds.registrationId, registrationsOfMember(app, userId)))
       .orderBy(eventRefunds.id),
     db.select().from(feedback).where(eq(feedback.userId, userId)).orderBy(feedback.id),
     db

@@ -7,6 +7,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { eventRegistrations, users, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
+import { z } from "zod";
 import { AppError } from "~/lib/http.server";
 import { formatEventDate } from "~/lib/format";
 import { requireEvent } from "./events.server";
@@ -14,6 +15,7 @@ import { audit } from "./refunds.server";
 import { isPaid } from "./schema";
 
 export const CHECK_IN_MSG = {
+  codeRequired: "Enter a check-in code",
   unknown: "Unknown check-in code",
   otherEvent: "This code is for another event",
   notPaid: "This registration is not paid",
@@ -21,6 +23,15 @@ export const CHECK_IN_MSG = {
   already: (at: Date) => `Already checked in at ${formatEventDate(at)}`,
   done: (name: string) => `${name} is checked in`,
 } as const;
+
+/** POST /api/admin/events/{id}/check-in. */
+export const checkInInputSchema = z.object({
+  code: z
+    .string({ required_error: CHECK_IN_MSG.codeRequired })
+    .trim()
+    .min(1, CHECK_IN_MSG.codeRequired)
+    .max(64),
+});
 
 /** A code as typed: letters and digits only, upper-case (the QR code carries the same). */
 export const normalizeCode = (code: string) =>

@@ -361,6 +361,14 @@ export async function ownWaitlistPlace(app: AppContext, user: Pick<User, "id">, 
   } satisfies WaitlistPlace;
 }
 
+/** GET /api/events/{id}/waitlist: the member's place; 404 for an unknown event or when not on the list. */
+export async function requireOwnWaitlistPlace(app: AppContext, user: Pick<User, "id">, eventId: number) {
+  await requireEvent(app, eventId);
+  const place = await ownWaitlistPlace(app, user, eventId);
+  if (!place) throw new AppError(404, REGISTRATION_MSG.waitlistNotFound);
+  return place;
+}
+
 /** Whether the event is full for a new member at `now` (no room, or people already waiting). */
 export async function isFull(app: AppContext, eventId: number) {
   const [row] = await app.db.all<{ open: number }>(

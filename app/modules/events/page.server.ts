@@ -53,7 +53,7 @@ import {
 import { describeRefundRule } from "./refund-rule";
 import { eventIcs, icsFileName } from "./calendar";
 import { ownCheckIn } from "./receipts.server";
-import { checkIn, checkInList } from "./check-in.server";
+import { CHECK_IN_MSG, checkIn, checkInList } from "./check-in.server";
 import { participantsCsv, paymentsSummaryCsv } from "./exports.server";
 import {
   activeSchema,
@@ -377,7 +377,8 @@ export async function checkInAction(app: AppContext, admin: User, eventId: numbe
         : Number.isInteger(registrationId) && registrationId > 0
           ? { registrationId }
           : null;
-    if (!by) return data<CheckInActionData>({ ok: false, message: "Enter a check-in code" }, { status: 400 });
+    if (!by)
+      return data<CheckInActionData>({ ok: false, message: CHECK_IN_MSG.codeRequired }, { status: 400 });
     const { message } = await checkIn(app, admin, eventId, by);
     return data<CheckInActionData>({ ok: true, message });
   } catch (error) {
