@@ -47,8 +47,13 @@ async function swReady(page: Page) {
   await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 }
 
-/** Goes offline and opens `path` (the test goes online again itself). */
+/**
+ * Opens `path` offline, as a member opening the app without a connection (the test goes
+ * online again itself). The live page is left first: cutting the network under a hydrated
+ * page makes Remix's own background fetches (route manifest patches) log their failure.
+ */
 async function offline(context: BrowserContext, page: Page, path: string) {
+  await page.goto("about:blank");
   await context.setOffline(true);
   await page.goto(path, { waitUntil: "domcontentloaded" });
 }
@@ -64,8 +69,7 @@ test("the service worker installs; offline, the returning member sees their cach
   await page.goto("/dashboard"); // now through the worker, which stores it
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 
-  await context.setOffline(true);
-  await page.goto("/dashboard", { waitUntil: "domcontentloaded" });
+  await offline(context, page, "/dashboard");
   await expect(page.getByTestId("offline-notice")).toContainText("You are offline");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Account menu for athlete" })).toBeVisible();

@@ -174,4 +174,23 @@ test.describe("dashboard card", () => {
     await expect(card.getByTestId("recommendations-available")).toHaveText(`${pending.length} Available`);
     await expect(card.getByTestId("recommendation")).toHaveCount(Math.min(2, pending.length));
   });
+
+  test("without a connection only the card says so; the dashboard stays and Try again loads it", async ({
+    page,
+  }) => {
+    await signIn(page);
+    let cut = true;
+    await page.route("**/api/recommendations?status=pending", (route) =>
+      cut ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await page.goto("/dashboard");
+    const card = page.getByTestId("recommendations-card");
+    await expect(card.getByRole("alert")).toHaveText(
+      "Failed to load your workout recommendations. Please try again.",
+    );
+    await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+    cut = false;
+    await card.getByRole("button", { name: "Try again" }).click();
+    await expect(card.getByTestId("recommendations-available")).toBeVisible();
+  });
 });

@@ -1,5 +1,5 @@
-import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { ComponentErrorBoundary } from "~/ui/error-boundary";
 import { useToast } from "~/ui/toast";
 import { DASHBOARD_PENDING_LIMIT, TOASTS, type Recommendation } from "../constants";
@@ -10,10 +10,11 @@ import { buttonClass } from "~/ui/button";
 const PENDING_URL = "/api/recommendations?status=pending";
 const GENERATE_URL = "/api/recommendations/generate";
 
-/** An /api answer through a fetcher: the list on success, {message} on a non-2xx answer. */
-type Answer = Recommendation[] | { message: string };
-const failed = (answer: Answer | undefined): answer is { message: string } =>
-  answer !== undefined && !Array.isArray(answer);
+/** The message of a non-2xx /api answer, or a general one (no JSON, no network). */
+async function messageOf(res: Response | null): Promise<string> {
+  const body = res ? ((await res.json().catch(() => null)) as { message?: string } | null) : null;
+  return body?.message ?? "Check your connection and try again.";
+}
 
 function Skeletons() {
   return (
@@ -35,35 +36,50 @@ function Skeletons() {
   );
 }
 
+// Plain fetches, not fetchers: a fetcher that cannot reach the server (a phone
+// losing its signal) throws to the route's error boundary and takes the whole
+// dashboard with it; here it only marks this card.
 function Card() {
-  const list = useFetcher<Answer>({ key: "recommendations-card-pending" });
-  const generate = useFetcher<Answer>({ key: "recommendations-card-generate" });
   const toast = useToast();
-  const { load } = list;
+  const [items, setItems] = useState<Recommendation[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [generating, setGenerating] = useState(false);
 
   useEffect(() => {
-    load(PENDING_URL);
-  }, [load]);
+    const controller = new AbortController();
+    setLoadFailed(false);
+    fetch(PENDING_URL, { headers: { Accept: "application/json" }, signal: controller.signal })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(await messageOf(res));
+        setItems((await res.json()) as Recommendation[]);
+      })
+      .catch(() => {
+        if (controller.signal.aborted) return;
+        setLoadFailed(true);
+        toast({ ...TOASTS.loadFailed, variant: "destructive" });
+      });
+    return () => controller.abort();
+  }, [attempt, toast]);
 
-  // One toast per answer: the load failure, and the generate outcome.
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (list.state === "idle" && failed(list.data) && shown.current !== list.data) {
-      shown.current = list.data;
-      toast({ ...TOASTS.loadFailed, variant: "destructive" });
+  async function generate() {
+    setGenerating(true);
+    try {
+      const res = await fetch(GENERATE_URL, {
+        method: "POST",
+        headers: { Accept: "application/json", "Content-Type": "application/json" },
+        body: JSON.stringify({ targetImprovement: "general" }),
+      }).catch(() => null);
+      if (res?.ok) {
+        toast({ ...TOASTS.generated, variant: "success" });
+        setAttempt((n) => n + 1);
+      } else {
+        toast({ ...TOASTS.generateFailed, description: await messageOf(res), variant: "destructive" });
+      }
+    } finally {
+      setGenerating(false);
     }
-  }, [list.state, list.data, toast]);
-  useEffect(() => {
-    if (generate.state !== "idle" || generate.data === undefined || shown.current === generate.data) return;
-    shown.current = generate.data;
-    if (failed(generate.data))
-      toast({ ...TOASTS.generateFailed, description: generate.data.message, variant: "destructive" });
-    // On success the submission has already revalidated the list fetcher (Remix revalidates loaded fetchers).
-    else toast({ ...TOASTS.generated, variant: "success" });
-  }, [generate.state, generate.data, toast]);
-
-  const generating = generate.state !== "idle";
-  const items = Array.isArray(list.data) ? list.data : null;
+  }
 
   return (
     <Panel
@@ -86,14 +102,14 @@ function Card() {
         ) : null}
       </div>
 
-      {failed(list.data) ? (
+      {loadFailed ? (
         <div className="mt-3 space-y-3">
           <p role="alert" className="text-sm text-red-700">
             {TOASTS.loadFailed.description}
           </p>
           <button
             type="button"
-            onClick={() => load(PENDING_URL)}
+            onClick={() => setAttempt((n) => n + 1)}
             className="rounded-md border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50"
           >
             Try again
@@ -117,12 +133,7 @@ function Card() {
             type="button"
             disabled={generating}
             aria-busy={generating || undefined}
-            onClick={() =>
-              generate.submit(
-                { targetImprovement: "general" },
-                { method: "post", action: GENERATE_URL, encType: "application/json" },
-              )
-            }
+            onClick={generate}
             className={buttonClass({ className: "text-sm disabled:cursor-wait disabled:opacity-70" })}
           >
             {generating ? "Generating..." : "Generate Recommendations"}
