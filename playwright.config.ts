@@ -5,6 +5,26 @@ import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8791);
 export const E2E_FAKES_PORT = Number(process.env.E2E_FAKES_PORT ?? 8792);
+/**
+ * The suite runs on two servers at once (each its own wrangler dev, fakes and
+ * database, so no test sees another server's state), a Playwright project per
+ * server with its own half of the spec files. E2E_SERVERS=1 runs everything
+ * on one server (quicker to start when running a single file).
+ */
+const SERVERS = process.env.E2E_SERVERS === "1" ? 1 : 2;
+/** The spec files of the second server: about half of the suite's time (measured, see README). */
+const SECOND_SERVER_SPECS = [
+  "a11y",
+  "wari",
+  "strava",
+  "admin",
+  "events",
+  "events-lifecycle",
+  "feedback",
+  "disconnect",
+  "account-data",
+  "google-linking",
+];
 /** The system Chromium's flags (bench/lighthouse.ts launches it with the same). */
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -17,18 +37,60 @@ export const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
+/** One wrangler dev + provider fakes with a fresh, seeded database of its own. */
+export function e2eServer(port: number, fakesPort: number) {
+  return {
+    command: "npx tsx scripts/start.ts",
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    // scripts/start.ts stops wrangler (its own process group) and the fakes on SIGTERM.
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
+    timeout: 180_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(port),
+      FAKES_PORT: String(fakesPort),
+      PERSIST_DIR: `.wrangler/e2e-state-${port}`,
+      FRESH: "1",
+      SKIP_BUILD: "1",
+      SEED_MEMBERS: "12",
+      WRANGLER_LOG: "warn",
+    },
+  };
+}
+
+/** A Chromium project against one server; tests/e2e/fixtures.ts reads the ports from its metadata. */
+export function e2eProject(name: string, port: number, fakesPort: number) {
+  return {
+    name,
+    metadata: { appPort: port, fakesPort },
+    // One file at a time per server: no two files share a server's state at once.
+    workers: 1,
+    use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: `http://localhost:${port}` },
+  };
+}
+
+// E2E_PORT / E2E_FAKES_PORT let two runs share a machine; the second server is 100 above them.
+const servers = [
+  { port: E2E_PORT, fakesPort: E2E_FAKES_PORT },
+  { port: E2E_PORT + 100, fakesPort: E2E_FAKES_PORT + 100 },
+].slice(0, SERVERS);
+const second = SECOND_SERVER_SPECS.map((name) => `**/${name}.spec.ts`);
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
+  // Within a project the files run one after another (the project's own `workers: 1`);
+  // the two projects (servers) run side by side.
   fullyParallel: false,
-  workers: 1,
+  workers: SERVERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   // Charts come in lazily loaded chunks; on a busy 2-core machine 5 s was not always enough to see them.
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
-    baseURL: `http://localhost:${E2E_PORT}`,
     screenshot: "only-on-failure",
     // The app's service worker (public/sw.js) stays out of the way of page.route() in the other
     // specs; tests/e2e/pwa.spec.ts allows it.
@@ -39,25 +101,12 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
-  webServer: {
-    command: "npx tsx scripts/start.ts",
-    url: `http://localhost:${E2E_PORT}/api/health`,
-    // E2E_PORT / E2E_FAKES_PORT let two runs share a machine.
-    reuseExistingServer: false,
-    // scripts/start.ts stops wrangler (its own process group) and the fakes on SIGTERM.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
-    timeout: 180_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      FAKES_PORT: String(E2E_FAKES_PORT),
-      PERSIST_DIR: `.wrangler/e2e-state-${E2E_PORT}`,
-      FRESH: "1",
-      SKIP_BUILD: "1",
-      SEED_MEMBERS: "12",
-      WRANGLER_LOG: "warn",
-    },
-  },
+  projects:
+    SERVERS === 1
+      ? [e2eProject("chromium", E2E_PORT, E2E_FAKES_PORT)]
+      : [
+          { ...e2eProject("chromium", E2E_PORT, E2E_FAKES_PORT), testIgnore: second },
+          { ...e2eProject("chromium-2", E2E_PORT + 100, E2E_FAKES_PORT + 100), testMatch: second },
+        ],
+  webServer: servers.map((s) => e2eServer(s.port, s.fakesPort)),
 });

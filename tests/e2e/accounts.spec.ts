@@ -1,4 +1,4 @@
-import { expect, FAKES_URL, linkFromMailbox, loginAs, snap, test, unique } from "./fixtures";
+import { expect, fakesUrl, linkFromMailbox, loginAs, snap, test, unique } from "./fixtures";
 
 test("register, verify from the mailbox, fill the wizard after a validation error, land on the dashboard", async ({
   page,
@@ -23,7 +23,7 @@ test("register, verify from the mailbox, fill the wizard after a validation erro
   await expect(page).toHaveURL(/\/profile-settings$/);
 
   // The Mailbox page of the fake shows the e-mail; follow its link.
-  await page.goto(`${FAKES_URL}/email`);
+  await page.goto(`${fakesUrl()}/email`);
   await expect(page.getByText("Verify your email address").first()).toBeVisible();
   await page.goto(await linkFromMailbox(page, email, "Verify"));
   await expect(page.getByText("Email verified")).toBeVisible();
@@ -122,7 +122,7 @@ test("an invalid reset link says so", async ({ page }) => {
 
 test("Google sign-in through the fake's account chooser", async ({ page }) => {
   const email = `${unique("gg")}@gmail.test`;
-  await page.request.post(`${FAKES_URL}/_control/google/users`, {
+  await page.request.post(`${fakesUrl()}/_control/google/users`, {
     data: { sub: `sub-${email}`, email, email_verified: true, name: "Gauri Pawar" },
   });
   await page.goto("/auth");

@@ -5,13 +5,13 @@
  * member to its own fake athlete (never the shared demo athlete).
  */
 import type { Page } from "@playwright/test";
-import { expect, FAKES_URL, freshMemberConnectsStrava, signInFreshMember, snap, test } from "./fixtures";
+import { expect, fakesUrl, freshMemberConnectsStrava, signInFreshMember, snap, test } from "./fixtures";
 
 type Stats = { overall: { activityCount: number } };
 const activityCount = async (page: Page) =>
   ((await (await page.request.get("/api/dashboard/stats")).json()) as Stats).overall.activityCount;
 const deauthorizeCalls = async (page: Page) => {
-  const usage = (await (await page.request.get(`${FAKES_URL}/_control/strava/usage`)).json()) as {
+  const usage = (await (await page.request.get(`${fakesUrl()}/_control/strava/usage`)).json()) as {
     byRoute: Record<string, number>;
   };
   return usage.byRoute["POST /strava/oauth/deauthorize"] ?? 0;
@@ -58,10 +58,10 @@ test.describe("on a 375 px wide phone", () => {
     page,
   }) => {
     const athleteId = 94_000 + Math.floor(Math.random() * 1000);
-    await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
+    await page.request.post(`${fakesUrl()}/_control/strava/athletes`, {
       data: { id: athleteId, firstname: "Kee", lastname: "Per", activities: 2, seed: athleteId, days: 30 },
     });
-    await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
+    await page.request.post(`${fakesUrl()}/_control/strava/next-athlete`, { data: { athleteId } });
     await signInFreshMember(page);
     await page.goto("/profile/strava");
     const keep = page.getByLabel("Keep my imported activities if I disconnect Strava");

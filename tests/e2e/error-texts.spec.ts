@@ -10,7 +10,7 @@ import type { Page } from "@playwright/test";
 import {
   d1,
   expect,
-  FAKES_URL,
+  fakesUrl,
   freshMemberConnectsStrava,
   signIn,
   signInFreshMember,
@@ -39,13 +39,13 @@ async function connectedMember(page: Page): Promise<{ id: number; username: stri
 
 /** Strava's next answer to an activities read is a 403: an answer the sync has no rule for. */
 async function stravaRefusesNextRead(page: Page) {
-  const res = await page.request.post(`${FAKES_URL}/_control/strava/faults`, {
+  const res = await page.request.post(`${fakesUrl()}/_control/strava/faults`, {
     data: { status: 403, count: 1, path: "/athlete/activities" },
   });
   expect(res.status()).toBe(200);
 }
 
-const clearFaults = (page: Page) => page.request.delete(`${FAKES_URL}/_control/strava/faults`);
+const clearFaults = (page: Page) => page.request.delete(`${fakesUrl()}/_control/strava/faults`);
 
 test.describe("error texts on screen (issue #12 point 5)", () => {
   test.setTimeout(120_000);

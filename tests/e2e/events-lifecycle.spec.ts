@@ -2,7 +2,7 @@ import { request as playwrightRequest, type Browser, type Page } from "@playwrig
 import {
   continueToPayment,
   expect,
-  FAKES_URL,
+  fakesUrl,
   linkFromMailbox,
   loginAs,
   signInFreshMember,
@@ -108,7 +108,7 @@ test("waitlist → promoted after a cancellation (refund shown) → pays → rec
   let receipt: { text: string; attachments: { filename: string }[] } | undefined;
   await expect
     .poll(async () => {
-      const res = await page.request.get(`${FAKES_URL}/email/messages?to=${encodeURIComponent(email)}`);
+      const res = await page.request.get(`${fakesUrl()}/email/messages?to=${encodeURIComponent(email)}`);
       receipt = (
         (await res.json()) as { subject: string; text: string; attachments: { filename: string }[] }[]
       ).find((m) => m.subject === `Receipt: ${title}`);
@@ -119,7 +119,7 @@ test("waitlist → promoted after a cancellation (refund shown) → pays → rec
   expect(receipt!.text).toMatch(/Razorpay payment id: pay_\w+/);
   expect(receipt!.attachments.map((a) => a.filename)).toContain("check-in-qr.svg");
   const code = receipt!.text.match(/Check-in code: (\w+)/)![1];
-  await page.goto(`${FAKES_URL}/email?to=${encodeURIComponent(email)}`);
+  await page.goto(`${fakesUrl()}/email?to=${encodeURIComponent(email)}`);
   await expect(page.getByRole("img", { name: "check-in-qr.svg" }).first()).toBeVisible();
   await snap(page, "lifecycle-receipt-mailbox");
 

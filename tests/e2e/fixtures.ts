@@ -8,7 +8,13 @@ import {
 import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 
-export const FAKES_URL = `http://127.0.0.1:${process.env.E2E_FAKES_PORT ?? 8792}`;
+/** The ports of the server the running test's project uses (playwright.config.ts). */
+function serverPorts(): { appPort: number; fakesPort: number } {
+  return base.info().project.metadata as { appPort: number; fakesPort: number };
+}
+
+/** The provider fakes of the running test's server. */
+export const fakesUrl = () => `http://127.0.0.1:${serverPorts().fakesPort}`;
 const SHOTS = "tests/e2e/.artifacts";
 
 /** Saves a full-page screenshot to tests/e2e/.artifacts for people to look at. */
@@ -65,7 +71,7 @@ export async function linkFromMailbox(page: Page, to: string, subject: string): 
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const res = await page.request.get(`${FAKES_URL}/email/messages?to=${encodeURIComponent(to)}`);
+      const res = await page.request.get(`${fakesUrl()}/email/messages?to=${encodeURIComponent(to)}`);
       const messages = (await res.json()) as { subject: string; text: string }[];
       link = messages.find((m) => m.subject.includes(subject))?.text.match(/https?:\/\/\S+/)?.[0];
       return link;
@@ -118,7 +124,7 @@ export async function continueToPayment(dialog: Locator) {
  * through the fake's approve page and is back on /profile/strava; the backfill may still run.
  */
 export async function freshMemberConnectsStrava(page: Page, athleteId: number, name: [string, string]) {
-  await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
+  await page.request.post(`${fakesUrl()}/_control/strava/athletes`, {
     data: { id: athleteId, firstname: name[0], lastname: name[1], activities: 3, seed: athleteId, days: 30 },
   });
   await freshMemberConnectsAthlete(page, athleteId);
@@ -126,7 +132,7 @@ export async function freshMemberConnectsStrava(page: Page, athleteId: number, n
 
 /** A fresh verified member connects an existing fake Strava athlete and is back on /profile/strava. */
 export async function freshMemberConnectsAthlete(page: Page, athleteId: number) {
-  await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
+  await page.request.post(`${fakesUrl()}/_control/strava/next-athlete`, { data: { athleteId } });
   await signInFreshMember(page);
   await page.goto("/profile/strava");
   await page.getByRole("link", { name: "Connect with Strava" }).click();
@@ -162,8 +168,6 @@ export async function createChallenge(baseURL: string, title: string): Promise<n
  * file `wrangler dev` serves), to make one of the app's own reads or writes
  * fail for real. Every change is undone in a `finally`.
  */
-const E2E_PORT_FOR_D1 = Number(process.env.E2E_PORT ?? 8791);
-
 export function d1(sql: string) {
   execFileSync(
     "npx",
@@ -174,7 +178,7 @@ export function d1(sql: string) {
       "DB",
       "--local",
       "--persist-to",
-      `.wrangler/e2e-state-${E2E_PORT_FOR_D1}`,
+      `.wrangler/e2e-state-${serverPorts().appPort}`,
       "--command",
       sql,
     ],

@@ -1,8 +1,8 @@
-import { expect, FAKES_URL, linkFromMailbox, signInFreshMember, snap, test, unique } from "./fixtures";
+import { expect, fakesUrl, linkFromMailbox, signInFreshMember, snap, test, unique } from "./fixtures";
 
 /** The fake Google knows this person; the account chooser shows a button for them. */
 async function googleUser(page: import("@playwright/test").Page, email: string) {
-  await page.request.post(`${FAKES_URL}/_control/google/users`, {
+  await page.request.post(`${fakesUrl()}/_control/google/users`, {
     data: { sub: `sub-${email}`, email, email_verified: true, name: "Lina Kale" },
   });
 }

@@ -6,7 +6,7 @@
  * violation is one).
  */
 import type { Page, Response } from "@playwright/test";
-import { continueToPayment, expect, FAKES_URL, signIn, signInFreshMember, snap, test } from "./fixtures";
+import { continueToPayment, expect, fakesUrl, signIn, signInFreshMember, snap, test } from "./fixtures";
 
 /** Collects `securitypolicyviolation` events of every document the page loads. */
 async function watchViolations(page: Page) {
@@ -27,7 +27,7 @@ function expectPagePolicy(response: Response | null) {
   const policy = response?.headers()["content-security-policy"] ?? "";
   expect(policy).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/);
   // The checkout script's origin (the provider fakes here).
-  expect(policy).toMatch(new RegExp(`script-src [^;]*${FAKES_URL.replace(/[.]/g, "\\.")}`));
+  expect(policy).toMatch(new RegExp(`script-src [^;]*${fakesUrl().replace(/[.]/g, "\\.")}`));
   expect(policy).toContain("frame-ancestors 'none'");
   expect(policy).not.toMatch(/script-src[^;]*'unsafe-inline'/);
   expect(response?.headers()["cache-control"]).toBe("no-store");

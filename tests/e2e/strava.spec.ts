@@ -1,10 +1,10 @@
-import { d1, expect, FAKES_URL, freshMemberConnectsStrava, snap, test } from "./fixtures";
+import { d1, expect, fakesUrl, freshMemberConnectsStrava, snap, test } from "./fixtures";
 
 test("connect Strava through the fake's approve page, watch the sync banner, then see the numbers", async ({
   page,
 }) => {
   const athleteId = 95_000 + Math.floor(Math.random() * 1000);
-  await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
+  await page.request.post(`${fakesUrl()}/_control/strava/athletes`, {
     data: {
       id: athleteId,
       firstname: "Ananya",
@@ -14,7 +14,7 @@ test("connect Strava through the fake's approve page, watch the sync banner, the
       days: 700,
     },
   });
-  await page.request.post(`${FAKES_URL}/_control/strava/next-athlete`, { data: { athleteId } });
+  await page.request.post(`${fakesUrl()}/_control/strava/next-athlete`, { data: { athleteId } });
 
   await page.goto("/auth");
   await page.getByLabel("Username").fill("ananya02");
@@ -61,7 +61,7 @@ test("'Sync now' starts one sync, then waits out the cooldown; a sync held by St
   await expect(page.getByTestId("sync-banner")).toBeHidden({ timeout: 30_000 });
 
   // Strava answers the next read with a 429.
-  await page.request.post(`${FAKES_URL}/_control/strava/faults`, {
+  await page.request.post(`${fakesUrl()}/_control/strava/faults`, {
     data: { status: 429, count: 1, path: "/athlete/activities" },
   });
   try {
@@ -96,7 +96,7 @@ test("'Sync now' starts one sync, then waits out the cooldown; a sync held by St
     expect(again.status()).toBe(429);
     expect(Number(again.headers()["retry-after"])).toBeGreaterThan(0);
   } finally {
-    await page.request.delete(`${FAKES_URL}/_control/strava/faults`);
+    await page.request.delete(`${fakesUrl()}/_control/strava/faults`);
     // Strava's 429 spends the app-wide window (as it should); give the specs after this one their budget back.
     d1("UPDATE provider_budget SET used = 0");
   }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
   expect,
-  FAKES_URL,
+  fakesUrl,
   freshMemberConnectsAthlete,
   signIn,
   signInFreshMember,
@@ -157,7 +157,7 @@ test.describe("a new member", () => {
   }) => {
     test.setTimeout(90_000);
     const athleteId = 93_000 + Math.floor(Math.random() * 1000);
-    await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
+    await page.request.post(`${fakesUrl()}/_control/strava/athletes`, {
       data: {
         id: athleteId,
         firstname: "Outlier",
@@ -169,7 +169,7 @@ test.describe("a new member", () => {
     });
     const day = 86_400_000;
     const ride = (daysAgo: number, km: number) =>
-      page.request.post(`${FAKES_URL}/_control/strava/athletes/${athleteId}/activities`, {
+      page.request.post(`${fakesUrl()}/_control/strava/athletes/${athleteId}/activities`, {
         data: {
           sport_type: "Ride",
           distance: km * 1000,
