@@ -210,7 +210,7 @@ function WeeklyBars({
           {weeks.map((w, i) => (
             <span
               key={w.weekStart}
-              className={`min-w-0 flex-1 truncate text-center ${i % 2 === 1 && i !== weeks.length - 1 ? "invisible sm:visible" : ""}`}
+              className={`min-w-0 flex-1 whitespace-nowrap text-center ${i % 3 === 0 || i === weeks.length - 1 ? "" : "invisible md:visible"}`}
             >
               {i === weeks.length - 1 ? "now" : shortDate(w.weekStart)}
             </span>

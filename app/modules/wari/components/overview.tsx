@@ -122,7 +122,7 @@ function EventResultPanel({ result }: { result: EventResult }) {
             aria-hidden="true"
             className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-green-700 text-2xl text-white"
           >
-            🏅
+            ✓
           </span>
           <div>
             <p className="font-semibold text-green-900" data-testid="finish-badge">
@@ -203,7 +203,7 @@ export function EventCard({
           </div>
         ))}
       </dl>
-      {plan || mode === "results" ? null : <GenerateButton className="mt-4" />}
+      {plan ? null : <GenerateButton className="mt-4" />}
     </section>
   );
 }

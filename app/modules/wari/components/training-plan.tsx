@@ -315,7 +315,7 @@ export function TrainingPlanTab({
           <p>{refusal.message}</p>
         </div>
       ) : null}
-      {plan.planDetails.assessment && !results ? (
+      {plan.planDetails.assessment ? (
         <div
           role="note"
           className={`rounded-lg border p-3 text-sm ${plan.planDetails.assessment.eventReady ? "border-green-200 bg-green-50 text-green-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
