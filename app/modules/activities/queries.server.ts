@@ -153,24 +153,8 @@ export function rideAnalysisQueries(db: Db, userId: number, w: RideWindows) {
 }
 
 /** The member's longest ride on a calendar day (its local start date `YYYY-MM-DD`), or null. */
-export async function longestRideOn(app: AppContext, userId: number, day: string) {
-  const start = Date.parse(`${day}T00:00:00Z`);
-  // The (user_id, start_date) index narrows to a 3-day range; the local date decides.
-  const [ride] = await app.db
-    .select({ id: activities.id, name: activities.name, distance: activities.distance })
-    .from(activities)
-    .where(
-      and(
-        eq(activities.userId, userId),
-        gte(activities.startDate, new Date(start - DAY_MS)),
-        lt(activities.startDate, new Date(start + 2 * DAY_MS)),
-        sportMatches("Ride"),
-        sql`substr(${activities.startDateLocal}, 1, 10) = ${day}`,
-      ),
-    )
-    .orderBy(desc(activities.distance))
-    .limit(1);
-  return ride ?? null;
+export function longestRideOn(app: AppContext, userId: number, day: string) {
+  return longestRideBetween(app, userId, day, day);
 }
 
 /**
