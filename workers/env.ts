@@ -58,6 +58,8 @@ export interface Env {
   RAZORPAY_CHECKOUT_URL: string;
   /** Minutes an unpaid (pending) registration holds its place; empty means 30 (docs/decisions/016-seat-holds.md). */
   EVENT_HOLD_MINUTES?: string;
+  /** The next Wari edition's day (YYYY-MM-DD) for the results page's "see you next year"; empty means not announced. */
+  WARI_NEXT_EVENT_DATE?: string;
 
   EMAIL_API_URL: string;
   EMAIL_API_KEY?: string;

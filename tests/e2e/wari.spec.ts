@@ -23,7 +23,7 @@ const keyInfo = (page: Page, term: string) =>
     .locator("dd");
 
 test.describe("the athlete's Wari dashboard", () => {
-  test("shows the badge, key information, readiness, the plan, a rest-day toggle and the history", async ({
+  test("shows the badge, the result, key information, readiness, the folded plan and the history", async ({
     page,
   }) => {
     await signIn(page);
@@ -33,8 +33,10 @@ test.describe("the athlete's Wari dashboard", () => {
     await expect(page.getByTestId("registered-badge")).toHaveText(/Registered for 2025/);
     await expect(page.getByRole("button", { name: "Register for Event" })).toHaveCount(0);
 
-    // The event is over (the page is used after 7 June 2025): the countdown says so.
-    await expect(page.getByTestId("countdown")).toContainText("Event day has passed");
+    // The event is over (the page is used after 7 June 2025): the results replace the countdown (issue #20).
+    await expect(page.getByTestId("countdown")).toHaveCount(0);
+    await expect(page.getByTestId("event-result")).toBeVisible();
+    await expect(page.getByTestId("next-edition")).toContainText("See you next year!");
     await expect(keyInfo(page, "Event Date")).toHaveText("June 7, 2025");
     await expect(keyInfo(page, "Distance")).toHaveText("250 kilometers in one day");
     await expect(keyInfo(page, "Your Category")).toHaveText("Intermediate");
@@ -47,31 +49,25 @@ test.describe("the athlete's Wari dashboard", () => {
     await expect(readiness.getByTestId("readiness-category")).toContainText(
       /Beginner|Intermediate|Advanced|Elite/,
     );
+    // One category on the page: the plan's.
+    await expect(readiness.getByTestId("readiness-category")).toContainText("Intermediate");
     await expect(readiness.getByRole("progressbar", { name: "Overall readiness" })).toBeVisible();
     await expect(readiness.getByTestId("category-guidance")).toBeVisible();
     const summary = page.getByTestId("plan-summary");
-    await expect(summary).toContainText("Week 14 of 14");
+    await expect(summary).toContainText("14 weeks, finished");
     await expect(summary).toContainText("Total Distance Goal");
 
-    // The current (last) week is open; its Monday rest day toggles on and off, and stays toggled after a reload.
+    // After the event the plan is a record: its weeks fold into one closed group, no week is current, nothing to tick.
+    const past = page.getByTestId("past-weeks");
+    await expect(past).not.toHaveAttribute("open", "");
+    await past.locator("summary").first().click();
     const week = page.getByTestId("week-14");
-    await expect(week).toHaveAttribute("open", "");
-    await expect(week).toContainText("Current week");
-    await week.getByRole("button", { name: "Mark Monday Rest as complete" }).click();
-    await expect(week.getByRole("button", { name: "Mark Monday Rest as not done" })).toHaveAttribute(
-      "aria-pressed",
-      "true",
-    );
-    await expect(week).toContainText("1/7 done");
+    await expect(week).toBeVisible();
+    await expect(week).not.toContainText("Current week");
+    await week.locator("summary").click();
+    await expect(week.locator("li").first()).toBeVisible();
+    await expect(page.getByRole("button", { name: /Mark .* as complete/ })).toHaveCount(0);
     await snap(page, "wari-athlete");
-    await page.reload();
-    await expect(
-      page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as not done" }),
-    ).toBeVisible();
-    await page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as not done" }).click();
-    await expect(
-      page.getByTestId("week-14").getByRole("button", { name: "Mark Monday Rest as complete" }),
-    ).toHaveAttribute("aria-pressed", "false");
 
     // Fitness, fatigue and form from two years of rides, drawn lazily, with the event day marked.
     const fitness = page.getByTestId("fitness-chart");
@@ -99,7 +95,7 @@ test.describe("the athlete's Wari dashboard", () => {
 });
 
 test.describe("a new member", () => {
-  test("sees the empty states, registers, generates a plan and cannot tick a ride without a ride", async ({
+  test("sees the empty states, registers and generates a plan that is a record after the event", async ({
     page,
   }) => {
     await signInFreshMember(page);
@@ -116,7 +112,8 @@ test.describe("a new member", () => {
       "below the recommended 100 km minimum",
     );
     await page.getByRole("tab", { name: "Activity Analysis" }).click();
-    await expect(page.getByText("No Activity Data")).toBeVisible();
+    // First run: the dashboard's welcome card instead of an analysis of zeros (issue #20 item 2).
+    await expect(page.getByTestId("onboarding")).toContainText("Welcome! Bring in your activities");
     await page.getByRole("tab", { name: "History" }).click();
     await expect(page.getByText("First-Time Participant")).toBeVisible();
     await snap(page, "wari-new-member");
@@ -131,24 +128,10 @@ test.describe("a new member", () => {
     await expect(keyInfo(page, "Training Start Date")).toHaveText("February 16, 2025");
     const last = page.getByTestId("week-16");
     await expect(last).toContainText("Event Day");
-    await expect(page.getByTestId("plan-summary")).toContainText("Week 16 of 16");
-
-    // The page asks the server for a matching ride before it ticks a workout that is not a rest day; nothing is saved.
-    const asked = page.waitForRequest((r) => /\/api\/training-plan\/check-activity\/16\/\d$/.test(r.url()));
-    const saves: string[] = [];
-    page.on("request", (r) =>
-      r.method() === "POST" && r.url().includes("/wari") ? saves.push(r.url()) : undefined,
-    );
-    await last.getByRole("button", { name: "Mark Tuesday Easy Spin as complete" }).click();
-    await asked;
-    await expectToast(page, "Cannot mark as complete", "No matching activity found for this workout");
-    expect(saves).toEqual([]);
-    await expect(last.getByRole("button", { name: "Mark Tuesday Easy Spin as complete" })).toHaveAttribute(
-      "aria-pressed",
-      "false",
-    );
-    await last.getByRole("button", { name: "Mark Friday Rest as complete" }).click();
-    await expect(last.getByRole("button", { name: "Mark Friday Rest as not done" })).toBeVisible();
+    await expect(page.getByTestId("plan-summary")).toContainText("16 weeks, finished");
+    // A plan generated after the event is a record too: nothing to tick, and no ride around the day.
+    await expect(page.getByRole("button", { name: /Mark .* as complete/ })).toHaveCount(0);
+    await expect(page.getByTestId("event-ride")).toContainText("No ride recorded between June 6, 2025 and");
     await snap(page, "wari-new-member-plan");
   });
 
@@ -224,7 +207,9 @@ test.describe("a new member", () => {
       if (tab === "plan") {
         await snap(page, "wari-phone");
         await page.screenshot({ path: "tests/e2e/.artifacts/wari-phone-top.png" });
-        await page.getByTestId("week-14").screenshot({ path: "tests/e2e/.artifacts/wari-phone-week.png" });
+        await page
+          .getByTestId("event-result")
+          .screenshot({ path: "tests/e2e/.artifacts/wari-phone-result.png" });
       }
     }
   });
@@ -238,7 +223,9 @@ test.describe("a new member", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("registering, generating and ticking a rest day work as plain forms", async ({ page }) => {
+  test("registering and generating work as plain forms; a named week opens its folded group", async ({
+    page,
+  }) => {
     await signInFreshMember(page);
     await page.goto("/wari");
     await page.getByRole("button", { name: "Register for Event" }).click();
@@ -248,19 +235,12 @@ test.describe("without JavaScript", () => {
       "Your training plan has been successfully generated!",
     );
     await expect(page.getByTestId("week-16")).toContainText("Event Day");
+    await expect(page.getByTestId("week-16")).toBeHidden();
 
-    await page.getByTestId("week-16").getByRole("button", { name: "Mark Monday Rest as complete" }).click();
-    await expect(page).toHaveURL(/week=16/);
-    await expect(
-      page.getByTestId("week-16").getByRole("button", { name: "Mark Monday Rest as not done" }),
-    ).toBeVisible();
-    await page
-      .getByTestId("week-16")
-      .getByRole("button", { name: "Mark Wednesday Openers as complete" })
-      .click();
-    await expect(page.getByRole("alert").filter({ hasText: "Cannot mark as complete" })).toContainText(
-      "No matching activity found for this workout",
-    );
+    // ?week=16 (where a plain form returns) opens the week and the folded group around it, without JavaScript.
+    await page.goto("/wari?tab=plan&week=16");
+    await expect(page.getByTestId("past-weeks")).toHaveAttribute("open", "");
+    await expect(page.getByTestId("week-16").getByText("Event Day")).toBeVisible();
 
     await page.goto("/wari?tab=history");
     await expect(page.getByText("First-Time Participant")).toBeVisible();

@@ -487,3 +487,50 @@ describe("the /wari page without JavaScript", () => {
     expect(current.progress.week16).toEqual({ completedWorkouts: [] });
   });
 });
+
+describe("/wari after the event (issue #20 item 6)", () => {
+  it("shows the finish of a 250 km ride around the day, the longest ride otherwise, and no ticks", async () => {
+    const finisher = await member();
+    await insertActivity(
+      finisher.id,
+      { sportType: "Ride", distance: 252_400, start: new Date("2025-06-07T01:00:00Z") },
+      "Wari 2025 day",
+    );
+    const page = await (await call("/wari", { cookie: finisher.cookie })).text();
+    expect(page).toContain("Your IAS CycleWari 2025 result");
+    expect(page).toContain("250 km finisher");
+    expect(page).toContain("Wari 2025 day");
+    expect(page).toContain("252.4 km");
+    expect(page).toContain("See you next year!");
+    expect(page).not.toContain("Countdown to the Event");
+
+    const short = await member();
+    await insertActivity(
+      short.id,
+      { sportType: "Ride", distance: 120_000, start: new Date("2025-06-06T02:00:00Z") },
+      "Eve of the Wari",
+    );
+    // Outside the day ± 1: not the event's ride.
+    await insertActivity(short.id, {
+      sportType: "Ride",
+      distance: 300_000,
+      start: new Date("2025-06-10T02:00:00Z"),
+    });
+    await call("/api/training-plan/generate", { method: "POST", cookie: short.cookie });
+    const html = await (await call("/wari?tab=plan", { cookie: short.cookie })).text();
+    expect(html).not.toContain("250 km finisher");
+    expect(html).toContain("Your longest ride around the event:");
+    expect(html).toContain("Eve of the Wari");
+    expect(html).toContain("48% of the 250 km");
+    expect(html).toContain("All 16 weeks of the plan");
+    expect(html).not.toContain("Mark done");
+    expect(html).not.toContain("Current week");
+  });
+
+  it("shows the first-run card on the analysis tab to a member without activities", async () => {
+    const m = await member();
+    const html = await (await call("/wari?tab=analysis", { cookie: m.cookie })).text();
+    expect(html).toContain("Welcome! Bring in your activities");
+    expect(html).not.toContain("No Activity Data");
+  });
+});

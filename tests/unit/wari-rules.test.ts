@@ -6,7 +6,14 @@ import {
   COUNTDOWN_MESSAGES,
   currentWeekIndex,
   EVENT_DATE,
+  eventResult,
   generateTrainingPlan,
+  kmAxis,
+  nextEditionDate,
+  pageCategory,
+  resultWindow,
+  wariMode,
+  type EventRide,
   intensityLabel,
   parseWorkoutKey,
   readinessOf,
@@ -243,5 +250,81 @@ describe("registration input", () => {
       eventName: "IAS CycleWari 2025",
     });
     expect(registerSchema.safeParse({ eventYear: 2024, eventName: "x" }).success).toBe(false);
+  });
+});
+
+describe("after the event: results mode (issue #20 item 6)", () => {
+  const day = 86_400_000;
+  const eventStart = Date.parse(`${EVENT_DATE}T00:00:00Z`);
+  const ride = (distanceKm: number): EventRide => ({
+    id: 7,
+    name: "Wari day",
+    distanceKm,
+    movingTimeSeconds: 36_000,
+    day: EVENT_DATE,
+  });
+
+  it("trains until the event day is over and shows results from the next day", () => {
+    expect(wariMode(eventStart - 30 * day)).toBe("training");
+    expect(wariMode(eventStart)).toBe("training");
+    expect(wariMode(eventStart + day - 1)).toBe("training");
+    expect(wariMode(eventStart + day)).toBe("results");
+    expect(wariMode(new Date("2026-11-23T12:00:00Z"))).toBe("results");
+    // Another edition's date moves the switch with it.
+    expect(wariMode(new Date("2026-06-05T12:00:00Z"), "2026-06-06")).toBe("training");
+    expect(wariMode(new Date("2026-06-07T00:00:00Z"), "2026-06-06")).toBe("results");
+  });
+
+  it("counts rides of the event day ± 1", () => {
+    expect(resultWindow()).toEqual({ from: "2025-06-06", to: "2025-06-08" });
+    expect(resultWindow("2026-03-01")).toEqual({ from: "2026-02-28", to: "2026-03-02" });
+  });
+
+  it("gives the finish at the event distance and otherwise the longest ride", () => {
+    expect(eventResult(ride(250), null)).toMatchObject({ finished: true, ride: { distanceKm: 250 } });
+    expect(eventResult(ride(251.3), "2026-06-06")).toMatchObject({
+      finished: true,
+      nextEventDate: "2026-06-06",
+    });
+    expect(eventResult(ride(249.9), null)).toMatchObject({ finished: false, ride: { distanceKm: 249.9 } });
+    expect(eventResult(null, null)).toMatchObject({
+      finished: false,
+      ride: null,
+      window: { from: "2025-06-06", to: "2025-06-08" },
+    });
+  });
+
+  it("names the next edition only for a real day after this one", () => {
+    expect(nextEditionDate("2026-06-06")).toBe("2026-06-06");
+    expect(nextEditionDate(" 2026-06-06 ")).toBe("2026-06-06");
+    expect(nextEditionDate(undefined)).toBeNull();
+    expect(nextEditionDate("")).toBeNull();
+    expect(nextEditionDate("2026-02-30")).toBeNull();
+    expect(nextEditionDate("June 6, 2026")).toBeNull();
+    expect(nextEditionDate(EVENT_DATE)).toBeNull();
+    expect(nextEditionDate("2024-06-01")).toBeNull();
+  });
+
+  it("shows one category: the plan's wins, else the rule on the rides", () => {
+    expect(pageCategory(elite, "Intermediate")).toEqual({
+      category: "Intermediate",
+      readiness: 45,
+      source: "plan",
+    });
+    expect(pageCategory(elite, null)).toEqual({ category: "Elite", readiness: 90, source: "rides" });
+    expect(pageCategory(none, "Nonsense")).toEqual({ category: "Beginner", readiness: 20, source: "rides" });
+  });
+
+  it("draws the weekly km axis from zero to a round top at or above the biggest week", () => {
+    expect(kmAxis(100)).toEqual({ top: 100, ticks: [0, 25, 50, 75, 100] });
+    expect(kmAxis(137)).toEqual({ top: 200, ticks: [0, 50, 100, 150, 200] });
+    expect(kmAxis(0)).toEqual({ top: 1, ticks: [0, 0.25, 0.5, 0.75, 1] });
+    expect(kmAxis(290)).toEqual({ top: 400, ticks: [0, 100, 200, 300, 400] });
+    for (const max of [1, 9.5, 101, 333, 1234]) {
+      const { top, ticks } = kmAxis(max);
+      expect(ticks[0]).toBe(0);
+      expect(top).toBeGreaterThanOrEqual(max);
+      expect(top).toBeLessThan(max * 2.6);
+    }
   });
 });

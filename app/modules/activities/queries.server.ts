@@ -111,6 +111,7 @@ export function rideAnalysisQueries(db: Db, userId: number, w: RideWindows) {
   const totals = db
     .select({
       rides: num(sql`coalesce(sum(CASE WHEN ${ride} THEN 1 ELSE 0 END), 0)`),
+      all: num(sql`count(*)`),
       lifetime: num(sql`coalesce(sum(CASE WHEN ${ride} THEN ${activities.distance} ELSE 0 END), 0)`),
       year: num(
         sql`coalesce(sum(CASE WHEN ${ride} AND ${activities.startDate} >= ${seconds(w.yearStart)} AND ${activities.startDate} <= ${nowS} THEN ${activities.distance} ELSE 0 END), 0)`,
@@ -152,19 +153,34 @@ export function rideAnalysisQueries(db: Db, userId: number, w: RideWindows) {
 }
 
 /** The member's longest ride on a calendar day (its local start date `YYYY-MM-DD`), or null. */
-export async function longestRideOn(app: AppContext, userId: number, day: string) {
-  const start = Date.parse(`${day}T00:00:00Z`);
-  // The (user_id, start_date) index narrows to a 3-day range; the local date decides.
+export function longestRideOn(app: AppContext, userId: number, day: string) {
+  return longestRideBetween(app, userId, day, day);
+}
+
+/**
+ * The member's longest ride whose local start date lies in [fromDay, toDay]
+ * (`YYYY-MM-DD`), or null: the Wari result around the event day.
+ */
+export async function longestRideBetween(app: AppContext, userId: number, fromDay: string, toDay: string) {
+  const from = Date.parse(`${fromDay}T00:00:00Z`);
+  const to = Date.parse(`${toDay}T00:00:00Z`);
+  // The (user_id, start_date) index narrows the range (a day of slack for time zones); the local date decides.
   const [ride] = await app.db
-    .select({ id: activities.id, name: activities.name, distance: activities.distance })
+    .select({
+      id: activities.id,
+      name: activities.name,
+      distance: activities.distance,
+      movingTime: activities.movingTime,
+      startDateLocal: activities.startDateLocal,
+    })
     .from(activities)
     .where(
       and(
         eq(activities.userId, userId),
-        gte(activities.startDate, new Date(start - DAY_MS)),
-        lt(activities.startDate, new Date(start + 2 * DAY_MS)),
+        gte(activities.startDate, new Date(from - DAY_MS)),
+        lt(activities.startDate, new Date(to + 2 * DAY_MS)),
         sportMatches("Ride"),
-        sql`substr(${activities.startDateLocal}, 1, 10) = ${day}`,
+        sql`substr(${activities.startDateLocal}, 1, 10) BETWEEN ${fromDay} AND ${toDay}`,
       ),
     )
     .orderBy(desc(activities.distance))

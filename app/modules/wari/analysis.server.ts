@@ -35,6 +35,8 @@ export interface ActivityAnalysis {
   category: Category;
   readiness: number;
   cyclingActivityCount: number;
+  /** Every activity of the member, any sport (0: the first-run card instead of the analysis). */
+  activityCount: number;
   /** The 12-week window's km per week, oldest first. */
   weeklyDistances: { weekStart: string; km: number }[];
   recommendations: string[];
@@ -77,6 +79,7 @@ export async function getActivityAnalysis(app: AppContext, userId: number): Prom
     ...metrics,
     ...readinessOf(metrics),
     cyclingActivityCount: t?.rides ?? 0,
+    activityCount: t?.all ?? 0,
     weeklyDistances: Array.from({ length: ANALYSIS_WINDOW_WEEKS }, (_, i) => ({
       weekStart: new Date(since.getTime() + i * 7 * DAY_MS).toISOString(),
       km: km(perBucket.get(i) ?? 0),

@@ -6,7 +6,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { eventHistory, wariRegistrations } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { EVENT_YEAR } from "./rules";
+import { longestRideBetween } from "~/modules/activities/queries.server";
+import { EVENT_YEAR, eventResult, nextEditionDate, resultWindow, wariMode, type EventResult } from "./rules";
 
 export interface RegistrationView {
   id: number;
@@ -87,4 +88,24 @@ export async function listEventHistory(app: AppContext, userId: number): Promise
     startTime: row.startTime?.toISOString() ?? null,
     endTime: row.endTime?.toISOString() ?? null,
   }));
+}
+
+/**
+ * After the event day (results mode): the member's longest ride of the event
+ * day ± 1 and the next edition's date from configuration; null before it.
+ */
+export async function getEventResult(app: AppContext, userId: number): Promise<EventResult | null> {
+  if (wariMode(app.now()) !== "results") return null;
+  const window = resultWindow();
+  const row = await longestRideBetween(app, userId, window.from, window.to);
+  const ride = row
+    ? {
+        id: row.id,
+        name: row.name,
+        distanceKm: Math.round(row.distance / 100) / 10,
+        movingTimeSeconds: row.movingTime,
+        day: row.startDateLocal.slice(0, 10),
+      }
+    : null;
+  return eventResult(ride, nextEditionDate(app.env.WARI_NEXT_EVENT_DATE));
 }

@@ -10,9 +10,9 @@ import type { AppContext } from "~workers/load-context";
 import { appErrorStatus, parseInput, redirect, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getActivityAnalysis } from "./analysis.server";
-import { getRegistration, listEventHistory, registerForEvent } from "./event.server";
+import { getEventResult, getRegistration, listEventHistory, registerForEvent } from "./event.server";
 import { generatePlanFor, getCurrentPlan, updateWeekProgress } from "./plan.server";
-import { EVENT_NAME, EVENT_YEAR, parseWorkoutKey } from "./rules";
+import { EVENT_NAME, EVENT_YEAR, parseWorkoutKey, wariMode } from "./rules";
 import { getFitnessChart } from "./training-load.server";
 import { WARI_MSG, WARI_TOASTS, wariIntentSchema, type WariIntent } from "./schema";
 
@@ -27,16 +27,20 @@ export function parseWariTab(value: string | null): WariTab {
 export async function wariPage(app: AppContext, user: User, url: URL) {
   const tab = parseWariTab(url.searchParams.get("tab"));
   try {
-    const [registration, plan, analysis, history, fitness] = await Promise.all([
+    const [registration, plan, analysis, history, fitness, result] = await Promise.all([
       getRegistration(app, user.id),
       getCurrentPlan(app, user.id),
       getActivityAnalysis(app, user.id),
       listEventHistory(app, user.id),
       getFitnessChart(app, user.id),
+      getEventResult(app, user.id),
     ]);
     return {
       tab,
       now: app.now().toISOString(),
+      mode: wariMode(app.now()),
+      result,
+      stravaLinked: user.stravaId !== null,
       loadError: null,
       registration,
       plan,
@@ -49,6 +53,9 @@ export async function wariPage(app: AppContext, user: User, url: URL) {
     return {
       tab,
       now: app.now().toISOString(),
+      mode: wariMode(app.now()),
+      result: null,
+      stravaLinked: user.stravaId !== null,
       loadError: WARI_MSG.loadFailed,
       registration: null,
       plan: null,

@@ -709,3 +709,103 @@ export function weekStanding(
     return { week: w.week, riddenKm: km, longestRideKm: longestKm, status, adjustedGoalKm };
   });
 }
+
+// ---- after the event: results mode -------------------------------------------
+
+/** Days either side of the event day whose rides count for the member's result. */
+export const RESULT_WINDOW_DAYS = 1;
+
+export type WariMode = "training" | "results";
+
+/**
+ * "training" until the event day is over (countdown, current week, ticks),
+ * "results" from the day after it (00:00 UTC): the event is history.
+ */
+export function wariMode(now: Date | number, eventDate: string = EVENT_DATE): WariMode {
+  return new Date(now).getTime() >= Date.parse(`${eventDate}T00:00:00Z`) + DAY_MS ? "results" : "training";
+}
+
+/** The local calendar days (YYYY-MM-DD) whose rides count: the event day ± RESULT_WINDOW_DAYS. */
+export function resultWindow(eventDate: string = EVENT_DATE): { from: string; to: string } {
+  const day = Date.parse(`${eventDate}T00:00:00Z`);
+  const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { from: iso(day - RESULT_WINDOW_DAYS * DAY_MS), to: iso(day + RESULT_WINDOW_DAYS * DAY_MS) };
+}
+
+export interface EventRide {
+  id: number;
+  name: string;
+  /** km, rounded to 0.1 */
+  distanceKm: number;
+  movingTimeSeconds: number;
+  /** local calendar day YYYY-MM-DD */
+  day: string;
+}
+
+export interface EventResult {
+  /** The longest ride of the window reached the event distance. */
+  finished: boolean;
+  /** The longest ride of the window, or null when there was none. */
+  ride: EventRide | null;
+  window: { from: string; to: string };
+  /** The next edition's day (YYYY-MM-DD) when it is known. */
+  nextEventDate: string | null;
+}
+
+/**
+ * The next edition's day from configuration: a real YYYY-MM-DD after this
+ * edition's day, else null ("date to be announced"): a typo never shows a
+ * wrong date.
+ */
+export function nextEditionDate(
+  value: string | null | undefined,
+  eventDate: string = EVENT_DATE,
+): string | null {
+  const text = value?.trim() ?? "";
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  if (!Number.isFinite(ms) || new Date(ms).toISOString().slice(0, 10) !== text) return null;
+  return ms > Date.parse(`${eventDate}T00:00:00Z`) ? text : null;
+}
+
+/** The member's result: their longest ride of the window, a finish when it covers the event distance. */
+export function eventResult(
+  ride: EventRide | null,
+  nextEventDate: string | null,
+  eventDate: string = EVENT_DATE,
+  eventDistanceKm: number = EVENT_DISTANCE_KM,
+): EventResult {
+  return {
+    finished: ride !== null && ride.distanceKm >= eventDistanceKm,
+    ride,
+    window: resultWindow(eventDate),
+    nextEventDate,
+  };
+}
+
+/**
+ * The one category a page shows (issue #20): the stored one (the plan's, or
+ * the registration's) wins, as spec §4 lets a supplied category win, with its
+ * default readiness; without one, the rule applied to the member's rides.
+ */
+export function pageCategory(
+  analysis: ReadinessInput,
+  stored: string | null | undefined,
+): { category: Category; readiness: number; source: "plan" | "rides" } {
+  if (isCategory(stored)) return { category: stored, readiness: READINESS[stored], source: "plan" };
+  return { ...readinessOf({ ...analysis, category: null, readiness: null }), source: "rides" };
+}
+
+/**
+ * The weekly-distance bars' km axis: it starts at zero and ends at a round
+ * top (1, 2, 2.5 or 5 × a power of ten, times the tick count) at or above the
+ * biggest value; `ticks` are the labelled values, zero first.
+ */
+export function kmAxis(maxKm: number, tickCount = 4): { top: number; ticks: number[] } {
+  const max = Number.isFinite(maxKm) && maxKm > 0 ? maxKm : 1;
+  const raw = max / tickCount;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((s) => s * tickCount >= max) ?? 10 * power;
+  const ticks = Array.from({ length: tickCount + 1 }, (_, i) => Math.round(i * step * 1e6) / 1e6);
+  return { top: ticks[tickCount]!, ticks };
+}

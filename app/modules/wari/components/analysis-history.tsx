@@ -2,11 +2,28 @@ import { Link } from "@remix-run/react";
 import type { ActivityAnalysis } from "../analysis.server";
 import type { EventHistoryEntry } from "../event.server";
 import { dateTime, formatKmNumber, shortDate } from "~/lib/format";
-import { RECOMMENDED_WEEKLY_KM } from "../rules";
+import { OnboardingCard } from "~/ui/onboarding-card";
+import { kmAxis, RECOMMENDED_WEEKLY_KM } from "../rules";
 import { card, Tiles } from "./overview";
 
 /** The Activity Analysis tab: totals, the last 12 weeks as HTML bars (no chart library), and advice. */
-export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
+export function AnalysisTab({
+  analysis,
+  stravaLinked,
+}: {
+  analysis: ActivityAnalysis;
+  stravaLinked: boolean;
+}) {
+  // First run (issue #20 item 2): no activity of any sport yet, so the dashboard's welcome card, not zeros.
+  if (analysis.activityCount === 0) {
+    return (
+      <OnboardingCard
+        connected={stravaLinked}
+        connectHere
+        what="your cycling this year, your weekly distance, consistency and advice for the 250 km day"
+      />
+    );
+  }
   if (analysis.cyclingActivityCount === 0) {
     return (
       <div role="alert" className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900 sm:p-6">
@@ -21,8 +38,8 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
       </div>
     );
   }
-  const max = Math.max(RECOMMENDED_WEEKLY_KM.max, ...analysis.weeklyDistances.map((w) => w.km));
-  const target = (RECOMMENDED_WEEKLY_KM.min / max) * 100;
+  const axis = kmAxis(Math.max(RECOMMENDED_WEEKLY_KM.max, ...analysis.weeklyDistances.map((w) => w.km)));
+  const target = (RECOMMENDED_WEEKLY_KM.min / axis.top) * 100;
   const totals = [
     ["Lifetime cycling", `${formatKmNumber(analysis.totalLifetimeCyclingKm)} km`],
     ["Active cycling days", `${analysis.activeCyclingDays} in ${analysis.window.weeks} weeks`],
@@ -45,35 +62,7 @@ export function AnalysisTab({ analysis }: { analysis: ActivityAnalysis }) {
           The dashed line marks {RECOMMENDED_WEEKLY_KM.min} km, the low end of the recommended{" "}
           {RECOMMENDED_WEEKLY_KM.min}-{RECOMMENDED_WEEKLY_KM.max} km a week.
         </p>
-        <div
-          className="relative mt-4 h-40"
-          role="img"
-          aria-label={`Weekly cycling distance: ${analysis.weeklyDistances.map((w) => `${shortDate(w.weekStart)} ${formatKmNumber(w.km)} km`).join(", ")}`}
-        >
-          <div className="flex h-full items-end gap-1 sm:gap-2" aria-hidden="true">
-            {analysis.weeklyDistances.map((w) => (
-              <div
-                key={w.weekStart}
-                className="flex h-full flex-1 flex-col justify-end"
-                title={`${shortDate(w.weekStart)}: ${formatKmNumber(w.km)} km`}
-              >
-                <div
-                  className="rounded-t bg-brand-accent"
-                  style={{ height: `${(w.km / max) * 100}%`, minHeight: w.km > 0 ? 2 : 0 }}
-                />
-              </div>
-            ))}
-          </div>
-          <div
-            className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-dashed border-gray-700"
-            style={{ bottom: `${target}%` }}
-            aria-hidden="true"
-          />
-        </div>
-        <div className="mt-1 flex justify-between text-xs text-gray-500" aria-hidden="true">
-          <span>{shortDate(analysis.weeklyDistances[0]!.weekStart)}</span>
-          <span>this week</span>
-        </div>
+        <WeeklyBars analysis={analysis} top={axis.top} ticks={axis.ticks} target={target} />
       </section>
       <section className={card} aria-labelledby="advice-heading">
         <h2 id="advice-heading" className="text-lg font-semibold text-gray-900">
@@ -146,5 +135,89 @@ export function HistoryTab({ history }: { history: EventHistoryEntry[] }) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The last weeks' km as HTML bars: a km axis from zero with gridlines, the
+ * value over every bar (touch has no hover) and the week's start under it.
+ * Screen readers get the list as the image's label.
+ */
+function WeeklyBars({
+  analysis,
+  top,
+  ticks,
+  target,
+}: {
+  analysis: ActivityAnalysis;
+  top: number;
+  ticks: number[];
+  target: number;
+}) {
+  const weeks = analysis.weeklyDistances;
+  return (
+    <div
+      className="mt-4"
+      role="img"
+      aria-label={`Weekly cycling distance in km, axis from 0 to ${formatKmNumber(top)} km: ${weeks.map((w) => `week of ${shortDate(w.weekStart)} ${formatKmNumber(w.km)} km`).join(", ")}`}
+      data-testid="weekly-bars"
+    >
+      <div className="flex gap-2" aria-hidden="true">
+        <div className="relative h-44 w-9 shrink-0 text-right text-[11px] leading-none text-gray-600">
+          {ticks.map((tick) => (
+            <span
+              key={tick}
+              className="absolute right-0 -translate-y-1/2"
+              style={{ bottom: `calc(${(tick / top) * 100}% - 0.5em)` }}
+            >
+              {formatKmNumber(tick)}
+            </span>
+          ))}
+        </div>
+        <div className="relative h-44 min-w-0 flex-1 border-b border-l border-gray-400">
+          {ticks.slice(1).map((tick) => (
+            <div
+              key={tick}
+              className="absolute inset-x-0 border-t border-gray-100"
+              style={{ bottom: `${(tick / top) * 100}%` }}
+            />
+          ))}
+          <div className="absolute inset-0 flex items-end gap-0.5 px-0.5 sm:gap-2 sm:px-1">
+            {weeks.map((w) => (
+              <div key={w.weekStart} className="relative h-full min-w-0 flex-1">
+                <div
+                  className="absolute inset-x-0 bottom-0 rounded-t bg-brand-accent"
+                  style={{ height: `${(w.km / top) * 100}%`, minHeight: w.km > 0 ? 2 : 0 }}
+                />
+                <span
+                  className="absolute inset-x-0 truncate text-center text-[10px] font-medium leading-none text-gray-800 sm:text-xs"
+                  style={{ bottom: `calc(${(w.km / top) * 100}% + 2px)` }}
+                >
+                  {formatKmNumber(Math.round(w.km))}
+                </span>
+              </div>
+            ))}
+          </div>
+          <div
+            className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-dashed border-gray-700"
+            style={{ bottom: `${target}%` }}
+          />
+        </div>
+      </div>
+      <div className="mt-1 flex gap-2 text-[10px] text-gray-600 sm:text-xs" aria-hidden="true">
+        <span className="w-9 shrink-0 text-right">km</span>
+        <div className="flex min-w-0 flex-1 gap-0.5 px-0.5 sm:gap-2 sm:px-1">
+          {weeks.map((w, i) => (
+            <span
+              key={w.weekStart}
+              className={`min-w-0 flex-1 whitespace-nowrap text-center ${i % 3 === 0 || i === weeks.length - 1 ? "" : "invisible md:visible"}`}
+            >
+              {i === weeks.length - 1 ? "now" : shortDate(w.weekStart)}
+            </span>
+          ))}
+        </div>
+      </div>
+      <p className="mt-1 text-xs text-gray-600">Bars: km ridden per week, by the week&apos;s first day.</p>
+    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { SubmitButton } from "~/ui/form";
 import type { ActivityAnalysis } from "../analysis.server";
 import type { RegistrationView } from "../event.server";
-import { formatKmNumber, longDate } from "~/lib/format";
+import { formatDuration, formatKmNumber, longDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
 import {
   CATEGORY_GUIDANCE,
@@ -11,9 +11,13 @@ import {
   COUNTDOWN_TICK_MS,
   EVENT_DATE_LABEL,
   EVENT_DISTANCE_KM,
+  EVENT_NAME,
   LONGEST_RIDE_MIN_KM,
-  readinessOf,
+  pageCategory,
+  type EventResult,
+  type WariMode,
 } from "../rules";
+import { Link } from "@remix-run/react";
 import { cardClass } from "~/ui/card";
 
 export const card = cardClass({ padding: "sm" });
@@ -103,16 +107,75 @@ export function GenerateButton({
   );
 }
 
+/** The stored category of the page (the plan's, else the registration's), or null. */
+export const storedCategory = (plan: TrainingPlanView | null, registration: RegistrationView | null) =>
+  plan?.category ?? registration?.category ?? null;
+
+/** After the event: the member's longest ride around the day, a finish badge at the distance, and next year. */
+function EventResultPanel({ result }: { result: EventResult }) {
+  const { ride, finished, window } = result;
+  return (
+    <div data-testid="event-result" className="space-y-3">
+      {finished && ride ? (
+        <div className="flex items-center gap-3 rounded-lg border border-green-200 bg-green-50 p-3">
+          <span
+            aria-hidden="true"
+            className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-green-700 text-2xl text-white"
+          >
+            ✓
+          </span>
+          <div>
+            <p className="font-semibold text-green-900" data-testid="finish-badge">
+              {`${EVENT_DISTANCE_KM} km finisher`}
+            </p>
+            <p className="text-sm text-green-900">You rode the distance of the day. Well done!</p>
+          </div>
+        </div>
+      ) : null}
+      {ride ? (
+        <p className="text-sm text-gray-800" data-testid="event-ride">
+          {finished ? "Your ride: " : "Your longest ride around the event: "}
+          <Link to={`/activities/${ride.id}`} className="font-semibold text-brand-ink underline">
+            {ride.name}
+          </Link>
+          {`, ${formatKmNumber(ride.distanceKm)} km in ${formatDuration(ride.movingTimeSeconds)} on ${longDate(ride.day)}`}
+          {finished
+            ? "."
+            : ` (${Math.round((100 * ride.distanceKm) / EVENT_DISTANCE_KM)}% of the ${EVENT_DISTANCE_KM} km).`}
+        </p>
+      ) : (
+        <p className="text-sm text-gray-800" data-testid="event-ride">
+          {`No ride recorded between ${longDate(window.from)} and ${longDate(window.to)}. If you rode, sync Strava or upload the ride and it shows here.`}
+        </p>
+      )}
+      <p
+        className="rounded-lg bg-brand-tint p-3 text-sm font-medium text-gray-900"
+        data-testid="next-edition"
+      >
+        {`See you next year! ${
+          result.nextEventDate
+            ? `The next edition is on ${longDate(result.nextEventDate)}.`
+            : "The date of the next edition will be announced here."
+        }`}
+      </p>
+    </div>
+  );
+}
+
 export function EventCard({
   serverNow,
   plan,
   registration,
+  mode = "training",
+  result = null,
 }: {
   serverNow: string;
   plan: TrainingPlanView | null;
   registration: RegistrationView | null;
+  mode?: WariMode;
+  result?: EventResult | null;
 }) {
-  const category = plan?.category ?? registration?.category ?? null;
+  const category = storedCategory(plan, registration);
   const info = [
     ["Event Date", EVENT_DATE_LABEL],
     ["Distance", `${EVENT_DISTANCE_KM} kilometers in one day`],
@@ -122,10 +185,14 @@ export function EventCard({
   return (
     <section aria-labelledby="countdown-heading" className={card}>
       <h2 id="countdown-heading" className="text-lg font-semibold text-gray-900">
-        Countdown to the Event
+        {mode === "results" ? `Your ${EVENT_NAME} result` : "Countdown to the Event"}
       </h2>
       <div className="mt-3">
-        <Countdown serverNow={serverNow} />
+        {mode === "results" && result ? (
+          <EventResultPanel result={result} />
+        ) : (
+          <Countdown serverNow={serverNow} />
+        )}
       </div>
       <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-gray-500">Key Information</h3>
       <dl className="mt-2 divide-y divide-gray-100 text-sm" data-testid="key-information">
@@ -141,8 +208,8 @@ export function EventCard({
   );
 }
 
-export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
-  const { category, readiness } = readinessOf(analysis);
+export function ReadinessCard({ analysis, stored }: { analysis: ActivityAnalysis; stored: string | null }) {
+  const { category, readiness, source } = pageCategory(analysis, stored);
   const tiles = [
     ["This Year (km)", formatKmNumber(analysis.currentYearCyclingKm)],
     ["Weekly Avg (km)", formatKmNumber(analysis.weeklyAverageCyclingKm)],
@@ -159,7 +226,9 @@ export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
           className="rounded-full bg-brand-soft px-3 py-1 text-sm font-semibold text-brand-strong"
           data-testid="readiness-category"
         >
-          <span className="font-normal">Current level: </span>
+          <span className="font-normal">
+            {source === "plan" ? "Category (your plan): " : "Level from your rides: "}
+          </span>
           {category}
         </span>
       </div>
@@ -203,35 +272,43 @@ export function ReadinessCard({ analysis }: { analysis: ActivityAnalysis }) {
   );
 }
 
-export function PlanSummary({ plan }: { plan: TrainingPlanView }) {
+export function PlanSummary({ plan, mode = "training" }: { plan: TrainingPlanView; mode?: WariMode }) {
   const weeks = plan.planDetails.weeklySchedule;
   if (!weeks.length) return null;
   const current = weeks[plan.currentWeekIndex] ?? weeks[weeks.length - 1]!;
   const done = weeks.reduce((n, w) => n + w.progress.completedWorkouts.length, 0);
   const total = weeks.reduce((n, w) => n + w.workouts.filter((x) => !x.isEventDay).length, 0);
+  const ridden = weeks.reduce((n, w) => n + w.standing.riddenKm, 0);
   const items = [
-    ["Current Week", `Week ${current.week} of ${weeks.length}`],
-    ["Phase", String(current.phase)],
+    ...(mode === "results"
+      ? ([
+          ["Plan", `${weeks.length} weeks, finished`],
+          ["Ridden in the plan", `${formatKmNumber(Math.round(ridden))} km`],
+        ] as const)
+      : ([
+          ["Current Week", `Week ${current.week} of ${weeks.length}`],
+          ["Phase", String(current.phase)],
+        ] as const)),
     ["Total Distance Goal", `${formatKmNumber(plan.planDetails.totalDistanceKm)} km`],
     ["Workouts Done", `${done} of ${total}`],
   ] as const;
   return (
     <section aria-labelledby="summary-heading" className={card} data-testid="plan-summary">
       <h2 id="summary-heading" className="text-lg font-semibold text-gray-900">
-        Training Plan Progress
+        {mode === "results" ? "Your Training Plan" : "Training Plan Progress"}
       </h2>
       <Tiles items={items} />
-      <PlanStanding plan={plan} />
+      <PlanStanding plan={plan} mode={mode} />
     </section>
   );
 }
 
 /** Where the member is against the plan: the km ridden in the weeks so far against their goals. */
-function PlanStanding({ plan }: { plan: TrainingPlanView }) {
+function PlanStanding({ plan, mode }: { plan: TrainingPlanView; mode: WariMode }) {
   const weeks = plan.planDetails.weeklySchedule.slice(0, plan.currentWeekIndex + 1);
   const goal = weeks.reduce((n, w) => n + w.weeklyGoalKm, 0);
   const ridden = weeks.reduce((n, w) => n + w.standing.riddenKm, 0);
-  const adjusted = weeks.at(-1)?.standing.adjustedGoalKm;
+  const adjusted = mode === "results" ? null : weeks.at(-1)?.standing.adjustedGoalKm;
   return (
     <p className="mt-3 text-sm text-gray-700" data-testid="plan-standing">
       Through week {weeks.length} you rode {formatKmNumber(Math.round(ridden))} km of the{" "}

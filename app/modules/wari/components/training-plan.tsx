@@ -4,7 +4,14 @@ import { useHydrated } from "~/ui/charts/lazy-chart";
 import { useToast } from "~/ui/toast";
 import { formatKmNumber, formatPlanMinutes, shortDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
-import { EVENT_DISTANCE_KM, intensityLabel, workoutDate, workoutKey, type Workout } from "../rules";
+import {
+  EVENT_DISTANCE_KM,
+  intensityLabel,
+  workoutDate,
+  workoutKey,
+  type WariMode,
+  type Workout,
+} from "../rules";
 import { WARI_MSG, WARI_TOASTS } from "../schema";
 import { GenerateButton } from "./overview";
 import { cardClass } from "~/ui/card";
@@ -36,11 +43,14 @@ function WorkoutRow({
   dayIndex,
   workout,
   done,
+  readOnly,
 }: {
   week: Week;
   dayIndex: number;
   workout: Workout;
   done: boolean;
+  /** After the event: the plan is a record, nothing to tick. */
+  readOnly: boolean;
 }) {
   const fetcher = useFetcher<ToggleAnswer>();
   const toast = useToast();
@@ -121,6 +131,12 @@ function WorkoutRow({
           <span className="inline-flex rounded-full bg-brand px-3 py-1 text-xs font-semibold text-white">
             Event Day
           </span>
+        ) : readOnly ? (
+          done ? (
+            <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-3 py-1 text-xs font-medium text-green-800">
+              <span aria-hidden="true">✓</span> Done
+            </span>
+          ) : null
         ) : (
           <fetcher.Form method="post" action="/wari?tab=plan" preventScrollReset onSubmit={onSubmit}>
             <input type="hidden" name="intent" value="toggle" />
@@ -160,7 +176,17 @@ const STANDING: Record<Week["standing"]["status"], { label: string; tone: string
   upcoming: null,
 };
 
-function WeekCard({ week, current, open }: { week: Week; current: boolean; open: boolean }) {
+function WeekCard({
+  week,
+  current,
+  open,
+  readOnly,
+}: {
+  week: Week;
+  current: boolean;
+  open: boolean;
+  readOnly: boolean;
+}) {
   const standing = week.standing;
   const badge = STANDING[standing.status];
   const countable = week.workouts.filter((w) => !w.isEventDay).length;
@@ -232,6 +258,7 @@ function WeekCard({ week, current, open }: { week: Week; current: boolean; open:
             dayIndex={dayIndex}
             workout={workout}
             done={week.progress.completedWorkouts.includes(workoutKey(week.week, dayIndex, workout.type))}
+            readOnly={readOnly}
           />
         ))}
       </ul>
@@ -243,10 +270,12 @@ export function TrainingPlanTab({
   plan,
   openWeek,
   refusal,
+  mode = "training",
 }: {
   plan: TrainingPlanView | null;
   openWeek: number | null;
   refusal?: { title: string; message: string } | null;
+  mode?: WariMode;
 }) {
   if (!plan) {
     return (
@@ -261,7 +290,23 @@ export function TrainingPlanTab({
     );
   }
   const weeks = plan.planDetails.weeklySchedule;
-  const current = weeks[plan.currentWeekIndex]?.week;
+  const results = mode === "results";
+  // After the event no week is current; before it the current week opens and the weeks before it fold away.
+  const current = results ? null : (weeks[plan.currentWeekIndex]?.week ?? null);
+  const past = results ? weeks : weeks.filter((w) => current !== null && w.week < current);
+  const rest = results ? [] : weeks.filter((w) => current === null || w.week >= current);
+  const open = openWeek ?? current;
+  const card = (week: Week) => (
+    <WeekCard
+      key={week.week}
+      week={week}
+      current={week.week === current}
+      open={week.week === open}
+      readOnly={results}
+    />
+  );
+  const pastGoal = past.reduce((n, w) => n + w.weeklyGoalKm, 0);
+  const pastRidden = past.reduce((n, w) => n + w.standing.riddenKm, 0);
   return (
     <div className="space-y-3">
       {refusal ? (
@@ -285,17 +330,38 @@ export function TrainingPlanTab({
         </div>
       ) : null}
       <p className="text-sm text-gray-600">
-        Rest days can be ticked any time. Other workouts are ticked once a ride on that day has synced; the
-        event day cannot be ticked.
+        {results
+          ? "The event is over: your plan stays here as a record of your training, week by week."
+          : "Rest days can be ticked any time. Other workouts are ticked once a ride on that day has synced; the event day cannot be ticked."}
       </p>
-      {weeks.map((week) => (
-        <WeekCard
-          key={week.week}
-          week={week}
-          current={week.week === current}
-          open={week.week === (openWeek ?? current)}
-        />
-      ))}
+      {past.length ? (
+        <details
+          open={past.some((w) => w.week === openWeek)}
+          className="group/past rounded-xl border border-gray-200 bg-gray-50"
+          data-testid="past-weeks"
+        >
+          <summary className="flex cursor-pointer list-none flex-wrap items-center justify-between gap-2 p-4 font-semibold text-gray-900">
+            <span>
+              {results
+                ? `All ${past.length} weeks of the plan`
+                : past.length === 1
+                  ? "Past week (week 1)"
+                  : `Past weeks (weeks 1–${past.length})`}
+            </span>
+            <span className="text-sm font-normal text-gray-700">
+              {`Ridden ${formatKmNumber(Math.round(pastRidden))} of ${formatKmNumber(pastGoal)} km `}
+              <span
+                aria-hidden="true"
+                className="inline-block text-gray-500 transition group-open/past:rotate-180"
+              >
+                ▾
+              </span>
+            </span>
+          </summary>
+          <div className="space-y-3 p-3 pt-0">{past.map(card)}</div>
+        </details>
+      ) : null}
+      {rest.map(card)}
     </div>
   );
 }

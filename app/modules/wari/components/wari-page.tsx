@@ -9,7 +9,7 @@ import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_YEAR } from "../rules";
 import { WARI_MSG } from "../schema";
 import { AnalysisTab, HistoryTab } from "./analysis-history";
 import { FitnessChart } from "./fitness-chart";
-import { EventCard, PlanSummary, ReadinessCard } from "./overview";
+import { EventCard, PlanSummary, ReadinessCard, storedCategory } from "./overview";
 import { TrainingPlanTab } from "./training-plan";
 import { Button } from "~/ui/button";
 
@@ -114,12 +114,18 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
         <>
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="lg:col-span-1">
-              <EventCard serverNow={data.now} plan={data.plan} registration={data.registration} />
+              <EventCard
+                serverNow={data.now}
+                plan={data.plan}
+                registration={data.registration}
+                mode={data.mode}
+                result={data.result}
+              />
             </div>
             <div className="space-y-6 lg:col-span-2">
-              <ReadinessCard analysis={data.analysis} />
+              <ReadinessCard analysis={data.analysis} stored={storedCategory(data.plan, data.registration)} />
               {data.plan && data.plan.planDetails.weeklySchedule.length ? (
-                <PlanSummary plan={data.plan} />
+                <PlanSummary plan={data.plan} mode={data.mode} />
               ) : null}
             </div>
           </div>
@@ -142,11 +148,12 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
                 <TrainingPlanTab
                   plan={data.plan}
                   openWeek={openWeek}
+                  mode={data.mode}
                   refusal={actionData && !actionData.ok && actionData.intent === "toggle" ? actionData : null}
                 />
               </TabPanel>
               <TabPanel className="focus:outline-none" data-testid="tab-analysis">
-                <AnalysisTab analysis={data.analysis} />
+                <AnalysisTab analysis={data.analysis} stravaLinked={data.stravaLinked} />
               </TabPanel>
               <TabPanel className="focus:outline-none" data-testid="tab-history">
                 <HistoryTab history={data.history} />

@@ -1,0 +1,68 @@
+import { expect, FAKES_URL, freshMemberConnectsAthlete, snap, test } from "./fixtures";
+
+/** Issue #20 items 6 and 8 as a member sees them, at desktop and phone width. */
+test.describe("Wari after the event", () => {
+  test("a member who rode 252 km on the day gets the finish badge and 'see you next year'", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const athleteId = 95_000 + Math.floor(Math.random() * 1000);
+    await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
+      data: {
+        id: athleteId,
+        firstname: "Finisher",
+        lastname: "E2E",
+        activities: 0,
+        seed: athleteId,
+        days: 30,
+      },
+    });
+    const ride = await page.request.post(`${FAKES_URL}/_control/strava/athletes/${athleteId}/activities`, {
+      data: {
+        name: "IAS CycleWari 2025",
+        sport_type: "Ride",
+        distance: 252_400,
+        moving_time: 10 * 3600 + 20 * 60,
+        total_elevation_gain: 1200,
+        start_date: "2025-06-07T00:30:00Z",
+      },
+    });
+    expect(ride.status()).toBe(201);
+    await freshMemberConnectsAthlete(page, athleteId);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await page.request.get("/api/wari/analysis/user")).json()) as {
+              cyclingActivityCount: number;
+            }
+          ).cyclingActivityCount,
+        { timeout: 45_000 },
+      )
+      .toBe(1);
+
+    await page.goto("/wari?tab=analysis");
+    const result = page.getByTestId("event-result");
+    await expect(page.getByRole("heading", { name: "Your IAS CycleWari 2025 result" })).toBeVisible();
+    await expect(result.getByTestId("finish-badge")).toHaveText("250 km finisher");
+    await expect(result.getByTestId("event-ride")).toContainText("252.4 km in 10 h 20 min on June 7, 2025");
+    await expect(result.getByRole("link", { name: "IAS CycleWari 2025" })).toHaveAttribute(
+      "href",
+      /\/activities\/\d+$/,
+    );
+    await expect(result.getByTestId("next-edition")).toContainText("See you next year!");
+    await expect(page.getByTestId("countdown")).toHaveCount(0);
+    // The weekly bars have a km axis from zero; one category on the page.
+    await expect(page.getByTestId("weekly-bars")).toHaveAttribute("aria-label", /axis from 0 to \d+ km/);
+    await expect(page.getByTestId("readiness-category")).toHaveCount(1);
+    await snap(page, "look-wari-results-desktop");
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/wari?tab=analysis");
+    await expect(result.getByTestId("finish-badge")).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await snap(page, "look-wari-results-phone");
+  });
+});
