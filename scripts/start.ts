@@ -113,6 +113,9 @@ async function main() {
       String(port),
       "--ip",
       "127.0.0.1",
+      // Its own devtools port: two servers starting at once (the end-to-end suite) would both take 9229.
+      "--inspector-port",
+      String(port + 1000),
       "--persist-to",
       persistDir,
       "--env-file",
