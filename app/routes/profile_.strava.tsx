@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { readForm } from "~/lib/http.server";
-import { ConnectReturnNotice } from "~/modules/strava/components/connect-return";
+import { ConnectReturnNotice } from "~/modules/strava/components/connect-return-notice";
 import {
   DisconnectConfirm,
   DisconnectOutcome,

@@ -167,6 +167,63 @@ for (const size of SIZES) {
       await snap(page, `ux-events-menu-${size.name}`);
     });
 
+    test("the account menu works from the keyboard: arrows, Escape returns focus, Tab and a click outside close it", async ({
+      page,
+    }) => {
+      await signIn(page);
+      await page.goto("/dashboard");
+      const button = page.getByRole("button", { name: "Account menu for athlete" });
+      await expect(button).toHaveAttribute("aria-haspopup", "menu");
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await button.focus();
+      await page.keyboard.press("Enter");
+      const menu = page.getByRole("menu", { name: "Account menu for athlete" });
+      await expect(menu).toBeVisible();
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      await expect(menu.getByRole("menuitem")).toHaveCount(8);
+      await expect(page.getByRole("menuitem", { name: "Dashboard" })).toBeFocused();
+      await page.keyboard.press("ArrowDown");
+      await expect(page.getByRole("menuitem", { name: "Workout Recommendations" })).toBeFocused();
+      await page.keyboard.press("ArrowUp");
+      await page.keyboard.press("ArrowUp");
+      await expect(page.getByRole("menuitem", { name: "Log out" })).toBeFocused();
+      await page.keyboard.press("Home");
+      await expect(page.getByRole("menuitem", { name: "Dashboard" })).toBeFocused();
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-account-menu-${size.name}`);
+      await page.keyboard.press("Escape");
+      await expect(menu).toBeHidden();
+      await expect(button).toBeFocused();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+
+      // ArrowUp opens on the last item; Tab leaves and closes.
+      await page.keyboard.press("ArrowUp");
+      await expect(page.getByRole("menuitem", { name: "Log out" })).toBeFocused();
+      await page.keyboard.press("Tab");
+      await expect(menu).toBeHidden();
+
+      // A click outside closes it; choosing an item follows the link.
+      await button.click();
+      await expect(menu).toBeVisible();
+      await page.locator("main").click({ position: { x: 4, y: 4 } });
+      await expect(menu).toBeHidden();
+      await button.click();
+      await page.getByRole("menuitem", { name: "Profile Settings" }).click();
+      await expect(page).toHaveURL(/\/profile-settings$/);
+      await expect(menu).toBeHidden();
+
+      if (size.name === "phone") {
+        // The phone menu's dialog code arrives when it first opens; Escape returns focus to its button.
+        const open = page.getByRole("button", { name: "Open menu" });
+        await open.click();
+        const mobile = page.getByRole("dialog", { name: "Menu" }).getByRole("navigation", { name: "Mobile" });
+        await expect(mobile).toBeVisible();
+        await page.keyboard.press("Escape");
+        await expect(mobile).toBeHidden();
+        await expect(open).toBeFocused();
+      }
+    });
+
     test("the challenge leaderboard is compact: top 10, you highlighted, search as you type, activities folded", async ({
       page,
     }) => {

@@ -25,6 +25,7 @@ import {
   trainingDays,
   type LoadActivity,
 } from "~/modules/wari/training-load";
+import { weeklyLoad } from "~/modules/wari/components/fitness-chart";
 
 const member: ReadinessInput = {
   currentYearCyclingKm: 0,
@@ -304,5 +305,26 @@ describe("the training-load model, by hand", () => {
     const points = fitnessSeries(trainingDays([]), "2025-06-01", "2025-06-07");
     expect(points).toHaveLength(7);
     expect(points.every((p) => p.fitness === 0 && p.fatigue === 0 && p.form === 0)).toBe(true);
+  });
+});
+
+describe("the fitness chart's load columns", () => {
+  it("sums the daily load by week, Monday to Sunday, one column at each Monday", () => {
+    const points = fitnessSeries(
+      trainingDays([ride("2025-03-02", 30, 1), ride("2025-03-03", 30, 1), ride("2025-03-09", 20, 1)]),
+      "2025-02-27",
+      "2025-03-11",
+    );
+    const weeks = weeklyLoad(points);
+    const day = (d: string) => Date.parse(`${d}T00:00:00Z`);
+    expect(weeks.map(([ms]) => ms)).toEqual([day("2025-02-24"), day("2025-03-03"), day("2025-03-10")]);
+    const load = (d: string) => points.find((p) => p.date === d)!.load;
+    expect(weeks[0]![1]).toBeCloseTo(load("2025-03-02"), 1);
+    expect(weeks[1]![1]).toBeCloseTo(load("2025-03-03") + load("2025-03-09"), 1);
+    expect(weeks[2]![1]).toBe(0);
+    expect(weeks.reduce((s, [, l]) => s + l, 0)).toBeCloseTo(
+      points.reduce((s, p) => s + p.load, 0),
+      1,
+    );
   });
 });

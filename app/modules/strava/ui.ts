@@ -3,6 +3,6 @@
  * never from its components/ folder (eslint.config.js and
  * tests/unit/module-boundaries.test.ts enforce it). Routes may use either.
  */
-export { ConnectReturnNotice } from "./components/connect-return";
+export { ConnectReturnNotice } from "./components/connect-return-notice";
 export { StravaConnectButton, SyncBanner } from "./components/strava-panel";
 export { StravaSettingsSection } from "./components/disconnect";

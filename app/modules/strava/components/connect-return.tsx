@@ -1,13 +1,13 @@
-import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useToast, type Toast } from "~/ui/toast";
-import { Button } from "~/ui/button";
 
 const ALREADY_CONNECTED =
   "Each Strava account can only be connected to one user account. Please try connecting with a different Strava account.";
 
 /** The spec's toast for each connect-return value (part 1 section 8). */
+const AlreadyConnectedDialog = lazy(() => import("./already-connected-dialog"));
+
 export function connectReturnToast(
   success: string | null,
   error: string | null,
@@ -64,11 +64,12 @@ export function connectReturnToast(
 /**
  * Handles `?success=` / `?error=` after the Strava connect round trip: a toast
  * or the already-connected dialog, then the query is removed from the address.
+ * Loaded by connect-return-notice.tsx only when the address carries them.
  */
-export function ConnectReturnNotice() {
+export default function ConnectReturnHandler() {
   const [searchParams, setSearchParams] = useSearchParams();
   const toast = useToast();
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const [dialogOpen, setDialogOpen] = useState<boolean | null>(null);
   const success = searchParams.get("success");
   const error = searchParams.get("error");
   const message = searchParams.get("message");
@@ -89,20 +90,14 @@ export function ConnectReturnNotice() {
     );
   }, [success, error, message, toast, setSearchParams]);
 
-  return (
-    <Dialog open={dialogOpen} onClose={() => setDialogOpen(false)} className="relative z-50">
-      <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-center justify-center p-4">
-        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-gray-900">
-            Strava Account Already Connected
-          </DialogTitle>
-          <p className="mt-2 text-gray-700">{ALREADY_CONNECTED}</p>
-          <div className="mt-6 flex justify-end">
-            <Button onClick={() => setDialogOpen(false)}>OK</Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
-  );
+  // The dialog (Headless UI) is fetched only when it opens, to keep it out of the dashboard's first load.
+  return dialogOpen !== null ? (
+    <Suspense fallback={null}>
+      <AlreadyConnectedDialog
+        open={dialogOpen}
+        onClose={() => setDialogOpen(false)}
+        message={ALREADY_CONNECTED}
+      />
+    </Suspense>
+  ) : null;
 }

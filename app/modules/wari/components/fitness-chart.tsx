@@ -37,9 +37,9 @@ function options(chart: FitnessChartData): ApexOptions {
     },
     yaxis: [
       {
-        seriesName: "Daily load",
+        seriesName: "Weekly load",
         opposite: true,
-        title: { text: "Daily load" },
+        title: { text: "Weekly load" },
         labels: { formatter: (v) => formatOne(v) },
       },
       {
@@ -48,7 +48,13 @@ function options(chart: FitnessChartData): ApexOptions {
         labels: { formatter: (v) => formatOne(v) },
       },
     ],
-    tooltip: { shared: true, x: { format: "d MMM yyyy" }, y: { formatter: (v) => formatOne(v) } },
+    // Not shared: the weekly columns and the daily curves do not share their x values.
+    tooltip: {
+      shared: false,
+      intersect: false,
+      x: { format: "d MMM yyyy" },
+      y: { formatter: (v) => formatOne(v) },
+    },
     annotations: {
       xaxis: [
         {
@@ -68,11 +74,28 @@ function options(chart: FitnessChartData): ApexOptions {
   };
 }
 
+const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * The load as one column per week (Monday to Sunday, drawn at its Monday): ApexCharts 4.7 draws a
+ * column chart in time that grows with the square of its columns (each column walks every column
+ * before it), so two years of daily columns blocked a phone for seconds (decision 028).
+ */
+export function weeklyLoad(points: FitnessChartData["points"]): [number, number][] {
+  const weeks = new Map<number, number>();
+  for (const p of points) {
+    const ms = at(p.date);
+    const monday = ms - (((new Date(ms).getUTCDay() + 6) % 7) * WEEK_MS) / 7;
+    weeks.set(monday, Math.round(((weeks.get(monday) ?? 0) + p.load) * 10) / 10);
+  }
+  return [...weeks];
+}
+
 function chartSeries(chart: FitnessChartData): ApexOptions["series"] {
-  const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
   const { points } = chart;
   return [
-    { name: "Daily load", type: "column", data: points.map((p) => [at(p.date), p.load]) },
+    { name: "Weekly load", type: "column", data: weeklyLoad(points) },
     { name: "Fitness", type: "line", data: points.map((p) => [at(p.date), p.fitness]) },
     { name: "Fatigue", type: "line", data: points.map((p) => [at(p.date), p.fatigue]) },
     { name: "Form", type: "line", data: points.map((p) => [at(p.date), p.form]) },
@@ -127,7 +150,7 @@ export function FitnessChart({ chart, children }: { chart: FitnessChartData; chi
             series={config.series}
             options={config.options}
             height={HEIGHT}
-            label={`Daily training load, fitness, fatigue and form from ${formatDay(chart.from)} to ${formatDay(chart.to)}, with the event day ${EVENT_DATE_LABEL} marked`}
+            label={`Weekly training load, fitness, fatigue and form from ${formatDay(chart.from)} to ${formatDay(chart.to)}, with the event day ${EVENT_DATE_LABEL} marked`}
             dataKey={dataKey}
             testId="fitness-curves"
           />
