@@ -91,10 +91,10 @@ const IST = 5.5 * 3600;
 const DRAIN = 2 * 3600;
 /**
  * After the drain, the run goes on (the cron still ticking) while a new
- * member's history is not all in, at most this much longer; a history still
+ * member's history is not all in, at most six simulated hours longer; a history still
  * missing then is reported as a lower bound (`newMemberHistoryLowerBound`).
  */
-const HISTORY_DRAIN = DAY;
+const HISTORY_DRAIN = 6 * 3600;
 /** Strava waits this long for a webhook's 200, then retries (https://developers.strava.com/docs/webhooks/). */
 const WEBHOOK_TIMEOUT_MS = 2000;
 /** PROBE=1: one webhook, timed in real milliseconds (a check of the pipeline's own latency). */
@@ -105,6 +105,13 @@ const LIMITS: Record<Budget, { read15: number; readDaily: number; overall15: num
     default: { read15: 100, readDaily: 1000, overall15: 200, overallDaily: 2000 },
     extended: { read15: 1000, readDaily: 10000, overall15: 2000, overallDaily: 20000 },
   };
+
+/** Why a fetch failed: "timeout" (our own deadline), or the connection error's code under "fetch failed". */
+function why(e: unknown): string {
+  const error = e as Error & { cause?: { code?: string; message?: string } };
+  if (error.name === "TimeoutError") return "timeout";
+  return error.cause?.code ?? error.cause?.message ?? String(e);
+}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (m: string) => console.log(`[bench:scale] ${m}`);
@@ -345,7 +352,7 @@ async function joinLikeAPerson(
     try {
       if (await connectNewMember(`join${athleteId}a${attempt}`, athleteId, fakes, connected)) return true;
     } catch (e) {
-      log(`join ${athleteId} attempt ${attempt} failed: ${String(e)}`);
+      log(`join ${athleteId} attempt ${attempt} failed: ${why(e)}`);
     }
     await sleep(JOIN_RETRY_MS);
     if (linked()) return true;
@@ -561,8 +568,7 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
           outcome = String(res.status);
         } catch (e) {
           // not answered: Strava tries again
-          const error = e as Error & { cause?: { code?: string } };
-          outcome = error.name === "TimeoutError" ? "timeout" : (error.cause?.code ?? error.name);
+          outcome = why(e);
         }
         unanswered.set(outcome, (unanswered.get(outcome) ?? 0) + 1);
         row.webhookRetries++;
@@ -598,7 +604,7 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
         track(
           fetch(`${APP}/__scheduled?cron=${encodeURIComponent("*/15 * * * *")}`).then(
             (res) => res.arrayBuffer(),
-            () => log("a cron trigger was not answered"),
+            (e: unknown) => log(`a cron trigger was not answered: ${why(e)}`),
           ),
         );
       }
