@@ -50,14 +50,14 @@ export default tseslint.config(
       "@typescript-eslint/ban-ts-comment": ["error", { "ts-ignore": "allow-with-description" }],
       "@typescript-eslint/no-namespace": "off",
       "@typescript-eslint/no-empty-object-type": "off",
-      // One way to reach another folder: the aliases (~/, ~db/, ~workers/, ~scripts/), never a ../../ chain.
+      // One way to reach another folder: the aliases (~/, ~db/, ~workers/, ~scripts/, ~bench/), never a ../../ chain.
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
               regex: "^(\\.\\./){2,}",
-              message: "Use the ~/, ~db/, ~workers/ or ~scripts/ alias instead of a ../../ chain.",
+              message: "Use the ~/, ~db/, ~workers/, ~scripts/ or ~bench/ alias instead of a ../../ chain.",
             },
           ],
         },

@@ -27,7 +27,7 @@ import { fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sq
 import { runSyncBench } from "./sync";
 import { firstLoadJs, printLighthouse, runLighthouseBench, signIn } from "./lighthouse";
 import { runUploadsBench } from "./uploads";
-import { runScaleBench, scaleTable } from "./scale";
+import { runInfo, runScaleBench, scaleTable, writeScaleReadme } from "./scale";
 import { measureMemberYear } from "./member-year";
 
 const PORT = 8795;
@@ -304,7 +304,9 @@ async function main() {
   log("uploads: a 6-hour 1 s FIT ride and a 5,000-row activities.csv, end to end");
   const uploads = await runUploadsBench();
   log("scale: 100, 1,000 and 10,000 athletes over a simulated day, default and Extended Access budgets");
+  const scaleInfo = runInfo();
   const scale = await runScaleBench();
+  writeScaleReadme(scale, scaleInfo);
   const memberYear = measureMemberYear();
   checks.scaleNo429 = scale.every((r) => r.responses429 === 0);
   checks.scale10kExtendedP95Under5Min = scale.some(
@@ -393,7 +395,7 @@ async function main() {
   for (const [name, ok] of Object.entries(checks))
     console.log(`${ok ? "\x1b[32m✓\x1b[0m" : "\x1b[31m✗\x1b[0m"} ${name}`);
   console.log(`\n${scaleTable(scale)}`);
-  console.log("\nwrote bench/results.json");
+  console.log("\nwrote bench/results.json (and the scale table into README.md)");
 }
 
 main().catch((error) => {

@@ -1119,6 +1119,39 @@ describe("webhooks are hints, never orders", () => {
     expect(await reads()).toBe(before + 2);
   });
 
+  it("answers a webhook 200 within Strava's 2 s on a slow database: the hint is noted after the answer", async () => {
+    const { user, athleteId } = await connectedMember(1);
+    const { app: driven, sent } = drivenContext();
+    const { handleWebhookEvent, WEBHOOK_ANSWER_MS } = await import("~/modules/strava/webhook.server");
+    // A queue that takes 3 s to accept the sync's first message (a loaded machine).
+    const background: Promise<unknown>[] = [];
+    const slowQueue = {
+      send: async (message: SyncMessage, options?: { delaySeconds?: number }) => {
+        await new Promise((r) => setTimeout(r, 3000));
+        sent.push({ message, delaySeconds: options?.delaySeconds });
+      },
+    } as unknown as Queue<SyncMessage>;
+    const app: AppContext = {
+      ...driven,
+      env: { ...driven.env, SYNC_QUEUE: slowQueue },
+      waitUntil: (p) => void background.push(p),
+    };
+    const started = Date.now();
+    const res = await handleWebhookEvent(
+      app,
+      hookRequest({ owner_id: athleteId, object_id: 987_654, aspect_type: "create" }),
+    );
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(WEBHOOK_ANSWER_MS).toBeLessThan(2000);
+    expect(sent).toHaveLength(0);
+    // The work goes on after the answer: the sync's first page is on the queue.
+    await Promise.all(background);
+    expect(sent.map((s) => s.message)).toEqual([
+      expect.objectContaining({ type: "sync-page", userId: user.id }),
+    ]);
+  });
+
   it("the cron refreshes only athletes whose webhooks went quiet, oldest first, never the busy ones", async () => {
     const busy = await connectedMember(1);
     const quiet = await connectedMember(1);

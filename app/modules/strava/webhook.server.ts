@@ -32,6 +32,14 @@ import type { SyncMessage } from "./sync-messages";
 /** Reads per member per fold interval spent confirming delete and deauthorization hints. */
 export const WEBHOOK_CHECKS_PER_INTERVAL = 5;
 
+/**
+ * Strava wants a 200 within 2 s and retries otherwise. Noting a hint is a few
+ * D1 statements and a queue send, done before the answer when they take less
+ * than this; on a loaded database the answer goes out at this point and the
+ * work finishes after it (waitUntil). See docs/decisions/027-sync-scheduler.md.
+ */
+export const WEBHOOK_ANSWER_MS = 1000;
+
 const encoder = new TextEncoder();
 
 /** Whether the path segment is the configured secret (constant time over SHA-256 digests; false when unset). */
@@ -71,7 +79,7 @@ const eventSchema = z.object({
 
 const ignored = () => Response.json({ ok: true });
 
-/** Validates the event, keeps only hints worth acting on, and answers 200 at once. */
+/** Validates the event, keeps only hints worth acting on, and answers 200 within WEBHOOK_ANSWER_MS. */
 export async function handleWebhookEvent(app: AppContext, request: Request): Promise<Response> {
   // The shared JSON reader: at most 64 KB (413), malformed JSON 400; a Strava event is a few hundred bytes.
   const body = await readJson(request).catch((error: unknown) =>
@@ -88,29 +96,57 @@ export async function handleWebhookEvent(app: AppContext, request: Request): Pro
     String(e.subscription_id) !== subscriptionId.trim()
   )
     return ignored();
+  return answerWithin(app, WEBHOOK_ANSWER_MS, noteHint(app, e));
+}
 
+/**
+ * Answers 200 once `work` is done or `ms` have passed, whichever comes first;
+ * work still running then goes on after the answer. A failure before the
+ * answer is thrown (a 500: Strava delivers the event again).
+ */
+async function answerWithin(app: AppContext, ms: number, work: Promise<unknown>): Promise<Response> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  let answered = false;
+  app.waitUntil(
+    work.catch((error: unknown) => {
+      if (answered) console.error("webhook hint failed after the answer", error);
+    }),
+  );
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    answered = true;
+    clearTimeout(timer);
+  }
+  return ignored();
+}
+
+/** Records what the event asks for: a folded sync, or a confirmation read on the queue. */
+async function noteHint(app: AppContext, e: z.infer<typeof eventSchema>): Promise<void> {
   const connection = await app.db.query.stravaConnections.findFirst({
     where: eq(stravaConnections.athleteId, e.owner_id),
   });
-  if (!connection) return ignored(); // not (or no longer) one of ours: no read
+  if (!connection) return; // not (or no longer) one of ours: no read
   const userId = connection.userId;
 
   if (e.object_type === "athlete") {
     // Only a deauthorization matters; it is confirmed with Strava on the queue.
-    if (e.updates?.authorized !== "false" || e.object_id !== e.owner_id) return ignored();
+    if (e.updates?.authorized !== "false" || e.object_id !== e.owner_id) return;
     if (await claimCheck(app, userId)) await app.env.SYNC_QUEUE.send(hintMessage(e));
-    return ignored();
+    return;
   }
   if (e.aspect_type === "delete") {
     const held = await holdsStravaActivity(app, userId, e.object_id);
     if (held && (await claimCheck(app, userId))) await app.env.SYNC_QUEUE.send(hintMessage(e));
-    return ignored();
+    return;
   }
   // A member whose token Strava refused cannot be synced until they reconnect.
-  if (connection.tokenExpired) return ignored();
+  if (connection.tokenExpired) return;
   await recordHint(app, userId, e.object_id);
   await foldSync(app, userId);
-  return ignored();
 }
 
 function hintMessage(e: z.infer<typeof eventSchema>): SyncMessage {
