@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ChallengesPageData } from "../page.server";
-import { km1, timeRemaining } from "../rules";
+import { timeRemaining } from "../rules";
 import { ActiveBadge, CompletedOrPercent, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
-import { formatKm } from "~/lib/format";
+import { formatInt, formatKm, formatMetresAsKm } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
@@ -54,14 +54,14 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                 <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
                   <dt className="text-gray-500">Target Distance</dt>
                   <dd className="text-right font-medium">
-                    {c.targetDistance ? `${km1(c.targetDistance)} km` : "No distance target"}
+                    {c.targetDistance ? formatMetresAsKm(c.targetDistance) : "No distance target"}
                   </dd>
                   <dt className="text-gray-500">Sport</dt>
                   <dd className="text-right font-medium">{SPORT_LABELS[c.sportType] ?? c.sportType}</dd>
                   <dt className="text-gray-500">Time Remaining</dt>
                   <dd className="text-right font-medium">{timeRemaining(c.endDate, now)}</dd>
                   <dt className="text-gray-500">Participants</dt>
-                  <dd className="text-right font-medium">{c.participantCount}</dd>
+                  <dd className="text-right font-medium">{formatInt(c.participantCount)}</dd>
                 </dl>
                 <div className="mt-auto pt-5">
                   {participation ? (

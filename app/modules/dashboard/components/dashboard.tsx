@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { formatHours, formatInt, formatKm } from "~/lib/format";
+import { formatHoursAsDuration, formatKm, plural } from "~/lib/format";
 import {
   ActivityRow,
   CHART_TYPES,
@@ -97,8 +97,9 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
           <p className="mt-1 text-gray-600">Welcome back, {data.username}.</p>
           <p className="mt-1 text-sm text-gray-500" data-testid="recent-summary">
-            Last {stats.recent.days} days: {formatInt(stats.recent.activityCount)} activities ·{" "}
-            {formatKm(stats.recent.totalDistanceKm)} · {formatHours(stats.recent.totalMovingTimeHours)}
+            Last {stats.recent.days} days: {plural(stats.recent.activityCount, "activity", "activities")} ·{" "}
+            {formatKm(stats.recent.totalDistanceKm)} ·{" "}
+            {formatHoursAsDuration(stats.recent.totalMovingTimeHours)}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
