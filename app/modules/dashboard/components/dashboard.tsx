@@ -15,6 +15,7 @@ import { OnboardingCard } from "~/ui/onboarding-card";
 import { PoweredByStrava } from "~/ui/strava-brand";
 import type { DashboardData } from "../page.server";
 import { FitnessCard } from "./fitness-card";
+import { CompletedChallenges } from "./completed-challenges";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 
@@ -132,6 +133,7 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           what="your statistics per sport, achievements, the activity timeline and your fitness curves"
         />
       ) : null}
+      <CompletedChallenges challenges={data.completedChallenges} />
 
       <ComponentErrorBoundary name="Statistics">
         <SportStats stats={stats} initialTab={isSportTab(tab) ? tab : "Ride"} />
