@@ -52,11 +52,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
   const links = navLinks(user);
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">
         {user ? (
           <button
             type="button"
-            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 lg:hidden"
+            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
             aria-label="Open menu"
             onClick={() => setMenuOpen(true)}
           >
@@ -79,16 +79,20 @@ export function Header({ user }: { user: HeaderUser | null }) {
           >
             CW
           </span>
-          <span>CycleWari Community</span>
+          {/* Between 768 and 1024 px the badge alone names the app, so every link fits on one line. */}
+          <span className="md:max-lg:sr-only">CycleWari Community</span>
         </Link>
-        <nav aria-label="Main" className="ml-6 hidden flex-1 items-center gap-1 lg:flex">
+        <nav
+          aria-label="Main"
+          className="hidden flex-1 items-center gap-0.5 md:ml-2 md:flex lg:ml-6 lg:gap-1"
+        >
           {links.map((link) => (
             <NavLink
               key={link.to}
               to={link.to}
               prefetch="intent"
               className={({ isActive }) =>
-                `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
+                `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium lg:px-3 ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
               }
             >
               {link.label}
@@ -125,7 +129,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
 
 function SideMenu({ open, onClose, links }: { open: boolean; onClose: () => void; links: NavItem[] }) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50 lg:hidden">
+    <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
       <DialogPanel className="fixed inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
         <div className="flex items-center justify-between">
