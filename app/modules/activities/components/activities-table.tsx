@@ -25,14 +25,14 @@ const head = "px-2 py-2 text-xs font-semibold uppercase tracking-wide text-gray-
 const numHead = `${head} text-right`;
 /** A number cell: a quarter of the row on a phone (its label above), a right-aligned column from md. */
 const numCell =
-  "w-1/4 px-1 pt-1 text-right tabular-nums text-gray-800 md:w-auto md:whitespace-nowrap md:px-2 md:py-2";
+  "w-1/4 whitespace-nowrap px-0.5 pt-1 text-right text-xs tabular-nums text-gray-800 md:w-auto md:px-2 md:py-2 md:text-sm";
 
 function NumberCell({ label, value }: { label: string; value: string }) {
   return (
     <td className={numCell}>
       <dl>
         {/* The column header names it from md; on a phone the header row is only for screen readers. */}
-        <dt className="text-[11px] font-medium uppercase tracking-wide text-gray-500 md:hidden">{label}</dt>
+        <dt className="text-[11px] font-medium uppercase tracking-wide text-gray-600 md:hidden">{label}</dt>
         <dd>{value}</dd>
       </dl>
     </td>

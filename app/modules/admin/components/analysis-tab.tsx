@@ -159,7 +159,7 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
               cells: [
                 sportName(t.sportType),
                 formatNumber(t.activityCount, 0),
-                formatNumber(t.totalDistanceKm),
+                t.totalDistanceKm > 0 ? formatNumber(t.totalDistanceKm) : "—",
                 formatHoursAsDuration(t.totalMovingTimeHours),
                 formatNumber(t.totalElevationGain, 0),
                 formatNumber(t.uniqueUsers, 0),
