@@ -24,6 +24,7 @@ const SECOND_SERVER_SPECS = [
   "disconnect",
   "account-data",
   "google-linking",
+  "look",
 ];
 /** The system Chromium's flags (bench/lighthouse.ts launches it with the same). */
 export const CHROMIUM_ARGS = [

@@ -21,15 +21,16 @@ export const NOT_AVAILABLE = "N/A";
 
 export const formatInt = (n: number) => int.format(n);
 export const formatOne = (n: number) => one.format(n);
-/** 12.34 → "12.3 km". */
-export const formatKm = (km: number) => `${one.format(km)} km`;
+/** A quantity with its unit, grouped, at most one decimal: (12.04, "kg") → "12 kg"; (1234.56, "L") → "1,234.6 L". */
+export const formatQuantity = (n: number, unit: string) => `${formatNumber(n)} ${unit}`;
+/** 12.34 → "12.3 km"; 12 → "12 km" (no ".0"); 13232.6 → "13,232.6 km". */
+export const formatKm = (km: number) => `${formatNumber(km)} km`;
 const metresToKm = (metres: number) => metres / 1000;
 export const formatMetresAsKm = (metres: number) => formatKm(metresToKm(metres));
 /** Km without a unit, at most one decimal: 12 → "12"; 1234.56 → "1,234.6". */
 export function formatKmNumber(km: number): string {
   return km.toLocaleString(LOCALE, { maximumFractionDigits: 1 });
 }
-export const formatHours = (hours: number) => `${one.format(hours)} h`;
 export const formatElevation = (metres: number) => `${int.format(metres)} m`;
 export const formatMinutes = (minutes: number) => `${int.format(minutes)} min`;
 

@@ -45,11 +45,11 @@ export function Header({ user }: { user: HeaderUser | null }) {
   const links = navLinks(user);
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4">
         {user ? (
           <button
             type="button"
-            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 lg:hidden"
+            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
             aria-label="Open menu"
             aria-expanded={menuOpen}
             onClick={() => {
@@ -76,16 +76,20 @@ export function Header({ user }: { user: HeaderUser | null }) {
           >
             CW
           </span>
-          <span>CycleWari Community</span>
+          {/* Between 768 and 1024 px the badge alone names the app, so every link fits on one line. */}
+          <span className="md:max-lg:sr-only">CycleWari Community</span>
         </Link>
-        <nav aria-label="Main" className="ml-6 hidden flex-1 items-center gap-1 lg:flex">
+        <nav
+          aria-label="Main"
+          className="hidden flex-1 items-center gap-0.5 md:ml-2 md:flex lg:ml-6 lg:gap-1"
+        >
           {links.map((link) => (
             <NavLink
               key={link.to}
               to={link.to}
               prefetch="intent"
               className={({ isActive }) =>
-                `rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
+                `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium lg:px-3 ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
               }
             >
               {link.label}

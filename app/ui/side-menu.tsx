@@ -16,7 +16,7 @@ export default function SideMenu({
   links: { to: string; label: string }[];
 }) {
   return (
-    <Dialog open={open} onClose={onClose} className="relative z-50 lg:hidden">
+    <Dialog open={open} onClose={onClose} className="relative z-50 md:hidden">
       <div className="fixed inset-0 bg-black/30" aria-hidden="true" />
       <DialogPanel className="fixed inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl">
         <div className="flex items-center justify-between">

@@ -1,4 +1,4 @@
-import { expect, FAKES_URL, freshMemberConnectsAthlete, snap, test } from "./fixtures";
+import { expect, fakesUrl, freshMemberConnectsAthlete, snap, test } from "./fixtures";
 
 /** Issue #20 items 6 and 8 as a member sees them, at desktop and phone width. */
 test.describe("Wari after the event", () => {
@@ -7,7 +7,7 @@ test.describe("Wari after the event", () => {
   }) => {
     test.setTimeout(90_000);
     const athleteId = 95_000 + Math.floor(Math.random() * 1000);
-    await page.request.post(`${FAKES_URL}/_control/strava/athletes`, {
+    await page.request.post(`${fakesUrl()}/_control/strava/athletes`, {
       data: {
         id: athleteId,
         firstname: "Finisher",
@@ -17,7 +17,7 @@ test.describe("Wari after the event", () => {
         days: 30,
       },
     });
-    const ride = await page.request.post(`${FAKES_URL}/_control/strava/athletes/${athleteId}/activities`, {
+    const ride = await page.request.post(`${fakesUrl()}/_control/strava/athletes/${athleteId}/activities`, {
       data: {
         name: "IAS CycleWari 2025",
         sport_type: "Ride",

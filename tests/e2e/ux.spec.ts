@@ -3,7 +3,7 @@
  * the UI bugs of item 7 and the ways to Events of item 1.
  */
 import type { Page } from "@playwright/test";
-import { expect, signIn, signInFreshMember, snap, test } from "./fixtures";
+import { createChallenge, expect, signIn, signInFreshMember, snap, test, unique } from "./fixtures";
 
 const SIZES = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
@@ -278,6 +278,12 @@ for (const size of SIZES) {
         await expect(page.getByRole("button", { name: /Filters/ })).toBeHidden();
         await expect(minDistance).toBeVisible();
       }
+      // A real table: caption, column headers (for screen readers on a phone too), numbers with units.
+      const table = page.getByRole("table", { name: /^Activities/ });
+      for (const header of ["Sport", "Name", "Date", "Distance", "Moving time", "Pace / speed", "Elevation"])
+        await expect(table.getByRole("columnheader", { name: header, exact: true })).toHaveCount(1);
+      await expect(table.getByRole("row").nth(1)).toContainText(/\d km\b/);
+      await expect(table.getByRole("row").nth(1)).toContainText(/\d km\/h/);
       await noSideways(page, size.viewport.width);
       await snap(page, `ux-activities-${size.name}`);
 
@@ -301,6 +307,16 @@ for (const size of SIZES) {
       await page.goBack();
       await page.getByRole("link", { name: "Remove filter: 100–199.9 km" }).click();
       await expect(page).toHaveURL(/\/activities\?type=Ride$/);
+
+      // Runs read as a pace; a sport without a distance shows a dash, not "0 km".
+      await page.goto("/activities?type=Run");
+      await expect(page.getByTestId("activity-row").first()).toContainText(/\d+:\d\d \/km/);
+      if (size.name === "desktop") {
+        await page.goto("/activities?type=Yoga");
+        const yoga = page.getByTestId("activity-row").first();
+        if ((await yoga.count()) > 0)
+          await expect(yoga.getByRole("cell").nth(3).locator("dd")).toHaveText("—");
+      }
     });
 
     test("first run: a welcome card instead of a bare page of zeros; once connected a status chip", async ({
@@ -318,14 +334,54 @@ for (const size of SIZES) {
       await noSideways(page, size.viewport.width);
       await snap(page, `ux-dashboard-first-run-${size.name}`);
 
+      // The same card on /recommendations (no Strava link, no activities): Connect sits in the card.
+      await page.goto("/recommendations");
+      const card = page.getByTestId("onboarding");
+      await expect(card.getByRole("heading", { name: "Welcome! Bring in your activities" })).toBeVisible();
+      await expect(card.getByRole("link", { name: "Connect Strava" })).toHaveAttribute(
+        "href",
+        "/profile/strava",
+      );
+      await expect(card.getByRole("link", { name: "Upload activities" })).toBeVisible();
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-recommendations-first-run-${size.name}`);
+
       await signIn(page);
       await page.goto("/dashboard");
       await expect(page.getByTestId("onboarding")).toHaveCount(0);
       const chip = page.getByTestId("strava-chip");
       await expect(chip.getByTestId("strava-connect")).toHaveText("Connected to Strava");
       await expect(chip).toContainText(/last sync (just now|\d+ min ago|\d+ h ago|\d+ days? ago)/);
+      // One way to write numbers: moving time in hours and minutes (not "555.4 h"), no ".0 km".
+      const movingTime = page
+        .getByTestId("panel-Ride")
+        .getByTestId("stat-card")
+        .filter({ hasText: "Moving Time" });
+      await expect(movingTime.locator("dd")).toHaveText(/^[\d,]+ h( \d+ min)?$|^\d+ min$/);
+      await expect(page.getByTestId("panel-Ride")).not.toContainText(/\.0 (km|h)\b/);
+      await expect(page.getByTestId("recent-summary")).toContainText(/\d+ activit(y|ies) · /);
       await noSideways(page, size.viewport.width);
       await snap(page, `ux-dashboard-connected-${size.name}`);
+    });
+
+    test("admin analysis: sports in their own colours, grouped numbers, axes with units", async ({
+      page,
+    }) => {
+      await asAdmin(page);
+      await page.goto("/admin?tab=analysis&view=overview&section=types");
+      const chart = page.getByRole("img", { name: "Distance by activity type" });
+      await expect(chart.locator(".apexcharts-canvas")).toBeVisible();
+      // Each sport's bar in its own colour (distributed bars), not one orange for all.
+      const fills = await chart
+        .locator(".apexcharts-bar-area")
+        .evaluateAll((bars) => new Set(bars.map((b) => b.getAttribute("fill"))).size);
+      expect(fills).toBeGreaterThan(1);
+      const table = page.getByRole("table").first();
+      await expect(table).toContainText("Mountain bike ride");
+      // Thousands grouped in every cell ("35,571.2", never "35571.2").
+      for (const cell of await table.getByRole("cell").allInnerTexts()) expect(cell).not.toMatch(/\d{4}/);
+      await noSideways(page, size.viewport.width);
+      await snap(page, `ux-admin-analysis-${size.name}`);
     });
 
     test("an unverified member's header says why its links lead back to profile settings", async ({
@@ -341,3 +397,67 @@ for (const size of SIZES) {
     });
   });
 }
+
+test("a completed challenge: a badge on its card and on the dashboard", async ({ page, baseURL }) => {
+  const title = unique("Completed badge ride");
+  const id = await createChallenge(baseURL!, title);
+  await signIn(page);
+  await page.goto("/challenges");
+  const card = page.getByTestId("challenge-card").filter({ hasText: title });
+  await card.getByRole("button", { name: "Join Challenge" }).click();
+  await expect(card.getByRole("link", { name: "View Details" })).toBeVisible();
+  await expect(card.getByTestId("completed-badge")).toHaveCount(0);
+
+  // The admin sets the member's progress to the target (200 km).
+  await asAdmin(page);
+  await page.goto(`/admin/challenges/${id}`);
+  const row = page.getByTestId("progress-row").filter({ hasText: "athlete" });
+  await row.getByLabel("Progress for athlete in km").fill("200");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expect(row).toContainText("200 km");
+
+  await signIn(page);
+  await page.goto("/challenges");
+  await expect(card.getByTestId("completed-badge")).toHaveText("Completed");
+  await expect(card.getByText("Completed ✓")).toBeVisible();
+  await snap(page, "ux-challenges-completed-desktop");
+  await page.goto("/dashboard");
+  const badges = page.getByTestId("completed-challenges");
+  await expect(badges.getByRole("link", { name: `${title} · Completed ✓` })).toHaveAttribute(
+    "href",
+    `/challenges/${id}`,
+  );
+  await page.setViewportSize({ width: 375, height: 800 });
+  await noSideways(page, 375);
+  await snap(page, "ux-dashboard-completed-phone");
+});
+
+test("the header fits its links on one line from 768 px; below, the side menu", async ({ page }) => {
+  await asAdmin(page);
+  await page.setViewportSize({ width: 768, height: 800 });
+  await page.goto("/dashboard");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  for (const label of [
+    "Dashboard",
+    "Recommendations",
+    "Challenges",
+    "Events",
+    "Wari 2025",
+    "Feedback",
+    "Admin",
+  ])
+    await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+  // One line: every link as tall as one, the header as tall as its bar, nothing cut off.
+  const header = page.locator("header").first();
+  expect((await header.boundingBox())!.height).toBeLessThanOrEqual(65);
+  expect(await nav.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  const avatar = (await page.getByRole("button", { name: /Account menu/ }).boundingBox())!;
+  expect(avatar.x + avatar.width).toBeLessThanOrEqual(768);
+  await noSideways(page, 768);
+  await snap(page, "ux-header-768");
+
+  await page.setViewportSize({ width: 767, height: 800 });
+  await expect(nav).toBeHidden();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeVisible();
+});

@@ -19,7 +19,12 @@ import {
   formatMonth,
   formatPeriod,
   formatDay,
+  formatKm,
+  formatMetresAsKm,
+  formatQuantity,
 } from "~/lib/format";
+import { paceOrSpeed, SPORT_COLOURS, sportColour } from "~/modules/activities/sport-style";
+import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
 
 // Part 2 §9: "Dates in en-US format" on every page; numbers grouped the same way.
 describe("member pages format dates and numbers in en-US", () => {
@@ -116,5 +121,59 @@ describe("the formatting layer", () => {
     expect(axisLabel("km")(12.5)).toBe("12.5 km");
     expect(axisLabel("")(3)).toBe("3");
     expect(axisLabel("m")(Number.NaN)).toBe("");
+  });
+
+  it("distances and quantities: grouped, one decimal at most, no .0 on round numbers", () => {
+    expect(formatKm(12)).toBe("12 km");
+    expect(formatKm(12.34)).toBe("12.3 km");
+    expect(formatKm(13232.6)).toBe("13,232.6 km");
+    expect(formatKm(0)).toBe("0 km");
+    expect(formatMetresAsKm(500_000)).toBe("500 km");
+    expect(formatMetresAsKm(123_456)).toBe("123.5 km");
+    expect(formatQuantity(12.04, "kg")).toBe("12 kg");
+    expect(formatQuantity(1234.56, "L")).toBe("1,234.6 L");
+  });
+
+  it("the dashboard's moving time reads in hours and minutes, not decimal hours", () => {
+    // 555.4 h was shown as "555.4 h".
+    expect(formatHoursAsDuration(555.4)).toBe("555 h 24 min");
+    expect(formatHoursAsDuration(0)).toBe("0 min");
+    expect(formatHoursAsDuration(2)).toBe("2 h");
+  });
+});
+
+// Issue #20 item 8: one colour per sport, and pace or speed by sport.
+describe("sport style", () => {
+  it("every dashboard sport has its own colour, at least 3:1 on white; sport types fold into them", () => {
+    const lum = (hex: string) => {
+      const [r, g, b] = [1, 3, 5].map((i) => {
+        const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const colours = DASHBOARD_SPORTS.map((s) => SPORT_COLOURS[s]);
+    expect(new Set(colours).size).toBe(DASHBOARD_SPORTS.length);
+    for (const c of colours) expect(1.05 / (lum(c) + 0.05)).toBeGreaterThanOrEqual(3);
+    expect(sportColour("VirtualRide")).toBe(SPORT_COLOURS.Ride);
+    expect(sportColour("TrailRun")).toBe(SPORT_COLOURS.Run);
+    expect(sportColour("Yoga")).toBe(SPORT_COLOURS.Other);
+  });
+
+  it("runs, walks and hikes show a pace, swims a pace per 100 m, rides a speed, yoga a dash", () => {
+    const a = { distance: 10_000, movingTime: 3000, averageSpeed: 3.33 };
+    expect(paceOrSpeed({ ...a, sportType: "Run" })).toEqual({ label: "Pace", value: "5:00 /km" });
+    expect(paceOrSpeed({ ...a, sportType: "Hike" })).toEqual({ label: "Pace", value: "5:00 /km" });
+    expect(paceOrSpeed({ ...a, distance: 1500, movingTime: 1800, sportType: "Swim" })).toEqual({
+      label: "Pace",
+      value: "2:00 /100 m",
+    });
+    expect(paceOrSpeed({ ...a, averageSpeed: 6.944, sportType: "MountainBikeRide" })).toEqual({
+      label: "Average speed",
+      value: "25 km/h",
+    });
+    expect(paceOrSpeed({ sportType: "Yoga", distance: 0, movingTime: 3600, averageSpeed: null }).value).toBe(
+      "—",
+    );
   });
 });

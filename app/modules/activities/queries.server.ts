@@ -36,6 +36,16 @@ export async function newestActivityStart(app: AppContext, userId: number): Prom
   return newest?.startDate ?? null;
 }
 
+/** Whether the member has any activity at all, from any source (the first-run card of issue #20). */
+export async function hasAnyActivity(app: AppContext, userId: number): Promise<boolean> {
+  const [row] = await app.db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(eq(activities.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Whether the member holds the activity with this Strava id (webhook delete hints). */
 export async function holdsStravaActivity(
   app: AppContext,

@@ -12,6 +12,7 @@ import { queryOf, timelineQuery } from "~/modules/activities/schema";
 import { getDashboardStats } from "~/modules/activities/stats.server";
 import { getTimeline } from "~/modules/activities/timeline.server";
 import { getStravaStatus } from "~/modules/strava/status.server";
+import { myParticipations } from "~/modules/challenges/challenges.server";
 
 export const RECENT_ACTIVITIES = 3;
 
@@ -30,11 +31,12 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
   // Bad timeline values in the address fall back to the defaults (the /api answers them 400).
   const parsed = timelineQuery.safeParse(queryOf(url));
   const timelineParams = parsed.success ? parsed.data : timelineQuery.parse({});
-  const [stats, timeline, recent, strava] = await Promise.all([
+  const [stats, timeline, recent, strava, challenges] = await Promise.all([
     getDashboardStats(app, user),
     settle("timeline", getTimeline(app, user, timelineParams)),
     settle("recent activities", listActivities(app, user, { page: 1, limit: RECENT_ACTIVITIES })),
     settle("strava status", getStravaStatus(app, user)),
+    settle("challenges", myParticipations(app, user)),
   ]);
   return {
     username: user.username,
@@ -42,6 +44,10 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     timeline,
     recent: recent?.activities ?? null,
     strava,
+    /** Challenges the member completed (issue #20 item 3: a badge on the dashboard), newest end first. */
+    completedChallenges: (challenges ?? [])
+      .filter((p) => p.percent >= 100)
+      .map((p) => ({ id: p.challengeId, title: p.challenge.title, endDate: p.challenge.endDate })),
     shareUrl: `${url.origin}${url.pathname}`,
   };
 }

@@ -34,6 +34,7 @@ import {
   type RecommendationSport,
 } from "./constants";
 import { PROFILE_WINDOW_WEEKS } from "./fitness-profile";
+import { formatElevation, formatKm } from "~/lib/format";
 
 export interface GenerateOptions {
   sportTypes?: readonly RecommendationSport[];
@@ -186,9 +187,9 @@ function durationFor(seconds: number): number {
   return Math.max(MIN_DURATION, Math.round(seconds / DURATION_STEP) * DURATION_STEP);
 }
 
-/** "8.5 km", "80 km", "1200 m" (swims in metres). */
+/** "8.5 km", "80 km", "1,200 m" (swims in metres). */
 export function describeDistance(sport: RecommendationSport, metres: number): string {
-  return sport === "Swim" ? `${Math.round(metres)} m` : `${Number((metres / 1000).toFixed(1))} km`;
+  return sport === "Swim" ? formatElevation(Math.round(metres)) : formatKm(metres / 1000);
 }
 
 const NOUN: Record<RecommendationSport, string> = { Ride: "ride", Run: "run", Swim: "swim" };

@@ -27,6 +27,8 @@ import {
   skipRecommendation,
 } from "./recommendations.server";
 import { pageIntentSchema, type PageIntent } from "./schema";
+import { hasAnyActivity } from "~/modules/activities/queries.server";
+import { getStravaStatus } from "~/modules/strava/status.server";
 
 export function statusOf(url: URL): RecommendationStatus {
   const value = url.searchParams.get("status");
@@ -36,7 +38,7 @@ export function statusOf(url: URL): RecommendationStatus {
 /** Tabs (?status=, default pending), the list of that tab, the counts, and the fitness profile panel. */
 export async function recommendationsPage(app: AppContext, user: User, url: URL) {
   const status = statusOf(url);
-  const [listing, profile] = await Promise.all([
+  const [listing, profile, firstRun] = await Promise.all([
     Promise.all([listRecommendations(app, user.id, status), countRecommendations(app, user.id)]).catch(
       (error: unknown) => {
         console.error("loading recommendations failed", error);
@@ -48,6 +50,7 @@ export async function recommendationsPage(app: AppContext, user: User, url: URL)
       console.error("loading the fitness profile failed", error);
       return { id: null, userId: user.id, lastUpdated: app.now().toISOString(), ...emptyProfileValues() };
     }),
+    firstRunOf(app, user),
   ]);
   const preferred = profile.preferredSportTypes.filter((s): s is RecommendationSport =>
     (SPORTS as readonly string[]).includes(s),
@@ -60,7 +63,23 @@ export async function recommendationsPage(app: AppContext, user: User, url: URL)
     profile,
     /** The generator's sport checkboxes start with the member's preferred sports. */
     defaultSports: preferred,
+    firstRun,
   };
+}
+
+/**
+ * A member with no activity yet gets the first-run card (issue #20 item 2):
+ * `{ connected }` says whether Strava is linked (its first sync is on the
+ * way); null once any activity is in, or when the state cannot be read.
+ */
+async function firstRunOf(app: AppContext, user: User): Promise<{ connected: boolean } | null> {
+  try {
+    const [any, strava] = await Promise.all([hasAnyActivity(app, user.id), getStravaStatus(app, user)]);
+    return any ? null : { connected: strava.connected };
+  } catch (error) {
+    console.error("reading the first-run state failed", error);
+    return null;
+  }
 }
 
 function failure(intent: PageIntent, error: unknown) {

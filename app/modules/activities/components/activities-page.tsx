@@ -4,11 +4,11 @@ import { buttonClass } from "~/ui/button";
 import { useHydrated } from "~/ui/charts/lazy-chart";
 import { Alert, Field, SelectField } from "~/ui/form";
 import { Pagination } from "~/ui/pagination";
-import { formatInt, sportName } from "~/lib/format";
+import { formatInt, plural, sportName } from "~/lib/format";
 import type { ActivityPage } from "../list.server";
 import { ACTIVITY_SORTS } from "../constants";
 import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
-import { ActivityRow } from "./activity-row";
+import { ActivitiesTable } from "./activities-table";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
@@ -261,7 +261,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
           })}
         >
           <h2 id="results-heading" className="text-sm font-medium text-gray-600" data-testid="results-count">
-            {formatInt(result.pagination.total)} {result.pagination.total === 1 ? "activity" : "activities"}
+            {plural(result.pagination.total, "activity", "activities")}
             {result.pagination.pages > 1
               ? ` · page ${result.pagination.page} of ${formatInt(result.pagination.pages)}`
               : ""}
@@ -269,11 +269,11 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
           {result.activities.length === 0 ? (
             <p className="py-8 text-center text-gray-600">No activities found</p>
           ) : (
-            <ul className="mt-2 divide-y divide-gray-100" data-testid="activity-list">
-              {result.activities.map((a) => (
-                <ActivityRow key={a.id} activity={a} linkToDetail={!viewingOther} />
-              ))}
-            </ul>
+            <ActivitiesTable
+              activities={result.activities}
+              linkToDetail={!viewingOther}
+              caption={`Activities, page ${result.pagination.page} of ${formatInt(result.pagination.pages)}`}
+            />
           )}
           <div className="mt-4">
             <Pagination page={result.pagination.page} pages={result.pagination.pages} hrefFor={hrefFor} />

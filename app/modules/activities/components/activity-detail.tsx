@@ -9,32 +9,16 @@ import {
   formatDuration,
   formatElevation,
   formatLocalDate,
-  formatPace,
   formatSpeed,
   sportName,
 } from "~/lib/format";
-import { dashboardSportOf } from "~/modules/sports/sports";
+import { paceOrSpeed } from "../sport-style";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava, ViewOnStravaLink } from "~/ui/strava-brand";
 import type { ActivityDetailData } from "../page.server";
 import { SOURCE_LABELS } from "./activity-row";
 import { SportIcon } from "./sport-icon";
-
-/** Runs, walks and hikes read as a pace, swims per 100 m, everything else as a speed. */
-export function paceOrSpeed(a: {
-  sportType: string;
-  distance: number;
-  movingTime: number;
-  averageSpeed: number | null;
-}) {
-  const sport = dashboardSportOf(a.sportType);
-  if (sport === "Run" || sport === "Walk" || sport === "Hike")
-    return { label: "Pace", value: formatPace(a.distance, a.movingTime) };
-  if (sport === "Swim") return { label: "Pace", value: formatPace(a.distance, a.movingTime, "100 m") };
-  const speed = a.averageSpeed ?? (a.movingTime > 0 ? a.distance / a.movingTime : null);
-  return { label: "Average speed", value: a.distance > 0 ? formatSpeed(speed) : "—" };
-}
 
 export function ActivityNotFound() {
   return (

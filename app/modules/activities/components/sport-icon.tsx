@@ -1,6 +1,11 @@
-/** One small line icon per dashboard sport, used the same way wherever activities are listed. */
+/**
+ * One small line icon per dashboard sport, in the sport's colour
+ * (`sport-style.ts`), used the same way wherever activities are shown: the
+ * dashboard's sport tabs, the activity list and detail.
+ */
 import { dashboardSportOf, type DashboardSport } from "~/modules/sports/sports";
 import { sportName } from "~/lib/format";
+import { sportColour } from "../sport-style";
 
 const PATHS: Record<DashboardSport, string> = {
   // a bicycle
@@ -17,18 +22,34 @@ const PATHS: Record<DashboardSport, string> = {
   Other: "M4 9v6M7 7v10M17 7v10M20 9v6M7 12h10",
 };
 
-export function SportIcon({ sportType, className = "h-5 w-5" }: { sportType: string; className?: string }) {
+/**
+ * The icon names its sport ("Mountain bike ride") unless `decorative`, where
+ * the sport is already written next to it (a tab's label).
+ */
+export function SportIcon({
+  sportType,
+  className = "h-5 w-5",
+  decorative = false,
+  coloured = true,
+}: {
+  sportType: string;
+  className?: string;
+  decorative?: boolean;
+  /** False: the text's colour (on a filled, selected tab). */
+  coloured?: boolean;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"
-      className={`${className} text-brand`}
+      className={className}
+      style={coloured ? { color: sportColour(sportType) } : undefined}
       fill="none"
       stroke="currentColor"
       strokeWidth="1.8"
       strokeLinecap="round"
       strokeLinejoin="round"
-      role="img"
-      aria-label={sportName(sportType)}
+      data-sport={dashboardSportOf(sportType)}
+      {...(decorative ? { "aria-hidden": true } : { role: "img", "aria-label": sportName(sportType) })}
     >
       <path d={PATHS[dashboardSportOf(sportType)]} />
     </svg>

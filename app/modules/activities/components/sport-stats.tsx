@@ -2,10 +2,19 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ACHIEVEMENT_BANDS, achievementLink, bandRange, type AchievementSport } from "../achievements";
-import { formatElevation, formatHours, formatInt, formatKm, formatOne, formatRupees } from "~/lib/format";
+import {
+  formatElevation,
+  formatHoursAsDuration,
+  formatInt,
+  formatKm,
+  formatQuantity,
+  formatRupees,
+  plural,
+} from "~/lib/format";
 import type { DashboardSport } from "~/modules/sports/sports";
 import type { DashboardStats, SportTotals } from "../stats.server";
 import { Card } from "~/ui/card";
+import { SportIcon } from "./sport-icon";
 
 export const SPORT_TABS = ["Ride", "Run", "Swim", "Walk", "Hike", "Commute", "Other"] as const;
 export type SportTab = (typeof SPORT_TABS)[number];
@@ -27,7 +36,7 @@ function TotalsCards({ totals }: { totals: SportTotals }) {
     <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       <StatCard label="Activities" value={formatInt(totals.activityCount)} />
       <StatCard label="Distance" value={formatKm(totals.totalDistanceKm)} />
-      <StatCard label="Moving Time" value={formatHours(totals.totalMovingTimeHours)} />
+      <StatCard label="Moving Time" value={formatHoursAsDuration(totals.totalMovingTimeHours)} />
       <StatCard label="Elevation" value={formatElevation(totals.totalElevation)} />
     </dl>
   );
@@ -77,8 +86,8 @@ function CommutePanel({ commute }: { commute: DashboardStats["commuteStats"] }) 
         <StatCard label="Commute Days" value={formatInt(commute.days)} />
         <StatCard label="Distance" value={formatKm(commute.totalDistanceKm)} />
         <StatCard label="Elevation" value={formatElevation(commute.totalElevation)} />
-        <StatCard label="CO2 Offset" value={`${formatOne(commute.co2Offset)} kg`} />
-        <StatCard label="Fuel Saved" value={`${formatOne(commute.fuelSaved)} L`} />
+        <StatCard label="CO2 Offset" value={formatQuantity(commute.co2Offset, "kg")} />
+        <StatCard label="Fuel Saved" value={formatQuantity(commute.fuelSaved, "L")} />
         <StatCard label="Money Saved" value={formatRupees(commute.moneySaved)} />
       </dl>
       <ul className="mt-3 grid grid-cols-3 gap-3" aria-label="Commutes by sport">
@@ -103,8 +112,9 @@ export function SportStats({ stats, initialTab }: { stats: DashboardStats; initi
           Statistics
         </h2>
         <p className="text-sm text-gray-600" data-testid="overall">
-          All sports: {formatInt(stats.overall.activityCount)} activities ·{" "}
-          {formatKm(stats.overall.totalDistanceKm)} · {formatHours(stats.overall.totalMovingTimeHours)}
+          All sports: {plural(stats.overall.activityCount, "activity", "activities")} ·{" "}
+          {formatKm(stats.overall.totalDistanceKm)} ·{" "}
+          {formatHoursAsDuration(stats.overall.totalMovingTimeHours)}
         </p>
       </div>
       <TabGroup defaultIndex={SPORT_TABS.indexOf(initialTab)} className="mt-4">
@@ -112,9 +122,21 @@ export function SportStats({ stats, initialTab }: { stats: DashboardStats; initi
           {SPORT_TABS.map((tab) => (
             <Tab
               key={tab}
-              className="shrink-0 rounded-md px-3 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-accent data-[selected]:bg-brand data-[selected]:text-white"
+              className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-accent data-[focus]:ring-offset-2 data-[selected]:bg-brand data-[selected]:text-white"
             >
-              {tab}
+              {({ selected }) => (
+                <>
+                  {tab === "Commute" ? null : (
+                    <SportIcon
+                      sportType={tab}
+                      className="hidden h-4 w-4 sm:block"
+                      decorative
+                      coloured={!selected}
+                    />
+                  )}
+                  {tab}
+                </>
+              )}
             </Tab>
           ))}
         </TabList>

@@ -6,16 +6,21 @@ import { useState, type ReactNode } from "react";
 import { LazyChart } from "~/ui/charts/lazy-chart";
 import {
   axisLabel,
+  formatElevation,
+  formatHoursAsDuration,
   formatInt,
+  formatKm,
   formatMinutesAsDuration,
   formatMonth,
-  formatOne,
   formatPeriod,
 } from "~/lib/format";
 import { TIMELINE_RANGES, TIMELINE_SPORTS, type TimelineRange } from "../constants";
 import type { Timeline } from "../timeline.server";
 import { ActivityRow } from "./activity-row";
 import { cardClass } from "~/ui/card";
+import { BRAND } from "~/ui/brand";
+import type { DashboardSport } from "~/modules/sports/sports";
+import { SPORT_COLOURS } from "../sport-style";
 
 export const CHART_TYPES = [
   { value: "summary", label: "Summary" },
@@ -61,10 +66,11 @@ function chartConfig(
       value: (p: Timeline["series"][number]) => p.distanceKm,
       unit: " km",
     },
+    // Hours on the axis ("12 h"), hours and minutes in the tooltip.
     time: {
-      name: "Time (min)",
-      value: (p: Timeline["series"][number]) => p.movingTimeMinutes,
-      unit: " min",
+      name: "Time (h)",
+      value: (p: Timeline["series"][number]) => Math.round((p.movingTimeMinutes / 60) * 10) / 10,
+      unit: " h",
     },
     elevation: {
       name: "Elevation (m)",
@@ -91,7 +97,12 @@ function chartConfig(
         animations: { enabled: false },
         fontFamily: "inherit",
       },
-      colors: ["#ea580c"],
+      // The sport's own colour (the same on the tabs, the list and the admin charts).
+      colors: [
+        timeline.sportType in SPORT_COLOURS
+          ? SPORT_COLOURS[timeline.sportType as DashboardSport]
+          : BRAND.DEFAULT,
+      ],
       dataLabels: { enabled: false },
       stroke: { width: chart === "distance" ? 2 : 0, curve: "smooth" },
       fill:
@@ -115,7 +126,7 @@ function chartConfig(
         },
         y: {
           formatter: (v: number) =>
-            chart === "time" ? formatMinutesAsDuration(v) : axisLabel(metric.unit.trim())(v),
+            chart === "time" ? formatHoursAsDuration(v) : axisLabel(metric.unit.trim())(v),
         },
       },
     },
@@ -127,9 +138,9 @@ function Totals({ totals }: { totals: Timeline["totals"] }) {
     <dl className="grid grid-cols-2 gap-2 text-center sm:grid-cols-4" data-testid="timeline-totals">
       {[
         ["Activities", formatInt(totals.count)],
-        ["Distance", `${formatOne(totals.distanceKm)} km`],
+        ["Distance", formatKm(totals.distanceKm)],
         ["Time", formatMinutesAsDuration(totals.movingTimeMinutes)],
-        ["Elevation", `${formatInt(totals.elevation)} m`],
+        ["Elevation", formatElevation(totals.elevation)],
       ].map(([label, value]) => (
         <div key={label} className="rounded-md bg-gray-50 px-2 py-2">
           <dt className="text-xs font-medium text-gray-500">{label}</dt>

@@ -5,8 +5,10 @@
  */
 import { useSearchParams } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { axisLabel, formatHoursAsDuration, formatMonth, formatNumber, sportName } from "~/lib/format";
+import { axisLabel, formatHoursAsDuration, formatMonth, formatNumber, plural, sportName } from "~/lib/format";
 import { LazyChart } from "~/ui/charts/lazy-chart";
+import { BRAND } from "~/ui/brand";
+import { sportColour } from "~/modules/activities/sport-style";
 import type {
   activitiesByType,
   activityTrends,
@@ -136,7 +138,9 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
             ]}
             options={{
               // Horizontal bars, longest first, so the smaller sports stay readable next to Ride.
-              plotOptions: { bar: { horizontal: true, barHeight: "70%" } },
+              // Each sport in its own colour, the same as on the dashboard and the activity list.
+              plotOptions: { bar: { horizontal: true, barHeight: "70%", distributed: true } },
+              legend: { show: false },
               xaxis: {
                 categories: byDistance.map((t) => sportName(t.sportType)),
                 min: 0,
@@ -144,7 +148,7 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
               },
               tooltip: { y: { formatter: axisLabel("km") } },
               chart: { toolbar: { show: false } },
-              colors: ["#ea580c"],
+              colors: byDistance.map((t) => sportColour(t.sportType)),
               dataLabels: { enabled: false },
             }}
           />
@@ -155,7 +159,7 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
               cells: [
                 sportName(t.sportType),
                 formatNumber(t.activityCount, 0),
-                formatNumber(t.totalDistanceKm),
+                t.totalDistanceKm > 0 ? formatNumber(t.totalDistanceKm) : "—",
                 formatHoursAsDuration(t.totalMovingTimeHours),
                 formatNumber(t.totalElevationGain, 0),
                 formatNumber(t.uniqueUsers, 0),
@@ -189,7 +193,7 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
                 title: { text: "Members" },
               },
               chart: { toolbar: { show: false } },
-              colors: ["#2563eb"],
+              colors: [BRAND.DEFAULT],
               dataLabels: { enabled: false },
             }}
           />
@@ -256,14 +260,14 @@ function UserAnalysis({ data }: { data: AnalysisData }) {
               title: { text: "Members" },
             },
             chart: { toolbar: { show: false } },
-            colors: ["#16a34a"],
+            colors: [BRAND.DEFAULT],
             dataLabels: { enabled: false },
             title: { text: "Members by number of activities (steps of 10)" },
           }}
         />
       ) : null}
       <ReportTable
-        caption={`${users.length} members with activities, by total distance (km)`}
+        caption={`${plural(users.length, "member")} with activities, by total distance (km)`}
         headers={["Member", "Activities", "Total (km)", ...sportColumns.map(sportName)]}
         rows={users.map((u) => ({
           key: String(u.userId),

@@ -16,6 +16,7 @@ import {
   useAdminFetcher,
 } from "./shared";
 import { Card } from "~/ui/card";
+import { formatInt } from "~/lib/format";
 
 type Challenge = ChallengeView & { participantCount: number };
 
@@ -258,7 +259,7 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
         </div>
         <div>
           <dt className="text-gray-500">Participants</dt>
-          <dd className="text-gray-900">{challenge.participantCount}</dd>
+          <dd className="text-gray-900">{formatInt(challenge.participantCount)}</dd>
         </div>
       </dl>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import type { EventView } from "~/modules/events/events.server";
 import { EventFormDialog } from "~/modules/events/ui";
-import { formatEventDate, formatRupees } from "~/lib/format";
+import { formatEventDate, formatRupees, plural } from "~/lib/format";
 import { DELETE_CONFIRM } from "~/modules/events/schema";
 import { ActiveBadge } from "~/modules/challenges/ui";
 import { btnPrimary, btnSecondary, DeleteWithConfirm, LoadFailed, useActiveToggle } from "./shared";
@@ -38,7 +38,7 @@ function EventCard({ event }: { event: EventView }) {
       <p className="text-sm text-gray-600">{event.location}</p>
       <p className="mt-2 text-sm text-gray-900">
         {formatRupees(event.fee)}
-        {event.maxParticipants ? ` · Limited to ${event.maxParticipants} participants` : ""}
+        {event.maxParticipants ? ` · Limited to ${plural(event.maxParticipants, "participant")}` : ""}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">
         {toggle.button({ intent: "event-active", idName: "eventId", id: event.id })}

@@ -7,6 +7,7 @@ import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import type { listSyncStatus, SchedulerStatus } from "../strava-sync.server";
 import { btnSecondary, FetcherMark, LoadFailed, useAdminFetcher } from "./shared";
+import { formatInt } from "~/lib/format";
 
 type SyncRow = Awaited<ReturnType<typeof listSyncStatus>>[number];
 
@@ -55,7 +56,7 @@ function SchedulerSummary({ s }: { s: SchedulerStatus | null }) {
     <dl aria-label="Strava budget and queue" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Figure
         label="Queue"
-        value={`${q.total} waiting`}
+        value={`${formatInt(q.total)} waiting`}
         detail={`Webhooks ${q.webhook} · first pages ${q.firstPage} · backfills ${q.backfill} · refreshes ${q.refresh}`}
       />
       <Figure

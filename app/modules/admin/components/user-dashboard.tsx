@@ -1,6 +1,15 @@
 /** /admin/users/{id}: one member seen by an admin (spec part 2: User Dashboard). */
 import { Link, useSearchParams } from "@remix-run/react";
-import { formatDuration, formatElevation, formatInt, formatKm, formatMinutes, sportName } from "~/lib/format";
+import {
+  formatDistanceOrDash,
+  formatDuration,
+  formatElevation,
+  formatInt,
+  formatKm,
+  formatMetresAsKm,
+  formatMinutesAsDuration,
+  sportName,
+} from "~/lib/format";
 import { Alert } from "~/ui/form";
 import { SOURCE_LABELS } from "~/modules/activities/ui";
 import type { adminUserPage } from "../page.server";
@@ -25,8 +34,8 @@ const date = (iso: string | null) =>
         year: "numeric",
       })
     : "—";
-/** Metres as km, one decimal, grouped: 13232600 → "13,232.6". */
-const km1 = (metres: number) => formatKm(metres / 1000).replace(/ km$/, "");
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function AdminForbidden() {
   return (
@@ -73,7 +82,9 @@ function SummaryCard({
         </div>
         <div>
           <dt className="text-gray-500">Time</dt>
-          <dd className="text-lg font-semibold text-gray-900">{formatMinutes(totals.timeMinutes)}</dd>
+          <dd className="text-lg font-semibold text-gray-900">
+            {formatMinutesAsDuration(totals.timeMinutes)}
+          </dd>
         </div>
       </dl>
     </div>
@@ -103,7 +114,7 @@ function SyncPanel({ data }: { data: PageData }) {
       <dl className="grid gap-3 sm:grid-cols-3">
         {[
           ["Strava", s.stravaConnected ? `Connected (athlete ${s.stravaId})` : "Not connected"],
-          ["Activities", String(s.totalActivities)],
+          ["Activities", formatInt(s.totalActivities)],
           ["Latest activity", date(s.latestActivityDate)],
           ["Last sync", date(s.lastSyncAt)],
           [
@@ -112,7 +123,10 @@ function SyncPanel({ data }: { data: PageData }) {
               ? new Date(s.stravaTokenExpiry).toLocaleString("en-US", { timeZone: "Asia/Kolkata" })
               : "—",
           ],
-          ["Sync state", s.syncStatus.error ? `Error: ${s.syncStatus.error}` : s.syncStatus.state],
+          [
+            "Sync state",
+            s.syncStatus.error ? `Error: ${s.syncStatus.error}` : capitalise(s.syncStatus.state),
+          ],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-gray-200 bg-white p-3">
             <dt className="text-sm text-gray-500">{label}</dt>
@@ -124,7 +138,7 @@ function SyncPanel({ data }: { data: PageData }) {
         <ul className="flex flex-wrap gap-2 text-sm">
           {s.activityTypes.map((t) => (
             <li key={t.type} className="rounded-full bg-gray-100 px-3 py-1 text-gray-800">
-              {sportName(t.type)}: {formatInt(t.count)} · {km1(t.totalDistance)} km
+              {sportName(t.type)}: {formatInt(t.count)} · {formatMetresAsKm(t.totalDistance)}
             </li>
           ))}
         </ul>
@@ -205,7 +219,7 @@ export function UserDashboard({ data }: { data: PageData }) {
                       </p>
                     </div>
                     <p className="text-sm text-gray-800">
-                      {km1(a.distance)} km · {formatDuration(a.movingTime)} ·{" "}
+                      {formatDistanceOrDash(a.distance)} · {formatDuration(a.movingTime)} ·{" "}
                       {formatElevation(Math.round(a.totalElevationGain))}
                     </p>
                   </li>
@@ -213,7 +227,7 @@ export function UserDashboard({ data }: { data: PageData }) {
               </ul>
               {data.recent.total > data.recent.activities.length ? (
                 <Link to={`/activities?userId=${user.id}`} className={btnSecondary}>
-                  View All {data.recent.total} Activities
+                  View All {formatInt(data.recent.total)} Activities
                 </Link>
               ) : null}
             </div>
@@ -233,9 +247,11 @@ export function UserDashboard({ data }: { data: PageData }) {
                     {c.challenge.title}
                   </Link>
                   <span className="text-sm text-gray-800">
-                    {km1(c.progress)} km
-                    {c.challenge.targetDistance ? ` of ${km1(c.challenge.targetDistance)} km` : ""} ·{" "}
-                    {sportName(c.challenge.sportType)}
+                    {formatMetresAsKm(c.progress)}
+                    {c.challenge.targetDistance
+                      ? ` of ${formatMetresAsKm(c.challenge.targetDistance)}`
+                      : ""}{" "}
+                    · {sportName(c.challenge.sportType)}
                   </span>
                 </li>
               ))}

@@ -1,5 +1,5 @@
 /** Users tab: search, pages of 10, the three flags as switches, create and delete dialogs. */
-import { plural } from "~/lib/format";
+import { formatInt, plural } from "~/lib/format";
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { PublicUser } from "~/modules/auth/auth.server";
@@ -227,7 +227,7 @@ export function UsersTab({ data, adminId }: { data: UsersTabData; adminId: numbe
           <div className="relative overflow-x-auto rounded-xl border border-gray-200 bg-white">
             <table className="min-w-full divide-y divide-gray-200 text-sm">
               <caption className="px-3 py-2 text-left text-sm text-gray-600">
-                {list.total} users · page {list.page} of {list.totalPages}
+                {plural(list.total, "user")} · page {list.page} of {formatInt(list.totalPages)}
               </caption>
               <thead className="bg-gray-50 text-left text-xs font-semibold uppercase tracking-wide text-gray-600">
                 <tr>

@@ -1,10 +1,9 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { formatKm, plural } from "~/lib/format";
+import { formatDuration, formatKm, formatMetresAsKm, plural } from "~/lib/format";
 import { settle } from "~/ui/navigation";
 import { Pagination } from "~/ui/pagination";
 import type { ChallengeDetailData, SharingResult } from "../page.server";
-import { hoursMinutes, km1 } from "../rules";
 import { GENDER_TABS, PARTICIPANT_SORTS } from "../schema";
 import { ActiveBadge, CompletedOrPercent, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
 import { buttonClass } from "~/ui/button";
@@ -355,13 +354,13 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           <div>
             <dt className="text-gray-500">Target</dt>
             <dd className="font-medium">
-              {challenge.targetDistance ? `${km1(challenge.targetDistance)} km` : "No distance target"}
+              {challenge.targetDistance ? formatMetresAsKm(challenge.targetDistance) : "No distance target"}
             </dd>
           </div>
           {challenge.targetTime ? (
             <div>
               <dt className="text-gray-500">Target time</dt>
-              <dd className="font-medium">{hoursMinutes(challenge.targetTime)}</dd>
+              <dd className="font-medium">{formatDuration(challenge.targetTime)}</dd>
             </div>
           ) : null}
         </dl>

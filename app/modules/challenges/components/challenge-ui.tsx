@@ -40,6 +40,37 @@ export function CompletedOrPercent({ percent }: { percent: number }) {
   );
 }
 
+/** A medal for a challenge the member completed (the list's cards and the dashboard). */
+export function MedalIcon({ className = "h-4 w-4" }: { className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      aria-hidden="true"
+    >
+      <path d="M8 3l2.5 6M16 3l-2.5 6" strokeLinecap="round" />
+      <circle cx="12" cy="15" r="6" />
+      <path d="M9.5 15l1.8 1.8 3.2-3.6" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The badge of a completed challenge: a medal and "Completed". */
+export function CompletedBadge() {
+  return (
+    <span
+      className="inline-flex items-center gap-1 rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800"
+      data-testid="completed-badge"
+    >
+      <MedalIcon className="h-3.5 w-3.5" />
+      Completed
+    </span>
+  );
+}
+
 export function ActiveBadge({ active }: { active: boolean }) {
   return (
     <span

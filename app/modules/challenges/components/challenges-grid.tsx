@@ -1,8 +1,15 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ChallengesPageData } from "../page.server";
-import { km1, timeRemaining } from "../rules";
-import { ActiveBadge, CompletedOrPercent, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
-import { formatKm } from "~/lib/format";
+import { timeRemaining } from "../rules";
+import {
+  ActiveBadge,
+  CompletedBadge,
+  CompletedOrPercent,
+  JoinFeedback,
+  ProgressBar,
+  SPORT_LABELS,
+} from "./challenge-ui";
+import { formatInt, formatKm, formatMetresAsKm } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
@@ -40,28 +47,35 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {challenges.map((c) => {
             const participation = mine[c.id];
+            const completed = participation !== undefined && participation.percent >= 100;
             return (
               <li
                 key={c.id}
-                className={cardClass({ padding: "none", className: "flex flex-col p-5" })}
+                className={cardClass({
+                  padding: "none",
+                  className: `flex flex-col p-5 ${completed ? "ring-2 ring-green-600/40" : ""}`,
+                })}
                 data-testid="challenge-card"
               >
                 <div className="flex items-start justify-between gap-2">
                   <h2 className="text-lg font-semibold text-gray-900">{c.title}</h2>
-                  <ActiveBadge active={c.isActive} />
+                  <div className="flex shrink-0 flex-col items-end gap-1">
+                    <ActiveBadge active={c.isActive} />
+                    {completed ? <CompletedBadge /> : null}
+                  </div>
                 </div>
                 <p className="mt-2 line-clamp-3 text-sm text-gray-600">{c.description}</p>
                 <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
                   <dt className="text-gray-500">Target Distance</dt>
                   <dd className="text-right font-medium">
-                    {c.targetDistance ? `${km1(c.targetDistance)} km` : "No distance target"}
+                    {c.targetDistance ? formatMetresAsKm(c.targetDistance) : "No distance target"}
                   </dd>
                   <dt className="text-gray-500">Sport</dt>
                   <dd className="text-right font-medium">{SPORT_LABELS[c.sportType] ?? c.sportType}</dd>
                   <dt className="text-gray-500">Time Remaining</dt>
                   <dd className="text-right font-medium">{timeRemaining(c.endDate, now)}</dd>
                   <dt className="text-gray-500">Participants</dt>
-                  <dd className="text-right font-medium">{c.participantCount}</dd>
+                  <dd className="text-right font-medium">{formatInt(c.participantCount)}</dd>
                 </dl>
                 <div className="mt-auto pt-5">
                   {participation ? (

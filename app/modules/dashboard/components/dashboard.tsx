@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { formatHours, formatInt, formatKm } from "~/lib/format";
+import { formatHoursAsDuration, formatKm, plural } from "~/lib/format";
 import {
   ActivityRow,
   CHART_TYPES,
@@ -15,6 +15,7 @@ import { OnboardingCard } from "~/ui/onboarding-card";
 import { PoweredByStrava } from "~/ui/strava-brand";
 import type { DashboardData } from "../page.server";
 import { FitnessCard } from "./fitness-card";
+import { CompletedChallenges } from "./completed-challenges";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 
@@ -97,8 +98,9 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
           <p className="mt-1 text-gray-600">Welcome back, {data.username}.</p>
           <p className="mt-1 text-sm text-gray-500" data-testid="recent-summary">
-            Last {stats.recent.days} days: {formatInt(stats.recent.activityCount)} activities ·{" "}
-            {formatKm(stats.recent.totalDistanceKm)} · {formatHours(stats.recent.totalMovingTimeHours)}
+            Last {stats.recent.days} days: {plural(stats.recent.activityCount, "activity", "activities")} ·{" "}
+            {formatKm(stats.recent.totalDistanceKm)} ·{" "}
+            {formatHoursAsDuration(stats.recent.totalMovingTimeHours)}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -131,6 +133,7 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           what="your statistics per sport, achievements, the activity timeline and your fitness curves"
         />
       ) : null}
+      <CompletedChallenges challenges={data.completedChallenges} />
 
       <ComponentErrorBoundary name="Statistics">
         <SportStats stats={stats} initialTab={isSportTab(tab) ? tab : "Ride"} />

@@ -1,7 +1,15 @@
 import { Alert } from "~/ui/form";
 import type { FitnessProfile } from "../constants";
 import { isEmptyProfile } from "../fitness-profile";
-import { formatDay, formatTargetDistance, formatTargetDuration } from "~/lib/format";
+import {
+  formatDay,
+  formatElevation,
+  formatInt,
+  formatNumber,
+  formatTargetDistance,
+  formatTargetDuration,
+  sportName,
+} from "~/lib/format";
 import { levelLabel } from "../constants";
 import { Card } from "~/ui/card";
 
@@ -71,21 +79,25 @@ export function FitnessProfilePanel({ profile }: { profile: FitnessProfile }) {
             <div className="rounded-lg bg-gray-50 p-3">
               <dt className="text-gray-500">Weekly elevation</dt>
               <dd className="mt-0.5 font-semibold tabular-nums text-gray-900">
-                {Math.round(profile.avgWeeklyElevation)} m
+                {formatElevation(Math.round(profile.avgWeeklyElevation))}
               </dd>
             </div>
             <div className="rounded-lg bg-gray-50 p-3">
               <dt className="text-gray-500">Activities</dt>
               <dd className="mt-0.5 font-semibold tabular-nums text-gray-900">
-                {insights.recentActivitiesCount}{" "}
-                <span className="font-normal text-gray-600">({insights.activityFrequency} a week)</span>
+                {formatInt(insights.recentActivitiesCount)}{" "}
+                <span className="font-normal text-gray-600">
+                  ({formatNumber(insights.activityFrequency)} a week)
+                </span>
               </dd>
             </div>
           </dl>
           <dl className="mt-4 space-y-3 text-sm">
             <div>
               <dt className="text-gray-500">Main sport</dt>
-              <dd className="font-medium text-gray-900">{insights.mainSportType ?? "—"}</dd>
+              <dd className="font-medium text-gray-900">
+                {insights.mainSportType ? sportName(insights.mainSportType) : "—"}
+              </dd>
             </div>
             <div>
               <dt className="mb-1 text-gray-500">Preferred sports</dt>

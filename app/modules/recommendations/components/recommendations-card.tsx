@@ -6,6 +6,7 @@ import { DASHBOARD_PENDING_LIMIT, TOASTS, type Recommendation } from "../constan
 import { RecommendationItem } from "./recommendation-item";
 import { Card as Panel } from "~/ui/card";
 import { buttonClass } from "~/ui/button";
+import { formatInt } from "~/lib/format";
 
 const PENDING_URL = "/api/recommendations?status=pending";
 const GENERATE_URL = "/api/recommendations/generate";
@@ -97,7 +98,7 @@ function Card() {
             className="shrink-0 whitespace-nowrap rounded-full bg-brand-tint px-2.5 py-0.5 text-xs font-semibold text-brand"
             data-testid="recommendations-available"
           >
-            {items.length} Available
+            {formatInt(items.length)} Available
           </span>
         ) : null}
       </div>

@@ -22,6 +22,7 @@ import { FitnessProfilePanel } from "./fitness-profile-panel";
 import { RecommendationItem } from "./recommendation-item";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
+import { OnboardingCard } from "~/ui/onboarding-card";
 
 type PageData = Awaited<ReturnType<typeof recommendationsPage>>;
 type ActionData = Awaited<ReturnType<typeof recommendationsAction>>["data"];
@@ -234,6 +235,15 @@ export function RecommendationsPage({ data }: { data: PageData }) {
     <main className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <h1 className="text-2xl font-bold text-gray-900">Workout Recommendations</h1>
       <p className="mt-1 text-gray-600">Personalised workouts based on your recent activities.</p>
+      {data.firstRun ? (
+        <div className="mt-6">
+          <OnboardingCard
+            connected={data.firstRun.connected}
+            what="workouts sized from your own training, and the fitness profile they are built on"
+            connectHere
+          />
+        </div>
+      ) : null}
 
       <div className="mt-6 grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
