@@ -185,3 +185,18 @@ export function d1(sql: string) {
     { stdio: "pipe", env: { ...process.env, WRANGLER_LOG: "error" } },
   );
 }
+
+/** Waits until the member's Wari analysis counts `count` rides (a Strava backfill runs on the queue). */
+export async function waitForRides(page: Page, count: number) {
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get("/api/wari/analysis/user")).json()) as {
+            cyclingActivityCount: number;
+          }
+        ).cyclingActivityCount,
+      { timeout: 45_000 },
+    )
+    .toBe(count);
+}

@@ -1,4 +1,4 @@
-import { expect, fakesUrl, freshMemberConnectsAthlete, snap, test } from "./fixtures";
+import { expect, fakesUrl, freshMemberConnectsAthlete, snap, test, waitForRides } from "./fixtures";
 
 /** Issue #20 items 6 and 8 as a member sees them, at desktop and phone width. */
 test.describe("Wari after the event", () => {
@@ -29,17 +29,7 @@ test.describe("Wari after the event", () => {
     });
     expect(ride.status()).toBe(201);
     await freshMemberConnectsAthlete(page, athleteId);
-    await expect
-      .poll(
-        async () =>
-          (
-            (await (await page.request.get("/api/wari/analysis/user")).json()) as {
-              cyclingActivityCount: number;
-            }
-          ).cyclingActivityCount,
-        { timeout: 45_000 },
-      )
-      .toBe(1);
+    await waitForRides(page, 1);
 
     await page.goto("/wari?tab=analysis");
     const result = page.getByTestId("event-result");

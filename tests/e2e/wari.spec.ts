@@ -7,6 +7,7 @@ import {
   signInFreshMember,
   snap,
   test,
+  waitForRides,
 } from "./fixtures";
 
 async function expectToast(page: Page, title: string, description?: string) {
@@ -169,17 +170,7 @@ test.describe("a new member", () => {
     expect((await ride(36, 205)).status()).toBe(201);
     await freshMemberConnectsAthlete(page, athleteId);
     // The backfill runs on the queue: wait until all 25 rides have arrived.
-    await expect
-      .poll(
-        async () =>
-          (
-            (await (await page.request.get("/api/wari/analysis/user")).json()) as {
-              cyclingActivityCount: number;
-            }
-          ).cyclingActivityCount,
-        { timeout: 45_000 },
-      )
-      .toBe(25);
+    await waitForRides(page, 25);
 
     await page.goto("/wari?tab=plan");
     await page.getByRole("button", { name: "Generate Training Plan" }).click();
