@@ -181,6 +181,10 @@ test.describe("dashboard", () => {
     await expect(page).toHaveURL(/month=\d{4}-\d\d/);
     await expect(page.getByRole("tab", { name: "Monthly" })).toHaveAttribute("aria-selected", "true");
     await page.getByRole("link", { name: "All", exact: true }).click();
+    await expect(page.getByRole("link", { name: "All", exact: true })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await page.getByLabel("Sport", { exact: true }).selectOption("All");
     await expect(page).toHaveURL(/sportType=All/);
     const list = page.getByTestId("month-list");
@@ -217,7 +221,10 @@ test.describe("dashboard", () => {
     // The timeline's controls stay on /.
     await page.getByLabel("Sport", { exact: true }).selectOption("Run");
     await expect(page).toHaveURL(/\/\?sportType=Run$/);
-    await page.getByRole("group", { name: "Range" }).getByRole("link", { name: "6M" }).click();
+    // The address changes a moment before the page is rendered with the new links.
+    const sixMonths = page.getByRole("group", { name: "Range" }).getByRole("link", { name: "6M" });
+    await expect(sixMonths).toHaveAttribute("href", /sportType=Run/);
+    await sixMonths.click();
     await expect(page).toHaveURL(/\/\?sportType=Run&range=6m$/);
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   });

@@ -49,7 +49,13 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on("console", (message) => {
         // A 4xx/5xx answer the test provoked on purpose is logged by the browser too; that is not an app error.
-        if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        // Remix logs the AbortError of a navigation a newer one interrupted (two quick clicks);
+        // the member sees nothing of it, so it is not an app error either.
+        if (
+          message.type() === "error" &&
+          !message.text().startsWith("Failed to load resource") &&
+          !message.text().startsWith("AbortError: signal is aborted without reason")
+        )
           errors.push(message.text());
       });
       page.on("pageerror", (error) => errors.push(error.message));

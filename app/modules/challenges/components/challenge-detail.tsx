@@ -376,6 +376,8 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
             className="flex flex-wrap items-end gap-2"
             role="search"
             // Search as you type (a short pause first); Apply still sends the form, with or without JavaScript.
+            // Apply sends it at once, so a pending typed search is dropped rather than sent a second time.
+            onSubmit={() => window.clearTimeout(typing.current)}
             onChange={(event) => {
               const form = event.currentTarget;
               if ((event.target as HTMLElement).getAttribute("name") !== "q") return;
