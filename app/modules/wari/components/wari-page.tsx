@@ -1,4 +1,4 @@
-import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
+import { TabGroup, TabPanel, TabPanels } from "~/ui/tabs";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Alert, Spinner } from "~/ui/form";
