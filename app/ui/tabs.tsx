@@ -30,7 +30,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from "react";
-import { useHydrated } from "~/ui/charts/lazy-chart";
+import { useHydrated } from "~/ui/hydrated";
 
 interface Group {
   id: string;

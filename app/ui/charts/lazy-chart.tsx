@@ -16,22 +16,13 @@ import {
   useEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type ReactNode,
   type RefObject,
 } from "react";
 
 const ApexChart = lazy(() => import("./apex.client"));
 
-const noop = () => () => {};
-/** False on the server and during hydration, true once React runs in the browser. */
-export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
+export { useHydrated } from "~/ui/hydrated";
 
 /** Off-screen charts wait this long after hydration, then for an idle moment (see below). */
 const OFFSCREEN_DELAY_MS = 2000;
