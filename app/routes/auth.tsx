@@ -15,7 +15,7 @@ import {
   useNavigation,
   useSearchParams,
 } from "@remix-run/react";
-import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
+import { TabGroup, TabPanel, TabPanels } from "~/ui/tabs";
 import { useEffect } from "react";
 import { getOptionalUser } from "~/lib/guards.server";
 import { appErrorStatus, readForm, redirect, replyFromError } from "~/lib/http.server";
@@ -171,7 +171,7 @@ export default function AuthPage() {
     <main className="mx-auto max-w-md px-4 py-10">
       <Card>
         <h1 className="text-center text-2xl font-bold text-gray-900">Welcome to CycleWari</h1>
-        {/* Headless UI tabs (arrow keys, roving focus) that are links to ?tab=, so they work without JavaScript too. */}
+        {/* Tabs (arrow keys, roving focus) that are links to ?tab=, so they work without JavaScript too. */}
         <TabGroup
           selectedIndex={AUTH_TABS.indexOf(tab)}
           onChange={(index) =>

@@ -61,6 +61,13 @@ test.describe("dashboard", () => {
     await expect(tabs.getByRole("tab", { name: "Run" })).toBeFocused();
     await page.keyboard.press("End");
     await expect(tabs.getByRole("tab", { name: "Other" })).toHaveAttribute("aria-selected", "true");
+    // Our own tabs (~/ui/tabs, no Headless UI): Home, a roving tabindex, the panel named by its tab.
+    await page.keyboard.press("Home");
+    await expect(tabs.getByRole("tab", { name: "Ride" })).toBeFocused();
+    await expect(tabs.getByRole("tab", { name: "Ride" })).toHaveAttribute("tabindex", "0");
+    await expect(tabs.getByRole("tab", { name: "Run" })).toHaveAttribute("tabindex", "-1");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("tabpanel", { name: "Ride" })).toBeFocused();
     await tabs.getByRole("tab", { name: "Ride" }).click();
     await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
     await snap(page, "dashboard-desktop");
@@ -363,6 +370,15 @@ test.describe("on a 375 px wide phone", () => {
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     await page.getByRole("tab", { name: "Ride" }).click();
+    // The sport tabs from the keyboard at phone width: ← wraps to the last, Home returns, one tab stop.
+    const sports = page.getByRole("tablist", { name: "Sports" });
+    await page.keyboard.press("ArrowLeft");
+    await expect(sports.getByRole("tab", { name: "Other" })).toBeFocused();
+    await expect(sports.getByRole("tab", { name: "Other" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("panel-Other").getByTestId("stat-card")).toHaveCount(4);
+    await page.keyboard.press("Home");
+    await expect(sports.getByRole("tab", { name: "Ride" })).toHaveAttribute("aria-selected", "true");
+    await expect(sports.getByRole("tab", { name: "Other" })).toHaveAttribute("tabindex", "-1");
     await page.getByTestId("dashboard-fitness").scrollIntoViewIfNeeded();
     await expect(page.getByTestId("fitness-chart").locator(".apexcharts-canvas")).toBeVisible();
     expect(

@@ -25,7 +25,7 @@ import {
   trainingDays,
   type LoadActivity,
 } from "~/modules/wari/training-load";
-import { weeklyLoad } from "~/modules/wari/components/fitness-chart";
+import { curvePoints, DAILY_CURVE_DAYS, weeklyLoad } from "~/modules/wari/components/fitness-chart";
 
 const member: ReadinessInput = {
   currentYearCyclingKm: 0,
@@ -326,5 +326,19 @@ describe("the fitness chart's load columns", () => {
       points.reduce((s, p) => s + p.load, 0),
       1,
     );
+  });
+});
+
+describe("the fitness chart's curves", () => {
+  it("keep every day of the last 16 weeks and one point a week (Mondays) before them", () => {
+    const points = fitnessSeries(trainingDays([ride("2024-06-03", 60, 1)]), "2024-06-01", "2025-06-01");
+    const kept = curvePoints(points);
+    const recent = points.slice(-DAILY_CURVE_DAYS);
+    expect(kept.slice(-DAILY_CURVE_DAYS)).toEqual(recent);
+    const older = kept.slice(0, -DAILY_CURVE_DAYS);
+    expect(older[0]).toEqual(points[0]);
+    expect(older.slice(1).every((p) => new Date(`${p.date}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
+    expect(older.length).toBeLessThanOrEqual(Math.ceil((points.length - DAILY_CURVE_DAYS) / 7) + 1);
+    expect(curvePoints(recent)).toEqual(recent);
   });
 });

@@ -3,4 +3,5 @@
  * never from its components/ folder (eslint.config.js and
  * tests/unit/module-boundaries.test.ts enforce it). Routes may use either.
  */
-export { ActiveBadge, MedalIcon, SPORT_LABELS } from "./components/challenge-ui";
+export { ActiveBadge, SPORT_LABELS } from "./components/challenge-ui";
+export { MedalIcon } from "./components/medal-icon";

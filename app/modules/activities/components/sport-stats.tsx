@@ -1,4 +1,4 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "~/ui/tabs";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ACHIEVEMENT_BANDS, achievementLink, bandRange, type AchievementSport } from "../achievements";
@@ -103,7 +103,7 @@ function CommutePanel({ commute }: { commute: DashboardStats["commuteStats"] }) 
   );
 }
 
-/** The sport tabs (Headless UI: arrow keys move between tabs, Home/End jump). */
+/** The sport tabs (`~/ui/tabs`: arrow keys move between tabs, Home/End jump). */
 export function SportStats({ stats, initialTab }: { stats: DashboardStats; initialTab: SportTab }) {
   return (
     <Card aria-labelledby="stats-heading" as="section" padding="sm">
@@ -122,7 +122,7 @@ export function SportStats({ stats, initialTab }: { stats: DashboardStats; initi
           {SPORT_TABS.map((tab) => (
             <Tab
               key={tab}
-              className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-accent data-[focus]:ring-offset-2 data-[selected]:bg-brand data-[selected]:text-white"
+              className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent focus-visible:ring-offset-2 data-[selected]:bg-brand data-[selected]:text-white"
             >
               {({ selected }) => (
                 <>

@@ -1,4 +1,4 @@
-import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "@headlessui/react";
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from "~/ui/tabs";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { settle } from "~/ui/navigation";
 import type { ApexOptions } from "apexcharts";

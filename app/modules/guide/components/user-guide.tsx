@@ -1,4 +1,4 @@
-import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
+import { TabGroup, TabPanel, TabPanels } from "~/ui/tabs";
 import { useLocation } from "@remix-run/react";
 import { LinkTabList } from "~/ui/tab-link";
 import { GUIDE_TABS, guideTabIndex, guideTabSearch, parseGuideTab } from "../tabs";
@@ -51,7 +51,7 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
                 data-testid={`guide-${tab.id}`}
                 className={cardClass({
                   padding: "sm",
-                  className: "focus:outline-none data-[focus]:ring-2 data-[focus]:ring-brand-accent",
+                  className: "focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent",
                 })}
               >
                 <Panel />

@@ -92,13 +92,26 @@ export function weeklyLoad(points: FitnessChartData["points"]): [number, number]
   return [...weeks];
 }
 
+/** Days the curves keep every point: the last 16 weeks (a plan's length). */
+export const DAILY_CURVE_DAYS = 16 * 7;
+
+/**
+ * The points the curves draw: every day of the last DAILY_CURVE_DAYS, one a week (its Monday,
+ * and the first day) before them. Two years of daily curves were 3 × 650 points, most of
+ * ApexCharts' one long task on /wari (decision 028); the weekly columns already sum those weeks.
+ */
+export function curvePoints(points: FitnessChartData["points"]): FitnessChartData["points"] {
+  const dailyFrom = points.length - DAILY_CURVE_DAYS;
+  return points.filter((p, i) => i === 0 || i >= dailyFrom || new Date(at(p.date)).getUTCDay() === 1);
+}
+
 function chartSeries(chart: FitnessChartData): ApexOptions["series"] {
-  const { points } = chart;
+  const curves = curvePoints(chart.points);
   return [
-    { name: "Weekly load", type: "column", data: weeklyLoad(points) },
-    { name: "Fitness", type: "line", data: points.map((p) => [at(p.date), p.fitness]) },
-    { name: "Fatigue", type: "line", data: points.map((p) => [at(p.date), p.fatigue]) },
-    { name: "Form", type: "line", data: points.map((p) => [at(p.date), p.form]) },
+    { name: "Weekly load", type: "column", data: weeklyLoad(chart.points) },
+    { name: "Fitness", type: "line", data: curves.map((p) => [at(p.date), p.fitness]) },
+    { name: "Fatigue", type: "line", data: curves.map((p) => [at(p.date), p.fatigue]) },
+    { name: "Form", type: "line", data: curves.map((p) => [at(p.date), p.form]) },
   ];
 }
 

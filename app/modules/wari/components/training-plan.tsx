@@ -12,7 +12,7 @@ import {
   type WariMode,
   type Workout,
 } from "../rules";
-import { WARI_MSG, WARI_TOASTS } from "../schema";
+import { WARI_MSG, WARI_TOASTS } from "../messages";
 import { GenerateButton } from "./overview";
 import { cardClass } from "~/ui/card";
 

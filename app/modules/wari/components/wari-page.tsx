@@ -1,4 +1,4 @@
-import { TabGroup, TabPanel, TabPanels } from "@headlessui/react";
+import { TabGroup, TabPanel, TabPanels } from "~/ui/tabs";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { Alert, Spinner } from "~/ui/form";
@@ -6,7 +6,7 @@ import { LinkTabList } from "~/ui/tab-link";
 import { useToast } from "~/ui/toast";
 import type { WariPageData, WariTab } from "../page.server";
 import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_YEAR } from "../rules";
-import { WARI_MSG } from "../schema";
+import { WARI_MSG } from "../messages";
 import { AnalysisTab, HistoryTab } from "./analysis-history";
 import { FitnessChart } from "./fitness-chart";
 import { EventCard, PlanSummary, ReadinessCard, storedCategory } from "./overview";
