@@ -1,4 +1,4 @@
-import { expect, fakesUrl, freshMemberConnectsAthlete, snap, test, waitForRides } from "./fixtures";
+import { expect, fakesUrl, freshMemberConnectsAthlete, signIn, snap, test, waitForRides } from "./fixtures";
 
 /** Issue #20 items 6 and 8 as a member sees them, at desktop and phone width. */
 test.describe("Wari after the event", () => {
@@ -54,5 +54,49 @@ test.describe("Wari after the event", () => {
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     await snap(page, "look-wari-results-phone");
+  });
+});
+
+test.describe("dashboard highlights", () => {
+  test("personal records open their activity; this year against last; the weekly strip says its weeks", async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.goto("/dashboard");
+    const records = page.getByTestId("personal-records");
+    await expect(records.getByRole("heading", { name: "Personal records" })).toBeVisible();
+    const ride = records
+      .getByTestId("sport-records")
+      .filter({ has: page.getByRole("heading", { name: "Ride" }) });
+    await expect(ride.getByText("Longest", { exact: true })).toBeVisible();
+    await expect(ride.getByText("Fastest")).toContainText("(20 km+)");
+    const years = page.getByTestId("year-over-year");
+    const thisYear = String(new Date().getFullYear());
+    await expect(years.getByRole("columnheader", { name: thisYear })).toBeVisible();
+    await expect(years.getByRole("rowheader", { name: "Distance" })).toBeVisible();
+    const strip = page.getByTestId("consistency-strip");
+    await expect(
+      strip.getByRole("list", { name: "Active days per week, oldest first" }).getByRole("listitem"),
+    ).toHaveCount(16);
+    await expect(strip).toContainText(/Active in \d+ of the last 16 weeks/);
+    await expect(strip.getByRole("listitem").first()).toContainText(
+      /Week of \w{3} \d{1,2}, \d{4}: \d+ active days?, /,
+    );
+    await snap(page, "look-dashboard-highlights-desktop");
+
+    const longest = ride.getByRole("link").first();
+    const href = await longest.getAttribute("href");
+    await longest.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("consistency-strip")).toBeVisible();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await page.getByTestId("year-over-year").scrollIntoViewIfNeeded();
+    await snap(page, "look-dashboard-highlights-phone");
   });
 });

@@ -5,6 +5,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, json, login } from "./helpers";
 import type { ActivityPage } from "~/modules/activities/list.server";
+import { getHighlights, highlightStatements } from "~/modules/activities/highlights.server";
+import { highlightDates } from "~/modules/activities/highlights";
+import { createAppContext } from "~workers/load-context";
 
 const DAY = 86_400_000;
 const IST = 5.5 * 3600_000;
@@ -600,6 +603,87 @@ describe("GET /api/activities/timeline", () => {
       400,
     );
     expect((await call("/api/activities/timeline")).status).toBe(401);
+  });
+});
+
+describe("dashboard highlights (issue #20 item 8)", () => {
+  it("personal records per sport, this year against last year, and the weekly strip, from the rows", async () => {
+    const app = createAppContext(env);
+    const h = await getHighlights(app, member.id);
+    const bySport = new Map(h.records.map((r) => [r.sport, r.records]));
+    // Computed here from the inserted rows, independently of the SQL.
+    for (const sport of ["Ride", "Run", "Swim", "Walk", "Hike", "Other"]) {
+      const mine = rows.filter((r) => sportOf(r.sportType) === sport);
+      const records = bySport.get(sport as never);
+      expect(records, sport).toBeDefined();
+      const longest = mine.filter((r) => r.km > 0).sort((a, b) => b.km - a.km)[0];
+      if (longest) expect(records!.distance?.activityId, `${sport} longest`).toBe(longest.id);
+      const longestTime = Math.max(...mine.map((r) => (r.minutes ?? 30) * 60));
+      expect(records!.time?.value, `${sport} time`).toBe(longestTime);
+      const climb = Math.max(...mine.map((r) => r.elevation ?? 0));
+      if (climb > 0) expect(records!.climb?.value, `${sport} climb`).toBe(climb);
+      else expect(records!.climb, `${sport} climb`).toBeUndefined();
+    }
+    // Fastest: only efforts over the sport's floor count (a 20 km ride, a 5 km run).
+    const rideFloor = rows.filter((r) => sportOf(r.sportType) === "Ride" && r.km >= 20);
+    const fastestRide = rideFloor.sort((a, b) => b.km / (b.minutes ?? 30) - a.km / (a.minutes ?? 30))[0]!;
+    expect(bySport.get("Ride")!.fastest?.activityId).toBe(fastestRide.id);
+    expect(bySport.get("Run")!.fastest?.distance).toBeGreaterThanOrEqual(5000);
+    expect(bySport.get("Other")!.fastest).toBeUndefined(); // no floor for "Other"
+
+    // Year against year: days from Jan 1 to today (India), and the same span last year.
+    const dates = highlightDates(new Date());
+    const inSpan = (r: Inserted, from: string, to: string) => r.localDay >= from && r.localDay <= to;
+    const thisYear = rows.filter((r) => inSpan(r, dates.thisYearStart, dates.today));
+    const lastYear = rows.filter((r) => inSpan(r, dates.lastYearStart, dates.lastYearSameDay));
+    expect(h.years.thisYear.activityCount).toBe(thisYear.length);
+    expect(h.years.lastYear.activityCount).toBe(lastYear.length);
+    expect(h.years.thisYear.distanceKm).toBeCloseTo(
+      thisYear.reduce((s, r) => s + r.km, 0),
+      1,
+    );
+    expect(h.years.lastYear.distanceKm).toBeCloseTo(
+      lastYear.reduce((s, r) => s + r.km, 0),
+      1,
+    );
+
+    // The strip: 16 Mondays, oldest first, ending with this week; active days are distinct local days.
+    expect(h.weeks).toHaveLength(16);
+    expect(h.weeks[0]!.weekStart).toBe(dates.firstWeekStart);
+    for (const week of h.weeks) expect(new Date(`${week.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
+    const weekEnd = (start: string) =>
+      new Date(Date.parse(`${start}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10);
+    for (const week of h.weeks) {
+      const inWeek = rows.filter((r) => inSpan(r, week.weekStart, weekEnd(week.weekStart)));
+      expect(week.activeDays, week.weekStart).toBe(new Set(inWeek.map((r) => r.localDay)).size);
+      expect(week.activityCount, week.weekStart).toBe(inWeek.length);
+    }
+    // Another member's rows never count.
+    expect(h.records.flatMap((r) => Object.values(r.records)).map((r) => r?.activityId)).not.toContain(
+      otherRows[0]!.id,
+    );
+  });
+
+  it("reads the member's rows through an index, and the page shows the three cards", async () => {
+    const dates = highlightDates(new Date());
+    const { SQLiteAsyncDialect } = await import("drizzle-orm/sqlite-core");
+    const dialect = new SQLiteAsyncDialect();
+    for (const statement of highlightStatements(member.id, dates)) {
+      const q = dialect.sqlToQuery(statement);
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+        .bind(...q.params)
+        .all<{ detail: string }>();
+      const details = plan.results.map((r) => r.detail).join(" | ");
+      expect(details).toMatch(/USING (COVERING )?INDEX activities_user/);
+      expect(details).not.toMatch(/SCAN activities(?! USING)/);
+    }
+    const html = (await (await call("/dashboard", { cookie: memberCookie })).text()).replaceAll(
+      "<!-- -->",
+      "",
+    );
+    for (const text of ["Personal records", "This year against last year", "Weekly consistency"])
+      expect(html).toContain(text);
+    expect(html).toContain(`/activities/${rows.find((r) => r.name === "BRM 200 Pune")!.id}`);
   });
 });
 

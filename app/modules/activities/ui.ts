@@ -6,3 +6,4 @@
 export { ActivityRow, SOURCE_LABELS } from "./components/activity-row";
 export { isSportTab, SportStats } from "./components/sport-stats";
 export { CHART_TYPES, TimelineCard, type ChartType } from "./components/timeline-card";
+export { SportIcon } from "./components/sport-icon";

@@ -11,6 +11,7 @@ import { listActivities } from "~/modules/activities/list.server";
 import { queryOf, timelineQuery } from "~/modules/activities/schema";
 import { getDashboardStats } from "~/modules/activities/stats.server";
 import { getTimeline } from "~/modules/activities/timeline.server";
+import { getHighlights } from "~/modules/activities/highlights.server";
 import { getStravaStatus } from "~/modules/strava/status.server";
 import { myParticipations } from "~/modules/challenges/challenges.server";
 
@@ -31,12 +32,13 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
   // Bad timeline values in the address fall back to the defaults (the /api answers them 400).
   const parsed = timelineQuery.safeParse(queryOf(url));
   const timelineParams = parsed.success ? parsed.data : timelineQuery.parse({});
-  const [stats, timeline, recent, strava, challenges] = await Promise.all([
+  const [stats, timeline, recent, strava, challenges, highlights] = await Promise.all([
     getDashboardStats(app, user),
     settle("timeline", getTimeline(app, user, timelineParams)),
     settle("recent activities", listActivities(app, user, { page: 1, limit: RECENT_ACTIVITIES })),
     settle("strava status", getStravaStatus(app, user)),
     settle("challenges", myParticipations(app, user)),
+    settle("highlights", getHighlights(app, user.id)),
   ]);
   return {
     username: user.username,
@@ -48,6 +50,8 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     completedChallenges: (challenges ?? [])
       .filter((p) => p.percent >= 100)
       .map((p) => ({ id: p.challengeId, title: p.challenge.title, endDate: p.challenge.endDate })),
+    /** Personal records, this year against last, the weekly strip (issue #20 item 8); null if they failed. */
+    highlights,
     shareUrl: `${url.origin}${url.pathname}`,
   };
 }

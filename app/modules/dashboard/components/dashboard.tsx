@@ -16,6 +16,7 @@ import { PoweredByStrava } from "~/ui/strava-brand";
 import type { DashboardData } from "../page.server";
 import { FitnessCard } from "./fitness-card";
 import { CompletedChallenges } from "./completed-challenges";
+import { ConsistencyStrip, PersonalRecords, YearOverYear } from "./highlights";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 
@@ -138,6 +139,15 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
       <ComponentErrorBoundary name="Statistics">
         <SportStats stats={stats} initialTab={isSportTab(tab) ? tab : "Ride"} />
       </ComponentErrorBoundary>
+      {data.highlights && stats.overall.activityCount > 0 ? (
+        <ComponentErrorBoundary name="Highlights">
+          <div className="grid gap-6 md:grid-cols-2">
+            <YearOverYear years={data.highlights.years} />
+            <ConsistencyStrip weeks={data.highlights.weeks} />
+          </div>
+          <PersonalRecords records={data.highlights.records} />
+        </ComponentErrorBoundary>
+      ) : null}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
