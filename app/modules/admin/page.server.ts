@@ -42,6 +42,7 @@ import {
   activityCountBuckets,
   activityTrends,
   distanceBuckets,
+  distanceQuantiles,
   userActivitiesReport,
   userParticipation,
 } from "./reports.server";
@@ -88,6 +89,8 @@ async function analysis(app: AppContext) {
     participation,
     perUser,
     distribution: perUser ? distanceBuckets(perUser.users) : null,
+    /** The chart's buckets: the community's quantiles (the 50 km steps stay as the report's table). */
+    quantiles: perUser ? distanceQuantiles(perUser.users) : null,
     countDistribution: perUser ? activityCountBuckets(perUser.users) : null,
   };
 }

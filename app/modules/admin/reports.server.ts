@@ -142,6 +142,51 @@ export function buckets(values: number[], step: number, unit: string, maxBuckets
   }));
 }
 
+/** A bucket edge people can read: two significant figures, whole numbers (1,234.5 → 1,200; 87.4 → 87). */
+function readableEdge(value: number): number {
+  if (value < 100) return Math.round(value);
+  const unit = 10 ** (Math.floor(Math.log10(value)) - 1);
+  return Math.round(value / unit) * unit;
+}
+
+/**
+ * Members spread over about `parts` buckets cut at the community's own
+ * quantiles (issue #20 item 8: in 50 km steps, 42 of 45 members shared the
+ * first bar). Members with nothing are a bucket of their own; the edges are
+ * rounded to readable numbers, and a value on an edge goes to the upper bucket.
+ */
+export function quantileBuckets(values: number[], parts = 5, unit = " km") {
+  const zero = values.filter((v) => v <= 0).length;
+  const positive = values.filter((v) => v > 0).sort((a, b) => a - b);
+  const out: { label: string; members: number }[] = [];
+  if (zero > 0) out.push({ label: `0${unit}`, members: zero });
+  if (positive.length === 0) return out;
+  const edges = [0];
+  for (let i = 1; i < parts; i++) {
+    const edge = readableEdge(positive[Math.floor((i * positive.length) / parts)]!);
+    if (edge > edges[edges.length - 1]!) edges.push(edge);
+  }
+  const counts = edges.map(() => 0);
+  for (const v of positive) {
+    let b = edges.length - 1;
+    while (b > 0 && v < edges[b]!) b--;
+    counts[b]! += 1;
+  }
+  const n = (x: number) => x.toLocaleString("en-US");
+  edges.forEach((edge, b) => {
+    const next = edges[b + 1];
+    out.push({
+      label: next === undefined ? `${n(edge)}+${unit}` : `${n(edge)}-${n(next)}${unit}`,
+      members: counts[b]!,
+    });
+  });
+  return out;
+}
+
+/** Members by total distance at the community's quantiles, for the Distance Distribution chart. */
+export const distanceQuantiles = (rows: Pick<UserActivityRow, "totalDistanceKm">[]) =>
+  quantileBuckets(rows.map((r) => r.totalDistanceKm));
+
 /** Buckets for the Distance Distribution chart: members by total distance in 50 km steps. */
 export const distanceBuckets = (rows: Pick<UserActivityRow, "totalDistanceKm">[]) =>
   buckets(

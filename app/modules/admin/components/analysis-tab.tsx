@@ -24,6 +24,7 @@ export interface AnalysisData {
   participation: Awaited<ReturnType<typeof userParticipation>> | null;
   perUser: Awaited<ReturnType<typeof userActivitiesReport>> | null;
   distribution: ReturnType<typeof distanceBuckets> | null;
+  quantiles: ReturnType<typeof distanceBuckets> | null;
   countDistribution: ReturnType<typeof distanceBuckets> | null;
 }
 
@@ -168,34 +169,46 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
           />
         </div>
       ) : null}
-      {section === "distribution" && data.distribution ? (
+      {section === "distribution" && data.distribution && data.quantiles ? (
         <div className="space-y-4">
-          <p className="text-sm text-gray-600">Members by their total distance, in 50 km steps.</p>
+          <p className="text-sm text-gray-600">
+            Members by their total distance, in steps cut at the community&apos;s own fifths, so the bars
+            spread the members out.
+          </p>
           <LazyChart
             type="bar"
             height={280}
             label="Members by total distance"
-            dataKey={`dist-${data.distribution.length}`}
+            dataKey={`dist-${data.quantiles.length}`}
             series={[
               {
                 name: "Members",
-                data: data.distribution.map((b) => b.members),
+                data: data.quantiles.map((b) => b.members),
               },
             ]}
             options={{
               xaxis: {
-                categories: data.distribution.map((b) => b.label),
+                categories: data.quantiles.map((b) => b.label),
                 title: { text: "Total distance (km)" },
               },
               yaxis: {
                 min: 0,
+                // Whole members on the axis: one tick per member up to 10.
+                tickAmount: Math.min(10, Math.max(1, ...data.quantiles.map((b) => b.members))),
                 labels: { formatter: axisLabel("") },
                 title: { text: "Members" },
               },
               chart: { toolbar: { show: false } },
               colors: [BRAND.DEFAULT],
-              dataLabels: { enabled: false },
+              dataLabels: { enabled: true },
             }}
+          />
+          <ReportTable
+            caption="Members in 50 km steps"
+            headers={["Total distance", "Members"]}
+            rows={data.distribution
+              .filter((b) => b.members > 0)
+              .map((b) => ({ key: b.label, cells: [b.label, formatNumber(b.members, 0)] }))}
           />
           {data.trends ? (
             <ReportTable
