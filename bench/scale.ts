@@ -5,7 +5,11 @@
  * built Worker under `wrangler dev` with the Strava fake in this process, both
  * clocks scaled the same way (STRAVA_TIME_SCALE for the app, `timeScale` for
  * the fake: SCALE simulated seconds per real second), and plays one simulated
- * Saturday:
+ * Saturday of an IST club, 00:00-24:00 IST. Strava's daily limit resets at
+ * midnight UTC, 05:30 IST: the scale is set so that the scaled clocks stand
+ * at 18:30 UTC as the day starts (alignedScale), and the UTC day's counters
+ * start with what Friday 05:30-24:00 IST spent at a weekday's load (one read
+ * per upload of the same habits without the Saturday weight):
  *  - N connected athletes (seeded in D1 and in the fake, one recent activity
  *    each, so a sync is incremental as after a real backfill) with habits:
  *    70 % record 3-7 activities a week, 5 % daily or more, 25 % 1-2; Saturday
@@ -36,6 +40,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { encryptSecret } from "../app/lib/token-crypto.server";
+import { webhookCap } from "../app/modules/strava/scheduler";
 import { startFakes, type RunningFakes } from "../tests/fakes/server";
 import {
   createAthlete,
@@ -87,6 +92,8 @@ const KEY = "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=";
 const HOOK_SECRET = "bench-scale-hook";
 const DAY = 86_400;
 const IST = 5.5 * 3600;
+/** Real seconds between planning a run and its simulated day's start (the Worker starts meanwhile). */
+const START_MARGIN = Number(process.env.START_MARGIN ?? 40);
 /** Simulated seconds after the day ends during which reads still count (the queue drains). */
 const DRAIN = 2 * 3600;
 /**
@@ -142,20 +149,35 @@ interface Upload {
   distance: number;
 }
 
-/** The day's uploads for `athletes` (ids), in time order. */
-function planDay(athleteIds: number[], dayStartEpoch: number, r: () => number): Upload[] {
+/** Saturday rides weigh this much more than a weekday's. */
+const SATURDAY_WEIGHT = 1.6;
+/**
+ * The simulated day is the club's calendar day, 00:00-24:00 IST; Strava's
+ * daily window resets at midnight UTC, 05:30 IST, so the app's scaled clock
+ * is set to stand at 18:30 UTC (the day before) when the simulated day
+ * starts (see alignedScale).
+ */
+const DAY_START_UTC = DAY - IST;
+
+/** The day's uploads for `athletes` (ids), in time order: seconds since 00:00 IST of the day (`dayStartEpoch`). */
+function planDay(
+  athleteIds: number[],
+  dayStartEpoch: number,
+  r: () => number,
+  weight = SATURDAY_WEIGHT,
+): Upload[] {
   const uploads: Upload[] = [];
   let nextId = 5_000_000_000;
   for (const athleteId of athleteIds) {
     const kind = r();
     const perWeek = kind < 0.05 ? 8 + r() * 4 : kind < 0.75 ? 3 + r() * 4 : 1 + r();
-    const count = poisson((perWeek / 7) * 1.6, r);
+    const count = poisson((perWeek / 7) * weight, r);
     for (let i = 0; i < count; i++) {
       const slot = r();
       const localHour = slot < 0.6 ? 5 + r() * 4 : slot < 0.9 ? 17 + r() * 3 : r() * 24;
       const ride = r() < 0.65;
       const movingTime = Math.round((ride ? 3600 + r() * 10800 : 1800 + r() * 3600) / 60) * 60;
-      const start = dayStartEpoch + Math.round(localHour * 3600 - IST);
+      const start = dayStartEpoch + Math.round(localHour * 3600);
       const uploadAt = start - dayStartEpoch + movingTime + Math.round(60 + r() * 600);
       if (uploadAt >= DAY || uploadAt < 0) continue;
       const activityId = nextId++;
@@ -172,6 +194,17 @@ function planDay(athleteIds: number[], dayStartEpoch: number, r: () => number): 
     }
   }
   return uploads.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * A time scale close to `scale` at which the app's and the fake's scaled
+ * clocks (epoch × scale) stand at 18:30 UTC, the start of the IST day, at the
+ * real second `startEpoch`: returns the scale and the scaled UTC day start
+ * (a multiple of a day) the simulated day begins in.
+ */
+export function alignedScale(scale: number, startEpoch: number): { scale: number; utcDayStart: number } {
+  const k = Math.ceil((startEpoch * scale - DAY_START_UTC) / DAY);
+  return { scale: (k * DAY + DAY_START_UTC) / startEpoch, utcDayStart: k * DAY };
 }
 
 function run(command: string, args: string[]) {
@@ -412,11 +445,40 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
     history: r() < 0.1 ? 2 * 365 : 90,
   }));
 
-  const uploads = planDay(athleteIds.slice(0, Math.round(n * sample)), nowEpoch - (nowEpoch % DAY), r);
-  const SCALE = scaleFor(uploads.length + joiners * 3);
+  const istMidnight = nowEpoch - ((nowEpoch + IST) % DAY);
+  const active = athleteIds.slice(0, Math.round(n * sample));
+  const uploads = planDay(active, istMidnight, r);
+  // The simulated day starts at a real second a little ahead (the Worker starts meanwhile), with the
+  // scale set so that Strava's daily reset (midnight UTC) falls at 05:30 of the simulated IST day.
+  const startEpoch = Math.floor(Date.now() / 1000) + START_MARGIN;
+  const { scale: SCALE, utcDayStart } = alignedScale(scaleFor(uploads.length + joiners * 3), startEpoch);
   strava.timeScale = SCALE;
+  // What the UTC day had spent before 00:00 IST: Friday 05:30-24:00 IST with a weekday's load (the
+  // same habits without the Saturday weight), one read per upload, within the webhooks' share.
+  const friday = planDay(active, istMidnight - DAY, rng(n * 7 + 3), 1).filter(
+    (u) => u.kind === "create" && u.at >= IST,
+  ).length;
+  const spentBefore = Math.min(friday, webhookCap(strava.limits.readDaily, 0.3, 0));
+  Object.assign(strava.usage, {
+    windowStart: utcDayStart + DAY_START_UTC,
+    dayStart: utcDayStart,
+    read15: 0,
+    overall15: 0,
+    readDaily: spentBefore,
+    overallDaily: spentBefore,
+  });
+  // The app's daily counter likewise (a window start a half second past the day's, so float rounding never rolls it).
+  execFileSync("sqlite3", [d1File()], {
+    // Every athlete was last heard from (a webhook, a sync) as the day starts, whenever the Worker came up.
+    input: [
+      `INSERT INTO provider_budget (provider, "window", window_start, used, "limit", updated_at) VALUES ('strava', 'daily', ${utcDayStart + 0.5}, ${spentBefore}, ${strava.limits.readDaily}, unixepoch());`,
+      `UPDATE strava_connections SET last_webhook_at = ${startEpoch};`,
+      `UPDATE sync_status SET last_sync_at = ${startEpoch};`,
+    ].join("\n"),
+    stdio: ["pipe", "ignore", "inherit"],
+  });
   log(
-    `${uploads.length} webhooks, ${joiners} new members, a simulated day in ${Math.round(DAY / SCALE)} s (x${SCALE})`,
+    `${uploads.length} webhooks, ${joiners} new members, ${spentBefore} reads spent before 00:00 IST, a simulated day in ${Math.round(DAY / SCALE)} s (x${SCALE.toFixed(3)})`,
   );
   const vars = varsFile(budget, SCALE, sample);
   const worker = startWorker(vars);
@@ -489,7 +551,10 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
       void id;
       return row;
     }
-    const t0 = Date.now();
+    if (Date.now() < startEpoch * 1000) await sleep(startEpoch * 1000 - Date.now());
+    else
+      log(`the Worker started late: the day's clock is ${Math.round(Date.now() / 1000 - startEpoch)} s off`);
+    const t0 = startEpoch * 1000;
     const simNow = () => ((Date.now() - t0) / 1000) * SCALE;
     const hinted = new Map<number, number>();
     const lags: number[] = [];
@@ -511,7 +576,17 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
     const fullAt: number[] = [];
     /** The same for the whole window (what a new member's first page may use). */
     const spentAt: number[] = [];
-    const webhookShare = 1 - 0.3;
+    /**
+     * The webhook reads' share of a window now: the app's work-conserving
+     * reserve (scheduler.ts webhookCap) holds back for the new members whose
+     * history is not all in yet (each counts as one pending sync).
+     */
+    const webhookLimit = (limit: number) =>
+      webhookCap(
+        limit,
+        0.3,
+        [...joinedAt.keys()].filter((id) => !historyAt.has(id) && !refused.has(id)).length,
+      );
     const lagIn = (marks: number[], hint: number, read: number) => {
       let lo = 0;
       let hi = marks.length;
@@ -653,8 +728,9 @@ export async function simulate(n: number, budget: Budget): Promise<ScaleRow> {
       }
       const u = strava.usage;
       const l = strava.limits;
-      if (u.read15 >= l.read15 * webhookShare || u.readDaily >= l.readDaily * webhookShare)
+      if (u.read15 >= webhookLimit(l.read15) || u.readDaily >= webhookLimit(l.readDaily))
         fullAt.push(simNow());
+      if (u.read15 >= l.read15 || u.readDaily >= l.readDaily) spentAt.push(simNow());
       await sleep(5);
     }
     // Requests still open (a sign-up this machine left hanging) get half a minute, then the run ends without them.

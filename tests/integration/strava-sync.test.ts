@@ -61,6 +61,36 @@ async function connectedMember(activities: number, opts: { keep?: boolean; agree
   return { user, cookie, athleteId, authorize, done };
 }
 
+/** A new member whose connect sync is queued (no message: nothing reads for it). */
+async function waitingNewMember() {
+  const user = await createUser({ profileCompleted: true });
+  await env.DB.prepare(
+    "INSERT INTO sync_jobs (user_id, mode, initiated_by, status, updated_at) VALUES (?, 'backfill', 'connect', 'queued', unixepoch())",
+  )
+    .bind(user.id)
+    .run();
+  return user;
+}
+
+/** Window use as given (used of limit) in both the app's counters and the fake's limits. */
+async function budgetAt(quarterUsed: number, quarterLimit: number) {
+  await fake("/reset-usage", {});
+  await fake("/limits", { read15: quarterLimit, readDaily: 1000 });
+  const { windowsAt } = await import("~/modules/strava/budget.server");
+  const w = windowsAt(Math.floor(Date.now() / 1000));
+  await env.DB.prepare("DELETE FROM provider_budget").run();
+  await env.DB.prepare(
+    `INSERT INTO provider_budget (provider, "window", window_start, used, "limit") VALUES ('strava', '15min', ?, ?, ?), ('strava', 'daily', ?, ?, 1000)`,
+  )
+    .bind(w.quarterStart, quarterUsed, quarterLimit, w.dayStart, quarterUsed)
+    .run();
+}
+
+const budgetUsed = async () =>
+  (await env.DB.prepare(`SELECT used FROM provider_budget WHERE "window" = '15min'`).first<{
+    used: number;
+  }>())!.used;
+
 /** An AppContext whose queue records messages instead of delivering them, so a test drives the chain. */
 function drivenContext(now?: () => Date) {
   const sent: { message: SyncMessage; delaySeconds?: number }[] = [];
@@ -694,6 +724,8 @@ describe("the app-wide budget cannot be drained by one member", () => {
     )
       .bind(w.quarterStart, w.dayStart)
       .run();
+    // A new member's connect sync is waiting: the reserve holds back for it (it is work-conserving).
+    await waitingNewMember();
 
     const { app, sent, drain } = drivenContext();
     await startSync(app, member.user.id, "user");
@@ -735,6 +767,9 @@ describe("the app-wide budget cannot be drained by one member", () => {
       state: "waiting",
       resumesAt: waiting.resumesAt,
     });
+    await env.DB.prepare(
+      "UPDATE sync_jobs SET status = 'error' WHERE initiated_by = 'connect' AND status = 'queued'",
+    ).run();
   });
 
   it("after a 429 from Strava the member's status says 'waiting' until the next window", async () => {
@@ -1191,6 +1226,102 @@ describe("webhooks are hints, never orders", () => {
     expect(await handleScheduled(app, { cron: "*/15 * * * *", scheduledTime: new Date() })).toMatchObject({
       started: 0,
     });
+  });
+
+  it("the reserve is work-conserving: with no new member waiting a webhook read may use it; with one waiting it stops at the unreserved share", async () => {
+    const { user, athleteId } = await connectedMember(1);
+    const fresh = await fake(`/athletes/${athleteId}/activities`, {
+      name: "Reserve Ride",
+      sport_type: "Ride",
+      distance: 10000,
+      moving_time: 1800,
+    });
+    await env.DB.prepare(
+      "UPDATE sync_jobs SET status = 'error' WHERE status IN ('queued', 'running', 'deferred')",
+    ).run();
+    // 7 of 10 used: only the reserved 30 % is left; nobody new is waiting, so the webhook read goes on.
+    await budgetAt(7, 10);
+    const { app, sent, drain } = drivenContext();
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: fresh.id as number }));
+    await drain();
+    expect(await held(fresh.id as number)).toBe(1);
+    expect(await budgetUsed()).toBe(8);
+
+    // 8 of 10: the last 2 (the first pages' headroom and a backfill's share) stay for new members.
+    await env.DB.prepare("UPDATE strava_connections SET webhook_sync_at = NULL WHERE user_id = ?")
+      .bind(user.id)
+      .run();
+    sent.length = 0;
+    await startSync(app, user.id, "webhook");
+    await drain(1);
+    expect(sent.map((m) => m.message.type)).toEqual(["sync-page"]);
+    expect(await budgetUsed()).toBe(8);
+    await env.DB.prepare("UPDATE sync_jobs SET status = 'error' WHERE user_id = ? AND status = 'deferred'")
+      .bind(user.id)
+      .run();
+
+    // A new member waiting: at 7 of 10 a webhook read waits for the next window.
+    await budgetAt(7, 10);
+    const newcomer = await waitingNewMember();
+    sent.length = 0;
+    await startSync(app, user.id, "webhook");
+    await drain(1);
+    expect(sent.map((m) => m.message.type)).toEqual(["sync-page"]);
+    expect(await budgetUsed()).toBe(7);
+    await env.DB.prepare(
+      "UPDATE sync_jobs SET status = 'error' WHERE user_id IN (?, ?) AND status IN ('queued', 'deferred')",
+    )
+      .bind(user.id, newcomer.id)
+      .run();
+  });
+
+  it("an edit of a held activity is read only from spare budget, else by the athlete's next read (the cron visits them first); never applied from the hint", async () => {
+    const { user, athleteId } = await connectedMember(1);
+    const [row] = (
+      await env.DB.prepare("SELECT strava_id, name FROM activities WHERE user_id = ?")
+        .bind(user.id)
+        .all<{ strava_id: number; name: string }>()
+    ).results;
+    await fake(`/athletes/${athleteId}/activities/${row!.strava_id}`, { name: "Edited At Strava" }, "PUT");
+    await env.DB.prepare(
+      "UPDATE sync_jobs SET status = 'error' WHERE status IN ('queued', 'running', 'deferred')",
+    ).run();
+    // A busy window: 9 of 10 used, nothing to spare for an edit.
+    await budgetAt(9, 10);
+    const { app, sent, drain } = drivenContext();
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    const before = await reads();
+    const res = await handleWebhookEvent(
+      app,
+      hookRequest({
+        owner_id: athleteId,
+        object_id: row!.strava_id,
+        aspect_type: "update",
+        updates: { title: "Forged" },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(sent).toEqual([]);
+    expect(await reads()).toBe(before);
+    const name = () =>
+      env.DB.prepare("SELECT name FROM activities WHERE strava_id = ?")
+        .bind(row!.strava_id)
+        .first<{ name: string }>();
+    expect((await name())!.name).toBe(row!.name);
+
+    // The next quarter hour has room: the cron reads this athlete first (not quiet, but an edit waits).
+    await budgetAt(0, 100);
+    const run = await handleScheduled(app, { cron: "*/15 * * * *", scheduledTime: new Date() });
+    expect(run).toMatchObject({ task: "refresh" });
+    const started = sent.map((m) => m.message).filter((m) => m.type === "sync-page");
+    expect(started[0]).toMatchObject({ userId: user.id });
+    await drain();
+    expect((await name())!.name).toBe("Edited At Strava");
+    const hints = await env.DB.prepare("SELECT webhook_hints h FROM strava_connections WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ h: string }>();
+    expect(hints!.h).toBe("[]");
   });
 
   it("confirms at most 5 delete hints per member per interval (only for activities held)", async () => {

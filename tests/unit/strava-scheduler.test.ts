@@ -4,6 +4,8 @@ import {
   ceilingFactor,
   expectedFirstPageWait,
   fits,
+  heldForNewMembers,
+  webhookCap,
   priorityOf,
   readsLeft,
   refreshSlots,
@@ -51,6 +53,49 @@ describe("priorities", () => {
     expect(ceilingFactor("webhook", 0.3)).toBeCloseTo(0.7);
     expect(fits(win(69, 100), win(0, 1000), 0.7)).toBe(true);
     expect(fits(win(70, 100), win(0, 1000), 0.7)).toBe(false);
+  });
+});
+
+describe("the work-conserving reserve", () => {
+  it("holds back only what pending new-member work can use: none waiting, webhooks may use the reserve", () => {
+    // Extended Access day, 30 % reserved: nobody waiting keeps 12 % (first pages' 10 % + 2 % for a backfill).
+    expect(webhookCap(10_000, 0.3, 0)).toBe(8_800);
+    expect(webhookCap(1_000, 0.3, 0)).toBe(880);
+    expect(webhookCap(100, 0.3, 0)).toBe(88);
+    // Each pending new member's sync holds back five more reads, up to the reserved share.
+    expect(webhookCap(100, 0.3, 2)).toBe(78);
+    expect(webhookCap(100, 0.3, 50)).toBe(70);
+    expect(webhookCap(10_000, 0.3, 3)).toBe(8_785);
+  });
+
+  it("still guarantees a new member's first page promptly: with webhooks at their cap, a first page and a backfill page fit", () => {
+    for (const limit of [100, 1_000, 10_000]) {
+      const used = webhookCap(limit, 0.3, 0);
+      expect(fits(win(used, limit), win(used, limit * 10), ceilingFactor("first-page", 0.3))).toBe(true);
+      expect(fits(win(used, limit), win(used, limit * 10), ceilingFactor("backfill", 0.3))).toBe(true);
+      expect(fits(win(used, limit), win(0, limit * 10), 1, Math.ceil(limit * 0.1))).toBe(true);
+    }
+  });
+
+  it("never holds back more than the reserved share, nor less than the first pages' headroom (below it)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.double({ min: 0, max: 0.99, noNaN: true }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (limit, share, pending) => {
+          const held = heldForNewMembers(limit, share, pending);
+          expect(held).toBeGreaterThanOrEqual(0);
+          expect(held).toBeLessThanOrEqual(Math.floor(limit * share + 1e-9));
+          expect(held).toBe(
+            Math.min(Math.floor(limit * share + 1e-9), Math.ceil(limit * 0.12 - 1e-9) + pending * 5),
+          );
+          expect(webhookCap(limit, share, pending + 1)).toBeLessThanOrEqual(
+            webhookCap(limit, share, pending),
+          );
+        },
+      ),
+    );
   });
 });
 

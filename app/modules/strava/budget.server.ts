@@ -15,6 +15,7 @@ import {
   resumeDelaySeconds,
   windowsAt as scheduledWindowsAt,
   type Windows,
+  webhookCap,
   type WorkClass,
 } from "./scheduler";
 
@@ -29,9 +30,9 @@ export function windowsAt(nowSeconds: number, scale = 1): Windows {
 
 /**
  * Who a read is for: a class of the scheduler (scheduler.ts). "interactive"
- * (member- and webhook-triggered syncs) is the "webhook" class, which may use
- * only the part of each window that is not reserved (`STRAVA_RESERVED_SHARE`,
- * 30 % by default); "reserved" (cron refresh, backfills, admin) is the
+ * (member- and webhook-triggered syncs) is the "webhook" class, which leaves
+ * new members a reserve (`STRAVA_RESERVED_SHARE`, 30 % by default) that holds
+ * back only what their pending syncs can use (scheduler.ts webhookCap); "reserved" (cron refresh, backfills, admin) is the
  * "first-page" class, which may use the whole window.
  */
 export type ReadPriority = "interactive" | "reserved" | WorkClass;
@@ -96,20 +97,44 @@ export async function reserveReads(
   priority: ReadPriority = "interactive",
 ): Promise<Reservation> {
   const w = currentWindows(app);
-  const factor = ceilingFor(app, priority);
+  const cls = classOf(priority);
+  let factor = ceilingFor(app, priority);
+  // Each window's ceiling for this read: a share of its limit, or for webhook reads the work-conserving cap.
+  let ceiling = sql`b."limit" * ${factor}`;
+  if (cls === "webhook") {
+    const share = reservedShare(app);
+    const [{ quarter, day }, pending] = await Promise.all([budgetNow(app), pendingNewMemberJobs(app)]);
+    const capQuarter = webhookCap(quarter.limit, share, pending);
+    const capDay = webhookCap(day.limit, share, pending);
+    ceiling = sql`CASE b."window" WHEN '15min' THEN ${capQuarter} ELSE ${capDay} END`;
+    // For the wait of a refused read: the tighter of the two caps as a share.
+    factor = Math.min(capQuarter / Math.max(1, quarter.limit), capDay / Math.max(1, day.limit));
+  }
   const results = await batchSql(app.env.DB, [
     ...rollStatements(app, w),
     sql`UPDATE provider_budget SET used = used + ${count}, updated_at = unixepoch()
       WHERE provider = ${PROVIDER}
-        AND (SELECT count(*) FROM provider_budget b WHERE b.provider = ${PROVIDER} AND b.used + ${count} <= b."limit" * ${factor}) = 2
+        AND (SELECT count(*) FROM provider_budget b WHERE b.provider = ${PROVIDER} AND b.used + ${count} <= ${ceiling}) = 2
       RETURNING "window"`,
   ]);
   if (results[2]!.results.length === 2) return { ok: true };
   const { quarter, day } = await budgetRows(app);
   return {
     ok: false,
-    retryInSeconds: resumeDelaySeconds(classOf(priority), quarter, day, w, factor, timeScale(app)),
+    retryInSeconds: resumeDelaySeconds(cls, quarter, day, w, factor, timeScale(app)),
   };
+}
+
+/**
+ * New members' syncs still under way (connect and admin jobs): what the
+ * work-conserving reserve holds back for (scheduler.ts webhookCap). One
+ * count over the small set of unfinished jobs (sync_jobs_status_updated_idx).
+ */
+export async function pendingNewMemberJobs(app: AppContext): Promise<number> {
+  const row = await app.db.get<{ n: number }>(sql`
+    SELECT count(*) AS n FROM sync_jobs
+    WHERE status IN ('queued', 'running', 'deferred') AND initiated_by IN ('connect', 'admin')`);
+  return row?.n ?? 0;
 }
 
 /** Both windows' rows as they are (call after rolling them). */

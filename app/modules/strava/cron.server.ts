@@ -26,18 +26,22 @@ export const MAX_REFRESH_PER_RUN = 25;
 export async function handleScheduled(app: AppContext, run: ScheduledRun) {
   if (run.cron === HOUSEKEEPING_CRON)
     return { task: "housekeeping", removed: await removeExpiredRecords(app, run.scheduledTime) };
-  const [{ quarter, day }, queued] = await Promise.all([budgetNow(app), queuedReads(app)]);
-  const readsAvailable = refreshSlots({
-    quarter,
-    day,
-    queued,
-    reservedShare: reservedShare(app),
-    maxPerRun: MAX_REFRESH_PER_RUN,
-  });
+  const readsAvailable = await spareReads(app, MAX_REFRESH_PER_RUN);
   return {
     task: "refresh",
     ...(await refreshConnectedMembers(app, { maxMembers: MAX_REFRESH_PER_RUN, readsAvailable })),
   };
+}
+
+/**
+ * Reads nothing else wants now (at most `max`): what both windows have left
+ * after the work already waiting and a headroom for webhooks still to come
+ * (scheduler.ts refreshSlots). The quiet refresh and edits of held activities
+ * spend only these.
+ */
+export async function spareReads(app: AppContext, max: number): Promise<number> {
+  const [{ quarter, day }, queued] = await Promise.all([budgetNow(app), queuedReads(app)]);
+  return refreshSlots({ quarter, day, queued, reservedShare: reservedShare(app), maxPerRun: max });
 }
 
 /** Deletes used or expired e-mail tokens and rate-limit windows older than a day. */

@@ -14,9 +14,12 @@
  * Priority is spent as headroom: every class may fill a window only up to its
  * ceiling, and a lower class stops earlier, so what it leaves is there for the
  * classes above it. Webhook reads are the exception kept from decision 003:
- * they stop at the unreserved share, so a flood of (forged) hints can never
- * starve the first pages and backfills; the cron refresh starts only with
- * what the windows have left after the work already waiting.
+ * they leave new members a reserve, so a flood of (forged) hints can never
+ * starve the first pages and backfills; the reserve is work-conserving
+ * (webhookCap): it holds back only what pending new-member work can use,
+ * plus a headroom for one who arrives. The cron refresh (and an edit of an
+ * activity already held) starts only with what the windows have left after
+ * the work already waiting.
  */
 
 export const WORK_CLASSES = ["webhook", "first-page", "backfill", "refresh"] as const;
@@ -60,6 +63,38 @@ export function ceilingFactor(cls: WorkClass, reservedShare: number): number {
     case "backfill":
       return 1 - FIRST_PAGE_HEADROOM;
   }
+}
+
+/** Reads a pending new member's sync (a connect or admin job not yet finished) is counted to need in a window. */
+export const NEW_MEMBER_JOB_READS = 5;
+/**
+ * The share of every window webhook reads leave even when no new member is
+ * waiting, for the backfill pages of one who arrives later (under the
+ * backfill ceiling, so backfills can use it).
+ */
+export const BACKFILL_GUARANTEE = 0.02;
+
+/**
+ * The work-conserving reserve: reads of one window that webhook reads leave
+ * to new members. The reserved share holds back only what pending new-member
+ * work can use (`pendingNewMemberJobs` × NEW_MEMBER_JOB_READS), plus the top
+ * FIRST_PAGE_HEADROOM that is always kept for a new member's first page and a
+ * BACKFILL_GUARANTEE for the backfill of one still to come; never more than
+ * the reserved share. With nobody waiting, webhooks may use the rest.
+ */
+export function heldForNewMembers(
+  limit: number,
+  reservedShare: number,
+  pendingNewMemberJobs: number,
+): number {
+  const reserve = Math.floor(limit * reservedShare + 1e-9);
+  const always = Math.ceil(limit * (FIRST_PAGE_HEADROOM + BACKFILL_GUARANTEE) - 1e-9);
+  return Math.min(reserve, always + Math.max(0, pendingNewMemberJobs) * NEW_MEMBER_JOB_READS);
+}
+
+/** The most reads webhook reads may fill in a window of `limit` (the work-conserving reserve). */
+export function webhookCap(limit: number, reservedShare: number, pendingNewMemberJobs: number): number {
+  return limit - heldForNewMembers(limit, reservedShare, pendingNewMemberJobs);
 }
 
 export interface WindowUse {

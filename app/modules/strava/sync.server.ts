@@ -381,7 +381,8 @@ export async function queuedReads(app: AppContext): Promise<number> {
 
 /**
  * Cron: resume chains whose next message was lost (no progress for a while),
- * then refresh quiet athletes: no webhook and no sync for
+ * then refresh athletes whose edit hints wait for a read (first), and quiet
+ * athletes: no webhook and no sync for
  * STRAVA_QUIET_REFRESH_HOURS, oldest first, as many as `readsAvailable`
  * (each costs at least one read). An athlete whose webhooks keep arriving is
  * never polled: the webhooks keep them fresh.
@@ -411,6 +412,7 @@ export async function refreshConnectedMembers(
   if (slots === 0) return { resumed: stale.length, started: 0 };
   const quietSince = epochNow(app) - quietRefreshSeconds(app);
   const lastHeard = sql`max(coalesce(${stravaConnections.lastWebhookAt}, 0), coalesce(${syncStatus.lastSyncAt}, 0))`;
+  const waitingEdits = sql`(${stravaConnections.webhookHints} <> '[]' AND ${stravaConnections.webhookSyncPending} = 0)`;
   const candidates = await app.db
     .select({ userId: stravaConnections.userId })
     .from(stravaConnections)
@@ -419,10 +421,11 @@ export async function refreshConnectedMembers(
       and(
         eq(stravaConnections.tokenExpired, false),
         sql`coalesce(${syncStatus.state}, 'idle') NOT IN ('queued', 'running', 'deferred')`,
-        sql`${lastHeard} <= ${quietSince}`,
+        // Quiet athletes, and first those whose edits wait for a read (webhook.server.ts noteHint).
+        or(sql`${lastHeard} <= ${quietSince}`, waitingEdits),
       ),
     )
-    .orderBy(lastHeard)
+    .orderBy(sql`CASE WHEN ${waitingEdits} THEN 0 ELSE 1 END`, lastHeard)
     .limit(slots);
   let started = 0;
   for (const { userId } of candidates) {

@@ -7,7 +7,9 @@
  * - `subscription_id` must be the app's (`STRAVA_WEBHOOK_SUBSCRIPTION_ID`),
  *   and the athlete one of ours; anything else is answered 200 and ignored;
  * - create/update hints fold into at most one incremental sync per member per
- *   `WEBHOOK_FOLD_SECONDS` (one queue message per member per interval);
+ *   `WEBHOOK_FOLD_SECONDS` (one queue message per member per interval); an
+ *   update of an activity we hold is read at once only from spare budget,
+ *   else by the athlete's next read;
  * - delete and deauthorization hints are confirmed with Strava, with the
  *   member's token, before anything changes: at most
  *   `WEBHOOK_CHECKS_PER_INTERVAL` such reads per member per interval, and
@@ -28,6 +30,7 @@ import {
   WEBHOOK_HINTS_PER_MEMBER,
 } from "./sync.server";
 import type { SyncMessage } from "./sync-messages";
+import { spareReads } from "./cron.server";
 
 /** Reads per member per fold interval spent confirming delete and deauthorization hints. */
 export const WEBHOOK_CHECKS_PER_INTERVAL = 5;
@@ -146,6 +149,17 @@ async function noteHint(app: AppContext, e: z.infer<typeof eventSchema>): Promis
   // A member whose token Strava refused cannot be synced until they reconnect.
   if (connection.tokenExpired) return;
   await recordHint(app, userId, e.object_id);
+  // An edit of an activity we hold comes last: it waits for the athlete's next
+  // read (a create's, or the cron's, which visits athletes with hints first)
+  // unless the budget has reads nothing else wants. Its fields are never
+  // applied from the hint: the read brings them (docs/decisions/027).
+  if (
+    e.aspect_type === "update" &&
+    !connection.webhookSyncPending &&
+    (await holdsStravaActivity(app, userId, e.object_id)) &&
+    (await spareReads(app, 1)) < 1
+  )
+    return;
   await foldSync(app, userId);
 }
 
