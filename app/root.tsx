@@ -54,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         username: current.user.username,
         email: current.user.email,
         isAdmin: current.user.isAdmin,
+        // Their own Strava photo is always theirs to see (decision 029).
+        avatarUrl: current.user.profileImageUrl ?? current.user.stravaPhotoUrl,
         confined: isConfined(current.user),
       }
     : null;

@@ -96,6 +96,15 @@ export const users = sqliteTable(
      * stay if they disconnect (docs/decisions/021). NULL: they are deleted.
      */
     keepStravaActivitiesAt: integer("keep_strava_activities_at", { mode: "timestamp" }),
+    /**
+     * The athlete's Strava profile photo (`profile_medium` of the token
+     * answer), kept while Strava is connected and cleared on disconnect or
+     * deauthorization. Strava data: shown to the member, and to others only
+     * with `showStravaPhoto` (docs/decisions/029-strava-profile-photos.md).
+     */
+    stravaPhotoUrl: text("strava_photo_url"),
+    /** The member allowed other members to see their Strava photo (default: no). */
+    showStravaPhoto: integer("show_strava_photo", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -39,6 +39,12 @@ function checkoutSources(env: Pick<Env, "RAZORPAY_CHECKOUT_URL" | "RAZORPAY_API_
   return { script: script ? [script] : [], talk: [...origins, ...razorpay] };
 }
 
+/** Where members' Strava photos and Google pictures come from, when that is not https. */
+function pictureSources(env: Pick<Env, "STRAVA_API_URL" | "GOOGLE_USERINFO_URL">): string[] {
+  const origins = [originOf(env.STRAVA_API_URL), originOf(env.GOOGLE_USERINFO_URL)];
+  return [...new Set(origins.filter((o): o is string => Boolean(o) && !o!.startsWith("https:")))];
+}
+
 /** The page policy: scripts only from this origin, with this request's nonce, and from the checkout. */
 export function pageContentSecurityPolicy(env: Env, nonce: string): string {
   const checkout = checkoutSources(env);
@@ -47,8 +53,9 @@ export function pageContentSecurityPolicy(env: Env, nonce: string): string {
     ["script-src", "'self'", `'nonce-${nonce}'`, ...checkout.script],
     // React, Headless UI and ApexCharts write style attributes, ApexCharts injects a <style>: see decision 017.
     ["style-src", "'self'", "'unsafe-inline'"],
-    // Profile pictures are any https address; screenshot previews are blob: URLs; ApexCharts uses data: URIs.
-    ["img-src", "'self'", "data:", "blob:", "https:"],
+    // Profile pictures are any https address (and the Strava and Google hosts as configured, which
+    // are plain http for the local fakes); screenshot previews are blob: URLs; ApexCharts uses data: URIs.
+    ["img-src", "'self'", "data:", "blob:", "https:", ...pictureSources(env)],
     ["font-src", "'self'", "data:"],
     // The check-in page's QR reader (qr-scanner) decodes in a worker it starts from a blob: URL.
     ["worker-src", "'self'", "blob:"],

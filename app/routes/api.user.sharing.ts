@@ -12,7 +12,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-/** PATCH {shareActivities, applyToCurrent?}: the profile default (optionally for current challenges too). */
+/**
+ * PATCH {shareActivities?, applyToCurrent?, showStravaPhoto?}: the profile
+ * default (optionally for current challenges too) and whether other members
+ * see the member's Strava photo (decision 029); at least one choice.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return jsonError(405, "Method not allowed");
   return apiHandler(async () => {

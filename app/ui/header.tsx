@@ -10,6 +10,8 @@ export interface HeaderUser {
   username: string;
   email: string;
   isAdmin: boolean;
+  /** The member's own picture: their profile image, else their Strava photo (decision 029). */
+  avatarUrl?: string | null;
   /** Not verified yet: every page but the profile's leads back to profile settings. */
   confined?: boolean;
 }

@@ -9,6 +9,7 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { settle } from "./navigation";
 import { useToast } from "./toast";
+import { Avatar } from "./avatar";
 
 const userMenuLinks = [
   { to: "/dashboard", label: "Dashboard" },
@@ -22,7 +23,7 @@ const userMenuLinks = [
 
 const ITEM = "block w-full rounded px-3 py-2 text-left text-sm focus:outline-none";
 
-export function UserMenu({ user }: { user: { username: string; email: string } }) {
+export function UserMenu({ user }: { user: { username: string; email: string; avatarUrl?: string | null } }) {
   // A fetcher, so a logout whose request fails (offline, the server answers 5xx) can say
   // 'Logout failed' (part 1 §8; see the clientAction in routes/logout.tsx) and keep the page.
   const logout = useFetcher<{ logoutFailed: true }>({ key: "logout" });
@@ -90,10 +91,10 @@ export function UserMenu({ user }: { user: { username: string; email: string } }
         aria-controls={open ? `${id}-menu` : undefined}
         onClick={() => (open ? close(false) : setOpen("first"))}
         onKeyDown={onButtonKey}
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-gray-800 text-sm font-semibold uppercase text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent"
+        className="flex h-9 w-9 items-center justify-center rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent"
         aria-label={`Account menu for ${user.username}`}
       >
-        {user.username.slice(0, 1)}
+        <Avatar name={user.username} src={user.avatarUrl} size="md" />
       </button>
       {open ? (
         <div

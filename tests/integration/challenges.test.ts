@@ -434,9 +434,9 @@ describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
     const athleteId = 880_000_000 + Math.floor(Math.random() * 1_000_000);
     const o = await createUser({ username: `Owner${Date.now()}` });
     await connectStrava(o.id, athleteId);
-    // Strava's avatar URLs carry the athlete id.
+    // Strava's avatar URLs carry the athlete id; the photo is the owner's alone (decision 029).
     const avatar = `https://dgalywyr863hv.cloudfront.net/pictures/athletes/${athleteId}/4242/2/large.jpg`;
-    await env.DB.prepare("UPDATE users SET profile_image_url = ? WHERE id = ?").bind(avatar, o.id).run();
+    await env.DB.prepare("UPDATE users SET strava_photo_url = ? WHERE id = ?").bind(avatar, o.id).run();
     const ownerCookie = await login(o.username, o.password);
     const v = await createUser({ username: `Viewer${Date.now()}` });
     await connectStrava(v.id, athleteId + 1);

@@ -55,6 +55,8 @@ export async function memberSportTotals(app: AppContext) {
       username: users.username,
       email: users.email,
       profileImageUrl: users.profileImageUrl,
+      stravaPhotoUrl: users.stravaPhotoUrl,
+      showStravaPhoto: users.showStravaPhoto,
     })
     .from(activities)
     .innerJoin(users, eq(users.id, activities.userId))

@@ -14,6 +14,7 @@ import {
 import type { AppContext } from "~workers/load-context";
 import { oneRow } from "~db/client";
 import { memberSportTotals, monthlyActivityTotals } from "~/modules/activities/reports.server";
+import { avatarFor } from "~/modules/privacy/photos.server";
 
 /** Activities by type needs no shaping: the admin answers the activities module's aggregate as it is. */
 export { activitiesByType } from "~/modules/activities/reports.server";
@@ -88,7 +89,15 @@ export async function userActivitiesReport(
 ): Promise<{ sportColumns: string[]; users: UserActivityReportRow[] }> {
   const rows = await memberSportTotals(app);
   const people = new Map(
-    rows.map((r) => [r.userId, { username: r.username, email: r.email, profileImageUrl: r.profileImageUrl }]),
+    rows.map((r) => [
+      r.userId,
+      {
+        username: r.username,
+        email: r.email,
+        // What an admin may see of the member's picture (decision 029).
+        profileImageUrl: avatarFor(null, { id: r.userId, ...r }),
+      },
+    ]),
   );
   const sportColumns = [
     ...DEFAULT_SPORT_COLUMNS,

@@ -336,7 +336,7 @@ export async function signInWithStrava(
           email: `strava-${athlete.id}@users.noreply.invalid`,
           firstName: athlete.firstname ?? null,
           lastName: athlete.lastname ?? null,
-          profileImageUrl: athlete.profile?.startsWith("http") ? athlete.profile : null,
+          // The Strava photo is Strava data: saveStravaConnection keeps it apart (decision 029).
         })
         .returning(),
     );

@@ -22,6 +22,7 @@ import {
 } from "~/modules/activities/queries.server";
 import { mayViewChallengeActivities } from "~/modules/privacy/consent-sql.server";
 import { setParticipationSharing } from "~/modules/privacy/sharing.server";
+import { avatarSql } from "~/modules/privacy/photos.server";
 import {
   progressUpdateSql,
   recalculateChallengeStatement,
@@ -166,16 +167,6 @@ export async function changeChallengeSharing(
   };
 }
 
-/**
- * `u.profile_image_url` as other members may see it: a Strava avatar URL
- * carries the athlete id (…/pictures/athletes/{id}/…), so it is left out of
- * views of another member (docs/decisions/018-activity-privacy.md).
- */
-function avatarFor(viewerId: number | null) {
-  return sql`CASE WHEN u.id IS NOT ${viewerId} AND u.strava_id IS NOT NULL AND instr(u.profile_image_url, '/' || u.strava_id || '/') > 0
-    THEN NULL ELSE u.profile_image_url END`;
-}
-
 export const ACTIVITIES_PER_PARTICIPANT = 3;
 
 interface ParticipantRow {
@@ -239,7 +230,7 @@ export async function listParticipants(
         ? sql`coalesce(r.gender, 'not_specified') IN ('other', 'not_specified')`
         : sql`r.gender = ${query.gender}`;
   const ranked = sql`(
-      SELECT p.id, p.user_id, p.progress, p.share_activities, p.created_at, u.username, u.gender, u.age, ${avatarFor(viewer.id)} AS profile_image_url,
+      SELECT p.id, p.user_id, p.progress, p.share_activities, p.created_at, u.username, u.gender, u.age, ${avatarSql(viewer.id)} AS profile_image_url,
         RANK() OVER (ORDER BY p.progress DESC) AS rank
       FROM challenge_participations p JOIN users u ON u.id = p.user_id
       WHERE p.challenge_id = ${challengeId}
@@ -313,7 +304,7 @@ export async function leaderboard(app: AppContext, challengeId: number, viewerId
     progress: number;
     rank: number;
   }>(sql`
-    SELECT p.user_id, u.username, u.gender, ${avatarFor(viewerId)} AS profile_image_url, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
+    SELECT p.user_id, u.username, u.gender, ${avatarSql(viewerId)} AS profile_image_url, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
     FROM challenge_participations p JOIN users u ON u.id = p.user_id
     WHERE p.challenge_id = ${challengeId}
     ORDER BY p.progress DESC, lower(u.username) ASC`);

@@ -22,6 +22,7 @@ import {
 } from "./schema";
 import { verifyHmacSha256, verifyPaymentSignature } from "./signature";
 import { oneRow } from "~db/client";
+import { avatarFor } from "~/modules/privacy/photos.server";
 
 type EventRow = typeof events.$inferSelect;
 type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -86,7 +87,10 @@ export async function getEvent(app: AppContext, id: number): Promise<EventView> 
   return eventView(await requireEvent(app, id));
 }
 
-/** Admin: an event's registrations with the member (username, email, profile image), newest first. */
+/**
+ * Admin: an event's registrations with the member (username, email, the
+ * picture an admin may see: decision 029), newest first.
+ */
 export async function listRegistrations(app: AppContext, eventId: number) {
   await requireEvent(app, eventId);
   const rows = await app.db
@@ -97,6 +101,8 @@ export async function listRegistrations(app: AppContext, eventId: number) {
         username: users.username,
         email: users.email,
         profileImageUrl: users.profileImageUrl,
+        stravaPhotoUrl: users.stravaPhotoUrl,
+        showStravaPhoto: users.showStravaPhoto,
       },
     })
     .from(eventRegistrations)
@@ -109,7 +115,12 @@ export async function listRegistrations(app: AppContext, eventId: number) {
     userId: r.userId,
     registrationDate: r.registrationDate.toISOString(),
     paymentStatus: r.paymentStatus,
-    user,
+    user: {
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      profileImageUrl: avatarFor(null, user),
+    },
   }));
 }
 export type AdminRegistration = Awaited<ReturnType<typeof listRegistrations>>[number];

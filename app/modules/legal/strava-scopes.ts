@@ -7,7 +7,7 @@ export const STRAVA_SCOPE_REASONS: Record<string, string> = {
   "activity:read_all":
     "Reads your activities, including those you keep to yourself on Strava (Only You) or show to your followers only, so your statistics, challenge progress and training analysis count all of your training. Those activities are shown to you alone.",
   "profile:read_all":
-    "Reads your Strava athlete profile: your athlete id links the Strava account to your account here, and when you sign in with Strava your first name, last name and profile picture fill in your new profile.",
+    "Reads your Strava athlete profile: your athlete id links the Strava account to your account here, and when you sign in with Strava your first name and last name fill in your new profile, and your profile photo is shown to you (and to other members only if you allow it).",
 };
 
 export interface ScopeReason {

@@ -18,6 +18,7 @@ export async function sharingAction(app: AppContext, user: User, form: FormData)
     const { message } = await setProfileSharing(app, user, {
       shareActivities: input.sharing,
       applyToCurrent: input.applyToCurrent,
+      showStravaPhoto: input.showStravaPhoto,
     });
     return redirectWithToast(app, SHARING_PAGE, { title: message, variant: "success" });
   } catch (error) {

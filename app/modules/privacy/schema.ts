@@ -4,6 +4,7 @@ import { z } from "zod";
 export const SHARING_MSG = {
   shareActivities: "shareActivities must be true or false",
   applyToCurrent: "applyToCurrent must be true or false",
+  showStravaPhoto: "showStravaPhoto must be true or false",
   choice: "Choose what other participants will see",
 } as const;
 
@@ -30,11 +31,21 @@ export const participationSharingSchema = z.object({ shareActivities: bool(SHARI
 /** POST /api/challenges/{id}/join: an optional choice (default: the member's profile choice). */
 export const joinSharingSchema = z.object({ shareActivities: bool(SHARING_MSG.shareActivities).optional() });
 
-/** PATCH /api/user/sharing: the profile default, optionally applied to the member's current challenges. */
-export const profileSharingSchema = z.object({
-  shareActivities: bool(SHARING_MSG.shareActivities),
-  applyToCurrent: bool(SHARING_MSG.applyToCurrent).optional().default(false),
-});
+/**
+ * PATCH /api/user/sharing: the profile default, optionally applied to the
+ * member's current challenges, and/or whether others see their Strava photo.
+ * At least one of the two choices.
+ */
+export const profileSharingSchema = z
+  .object({
+    shareActivities: bool(SHARING_MSG.shareActivities).optional(),
+    applyToCurrent: bool(SHARING_MSG.applyToCurrent).optional().default(false),
+    showStravaPhoto: bool(SHARING_MSG.showStravaPhoto).optional(),
+  })
+  .refine((v) => v.shareActivities !== undefined || v.showStravaPhoto !== undefined, {
+    message: SHARING_MSG.shareActivities,
+    path: ["shareActivities"],
+  });
 
 /** The radio field `sharing` of a form: "progress" or "activities" → shareActivities. */
 export const sharingField = z
@@ -45,6 +56,10 @@ export const sharingField = z
 export const profileSharingFormSchema = z.object({
   sharing: sharingField,
   applyToCurrent: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
+  showStravaPhoto: z
     .literal("on")
     .optional()
     .transform((v) => v === "on"),

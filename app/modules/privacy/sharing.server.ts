@@ -31,6 +31,9 @@ export async function sharingSettings(app: AppContext, user: User) {
   const now = app.now().getTime();
   return {
     shareActivities: user.shareActivities,
+    /** Others see the member's Strava photo (decision 029); `stravaPhotoUrl` is theirs to see. */
+    showStravaPhoto: user.showStravaPhoto,
+    stravaPhotoUrl: user.stravaPhotoUrl,
     challenges: rows.map((r): ChallengeSharing => ({
       challengeId: r.challengeId,
       title: r.title,
@@ -83,20 +86,22 @@ export async function setParticipationSharing(
 export async function setProfileSharing(
   app: AppContext,
   user: User,
-  input: { shareActivities: boolean; applyToCurrent: boolean },
+  input: { shareActivities?: boolean; applyToCurrent: boolean; showStravaPhoto?: boolean },
 ) {
   const now = app.now();
+  const shareActivities = input.shareActivities ?? user.shareActivities;
+  const showStravaPhoto = input.showStravaPhoto ?? user.showStravaPhoto;
   const updateUser = app.db
     .update(users)
-    .set({ shareActivities: input.shareActivities, updatedAt: now })
+    .set({ shareActivities, showStravaPhoto, updatedAt: now })
     .where(eq(users.id, user.id));
   let applied = 0;
-  if (input.applyToCurrent) {
+  if (input.applyToCurrent && input.shareActivities !== undefined) {
     const [, changed] = await app.db.batch([
       updateUser,
       app.db
         .update(challengeParticipations)
-        .set({ shareActivities: input.shareActivities, updatedAt: now })
+        .set({ shareActivities, updatedAt: now })
         .where(
           and(
             eq(challengeParticipations.userId, user.id),
@@ -111,7 +116,8 @@ export async function setProfileSharing(
     message: input.applyToCurrent
       ? `Sharing saved for your profile and ${applied} current ${applied === 1 ? "challenge" : "challenges"}`
       : "Sharing saved",
-    shareActivities: input.shareActivities,
+    shareActivities,
+    showStravaPhoto,
     appliedTo: applied,
   };
 }

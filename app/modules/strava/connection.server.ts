@@ -7,7 +7,7 @@ import { stravaConnections, users } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { encryptSecret } from "~/lib/token-crypto.server";
-import type { StravaTokenResponse } from "./oauth.server";
+import { stravaPhotoOf, type StravaTokenResponse } from "./oauth.server";
 
 export const STRAVA_ALREADY_CONNECTED =
   "Each Strava account can only be connected to one user account. Please try connecting with a different Strava account.";
@@ -52,6 +52,8 @@ export async function saveStravaConnection(
         .update(users)
         .set({
           stravaId: athleteId,
+          // Refreshed on every connect and sign-in with Strava; shown per decision 029.
+          stravaPhotoUrl: stravaPhotoOf(tokens.athlete),
           ...(keepActivities === undefined
             ? {}
             : { keepStravaActivitiesAt: keepActivities ? app.now() : null }),

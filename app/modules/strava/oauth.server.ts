@@ -10,7 +10,21 @@ export interface StravaAthleteSummary {
   firstname?: string | null;
   lastname?: string | null;
   sex?: string | null;
+  /** The photo, 124 px (or a relative placeholder path when the athlete has none). */
   profile?: string | null;
+  /** The photo, 62 px. */
+  profile_medium?: string | null;
+}
+
+/**
+ * The athlete's photo address from a token answer: `profile_medium` (62 px,
+ * enough for our 32-40 px avatars at 2x), else `profile`; null when Strava
+ * sends its relative placeholder ("avatar/athlete/large.png") or nothing.
+ */
+export function stravaPhotoOf(athlete: StravaAthleteSummary | undefined): string | null {
+  for (const url of [athlete?.profile_medium, athlete?.profile])
+    if (url && /^https?:\/\//.test(url)) return url;
+  return null;
 }
 
 export interface StravaTokenResponse {

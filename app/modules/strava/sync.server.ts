@@ -329,7 +329,7 @@ export interface DisconnectResult {
 }
 
 /**
- * Removes the member's Strava link and tokens, clears `users.strava_id`,
+ * Removes the member's Strava link and tokens, clears `users.strava_id` and the Strava photo,
  * stops their queued and running sync jobs and, unless they agreed at connect
  * time to keep them (`users.keep_strava_activities_at`), deletes their Strava
  * activities with the "activities changed" statements (challenge progress,
@@ -347,7 +347,7 @@ export async function disconnectStrava(app: AppContext, userId: number): Promise
   const results = await batchSql(app.env.DB, [
     ...(kept ? [] : deleteStravaActivitiesStatements(app, userId)),
     sql`DELETE FROM strava_connections WHERE user_id = ${userId}`,
-    sql`UPDATE users SET strava_id = NULL, updated_at = ${now} WHERE id = ${userId}`,
+    sql`UPDATE users SET strava_id = NULL, strava_photo_url = NULL, updated_at = ${now} WHERE id = ${userId}`,
     sql`UPDATE sync_jobs SET status = 'error', error = 'Strava was disconnected', finished_at = ${now},
         updated_at = ${now}
       WHERE user_id = ${userId} AND status IN ('queued', 'running', 'deferred')`,

@@ -9,6 +9,7 @@ import { ActiveBadge, CompletedOrPercent, JoinFeedback, ProgressBar, SPORT_LABEL
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
+import { Avatar } from "~/ui/avatar";
 import { SharingChoice } from "~/modules/privacy/ui";
 
 const fmtDate = (iso: string) =>
@@ -155,6 +156,7 @@ function Leaderboard({
                 <div className="grid grid-cols-[2rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 sm:grid-cols-[2.5rem_minmax(0,1fr)_minmax(0,1.2fr)_6rem_6.5rem]">
                   <span className="text-center font-bold tabular-nums text-gray-600">{p.rank}</span>
                   <span className="flex min-w-0 items-center gap-2">
+                    <Avatar name={p.user.username} src={p.user.profileImageUrl} />
                     {isAdmin ? (
                       <Link
                         to={`/admin/users/${p.userId}`}

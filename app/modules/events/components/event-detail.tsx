@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Modal } from "~/ui/modal";
 import type { AdminRegistration, EventView, OwnRegistration } from "../events.server";
+import { Avatar } from "~/ui/avatar";
 import type { CancellationQuote, WaitlistEntry, WaitlistPlace } from "../lifecycle.server";
 import type { OwnCheckIn } from "../receipts.server";
 import { SignInToRegister } from "./events-page";
@@ -63,19 +64,6 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
       <dd className="mt-1 break-words text-xl font-semibold text-gray-900 sm:text-2xl">{value}</dd>
       {hint ? <dd className="mt-0.5 text-xs text-gray-500">{hint}</dd> : null}
     </div>
-  );
-}
-
-function Avatar({ user }: { user: AdminRegistration["user"] }) {
-  if (user.profileImageUrl)
-    return <img src={user.profileImageUrl} alt="" className="h-8 w-8 shrink-0 rounded-full object-cover" />;
-  return (
-    <span
-      aria-hidden="true"
-      className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-soft text-sm font-semibold uppercase text-brand-strong"
-    >
-      {user.username.slice(0, 1)}
-    </span>
   );
 }
 
@@ -293,7 +281,7 @@ function AdminRegistrations({
                   <tr key={r.id}>
                     <td className="px-4 py-2">
                       <div className="flex items-center gap-2">
-                        <Avatar user={r.user} />
+                        <Avatar name={r.user.username} src={r.user.profileImageUrl} />
                         <div className="min-w-0">
                           <p className="font-medium text-gray-900">{r.user.username}</p>
                           <p className="break-all text-xs text-gray-500 sm:hidden">{r.user.email}</p>

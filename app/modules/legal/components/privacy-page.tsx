@@ -46,14 +46,20 @@ export function PrivacyPage({ supportEmail, stravaScopes }: PrivacyData) {
             syncs.
           </li>
           <li>
+            <strong>Your Strava profile photo:</strong> its address, refreshed each time you connect or sign
+            in with Strava and deleted when Strava is disconnected. You see it in the app; other members
+            (admins included) see it only if you tick &ldquo;Show my Strava profile photo to other
+            members&rdquo; under Sharing in your profile settings.
+          </li>
+          <li>
             <strong>Each activity:</strong> its Strava id, name, type and sport type, distance, moving and
             elapsed time, elevation gain, start time (UTC and local) and time zone, whether it was a commute,
             on a trainer or entered manually, average and maximum speed, and its privacy setting on Strava
             (Only You, Followers or Everyone).
           </li>
           <li>
-            Not stored from Strava: routes, maps or GPS tracks, heart rate, power, photos, descriptions,
-            comments, kudos or your followers.
+            Not stored from Strava: routes, maps or GPS tracks, heart rate, power, activity photos,
+            descriptions, comments, kudos or your followers.
           </li>
         </ul>
         <p>From you:</p>

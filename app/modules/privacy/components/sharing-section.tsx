@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "~/ui/button";
+import { Avatar } from "~/ui/avatar";
 import { Card } from "~/ui/card";
 import type { SharingSettings } from "../sharing.server";
 import { SharingChoice } from "./sharing-choice";
@@ -38,6 +39,26 @@ export function SharingSection({ sharing }: { sharing: SharingSettings }) {
             </span>
           </label>
         ) : null}
+        <div className="flex items-start gap-3 rounded-md border border-gray-200 p-3">
+          <Avatar name="?" src={sharing.stravaPhotoUrl} className={sharing.stravaPhotoUrl ? "" : "hidden"} />
+          <label className="flex items-start gap-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              name="showStravaPhoto"
+              defaultChecked={sharing.showStravaPhoto}
+              aria-describedby="strava-photo-hint"
+              className="mt-1 h-4 w-4 accent-brand"
+            />
+            <span>
+              Show my Strava profile photo to other members
+              <span id="strava-photo-hint" className="block text-xs text-gray-600">
+                {sharing.stravaPhotoUrl
+                  ? "Otherwise only you see it; others see your initial, or the profile image you set in Edit Profile."
+                  : "You have no Strava photo here yet: it comes with your Strava connection and is removed when you disconnect."}
+              </span>
+            </span>
+          </label>
+        </div>
         <Button type="submit" disabled={saving} className="disabled:opacity-60">
           {saving ? "Saving..." : "Save sharing"}
         </Button>
