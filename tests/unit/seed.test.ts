@@ -37,7 +37,8 @@ describe("demo seed", () => {
     expect(sql).toMatch(/'everyone'/);
   });
 
-  it("refuses a remote database", () => {
+  // Starts a Node process (npx tsx): seconds on a busy 2-core machine, so a generous limit.
+  it("refuses a remote database", { timeout: 60_000 }, () => {
     expect(() => execFileSync("npx", ["tsx", "scripts/seed.ts", "--remote"], { stdio: "pipe" })).toThrow(
       /refusing --remote/,
     );
