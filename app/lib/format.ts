@@ -8,11 +8,12 @@
  * India time (the community's clock) for events and feedback.
  *
  * Numbers and dates are written here in plain JavaScript, not with `Intl`
- * (issue #17, decision 028): a page's first `Intl` formatter loads the ICU
- * locale data, ≈ 25 ms of CPU on a laptop and 4× that on a phone, in the
- * same task as hydration. The output is Intl's en-US (en-IN for rupees),
- * which tests/unit/formats.test.ts checks against `Intl` itself: numbers are
- * rounded half up on their shortest decimal form, as ICU does.
+ * (issue #17, decision 028): a page's first `Intl` formatter loads ICU's
+ * locale data (≈ 24 ms of CPU in Node on our 2-core machine, more on a
+ * phone) in the task that evaluates the page's modules, just before
+ * hydration. The output is Intl's en-US (en-IN for rupees), which
+ * tests/unit/formats.test.ts checks against `Intl` itself: numbers are
+ * rounded half away from zero on their shortest decimal form, as ICU does.
  */
 const LOCALE = "en-US";
 const INDIA = "Asia/Kolkata";
