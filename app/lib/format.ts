@@ -6,14 +6,70 @@
  * agree. Which clock a date is read on is part of its name or its comment:
  * UTC for calendar days (Strava's local wall-clock times, plan dates),
  * India time (the community's clock) for events and feedback.
+ *
+ * Numbers and dates are written here in plain JavaScript, not with `Intl`
+ * (issue #17, decision 028): a page's first `Intl` formatter loads ICU's
+ * locale data (≈ 24 ms of CPU in Node on our 2-core machine, more on a
+ * phone) in the task that evaluates the page's modules, just before
+ * hydration. The output is Intl's en-US (en-IN for rupees), which
+ * tests/unit/formats.test.ts checks against `Intl` itself: numbers are
+ * rounded half away from zero on their shortest decimal form, as ICU does.
  */
 const LOCALE = "en-US";
 const INDIA = "Asia/Kolkata";
 
+// ---- Numbers without Intl --------------------------------------------------
+
+/** "1234567" → "1,234,567". */
+const groupThousands = (whole: string) => whole.replace(/\B(?=(\d{3})+$)/g, ",");
+/** Indian grouping: "12345678" → "1,23,45,678". */
+const groupLakhs = (whole: string) =>
+  whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ",")},${whole.slice(-3)}`;
+
+/** A string of digits plus one: "0999" → "1000". */
+function increment(digits: string): string {
+  const out = digits.split("");
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] !== "9") {
+      out[i] = String(Number(out[i]) + 1);
+      return out.join("");
+    }
+    out[i] = "0";
+  }
+  return `1${out.join("")}`;
+}
+
+/**
+ * `n` with at least `min` and at most `max` decimals, grouped: what
+ * `new Intl.NumberFormat("en-US", { minimumFractionDigits: min, maximumFractionDigits: max })`
+ * writes ("en-IN" with `lakhs`). Like ICU it rounds the shortest decimal form
+ * of `n` half away from zero (0.15 → "0.2", where `toFixed` says "0.1"), and
+ * keeps the sign of a negative number that rounds to zero ("-0").
+ */
+function formatDecimal(n: number, min: number, max: number, lakhs = false): string {
+  if (Number.isNaN(n)) return "NaN";
+  const sign = n < 0 || Object.is(n, -0) ? "-" : "";
+  if (!Number.isFinite(n)) return `${sign}∞`;
+  const text = String(Math.abs(n));
+  if (text.includes("e")) {
+    // Below 1e-6 or from 1e21: never a distance or a fee; Intl knows best.
+    const options = { minimumFractionDigits: min, maximumFractionDigits: max };
+    return n.toLocaleString(lakhs ? "en-IN" : LOCALE, options);
+  }
+  const [whole = "0", fraction = ""] = text.split(".");
+  let kept = whole + fraction.slice(0, max).padEnd(max, "0");
+  if (fraction.length > max && fraction.charCodeAt(max) >= 53 /* "5" */) kept = increment(kept);
+  const wholeDigits = kept.slice(0, kept.length - max);
+  const decimals = kept
+    .slice(kept.length - max)
+    .replace(/0+$/, "")
+    .padEnd(min, "0");
+  return `${sign}${(lakhs ? groupLakhs : groupThousands)(wholeDigits)}${decimals ? `.${decimals}` : ""}`;
+}
+
 // ---- Numbers, distances, durations --------------------------------------
 
-const fmt = (digits: number) =>
-  new Intl.NumberFormat(LOCALE, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (digits: number) => ({ format: (n: number) => formatDecimal(n, digits, digits) });
 const int = fmt(0);
 const one = fmt(1);
 
@@ -29,7 +85,7 @@ const metresToKm = (metres: number) => metres / 1000;
 export const formatMetresAsKm = (metres: number) => formatKm(metresToKm(metres));
 /** Km without a unit, at most one decimal: 12 → "12"; 1234.56 → "1,234.6". */
 export function formatKmNumber(km: number): string {
-  return km.toLocaleString(LOCALE, { maximumFractionDigits: 1 });
+  return formatDecimal(km, 0, 1);
 }
 export const formatElevation = (metres: number) => `${int.format(metres)} m`;
 export const formatMinutes = (minutes: number) => `${int.format(minutes)} min`;
@@ -70,16 +126,11 @@ export function formatTargetDistance(metres: number | null | undefined): string 
 
 /** Paise → "₹1,234.50". */
 /** Rupees keep Indian digit grouping (issue #15): ₹1,23,456.00. Same output as en-US below one lakh. */
-const rupees = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 export function formatRupees(paise: number): string {
-  return `₹${rupees.format(paise / 100)}`;
+  return `₹${formatDecimal(paise / 100, 2, 2, true)}`;
 }
 
 // ---- One way to write numbers (issue #20 item 5) ----------------------------
-
-const upTo = (digits: number) => new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits });
-const upToOne = upTo(1);
 
 /**
  * A number with thousands grouping and at most `digits` decimals, no trailing
@@ -87,7 +138,7 @@ const upToOne = upTo(1);
  */
 export function formatNumber(n: number, digits = 1): string {
   if (!Number.isFinite(n)) return "—";
-  const text = (digits === 1 ? upToOne : upTo(digits)).format(n);
+  const text = formatDecimal(n, 0, digits);
   return text === "-0" ? "0" : text;
 }
 
@@ -178,82 +229,92 @@ export const axisLabel = (unit: string) => (value: number) =>
 
 // ---- Calendar days and periods, in UTC -----------------------------------
 
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+/** en-US short months are the first three letters: "Jun", "Sep". */
+const month = (date: Date, short: boolean) => {
+  const name = MONTHS[date.getUTCMonth()] ?? "";
+  return short ? name.slice(0, 3) : name;
+};
+/** What `toLocaleDateString` writes for an invalid date. */
+const INVALID = "Invalid Date";
+const valid = (date: Date) => !Number.isNaN(date.getTime());
+/** Like `Intl.DateTimeFormat#format`, a formatter of an invalid date throws. */
+function checked(date: Date): Date {
+  if (!valid(date)) throw new RangeError("Invalid time value");
+  return date;
+}
+/** "Mar 4, 2025" or "March 4, 2025", the date's UTC day. */
+const dayOf = (date: Date, short: boolean) =>
+  `${month(date, short)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+/** "6:30 AM", the date's UTC time. */
+function timeOf(date: Date): string {
+  const hours = date.getUTCHours();
+  return `${hours % 12 || 12}:${String(date.getUTCMinutes()).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+}
+
 /** ISO date → "Mar 4, 2025" (its UTC calendar day). */
 export function formatDay(iso: string): string {
-  return new Date(iso).toLocaleDateString(LOCALE, {
-    timeZone: "UTC",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
+  const date = new Date(iso);
+  return valid(date) ? dayOf(date, true) : INVALID;
 }
 
 /** Strava's local wall-clock time ("2025-03-04T07:12:00Z") as the athlete saw it: "Mar 4, 2025". */
 export const formatLocalDate = (startDateLocal: string) => formatDay(startDateLocal);
 
 /** "2025-03" → "March 2025". */
-export function formatMonth(month: string): string {
-  return new Date(`${month}-01T00:00:00Z`).toLocaleDateString(LOCALE, {
-    timeZone: "UTC",
-    month: "long",
-    year: "numeric",
-  });
+export function formatMonth(yearMonth: string): string {
+  const date = new Date(`${yearMonth}-01T00:00:00Z`);
+  return valid(date) ? `${month(date, false)} ${date.getUTCFullYear()}` : INVALID;
 }
 
 /** A timeline period label: day "Mar 4", week "Mar 3" (its Monday), month "Mar 2025". */
 export function formatPeriod(period: string): string {
   const date = new Date(period.length === 7 ? `${period}-01T00:00:00Z` : `${period}T00:00:00Z`);
+  if (!valid(date)) return INVALID;
   return period.length === 7
-    ? date.toLocaleDateString(LOCALE, { timeZone: "UTC", month: "short", year: "numeric" })
-    : date.toLocaleDateString(LOCALE, { timeZone: "UTC", day: "numeric", month: "short" });
+    ? `${month(date, true)} ${date.getUTCFullYear()}`
+    : `${month(date, true)} ${date.getUTCDate()}`;
 }
 
-const longDateFormat = new Intl.DateTimeFormat(LOCALE, {
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
-const shortDateFormat = new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  hour: "numeric",
-  minute: "2-digit",
-  timeZone: "UTC",
-});
-
 /** "June 7, 2025" (UTC; the Wari plan's calendar days). */
-export const longDate = (iso: string) => longDateFormat.format(new Date(iso));
+export const longDate = (iso: string) => dayOf(checked(new Date(iso)), false);
 /** "Jun 7" (UTC). */
-export const shortDate = (iso: string) => shortDateFormat.format(new Date(iso));
+export const shortDate = (iso: string) => {
+  const date = checked(new Date(iso));
+  return `${month(date, true)} ${date.getUTCDate()}`;
+};
 /** "Jun 7, 2025, 6:30 AM UTC". */
-export const dateTime = (iso: string) => `${dateTimeFormat.format(new Date(iso))} UTC`;
+export const dateTime = (iso: string) => {
+  const date = checked(new Date(iso));
+  return `${dayOf(date, true)}, ${timeOf(date)} UTC`;
+};
 
 // ---- Events and feedback, in India time ----------------------------------
 
-const eventDateParts = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: INDIA,
-  month: "long",
-  day: "numeric",
-  year: "numeric",
-});
-const eventTimeParts = new Intl.DateTimeFormat(LOCALE, {
-  timeZone: INDIA,
-  hour: "numeric",
-  minute: "2-digit",
-  hour12: true,
-});
+/** India time is UTC+5:30 all year (no daylight saving since 1945): the same instant, shifted, read in UTC. */
+const inIndia = (iso: string | Date) => new Date(checked(new Date(iso)).getTime() + 330 * 60_000);
 
 /** An event's date as 'MMMM d, yyyy at h:mm a' in India time: "June 7, 2025 at 6:30 AM". */
 export function formatEventDate(iso: string | Date): string {
-  const date = new Date(iso);
-  return `${eventDateParts.format(date)} at ${eventTimeParts.format(date).replace(/\u202f/g, " ")}`;
+  const date = inIndia(iso);
+  return `${dayOf(date, false)} at ${timeOf(date)}`;
 }
 
 /** An event's day in India time: "June 7, 2025". */
-export const formatEventDay = (iso: string | Date) => eventDateParts.format(new Date(iso));
+export const formatEventDay = (iso: string | Date) => dayOf(inIndia(iso), false);
 
 /** A Date as the value of a datetime-local input, in India time ("2025-06-07T06:30"). */
 export function toIndiaLocalInput(iso: string | Date): string {

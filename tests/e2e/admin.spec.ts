@@ -213,6 +213,7 @@ test.describe("admin dashboard", () => {
     await expect(
       page.getByRole("table", { name: "Members in 50 km steps" }).getByRole("row").nth(1),
     ).toContainText(/\d+(-\d+)?\+? km/);
+    await page.getByRole("img", { name: "Members by total distance" }).scrollIntoViewIfNeeded();
     const bars = page.getByRole("img", { name: "Members by total distance" }).locator(".apexcharts-bar-area");
     await expect.poll(() => bars.count()).toBeGreaterThanOrEqual(3);
     await snap(page, "admin-analysis-distribution");

@@ -69,6 +69,8 @@ test.describe("dashboard", () => {
     await page.keyboard.press("Tab");
     await expect(page.getByRole("tabpanel", { name: "Ride" })).toBeFocused();
     await tabs.getByRole("tab", { name: "Ride" }).click();
+    // Charts are drawn when scrolled near (LazyChart, decision 028), not below the fold.
+    await page.getByTestId("timeline-chart").scrollIntoViewIfNeeded();
     await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
     await snap(page, "dashboard-desktop");
     expect(consoleErrors).toEqual([]);
@@ -91,7 +93,10 @@ test.describe("dashboard", () => {
     // The first answer is lost on the way (the network drops it): the card says so and retries.
     await page.route("**/api/wari/fitness", (route) => route.abort());
     await page.goto("/dashboard");
-    await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
+    // Scrolled down until the timeline chart's bottom edge: it is drawn, the fitness card further down is not fetched.
+    const timeline = page.getByTestId("timeline-chart");
+    await timeline.evaluate((el) => el.scrollIntoView({ block: "end" }));
+    await expect(timeline.locator(".apexcharts-canvas")).toBeVisible();
     expect(fetched).toEqual([]); // below the fold: not fetched yet
     const loadedBefore = scripts.length;
     const card = page.getByTestId("dashboard-fitness");
@@ -102,6 +107,7 @@ test.describe("dashboard", () => {
 
     const fitness = page.getByTestId("fitness-chart");
     await expect(fitness.getByRole("heading", { name: "Fitness, fatigue and form" })).toBeVisible();
+    await fitness.getByTestId("fitness-curves").scrollIntoViewIfNeeded();
     await expect(fitness.locator(".apexcharts-canvas")).toBeVisible();
     // The chart component came in its own chunk, after the first load.
     expect(scripts.slice(loadedBefore).length).toBeGreaterThan(0);
@@ -146,6 +152,12 @@ test.describe("dashboard", () => {
     await page.goto("/dashboard");
 
     const chart = page.getByTestId("timeline-chart");
+    // Below the fold the box holds its place, named, until it is scrolled near.
+    await expect(chart).toHaveAttribute("role", "img");
+    await expect(chart).toHaveAccessibleName(/ per (day|week|month), /);
+    await expect(chart.getByTestId("chart-placeholder")).toHaveText(/ per (day|week|month), /);
+    expect((await chart.boundingBox())?.height).toBe(260);
+    await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator(".apexcharts-canvas")).toBeVisible();
     // The space was reserved: the chart box keeps its height.
     expect((await chart.boundingBox())?.height).toBe(260);
@@ -359,9 +371,11 @@ test.describe("on a 375 px wide phone", () => {
   test("the dashboard and the activity list fit without sideways scrolling", async ({ page }) => {
     await signIn(page);
     await page.goto("/dashboard");
-    await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
     for (const tab of ["Ride", "Commute", "Other"])
       await expect(page.getByRole("tab", { name: tab })).toBeInViewport();
+    // The timeline chart is far below the first screen: drawn once scrolled near.
+    await page.getByTestId("timeline-chart").scrollIntoViewIfNeeded();
+    await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
@@ -380,6 +394,7 @@ test.describe("on a 375 px wide phone", () => {
     await expect(sports.getByRole("tab", { name: "Ride" })).toHaveAttribute("aria-selected", "true");
     await expect(sports.getByRole("tab", { name: "Other" })).toHaveAttribute("tabindex", "-1");
     await page.getByTestId("dashboard-fitness").scrollIntoViewIfNeeded();
+    await page.getByTestId("fitness-curves").scrollIntoViewIfNeeded();
     await expect(page.getByTestId("fitness-chart").locator(".apexcharts-canvas")).toBeVisible();
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

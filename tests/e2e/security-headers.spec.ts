@@ -39,11 +39,14 @@ test("the dashboard hydrates and draws its lazily loaded chart under the CSP", a
   await signIn(page);
   const response = await page.goto("/dashboard");
   expectPagePolicy(response);
+  // The chart is drawn when scrolled near (LazyChart).
+  await page.getByTestId("timeline-chart").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
   // Client-side navigation (single fetch .data) and back.
   await page.getByRole("link", { name: "Challenges", exact: true }).first().click();
   await expect(page).toHaveURL(/\/challenges/);
   await page.goBack();
+  await page.getByTestId("timeline-chart").scrollIntoViewIfNeeded();
   await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
   expect(await violations(page)).toEqual([]);
   await snap(page, "csp-dashboard");
@@ -74,6 +77,7 @@ test("the admin analysis charts and the Wari page render under the CSP", async (
   await signIn(page, "admin", "Admin@1234");
   expectPagePolicy(await page.goto("/admin?tab=analysis"));
   await expect(page.getByRole("heading", { name: "Activity Analysis" })).toBeVisible();
+  await page.getByTestId("timeline-chart").first().scrollIntoViewIfNeeded();
   await expect(page.locator(".apexcharts-canvas").first()).toBeVisible();
   expect(await violations(page)).toEqual([]);
 

@@ -370,6 +370,7 @@ for (const size of SIZES) {
       await asAdmin(page);
       await page.goto("/admin?tab=analysis&view=overview&section=types");
       const chart = page.getByRole("img", { name: "Distance by activity type" });
+      await chart.scrollIntoViewIfNeeded();
       await expect(chart.locator(".apexcharts-canvas")).toBeVisible();
       // Each sport's bar in its own colour (distributed bars), not one orange for all.
       const fills = await chart

@@ -73,6 +73,7 @@ test.describe("the athlete's Wari dashboard", () => {
     // Fitness, fatigue and form from two years of rides, drawn lazily, with the event day marked.
     const fitness = page.getByTestId("fitness-chart");
     await expect(fitness.getByRole("heading", { name: "Fitness, fatigue and form" })).toBeVisible();
+    await fitness.getByTestId("fitness-curves").scrollIntoViewIfNeeded();
     await expect(fitness.locator(".apexcharts-canvas")).toBeVisible();
     await expect(fitness.locator(".apexcharts-xaxis-annotations")).toContainText("IAS CycleWari 2025");
     await expect(fitness.getByTestId("fitness-event-day")).toContainText(/June 7, 2025: fitness [\d.]+/);
@@ -180,6 +181,7 @@ test.describe("a new member", () => {
     const assessment = page.getByTestId("plan-assessment");
     await expect(assessment).toContainText("starts from your recent 21 km a week");
     await expect(assessment).toContainText(/A realistic target this year: about \d+ km/);
+    await page.getByTestId("fitness-curves").scrollIntoViewIfNeeded();
     await expect(page.getByTestId("fitness-chart").locator(".apexcharts-canvas")).toBeVisible();
     await assessment.scrollIntoViewIfNeeded();
     await snap(page, "wari-outlier-plan");

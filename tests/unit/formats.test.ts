@@ -22,6 +22,14 @@ import {
   formatKm,
   formatMetresAsKm,
   formatQuantity,
+  formatKmNumber,
+  formatOne,
+  formatRupees,
+  formatEventDate,
+  formatEventDay,
+  longDate,
+  shortDate,
+  dateTime,
 } from "~/lib/format";
 import { paceOrSpeed, SPORT_COLOURS, sportColour } from "~/modules/activities/sport-style";
 import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
@@ -39,6 +47,131 @@ describe("member pages format dates and numbers in en-US", () => {
   it("numbers use thousands grouping, not lakhs", () => {
     expect(formatElevation(119718)).toBe("119,718 m");
     expect(formatInt(1234567)).toBe("1,234,567");
+  });
+});
+
+// Issue #17 (decision 028): the formatters are plain JavaScript, so a page's hydration never loads
+// ICU's locale data; their output must stay Intl's, byte for byte, or the server and browser disagree.
+describe("the formatters write what Intl writes", () => {
+  // A fixed pseudo-random sequence: the same numbers on every run.
+  let seed = 17;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const numbers = [
+    0,
+    -0,
+    0.05,
+    0.15,
+    0.25,
+    0.35,
+    0.45,
+    1.005,
+    2.675,
+    1.45,
+    -0.04,
+    -0.05,
+    -2.5,
+    0.5,
+    1.5,
+    9.95,
+    99.95,
+    999.95,
+    999999.96,
+    123456789.95,
+    1e-7,
+    5e-7,
+    1e21,
+    12.04,
+    12.06,
+    97618.2,
+    840465,
+    Number.NaN,
+    Infinity,
+    -Infinity,
+    ...Array.from({ length: 400 }, (_, i) => {
+      const magnitude = 10 ** Math.floor(random() * 9 - 2);
+      const value = random() * magnitude;
+      // Every third one a decimal tie such as 12.35 or 0.125.
+      const tied = i % 3 === 0 ? Math.round(value * 100) / 100 + 0.005 : value;
+      return i % 4 === 0 ? -tied : tied;
+    }),
+  ];
+  const intl = (min: number, max: number, locale = "en-US") =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max });
+
+  it("numbers: grouping, half-up rounding of the shortest decimal form, the sign of a rounded zero", () => {
+    const upTo = [0, 1, 2, 3].map((digits) => intl(0, digits));
+    for (const n of numbers) {
+      expect(formatInt(n), String(n)).toBe(intl(0, 0).format(n));
+      expect(formatOne(n), String(n)).toBe(intl(1, 1).format(n));
+      expect(formatKmNumber(n), String(n)).toBe(n.toLocaleString("en-US", { maximumFractionDigits: 1 }));
+      for (const digits of [0, 1, 2, 3]) {
+        const text = upTo[digits]!.format(n);
+        expect(formatNumber(n, digits), `${n} to ${digits}`).toBe(
+          Number.isFinite(n) ? (text === "-0" ? "0" : text) : "—",
+        );
+      }
+      if (Number.isFinite(n))
+        expect(formatRupees(n), String(n)).toBe(`₹${intl(2, 2, "en-IN").format(n / 100)}`);
+    }
+  });
+
+  it("dates: UTC calendar days and India time, every month and hour", () => {
+    const day = new Intl.DateTimeFormat("en-US", {
+      timeZone: "UTC",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+    });
+    const long = new Intl.DateTimeFormat("en-US", {
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    const short = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+    const withTime = new Intl.DateTimeFormat("en-US", {
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: "UTC",
+    });
+    const indiaDay = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Asia/Kolkata",
+      month: "long",
+      day: "numeric",
+      year: "numeric",
+    });
+    const indiaTime = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Asia/Kolkata",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+    });
+    const monthYear = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
+    const shortMonthYear = new Intl.DateTimeFormat("en-US", {
+      timeZone: "UTC",
+      month: "short",
+      year: "numeric",
+    });
+    const plain = (text: string) => text.replace(/\u202f/g, " ");
+    for (let i = 0; i < 600; i++) {
+      // 2000 to 2040, at any minute.
+      const date = new Date(Date.UTC(2000, 0, 1) + Math.floor(random() * 40 * 365.25 * 1440) * 60_000);
+      const iso = date.toISOString();
+      expect(formatDay(iso), iso).toBe(day.format(date));
+      expect(longDate(iso), iso).toBe(long.format(date));
+      expect(shortDate(iso), iso).toBe(short.format(date));
+      expect(dateTime(iso), iso).toBe(`${plain(withTime.format(date))} UTC`);
+      expect(formatEventDay(iso), iso).toBe(indiaDay.format(date));
+      expect(formatEventDate(iso), iso).toBe(`${indiaDay.format(date)} at ${plain(indiaTime.format(date))}`);
+      expect(formatMonth(iso.slice(0, 7)), iso).toBe(monthYear.format(date));
+      expect(formatPeriod(iso.slice(0, 7)), iso).toBe(shortMonthYear.format(date));
+      expect(formatPeriod(iso.slice(0, 10)), iso).toBe(short.format(date));
+    }
+    expect(formatDay("not a date")).toBe("Invalid Date");
+    expect(() => longDate("not a date")).toThrow(RangeError);
   });
 });
 

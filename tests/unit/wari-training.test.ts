@@ -25,7 +25,12 @@ import {
   trainingDays,
   type LoadActivity,
 } from "~/modules/wari/training-load";
-import { curvePoints, DAILY_CURVE_DAYS, weeklyLoad } from "~/modules/wari/components/fitness-chart";
+import {
+  curvePoints,
+  DAILY_CURVE_DAYS,
+  packFitness,
+  weeklyLoad,
+} from "~/modules/wari/components/fitness-chart";
 
 const member: ReadinessInput = {
   currentYearCyclingKm: 0,
@@ -340,5 +345,42 @@ describe("the fitness chart's curves", () => {
     expect(older.slice(1).every((p) => new Date(`${p.date}T00:00:00Z`).getUTCDay() === 1)).toBe(true);
     expect(older.length).toBeLessThanOrEqual(Math.ceil((points.length - DAILY_CURVE_DAYS) / 7) + 1);
     expect(curvePoints(recent)).toEqual(recent);
+  });
+});
+
+describe("/wari's packed fitness data", () => {
+  it("carries the chart's series, the event day and today, not the daily points", () => {
+    const points = fitnessSeries(trainingDays([ride("2024-06-03", 60, 1)]), "2024-06-01", "2025-06-10");
+    const chart = {
+      eventName: "IAS CycleWari 2025",
+      eventDate: "2025-06-07",
+      from: "2024-06-01",
+      to: "2025-06-10",
+      today: points.at(-1)!,
+      points,
+      model: { fitnessDays: 42, fatigueDays: 7, load: "" },
+    };
+    const packed = packFitness(chart);
+    expect(packed).not.toHaveProperty("points");
+    expect(packed.eventDay).toEqual(points.find((p) => p.date === "2025-06-07"));
+    expect(packed.empty).toBe(false);
+    expect(packed.today).toEqual(chart.today);
+    const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
+    const curves = curvePoints(points);
+    expect(JSON.parse(packed.series)).toEqual([
+      { name: "Weekly load", type: "column", data: weeklyLoad(points) },
+      { name: "Fitness", type: "line", data: curves.map((p) => [at(p.date), p.fitness]) },
+      { name: "Fatigue", type: "line", data: curves.map((p) => [at(p.date), p.fatigue]) },
+      { name: "Form", type: "line", data: curves.map((p) => [at(p.date), p.form]) },
+    ]);
+    // A fraction of the daily points' size in the page's data.
+    expect(packed.series.length).toBeLessThan(JSON.stringify(points).length / 2);
+    const none = packFitness({
+      ...chart,
+      eventDate: "2026-06-07",
+      points: points.map((p) => ({ ...p, load: 0 })),
+    });
+    expect(none.eventDay).toBeNull();
+    expect(none.empty).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { getActivityAnalysis } from "./analysis.server";
 import { getEventResult, getRegistration, listEventHistory, registerForEvent } from "./event.server";
 import { generatePlanFor, getCurrentPlan, updateWeekProgress } from "./plan.server";
 import { EVENT_NAME, EVENT_YEAR, parseWorkoutKey, wariMode } from "./rules";
+import { packFitness } from "./components/fitness-chart";
 import { getFitnessChart } from "./training-load.server";
 import { WARI_MSG, WARI_TOASTS, wariIntentSchema, type WariIntent } from "./schema";
 
@@ -46,7 +47,8 @@ export async function wariPage(app: AppContext, user: User, url: URL) {
       plan,
       analysis,
       history,
-      fitness,
+      // The chart's points only, as one string: decoding two years of daily points slowed hydration.
+      fitness: packFitness(fitness),
     };
   } catch (error) {
     console.error("wari: loading the dashboard failed", error);

@@ -1,11 +1,13 @@
 /**
  * An ApexCharts chart loaded on the client only, after hydration, in its own
  * chunk (never in the first-load JavaScript), when its box comes within a
- * quarter screen of the viewport and the browser is idle, or once the page has
- * been left alone for a while (issue #17, `useNearViewport`). Its box has a
- * fixed height from the first server-rendered paint, so nothing moves when
- * the chart arrives, and CSS containment, so ApexCharts' measuring lays out
- * only the box (≈ 30 % less main-thread time per render, decision 028); a
+ * quarter screen of the viewport and the browser is idle (issue #17,
+ * `useNearViewport`); a chart that is never scrolled near is never drawn.
+ * Until then the box shows a placeholder of the same size with the chart's
+ * name (the box is a labelled image for screen readers either way). Its box
+ * has a fixed height from the first server-rendered paint, so nothing moves
+ * when the chart arrives, and CSS containment, so ApexCharts' measuring lays
+ * out only the box (≈ 30 % less main-thread time per render, decision 028); a
  * chart that fails to load or render says 'Error rendering chart'.
  */
 import type { ApexOptions } from "apexcharts";
@@ -24,9 +26,6 @@ const ApexChart = lazy(() => import("./apex.client"));
 
 export { useHydrated } from "~/ui/hydrated";
 
-/** Off-screen charts wait this long after hydration, then for an idle moment (see below). */
-const OFFSCREEN_DELAY_MS = 2000;
-
 /** Runs `run` when the browser is idle (at the latest after `timeout` ms); returns a cancel function. */
 function whenIdle(run: () => void, timeout: number): () => void {
   if (typeof requestIdleCallback !== "function") {
@@ -41,11 +40,9 @@ function whenIdle(run: () => void, timeout: number): () => void {
  * True once the chart may start (and stays true): its box has come within
  * `margin` of the viewport (a quarter of a screen by default) and the browser
  * has had an idle moment, so a chart's render never lands in the same burst of
- * work as hydration. A chart that stays off-screen starts anyway once the page
- * has been left alone for OFFSCREEN_DELAY_MS and an idle moment: the member
- * finds it drawn when they scroll, and pages without scrolling (end-to-end
- * tests) see it. ApexCharts renders in one synchronous task (decision 028), so
- * starting late is how that task stays out of the first seconds of a load.
+ * work as hydration. ApexCharts renders in one synchronous task (decision 028):
+ * a chart below the fold starts only when the member scrolls towards it, so a
+ * page load (and Lighthouse's trace of it) runs no chart that nobody sees.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = "25% 0px"): boolean {
   const [near, setNear] = useState(false);
@@ -59,19 +56,13 @@ export function useNearViewport(ref: RefObject<Element | null>, margin = "25% 0p
       (entries) => {
         if (!entries.some((e) => e.isIntersecting)) return;
         observer.disconnect();
-        cancelIdle();
         cancelIdle = whenIdle(start, 1000);
       },
       { rootMargin: margin },
     );
     observer.observe(el);
-    const timer = setTimeout(() => {
-      cancelIdle();
-      cancelIdle = whenIdle(start, 2000);
-    }, OFFSCREEN_DELAY_MS);
     return () => {
       observer.disconnect();
-      clearTimeout(timer);
       cancelIdle();
     };
   }, [ref, margin, near]);
@@ -112,13 +103,16 @@ class ChartErrorBoundary extends Component<
   }
 }
 
-function Placeholder() {
+/** The box before the chart: its size, and the chart's name in view (the box itself is labelled for screen readers). */
+function Placeholder({ label }: { label: string }) {
   return (
     <div
-      className="h-full w-full animate-pulse rounded-lg bg-gray-100"
+      className="flex h-full w-full items-center justify-center rounded-lg bg-gray-100 p-4"
       aria-hidden="true"
       data-testid="chart-placeholder"
-    />
+    >
+      <p className="line-clamp-3 max-w-prose text-center text-sm text-gray-600">{label}</p>
+    </div>
   );
 }
 
@@ -158,7 +152,7 @@ export function LazyChart({
     >
       {near ? (
         <ChartErrorBoundary resetKey={dataKey}>
-          <Suspense fallback={<Placeholder />}>
+          <Suspense fallback={<Placeholder label={label} />}>
             <ApexChart
               key={dataKey}
               type={type}
@@ -170,7 +164,7 @@ export function LazyChart({
           </Suspense>
         </ChartErrorBoundary>
       ) : (
-        <Placeholder />
+        <Placeholder label={label} />
       )}
     </div>
   );

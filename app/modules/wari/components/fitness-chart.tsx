@@ -2,6 +2,9 @@
  * Fitness, fatigue and form (decision 024) with the event day marked: the
  * curves through the lazily loaded ApexCharts, and the same numbers as text
  * (today and the event day) for screen readers and pages without JavaScript.
+ * /wari's loader sends it packed (`packFitness`): the chart's own points as
+ * one JSON string instead of two years of daily points, which the browser
+ * decoded and hydrated for a chart drawn only when scrolled near (decision 028).
  */
 import type { ApexOptions } from "apexcharts";
 import { useMemo, type ReactNode } from "react";
@@ -14,7 +17,10 @@ import type { FitnessChart as FitnessChartData } from "../training-load.server";
 const HEIGHT = 300;
 const COLORS = { fitness: "#2563eb", fatigue: "#db2777", form: "#16a34a", load: "#cbd5e1" };
 
-function options(chart: FitnessChartData): ApexOptions {
+/** What the chart needs of the data, daily points or packed. */
+type ChartFrame = Pick<FitnessChartData, "eventName" | "eventDate" | "from" | "to">;
+
+function options(chart: ChartFrame): ApexOptions {
   const eventMs = Date.parse(`${chart.eventDate}T00:00:00Z`);
   const lastMs = Date.parse(`${chart.to}T00:00:00Z`);
   return {
@@ -115,15 +121,51 @@ function chartSeries(chart: FitnessChartData): ApexOptions["series"] {
   ];
 }
 
+/** The chart's data as a page sends it: the text's numbers, and the chart's series as one JSON string. */
+export interface PackedFitness extends Omit<FitnessChartData, "points"> {
+  /** The event day's values, when the chart's range holds that day. */
+  eventDay: FitnessChartData["today"] | null;
+  /** No load on any day: the card says so instead of drawing. */
+  empty: boolean;
+  /** `chartSeries` as JSON: one string in the page's data, parsed when the card renders. */
+  series: string;
+}
+
+/** Fitness data for a page's loader: ~14 KB of chart points instead of ~80 KB of daily points in /wari's HTML. */
+export function packFitness({ points, ...chart }: FitnessChartData): PackedFitness {
+  return {
+    ...chart,
+    eventDay: points.find((p) => p.date === chart.eventDate) ?? null,
+    empty: points.every((p) => p.load === 0),
+    series: JSON.stringify(chartSeries({ ...chart, points })),
+  };
+}
+
 /** `children` close the card (the dashboard adds its link to /wari there). */
-export function FitnessChart({ chart, children }: { chart: FitnessChartData; children?: ReactNode }) {
-  const points = chart.points;
-  const dataKey = `${chart.from}-${chart.to}-${points.length}-${chart.today.fitness}-${chart.today.fatigue}`;
+export function FitnessChart({
+  chart,
+  children,
+}: {
+  chart: FitnessChartData | PackedFitness;
+  children?: ReactNode;
+}) {
+  const packed = "series" in chart ? chart : null;
+  const points = packed ? [] : (chart as FitnessChartData).points;
+  const size = packed ? packed.series.length : points.length;
+  const dataKey = `${chart.from}-${chart.to}-${size}-${chart.today.fitness}-${chart.today.fatigue}`;
   // Built once per data: a revalidation (a ticked workout) hands the chart equal props, so it does not redraw.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const config = useMemo(() => ({ series: chartSeries(chart), options: options(chart) }), [dataKey]);
-  const eventDay = points.find((p) => p.date === chart.eventDate);
-  const empty = points.every((p) => p.load === 0);
+  const config = useMemo(
+    () => ({
+      series: packed
+        ? (JSON.parse(packed.series) as ApexOptions["series"])
+        : chartSeries(chart as FitnessChartData),
+      options: options(chart),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [dataKey],
+  );
+  const eventDay = packed ? packed.eventDay : points.find((p) => p.date === chart.eventDate);
+  const empty = packed ? packed.empty : points.every((p) => p.load === 0);
   return (
     <section
       aria-labelledby="fitness-heading"
