@@ -86,6 +86,17 @@ export async function linkFromMailbox(page: Page, to: string, subject: string): 
   return link!;
 }
 
+/**
+ * Scrolls a lazily drawn chart's box into view (LazyChart draws it when scrolled near,
+ * decision 028), again if a render replaced the element meanwhile (after a client-side
+ * navigation back, the page renders its boxes anew).
+ */
+export async function scrollToChart(chart: Locator) {
+  await expect(async () => {
+    await chart.scrollIntoViewIfNeeded({ timeout: 2_000 });
+  }).toPass();
+}
+
 /** Signs in through the login form, as a person would. */
 export async function loginAs(page: Page, username: string, password: string) {
   await page.goto("/auth");

@@ -36,6 +36,7 @@ test.describe("/privacy is reachable from every page", () => {
   });
 
   test("as a member", async ({ page }) => {
+    test.setTimeout(120_000); // twelve pages, each loaded in full
     await signIn(page);
     for (const path of [
       "/dashboard",

@@ -6,7 +6,16 @@
  * violation is one).
  */
 import type { Page, Response } from "@playwright/test";
-import { continueToPayment, expect, fakesUrl, signIn, signInFreshMember, snap, test } from "./fixtures";
+import {
+  continueToPayment,
+  expect,
+  fakesUrl,
+  scrollToChart,
+  signIn,
+  signInFreshMember,
+  snap,
+  test,
+} from "./fixtures";
 
 /** Collects `securitypolicyviolation` events of every document the page loads. */
 async function watchViolations(page: Page) {
@@ -40,13 +49,13 @@ test("the dashboard hydrates and draws its lazily loaded chart under the CSP", a
   const response = await page.goto("/dashboard");
   expectPagePolicy(response);
   // The chart is drawn when scrolled near (LazyChart).
-  await page.getByTestId("timeline-chart").scrollIntoViewIfNeeded();
+  await scrollToChart(page.getByTestId("timeline-chart"));
   await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
   // Client-side navigation (single fetch .data) and back.
   await page.getByRole("link", { name: "Challenges", exact: true }).first().click();
   await expect(page).toHaveURL(/\/challenges/);
   await page.goBack();
-  await page.getByTestId("timeline-chart").scrollIntoViewIfNeeded();
+  await scrollToChart(page.getByTestId("timeline-chart"));
   await expect(page.getByTestId("timeline-chart").locator(".apexcharts-canvas")).toBeVisible();
   expect(await violations(page)).toEqual([]);
   await snap(page, "csp-dashboard");
