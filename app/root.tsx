@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { isConfined } from "~/lib/guards.server";
+import { avatarFor } from "~/modules/privacy/photos.server";
 import { getCurrentUser } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
@@ -54,8 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         username: current.user.username,
         email: current.user.email,
         isAdmin: current.user.isAdmin,
-        // Their own Strava photo is always theirs to see (decision 029).
-        avatarUrl: current.user.profileImageUrl ?? current.user.stravaPhotoUrl,
+        avatarUrl: avatarFor(current.user.id, current.user),
         confined: isConfined(current.user),
       }
     : null;

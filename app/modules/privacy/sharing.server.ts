@@ -91,12 +91,14 @@ export async function setProfileSharing(
   const now = app.now();
   const shareActivities = input.shareActivities ?? user.shareActivities;
   const showStravaPhoto = input.showStravaPhoto ?? user.showStravaPhoto;
+  // "Also in my current challenges" only goes with a challenge-sharing choice.
+  const applyToCurrent = input.applyToCurrent && input.shareActivities !== undefined;
   const updateUser = app.db
     .update(users)
     .set({ shareActivities, showStravaPhoto, updatedAt: now })
     .where(eq(users.id, user.id));
   let applied = 0;
-  if (input.applyToCurrent && input.shareActivities !== undefined) {
+  if (applyToCurrent) {
     const [, changed] = await app.db.batch([
       updateUser,
       app.db
@@ -113,7 +115,7 @@ export async function setProfileSharing(
     applied = changed.length;
   } else await updateUser;
   return {
-    message: input.applyToCurrent
+    message: applyToCurrent
       ? `Sharing saved for your profile and ${applied} current ${applied === 1 ? "challenge" : "challenges"}`
       : "Sharing saved",
     shareActivities,

@@ -40,7 +40,7 @@ export function SharingSection({ sharing }: { sharing: SharingSettings }) {
           </label>
         ) : null}
         <div className="flex items-start gap-3 rounded-md border border-gray-200 p-3">
-          <Avatar name="?" src={sharing.stravaPhotoUrl} className={sharing.stravaPhotoUrl ? "" : "hidden"} />
+          {sharing.stravaPhotoUrl ? <Avatar name="" src={sharing.stravaPhotoUrl} /> : null}
           <label className="flex items-start gap-2 text-sm text-gray-800">
             <input
               type="checkbox"
