@@ -12,6 +12,8 @@ test("connect Strava through the fake's approve page, watch the sync banner, the
       activities: 1600,
       seed: athleteId,
       days: 700,
+      // A slow network: the eight pages take at least 8 s, so the banner is certain to be seen.
+      answerDelayMs: 1000,
     },
   });
   await page.request.post(`${fakesUrl()}/_control/strava/next-athlete`, { data: { athleteId } });

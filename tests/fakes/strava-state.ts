@@ -107,6 +107,8 @@ export interface StravaState {
   rateLimited: number;
   /** In-process observer of every list page served (bench/scale.ts times freshness with it). */
   onListServed: ((athleteId: number, page: number, ids: number[]) => void) | null;
+  /** Milliseconds the API waits before answering an athlete's token (`answerDelayMs` on the athlete control): a slow network, so a test can watch a sync in progress. */
+  answerDelays: Map<number, number>;
 }
 
 function initialState(): StravaState {
@@ -132,6 +134,7 @@ function initialState(): StravaState {
     timeScale: 1,
     rateLimited: 0,
     onListServed: null,
+    answerDelays: new Map(),
   };
 }
 
@@ -192,6 +195,8 @@ export function createStravaStore() {
       profile_medium: `${origin}/strava/avatars/${id}/medium`,
     });
     state.athletes.set(id, athlete);
+    const delay = num(fields, "answerDelayMs");
+    if (delay !== undefined) state.answerDelays.set(id, Math.min(10_000, Math.max(0, delay)));
     const count = num(fields, "activities");
     if (count !== undefined || !state.activities.has(id)) {
       const endDate = str(fields, "endDate");

@@ -196,7 +196,9 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
         }
         const token = validToken(bearerToken(req));
         if (!token) return withHeaders(authorizationError(), headers);
-        return withHeaders(handler(req, routeParams as RouteParams<P>, token), headers);
+        const reply = withHeaders(handler(req, routeParams as RouteParams<P>, token), headers);
+        const delay = state.answerDelays.get(token.athleteId);
+        return delay ? new Promise<Reply>((resolve) => setTimeout(() => resolve(reply), delay)) : reply;
       });
     };
 
@@ -479,6 +481,8 @@ export function createStrava(config: FakesConfig): Provider<StravaState> {
 
     control("GET", "/athletes", () => json(200, [...state.athletes.values()].map(withActivityCount)));
 
+    // Creates or replaces an athlete: names, `activities` (count, with `seed`, `days`, `endDate`),
+    // and `answerDelayMs` (every API answer to their token waits that long, at most 10 s).
     control("POST", "/athletes", (req) => json(200, withActivityCount(putAthlete(req.body, req.origin))));
 
     control("GET", "/athletes/:id", (_req, { id }) => {

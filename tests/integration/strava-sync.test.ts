@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createAppContext, type AppContext } from "~workers/load-context";
 import { handleScheduled } from "~/modules/strava/cron.server";
 import { processSyncMessage, startSync } from "~/modules/strava/sync.server";
+import { adminSyncUser } from "~/modules/admin/strava-sync.server";
 import type { SyncMessage } from "~/modules/strava/sync-messages";
 import { call, cookiesFrom, createUser, json, login, ORIGIN } from "./helpers";
 
@@ -593,6 +594,41 @@ describe("admin sync calls", () => {
     expect(row?.syncStatus).toMatchObject({ initiatedBy: "admin" });
     expect(row?.syncStatus).toHaveProperty("lastSyncAt");
     expect((await call("/api/admin/users/999999/strava-sync", { cookie })).status).toBe(404);
+  });
+});
+
+describe("an admin sync reads page 1 once, inline", () => {
+  const reads = async () => ((await fake("/usage", undefined, "GET")).usage as { read15: number }).read15;
+
+  it("saves the page in the request and queues nothing when it was the last", async () => {
+    const { user, athleteId } = await connectedMember(0);
+    await fake(`/athletes`, { id: athleteId, activities: 3, seed: athleteId, days: 30 });
+    const { app, sent } = drivenContext();
+    const before = await reads();
+    const result = await adminSyncUser(app, user.id);
+    expect(result).toMatchObject({ savedActivities: 3, message: "Successfully synced 3 new activities" });
+    expect(await reads()).toBe(before + 1);
+    expect(sent).toEqual([]);
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(3);
+  });
+
+  it("a page that fails inline is handed to the queue, which finishes the job", async () => {
+    const { user, athleteId } = await connectedMember(0);
+    await fake(`/athletes`, { id: athleteId, activities: 2, seed: athleteId, days: 30 });
+    await fake("/faults", { status: 403, count: 1, path: "/athlete/activities" });
+    const { app, sent, drain } = drivenContext();
+    await expect(adminSyncUser(app, user.id)).rejects.toThrow(/Strava answered 403/);
+    expect(sent.map((s) => s.message)).toEqual([
+      expect.objectContaining({ type: "sync-page", userId: user.id, page: 1 }),
+    ]);
+    await drain();
+    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(2);
+    const job = await env.DB.prepare(
+      "SELECT status FROM sync_jobs WHERE user_id = ? AND initiated_by = 'admin'",
+    )
+      .bind(user.id)
+      .first<{ status: string }>();
+    expect(job?.status).toBe("completed");
   });
 });
 

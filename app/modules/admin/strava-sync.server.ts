@@ -5,7 +5,7 @@ import { memberActivityTotals } from "~/modules/activities/queries.server";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { syncView } from "../strava/status.server";
-import { startSync, syncPage } from "../strava/sync.server";
+import { runFirstPageInline, startSync } from "../strava/sync.server";
 import { schedulerStatus } from "../strava/scheduler-status.server";
 
 export type { SchedulerStatus } from "../strava/scheduler-status.server";
@@ -93,13 +93,12 @@ export async function userSyncStats(app: AppContext, userId: number) {
 /**
  * Starts a sync for the member and runs its first page inline, so the answer
  * can say how many activities were saved; further pages continue on the queue.
+ * Page 1 is read once, here (it used to be queued too, a second read racing this one).
  */
 export async function adminSyncUser(app: AppContext, userId: number) {
   await requireUserRow(app, userId);
-  const { job, started } = await startSync(app, userId, "admin");
-  const savedActivities = started
-    ? await syncPage(app, { type: "sync-page", userId, jobId: job.id, page: 1 })
-    : 0;
+  const { job, started } = await startSync(app, userId, "admin", { enqueue: false });
+  const savedActivities = started ? await runFirstPageInline(app, job) : 0;
   const after = await app.db.query.syncStatus.findFirst({ where: and(eq(syncStatus.userId, userId)) });
   return {
     message: started

@@ -85,12 +85,14 @@ function answerHintsStatements(app: AppContext, userId: number, readStartMs: num
 /**
  * Starts a sync for the member unless one is already under way (then that job
  * is returned). Backfill when nothing is held yet, incremental otherwise.
+ * `enqueue: false` leaves page 1 to the caller, who runs it inline
+ * (`runFirstPageInline`): one read of page 1, not a second one racing it on the queue.
  */
 export async function startSync(
   app: AppContext,
   userId: number,
   trigger: Trigger,
-  opts: { mode?: "backfill" | "incremental" } = {},
+  opts: { mode?: "backfill" | "incremental"; enqueue?: boolean } = {},
 ) {
   const connection = await app.db.query.stravaConnections.findFirst({
     where: eq(stravaConnections.userId, userId),
@@ -137,8 +139,31 @@ export async function startSync(
     .insert(syncStatus)
     .values({ userId, ...statusValues })
     .onConflictDoUpdate({ target: syncStatus.userId, set: statusValues });
-  await app.env.SYNC_QUEUE.send({ type: "sync-page", userId, jobId: job.id, page: 1 });
+  if (opts.enqueue !== false) await app.env.SYNC_QUEUE.send(firstPage(job));
   return { job, started: true };
+}
+
+const firstPage = (job: { id: number; userId: number }): SyncPage => ({
+  type: "sync-page",
+  userId: job.userId,
+  jobId: job.id,
+  page: 1,
+});
+
+/**
+ * Runs page 1 of a job started with `enqueue: false` in this request and
+ * answers how many activities it saved; later pages follow on the queue. When
+ * the page fails for a reason the sync has no rule for, it is handed to the
+ * queue (which retries, then dead-letters it) and the error is thrown for the
+ * caller to report.
+ */
+export async function runFirstPageInline(app: AppContext, job: { id: number; userId: number }) {
+  try {
+    return await syncPage(app, firstPage(job));
+  } catch (error) {
+    await app.env.SYNC_QUEUE.send(firstPage(job));
+    throw error;
+  }
 }
 
 /** Applies one queue message. Throws only for real errors (the queue retries, then dead-letters). */
