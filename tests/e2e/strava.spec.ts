@@ -3,6 +3,7 @@ import { d1, expect, fakesUrl, freshMemberConnectsStrava, snap, test } from "./f
 test("connect Strava through the fake's approve page, watch the sync banner, then see the numbers", async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   const athleteId = 95_000 + Math.floor(Math.random() * 1000);
   await page.request.post(`${fakesUrl()}/_control/strava/athletes`, {
     data: {
@@ -40,7 +41,7 @@ test("connect Strava through the fake's approve page, watch the sync banner, the
   await expect(banner).toContainText("Syncing your Strava activities");
   await expect(banner.getByLabel("Elapsed time")).toHaveText(/^\d\d:\d\d$/);
   await snap(page, "strava-sync-banner");
-  await expect(banner).toBeHidden({ timeout: 45_000 });
+  await expect(banner).toBeHidden({ timeout: 90_000 });
   await expect(page.getByTestId("strava-state")).toHaveText("Connected");
   await expect(page.getByTestId("strava-connect")).toHaveText("Connected to Strava");
 

@@ -612,23 +612,25 @@ describe("an admin sync reads page 1 once, inline", () => {
     expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(3);
   });
 
-  it("a page that fails inline is handed to the queue, which finishes the job", async () => {
-    const { user, athleteId } = await connectedMember(0);
+  it("a page that fails inline for a reason the sync has no rule for ends the job in the error state, queueing nothing", async () => {
+    const { user, athleteId, cookie } = await connectedMember(0);
     await fake(`/athletes`, { id: athleteId, activities: 2, seed: athleteId, days: 30 });
     await fake("/faults", { status: 403, count: 1, path: "/athlete/activities" });
-    const { app, sent, drain } = drivenContext();
+    const { app, sent } = drivenContext();
     await expect(adminSyncUser(app, user.id)).rejects.toThrow(/Strava answered 403/);
-    expect(sent.map((s) => s.message)).toEqual([
-      expect.objectContaining({ type: "sync-page", userId: user.id, page: 1 }),
-    ]);
-    await drain();
-    expect(await count("SELECT count(*) n FROM activities WHERE user_id = ?", user.id)).toBe(2);
+    expect(sent).toEqual([]);
     const job = await env.DB.prepare(
-      "SELECT status FROM sync_jobs WHERE user_id = ? AND initiated_by = 'admin'",
+      "SELECT status, error FROM sync_jobs WHERE user_id = ? AND initiated_by = 'admin'",
     )
       .bind(user.id)
-      .first<{ status: string }>();
-    expect(job?.status).toBe("completed");
+      .first<{ status: string; error: string }>();
+    expect(job).toEqual({ status: "error", error: "Sync failed. Please try again later." });
+    const status = await json<{ error: string | null; completed: boolean }>(
+      await call("/api/user/sync-status", { cookie }),
+    );
+    expect(status).toMatchObject({ completed: false, error: "Sync failed. Please try again later." });
+    // The next sync starts afresh and reads what the failed one could not.
+    expect(await adminSyncUser(app, user.id)).toMatchObject({ savedActivities: 2 });
   });
 });
 

@@ -150,18 +150,22 @@ const firstPage = (job: { id: number; userId: number }): SyncPage => ({
   page: 1,
 });
 
+/** The member's sync state when an inline first page failed for a reason the sync has no rule for. */
+export const INLINE_SYNC_FAILED = "Sync failed. Please try again later.";
+
 /**
  * Runs page 1 of a job started with `enqueue: false` in this request and
- * answers how many activities it saved; later pages follow on the queue. When
- * the page fails for a reason the sync has no rule for, it is handed to the
- * queue (which retries, then dead-letters it) and the error is thrown for the
- * caller to report.
+ * answers how many activities it saved; later pages follow on the queue.
+ * Rate limits and 5xx answers are deferred to the queue as for any page;
+ * any other failure ends the job in the error state (retrying an answer the
+ * sync has no rule for would not change it) and is thrown for the caller to
+ * report.
  */
 export async function runFirstPageInline(app: AppContext, job: { id: number; userId: number }) {
   try {
     return await syncPage(app, firstPage(job));
   } catch (error) {
-    await app.env.SYNC_QUEUE.send(firstPage(job));
+    await failJob(app, job.id, job.userId, INLINE_SYNC_FAILED);
     throw error;
   }
 }
