@@ -12,3 +12,12 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * True once the page has hydrated (root.tsx marks `<html data-hydrated>` in its first effect):
+ * a component that reads it while rendering knows whether it is being hydrated (false) or
+ * was mounted later by a navigation or a revalidation (true). False on the server.
+ */
+export function documentHydrated(): boolean {
+  return typeof document !== "undefined" && document.documentElement.dataset.hydrated === "true";
+}

@@ -61,9 +61,20 @@ test.describe("the athlete's Wari dashboard", () => {
     // After the event the plan is a record: its weeks fold into one closed group, no week is current, nothing to tick.
     const past = page.getByTestId("past-weeks");
     await expect(past).not.toHaveAttribute("open", "");
+    // Folded, the weeks are the server's markup, in the page but not hydrated (issue #17: fewer
+    // elements for React at load); opening the group renders them as live components.
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const hydrated = (testId: string) =>
+      page
+        .getByTestId(testId)
+        .evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber")));
+    await expect(page.getByTestId("week-14")).toBeAttached();
+    expect(await hydrated("week-14")).toBe(false);
+    expect(await hydrated("past-weeks")).toBe(true);
     await past.locator("summary").first().click();
     const week = page.getByTestId("week-14");
     await expect(week).toBeVisible();
+    expect(await hydrated("week-14")).toBe(true);
     await expect(week).not.toContainText("Current week");
     await week.locator("summary").click();
     await expect(week.locator("li").first()).toBeVisible();

@@ -15,6 +15,7 @@ import {
 import { WARI_MSG, WARI_TOASTS } from "../messages";
 import { GenerateButton } from "./overview";
 import { cardClass } from "~/ui/card";
+import { Fold } from "~/ui/fold";
 
 type Week = TrainingPlanView["planDetails"]["weeklySchedule"][number];
 
@@ -335,31 +336,34 @@ export function TrainingPlanTab({
           : "Rest days can be ticked any time. Other workouts are ticked once a ride on that day has synced; the event day cannot be ticked."}
       </p>
       {past.length ? (
-        <details
+        <Fold
           open={past.some((w) => w.week === openWeek)}
           className="group/past rounded-xl border border-gray-200 bg-gray-50"
-          data-testid="past-weeks"
-        >
-          <summary className="flex cursor-pointer list-none flex-wrap items-center justify-between gap-2 p-4 font-semibold text-gray-900">
-            <span>
-              {results
-                ? `All ${past.length} weeks of the plan`
-                : past.length === 1
-                  ? "Past week (week 1)"
-                  : `Past weeks (weeks 1–${past.length})`}
-            </span>
-            <span className="text-sm font-normal text-gray-700">
-              {`Ridden ${formatKmNumber(Math.round(pastRidden))} of ${formatKmNumber(pastGoal)} km `}
-              <span
-                aria-hidden="true"
-                className="inline-block text-gray-500 transition group-open/past:rotate-180"
-              >
-                ▾
+          contentClassName="space-y-3 p-3 pt-0"
+          testId="past-weeks"
+          summary={
+            <summary className="flex cursor-pointer list-none flex-wrap items-center justify-between gap-2 p-4 font-semibold text-gray-900">
+              <span>
+                {results
+                  ? `All ${past.length} weeks of the plan`
+                  : past.length === 1
+                    ? "Past week (week 1)"
+                    : `Past weeks (weeks 1–${past.length})`}
               </span>
-            </span>
-          </summary>
-          <div className="space-y-3 p-3 pt-0">{past.map(card)}</div>
-        </details>
+              <span className="text-sm font-normal text-gray-700">
+                {`Ridden ${formatKmNumber(Math.round(pastRidden))} of ${formatKmNumber(pastGoal)} km `}
+                <span
+                  aria-hidden="true"
+                  className="inline-block text-gray-500 transition group-open/past:rotate-180"
+                >
+                  ▾
+                </span>
+              </span>
+            </summary>
+          }
+        >
+          {past.map(card)}
+        </Fold>
       ) : null}
       {rest.map(card)}
     </div>
