@@ -769,7 +769,8 @@ describe("the app-wide budget cannot be drained by one member", () => {
     await startSync(app, member.user.id, "user");
     await drain(1);
     expect(sent).toHaveLength(1);
-    expect(sent[0].delaySeconds).toBe(w.quarterResetIn + 5);
+    // Until the next window (+5 s), give or take the seconds this test took on a slow machine.
+    expect(Math.abs(sent[0].delaySeconds! - (w.quarterResetIn + 5))).toBeLessThanOrEqual(2);
     const waiting = await syncStatusOf(member.cookie);
     expect(waiting).toMatchObject({ state: "waiting", completed: false, error: null });
     const resumes = new Date(waiting.resumesAt!).getTime() / 1000;
