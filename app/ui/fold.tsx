@@ -29,14 +29,16 @@ export function Fold({
   children: ReactNode;
 }) {
   // The server renders the contents; hydration keeps them as markup; a later mount renders them.
-  const [live, setLive] = useState(() => open || typeof document === "undefined" || documentHydrated());
+  const [opened, setOpened] = useState(() => open || typeof document === "undefined" || documentHydrated());
+  // Opened by the member, or later by the page itself (a navigation to ?week= inside the group).
+  const live = opened || open;
   return (
     <details
       open={open}
       className={className}
       data-testid={testId}
       onToggle={(event) => {
-        if (event.currentTarget.open) setLive(true);
+        if (event.currentTarget.open) setOpened(true);
       }}
     >
       {summary}
