@@ -2,7 +2,6 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { wantsReactFor } from "~/ui/hydrate";
 import { NonceProvider } from "~/ui/nonce";
 import stylesheet from "./tailwind.css?url";
 
@@ -37,7 +36,7 @@ export default async function handleRequest(
   body.allReady.then(() => clearTimeout(timeoutId));
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
-  responseHeaders.append("Link", preloadLinks(remixContext));
+  responseHeaders.append("Link", PRELOAD_LINKS);
   // Who this page belongs to, for the service worker's per-member copy of the dashboard (public/sw.js).
   const member = (
     remixContext.staticHandlerContext.loaderData.root as { user?: { username?: string } | null } | undefined
@@ -49,21 +48,9 @@ export default async function handleRequest(
 }
 
 /**
- * What the first screen needs, as a `Link` header (issue #17): the stylesheet and, on a
- * page that hydrates, Remix's entry module and its imports. Cloudflare sends these as
- * `103 Early Hints` while the Worker is still rendering (when Early Hints is on for the
- * zone); browsers treat them as preloads either way. The visitors' landing page runs no
- * React, so it asks for the stylesheet only.
+ * What the first screen needs, as a `Link` header (issue #17): the stylesheet. Cloudflare sends
+ * it as `103 Early Hints` while the Worker is still rendering (when Early Hints is on for the
+ * zone); browsers treat it as a preload either way. The scripts are not announced: pages that
+ * hydrate fetch them after the first paint (app/ui/deferred-scripts.tsx, decision 028).
  */
-function preloadLinks(context: EntryContext): string {
-  const links = [`<${stylesheet}>; rel=preload; as=style`];
-  const { matches, loaderData } = context.staticHandlerContext;
-  const withReact = wantsReactFor(
-    matches.map((m) => ({ handle: context.routeModules[m.route.id]?.handle, data: loaderData[m.route.id] })),
-  );
-  if (withReact) {
-    const { entry } = context.manifest;
-    for (const href of [entry.module, ...entry.imports]) links.push(`<${href}>; rel=modulepreload`);
-  }
-  return links.join(", ");
-}
+const PRELOAD_LINKS = `<${stylesheet}>; rel=preload; as=style`;

@@ -4,7 +4,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useMatches,
@@ -20,6 +19,7 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { Footer } from "~/ui/footer";
 import { Header, type HeaderUser } from "~/ui/header";
 import { BRAND } from "~/ui/brand";
+import { DeferredScripts } from "~/ui/deferred-scripts";
 import { wantsReact } from "~/ui/hydrate";
 import { useNonce } from "~/ui/nonce";
 import { ToastProvider } from "~/ui/toast";
@@ -110,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {withReact ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <DeferredScripts nonce={nonce} />
           </>
         ) : (
           <script type="module" src={staticPageScript} nonce={nonce} />

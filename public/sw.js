@@ -66,6 +66,7 @@ async function offlineCopy(stored) {
     `You are offline. This is your dashboard as it was${when ? ` on ${escapeHtml(when)}` : ""}; it updates when you are back online.</div>`;
   const html = (await stored.text())
     .replace(/<script\b[\s\S]*?<\/script>/g, "")
+    .replace(/<template id="app-scripts">[\s\S]*?<\/template>/g, "")
     .replace(/<link rel="modulepreload"[^>]*>/g, "")
     .replace(/(<body[^>]*>)/, `$1${notice}`)
     // Nothing will hydrate: the page is as ready as it gets (the end-to-end tests wait for this mark).

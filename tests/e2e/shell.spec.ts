@@ -35,3 +35,23 @@ test("hashed assets are served immutable", async ({ request }) => {
   expect(res.headers()["cache-control"]).toContain("immutable");
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
 });
+
+test("a page that hydrates fetches its scripts only after its first contentful paint", async ({ page }) => {
+  // Decision 028: the server-rendered page paints first; Remix's modules follow (app/ui/deferred-scripts.tsx).
+  await page.goto("/auth");
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  const timing = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((r) => /\/assets\/[^/]+\.js$/.test(new URL(r.name).pathname))
+      .map((r) => r.startTime);
+    return { fcp, first: Math.min(...scripts), count: scripts.length };
+  });
+  expect(timing.count).toBeGreaterThan(3);
+  expect(timing.first).toBeGreaterThanOrEqual(timing.fcp);
+  // Hydrated for real: the tabs switch in place, without a page load.
+  await page.getByRole("tab", { name: "Register" }).click();
+  await expect(page).toHaveURL(/tab=register/);
+  await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
+});
