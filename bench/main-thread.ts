@@ -10,8 +10,9 @@
  *
  * Against a running server (`npm start`, or bench/lighthouse.ts's):
  *   npx tsx bench/main-thread.ts http://localhost:8813 /wari [waitMs]
- * `/` and `/auth` load as a visitor, other pages as the demo member `athlete`.
+ * TRACE_OUT=/tmp/t.json keeps the trace. `/` and `/auth` load as a visitor, other pages as the demo member `athlete`.
  */
+import { writeFileSync } from "node:fs";
 import { chromium } from "@playwright/test";
 import { signIn } from "./lighthouse";
 
@@ -45,8 +46,9 @@ try {
   });
   await page.goto(app + path, { waitUntil: "load" });
   await page.waitForTimeout(Number(wait));
-  const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] })
-    .traceEvents;
+  const trace = (await browser.stopTracing()).toString();
+  if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, trace); // to read with DevTools or a script
+  const events = (JSON.parse(trace) as { traceEvents: TraceEvent[] }).traceEvents;
   // The renderer's main thread: the one that parsed the HTML.
   const parser = events.find((e) => e.name === "ParseHTML");
   if (!parser) throw new Error("no ParseHTML in the trace");

@@ -1,3 +1,4 @@
+import { renderWhenNear } from "~/ui/offscreen";
 import { Link, useSearchParams } from "@remix-run/react";
 import { formatHoursAsDuration, formatKm, plural } from "~/lib/format";
 import {
@@ -141,15 +142,17 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
       </ComponentErrorBoundary>
       {data.highlights && stats.overall.activityCount > 0 ? (
         <ComponentErrorBoundary name="Highlights">
-          <div className="grid gap-6 md:grid-cols-2">
+          <div className={`grid gap-6 md:grid-cols-2 ${renderWhenNear}`}>
             <YearOverYear years={data.highlights.years} />
             <ConsistencyStrip weeks={data.highlights.weeks} />
           </div>
-          <PersonalRecords records={data.highlights.records} />
+          <div className={renderWhenNear}>
+            <PersonalRecords records={data.highlights.records} />
+          </div>
         </ComponentErrorBoundary>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className={`grid gap-6 lg:grid-cols-3 ${renderWhenNear}`}>
         <div className="min-w-0 lg:col-span-2">
           <ComponentErrorBoundary name="Activity Timeline">
             <TimelineCard
@@ -171,9 +174,11 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           </ComponentErrorBoundary>
         </div>
       </div>
-      <ComponentErrorBoundary name="Fitness, fatigue and form">
-        <FitnessCard />
-      </ComponentErrorBoundary>
+      <div className={renderWhenNear}>
+        <ComponentErrorBoundary name="Fitness, fatigue and form">
+          <FitnessCard />
+        </ComponentErrorBoundary>
+      </div>
       <PoweredByStrava />
     </main>
   );

@@ -1,3 +1,4 @@
+import { renderWhenNear } from "~/ui/offscreen";
 import { TabGroup, TabPanel, TabPanels } from "~/ui/tabs";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -130,7 +131,11 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
             </div>
           </div>
 
-          {data.fitness ? <FitnessChart chart={data.fitness} /> : null}
+          {data.fitness ? (
+            <div className={renderWhenNear}>
+              <FitnessChart chart={data.fitness} />
+            </div>
+          ) : null}
 
           {/* Remounts on every navigation (a form's redirect names the tab to show); a tab click only replaces the address. */}
           <TabGroup
@@ -143,7 +148,7 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
               className="grid-cols-3"
               tabs={TABS.map((tab) => ({ ...tab, href: tabSearch(search, tab.id) }))}
             />
-            <TabPanels className="mt-4">
+            <TabPanels className={`mt-4 ${renderWhenNear}`}>
               <TabPanel className="focus:outline-none" data-testid="tab-plan">
                 <TrainingPlanTab
                   plan={data.plan}
