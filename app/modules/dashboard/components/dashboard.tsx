@@ -1,4 +1,3 @@
-import { renderWhenNear } from "~/ui/offscreen";
 import { Link, useSearchParams } from "@remix-run/react";
 import { formatHoursAsDuration, formatKm, plural } from "~/lib/format";
 import {
@@ -142,17 +141,15 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
       </ComponentErrorBoundary>
       {data.highlights && stats.overall.activityCount > 0 ? (
         <ComponentErrorBoundary name="Highlights">
-          <div className={`grid gap-6 md:grid-cols-2 ${renderWhenNear}`}>
+          <div className="grid gap-6 md:grid-cols-2">
             <YearOverYear years={data.highlights.years} />
             <ConsistencyStrip weeks={data.highlights.weeks} />
           </div>
-          <div className={renderWhenNear}>
-            <PersonalRecords records={data.highlights.records} />
-          </div>
+          <PersonalRecords records={data.highlights.records} />
         </ComponentErrorBoundary>
       ) : null}
 
-      <div className={`grid gap-6 lg:grid-cols-3 ${renderWhenNear}`}>
+      <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <ComponentErrorBoundary name="Activity Timeline">
             <TimelineCard
@@ -174,11 +171,9 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           </ComponentErrorBoundary>
         </div>
       </div>
-      <div className={renderWhenNear}>
-        <ComponentErrorBoundary name="Fitness, fatigue and form">
-          <FitnessCard />
-        </ComponentErrorBoundary>
-      </div>
+      <ComponentErrorBoundary name="Fitness, fatigue and form">
+        <FitnessCard />
+      </ComponentErrorBoundary>
       <PoweredByStrava />
     </main>
   );

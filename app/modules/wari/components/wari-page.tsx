@@ -1,4 +1,3 @@
-import { renderWhenNear } from "~/ui/offscreen";
 import { TabGroup, TabPanel, TabPanels } from "~/ui/tabs";
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
@@ -131,11 +130,7 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
             </div>
           </div>
 
-          {data.fitness ? (
-            <div className={renderWhenNear}>
-              <FitnessChart chart={data.fitness} />
-            </div>
-          ) : null}
+          {data.fitness ? <FitnessChart chart={data.fitness} /> : null}
 
           {/* Remounts on every navigation (a form's redirect names the tab to show); a tab click only replaces the address. */}
           <TabGroup
@@ -148,7 +143,7 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
               className="grid-cols-3"
               tabs={TABS.map((tab) => ({ ...tab, href: tabSearch(search, tab.id) }))}
             />
-            <TabPanels className={`mt-4 ${renderWhenNear}`}>
+            <TabPanels className="mt-4">
               <TabPanel className="focus:outline-none" data-testid="tab-plan">
                 <TrainingPlanTab
                   plan={data.plan}
