@@ -144,6 +144,7 @@ test.describe("dashboard card", () => {
     const card = page.getByTestId("recommendations-card");
     // The dashboard engineer renders <RecommendationsCard />; until then there is nothing to drive here.
     test.skip((await card.count()) === 0, "the dashboard does not render RecommendationsCard yet");
+    await card.scrollIntoViewIfNeeded(); // the card fetches its list once near the viewport
 
     await expect(card.getByText("You don't have any workout recommendations yet.")).toBeVisible();
     const button = card.getByRole("button", { name: "Generate Recommendations" });
@@ -168,11 +169,43 @@ test.describe("dashboard card", () => {
     await page.goto("/dashboard");
     const card = page.getByTestId("recommendations-card");
     test.skip((await card.count()) === 0, "the dashboard does not render RecommendationsCard yet");
+    await card.scrollIntoViewIfNeeded();
     const pending = (await (
       await page.request.get("/api/recommendations?status=pending")
     ).json()) as unknown[];
     await expect(card.getByTestId("recommendations-available")).toHaveText(`${pending.length} Available`);
     await expect(card.getByTestId("recommendation")).toHaveCount(Math.min(2, pending.length));
+  });
+
+  test("on a phone the card asks for its list only when scrolled near, pulsing while it loads", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page);
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/recommendations")) asked.push(r.url());
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/recommendations?status=pending", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/dashboard");
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    const card = page.getByTestId("recommendations-card");
+    const skeletons = card.getByTestId("recommendations-loading");
+    await expect(skeletons).toBeAttached();
+    await page.waitForTimeout(1500); // hydrated and idle: still nothing asked, nothing pulsing
+    expect(asked).toEqual([]);
+    await expect(skeletons.locator(".animate-pulse")).toHaveCount(0);
+    await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => asked.length).toBe(1);
+    await expect(skeletons.locator(".animate-pulse")).toHaveCount(2);
+    release();
+    await expect(skeletons).toHaveCount(0);
+    await expect(card.getByRole("heading", { name: "Workout Recommendations" })).toBeVisible();
   });
 
   test("without a connection only the card says so; the dashboard stays and Try again loads it", async ({
@@ -185,6 +218,7 @@ test.describe("dashboard card", () => {
     );
     await page.goto("/dashboard");
     const card = page.getByTestId("recommendations-card");
+    await card.scrollIntoViewIfNeeded();
     await expect(card.getByRole("alert")).toHaveText(
       "Failed to load your workout recommendations. Please try again.",
     );

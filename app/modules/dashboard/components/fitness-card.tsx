@@ -11,7 +11,8 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "rea
 import type { FitnessChartData } from "~/modules/wari/ui";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
-import { useHydrated } from "~/ui/charts/lazy-chart";
+import { useHydrated } from "~/ui/hydrated";
+import { useNearViewport } from "~/ui/near-viewport";
 
 const FitnessChart = lazy(() => import("~/modules/wari/ui").then((m) => ({ default: m.FitnessChart })));
 
@@ -42,13 +43,14 @@ function Shell({ children }: { children: ReactNode }) {
   );
 }
 
-function Loading() {
+/** The chart's place: it pulses while the data is on its way, and is still until the card is near. */
+function Loading({ loading = false }: { loading?: boolean }) {
   return (
     <div
       role="status"
       aria-busy="true"
       aria-label="Loading fitness, fatigue and form"
-      className="mt-3 h-72 animate-pulse rounded-lg bg-gray-100"
+      className={`mt-3 h-72 rounded-lg bg-gray-100 ${loading ? "animate-pulse" : ""}`}
       data-testid="fitness-loading"
     />
   );
@@ -59,21 +61,7 @@ export function FitnessCard() {
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>({ status: "waiting" });
   const [attempt, setAttempt] = useState(0);
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!hydrated || visible || !el) return;
-    if (typeof IntersectionObserver === "undefined") return setVisible(true);
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setVisible(true);
-      },
-      { rootMargin: "200px" },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [hydrated, visible]);
+  const visible = useNearViewport(box, "200px");
 
   useEffect(() => {
     if (!visible) return;
@@ -117,7 +105,7 @@ export function FitnessCard() {
       <Suspense
         fallback={
           <Shell>
-            <Loading />
+            <Loading loading />
           </Shell>
         }
       >
@@ -129,7 +117,7 @@ export function FitnessCard() {
   else
     body = (
       <Shell>
-        <Loading />
+        <Loading loading={state.status === "loading"} />
       </Shell>
     );
 

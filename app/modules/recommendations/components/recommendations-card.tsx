@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useNearViewport } from "~/ui/near-viewport";
 import { ComponentErrorBoundary } from "~/ui/error-boundary";
 import { useToast } from "~/ui/toast";
 import { DASHBOARD_PENDING_LIMIT, TOASTS, type Recommendation } from "../constants";
 import { RecommendationItem } from "./recommendation-item";
-import { Card as Panel } from "~/ui/card";
+import { cardClass } from "~/ui/card";
 import { buttonClass } from "~/ui/button";
 import { formatInt } from "~/lib/format";
 
@@ -17,7 +18,8 @@ async function messageOf(res: Response | null): Promise<string> {
   return body?.message ?? "Check your connection and try again.";
 }
 
-function Skeletons() {
+/** Two placeholder items: they pulse while the list is on its way, and are still until the card is near. */
+function Skeletons({ loading }: { loading: boolean }) {
   return (
     <div
       role="status"
@@ -27,7 +29,7 @@ function Skeletons() {
       data-testid="recommendations-loading"
     >
       {[0, 1].map((i) => (
-        <div key={i} className="animate-pulse space-y-2">
+        <div key={i} className={`space-y-2 ${loading ? "animate-pulse" : ""}`}>
           <div className="h-4 w-2/3 rounded bg-gray-200" />
           <div className="h-3 w-1/3 rounded bg-gray-200" />
           <div className="h-3 w-1/2 rounded bg-gray-200" />
@@ -40,14 +42,19 @@ function Skeletons() {
 // Plain fetches, not fetchers: a fetcher that cannot reach the server (a phone
 // losing its signal) throws to the route's error boundary and takes the whole
 // dashboard with it; here it only marks this card.
+// The list is fetched once the card comes near the viewport (on a phone it is far below the
+// first screen), so a page load does not spend a request and a render on it (decision 028).
 function Card() {
   const toast = useToast();
+  const box = useRef<HTMLElement>(null);
+  const near = useNearViewport(box, "200px");
   const [items, setItems] = useState<Recommendation[] | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [generating, setGenerating] = useState(false);
 
   useEffect(() => {
+    if (!near) return;
     const controller = new AbortController();
     setLoadFailed(false);
     fetch(PENDING_URL, { headers: { Accept: "application/json" }, signal: controller.signal })
@@ -61,7 +68,7 @@ function Card() {
         toast({ ...TOASTS.loadFailed, variant: "destructive" });
       });
     return () => controller.abort();
-  }, [attempt, toast]);
+  }, [near, attempt, toast]);
 
   async function generate() {
     setGenerating(true);
@@ -83,10 +90,10 @@ function Card() {
   }
 
   return (
-    <Panel
+    <section
+      ref={box}
       aria-labelledby="recommendations-heading"
-      as="section"
-      padding="sm"
+      className={cardClass({ padding: "sm" })}
       data-testid="recommendations-card"
     >
       <div className="flex items-center justify-between gap-2">
@@ -118,7 +125,7 @@ function Card() {
         </div>
       ) : items === null ? (
         <>
-          <Skeletons />
+          <Skeletons loading={near} />
           <noscript>
             <p className="mt-3 text-sm">
               <a href="/recommendations" className="font-medium text-brand underline">
@@ -155,7 +162,7 @@ function Card() {
           </Link>
         </>
       )}
-    </Panel>
+    </section>
   );
 }
 
