@@ -30,10 +30,10 @@ export function DeferredScripts({ nonce }: { nonce?: string }) {
   );
 }
 
-export const TEMPLATE_ID = "app-scripts";
+const TEMPLATE_ID = "app-scripts";
 
 /** How long the scripts wait for a first paint the browser never reports. */
-export const FALLBACK_MS = 5000;
+const FALLBACK_MS = 5000;
 
 // A classic inline script (it runs while the page is parsed). Scripts cloned out of a template
 // run when inserted and keep their nonce.

@@ -17,7 +17,7 @@ export function wantsReact(matches: UIMatch[]): boolean {
 }
 
 /** Whether every matched route (its handle and loader data) wants React on the page. */
-export function wantsReactFor(matches: { handle?: unknown; data?: unknown }[]): boolean {
+function wantsReactFor(matches: { handle?: unknown; data?: unknown }[]): boolean {
   return matches.every((m) => {
     const hydrate = (m.handle as HydrateHandle | undefined)?.hydrate;
     return typeof hydrate !== "function" || hydrate(m.data);

@@ -1,7 +1,7 @@
 import { useEffect, useState, type RefObject } from "react";
 
 /** Runs `run` when the browser is idle (at the latest after `timeout` ms); returns a cancel function. */
-export function whenIdle(run: () => void, timeout: number): () => void {
+function whenIdle(run: () => void, timeout: number): () => void {
   if (typeof requestIdleCallback !== "function") {
     const timer = setTimeout(run, 0);
     return () => clearTimeout(timer);

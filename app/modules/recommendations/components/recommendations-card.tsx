@@ -41,9 +41,9 @@ function Skeletons({ loading }: { loading: boolean }) {
 
 // Plain fetches, not fetchers: a fetcher that cannot reach the server (a phone
 // losing its signal) throws to the route's error boundary and takes the whole
-// dashboard with it; here it only marks this card.
-// The list is fetched once the card comes near the viewport (on a phone it is far below the
-// first screen), so a page load does not spend a request and a render on it (decision 028).
+// dashboard with it; here it only marks this card. The list is fetched once the
+// card comes near the viewport (on a phone it is far below the first screen), so
+// a page load does not spend a request and a render on it (decision 028).
 function Card() {
   const toast = useToast();
   const box = useRef<HTMLElement>(null);
