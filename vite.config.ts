@@ -4,6 +4,7 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { VENDOR_CHUNKS } from "./app/ui/vendor-chunks";
 import remixConfig from "./remix.config.js";
 import { getLoadContext } from "./workers/load-context";
 
@@ -13,7 +14,27 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-export default defineConfig({
+type ModuleInfo = { importedIds: readonly string[] } | null;
+let shell: Set<string> | undefined;
+/**
+ * What the root route imports, directly or not (header, footer, toast, error boundary…): every
+ * page that hydrates runs it, so it is one chunk, not a request per small module (issue #17).
+ */
+function shellModules(getModuleInfo: (id: string) => ModuleInfo): Set<string> {
+  if (shell) return shell;
+  const root = new URL("./app/root.tsx", import.meta.url).pathname;
+  const seen = new Set<string>();
+  const queue = [...(getModuleInfo(root)?.importedIds ?? [])];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id) || id.includes("?")) continue;
+    seen.add(id);
+    queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return (shell = seen);
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [cloudflareDevProxyVitePlugin({ getLoadContext }), remix(remixConfig), tsconfigPaths()],
   ssr: {
     resolve: {
@@ -26,5 +47,16 @@ export default defineConfig({
   },
   build: {
     minify: true,
+    // Browser build: React and the router stack in chunks of their own (app/ui/vendor-chunks.ts),
+    // and what the root route imports in one "shell" chunk (fewer requests on every page).
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            manualChunks: (id, { getModuleInfo }) =>
+              Object.keys(VENDOR_CHUNKS).find((name) => VENDOR_CHUNKS[name]!.test(id)) ??
+              (shellModules(getModuleInfo).has(id) ? "shell" : undefined),
+          },
+        },
   },
-});
+}));
