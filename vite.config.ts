@@ -4,7 +4,6 @@
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { VENDOR_CHUNKS } from "./app/ui/vendor-chunks";
 import remixConfig from "./remix.config.js";
 import { getLoadContext } from "./workers/load-context";
 
@@ -13,6 +12,17 @@ declare module "@remix-run/cloudflare" {
     v3_singleFetch: true;
   }
 }
+
+/**
+ * Browser build: React (react-dom and its scheduler) and the router stack (Remix, React Router,
+ * turbo-stream) are chunks of their own, which change only when those packages are upgraded, so
+ * a deploy of app code leaves ~83 KB (gzip) cached for a returning member (issue #17).
+ */
+const VENDOR_CHUNKS: Record<string, RegExp> = {
+  react: /\/node_modules\/(react|react-dom|scheduler)\//,
+  router:
+    /\/node_modules\/(@remix-run\/react|@remix-run\/router|react-router|react-router-dom|turbo-stream)\//,
+};
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
 let shell: Set<string> | undefined;
@@ -47,8 +57,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: {
     minify: true,
-    // Browser build: React and the router stack in chunks of their own (app/ui/vendor-chunks.ts),
-    // and what the root route imports in one "shell" chunk (fewer requests on every page).
+    // Browser build: React and the router stack in chunks of their own (VENDOR_CHUNKS), and what
+    // the root route imports in one "shell" chunk (fewer requests on every page).
     rollupOptions: isSsrBuild
       ? {}
       : {

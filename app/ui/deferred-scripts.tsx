@@ -1,5 +1,4 @@
 import { Scripts } from "@remix-run/react";
-import { VENDOR_CHUNKS } from "./vendor-chunks";
 
 /**
  * Remix's scripts, fetched once the first screen has been painted (issue #17, decision 028).
@@ -10,11 +9,8 @@ import { VENDOR_CHUNKS } from "./vendor-chunks";
  * ({@link LOADER}) runs Remix's context script at once (the data stream's scripts after
  * `</html>` write into it) and adds the rest of the template to the page when the browser
  * reports its first contentful paint, at once in a hidden tab or a browser without paint
- * timing, and after {@link FALLBACK_MS} in any case: first the module preloads, a few per
- * task, then the vendor chunks of `vendor-chunks.ts` (React, then the router stack), each
- * evaluated by an `import()` in a task of its own, and only then Remix's module script, which
- * evaluates the rest. As one module graph, linking and running ~260 KB of vendor code was one
- * long task. The pages work without JavaScript meanwhile: links and forms are plain HTML.
+ * timing, and after {@link FALLBACK_MS} in any case. The pages work without JavaScript
+ * meanwhile: links and forms are plain HTML.
  *
  * In the browser the template is hydrated as it is (an empty `dangerouslySetInnerHTML`, which
  * React does not compare), so the scripts are never rendered twice.
@@ -47,30 +43,14 @@ const LOADER = `(function () {
   if (context) { d.currentScript.after(d.importNode(context, true)); context.remove(); }
   var done = false;
   // A few elements per task: each preload starts a request, and no task should block for long.
-  function add(nodes, then) {
+  function add(nodes) {
     d.body.append.apply(d.body, nodes.splice(0, 4));
-    setTimeout(nodes.length ? add : then, 0, nodes, then);
-  }
-  // The vendor chunks, each evaluated in a task of its own once loaded, before Remix's module
-  // script evaluates the rest: one graph would link and run them all in one long task.
-  function evaluate(urls, then) {
-    if (!urls.length) return then();
-    var next = function () { setTimeout(evaluate, 0, urls.slice(1), then); };
-    import(urls[0]).then(next, next);
+    if (nodes.length) setTimeout(add, 0, nodes);
   }
   function load() {
     if (done) return;
     done = true;
-    var nodes = Array.prototype.slice.call(d.importNode(scripts, true).children);
-    var main = nodes.filter(function (n) { return n.localName === "script"; });
-    var links = nodes.filter(function (n) { return n.localName !== "script"; });
-    var vendor = ${JSON.stringify(Object.keys(VENDOR_CHUNKS))}.map(function (name) {
-      var link = links.filter(function (l) { return l.href.indexOf("/assets/" + name + "-") > 0; })[0];
-      return link && link.href;
-    }).filter(Boolean);
-    setTimeout(add, 0, links, function () {
-      evaluate(vendor, function () { d.body.append.apply(d.body, main); });
-    });
+    setTimeout(add, 0, Array.prototype.slice.call(d.importNode(scripts, true).children));
   }
   try {
     if (d.visibilityState !== "visible" || PerformanceObserver.supportedEntryTypes.indexOf("paint") < 0) throw 0;

@@ -41,8 +41,8 @@ function expectDeferredScripts(html: string, link: string) {
   expect(loader?.[1]).toContain("first-contentful-paint");
   expect(link).toMatch(/<\/assets\/tailwind-[^>]+\.css>; rel=preload; as=style/);
   expect(link).not.toContain("modulepreload");
-  // React and the router stack are chunks of their own, which the loader evaluates one per task,
-  // React first, before Remix's module script; the root route's imports are one "shell" chunk.
+  // React and the router stack are chunks of their own (cached across deploys of app code), and
+  // the root route's imports are one "shell" chunk, not a request per small module.
   const preloads = [...template.matchAll(/rel="modulepreload" href="\/assets\/([^"]+)"/g)].map((m) => m[1]!);
   for (const chunk of ["react", "router", "shell"])
     expect(
@@ -52,8 +52,6 @@ function expectDeferredScripts(html: string, link: string) {
   expect(preloads.filter((p) => /^(toast|avatar|brand|button|navigation|error-boundary)-/.test(p))).toEqual(
     [],
   );
-  expect(loader?.[1]).toContain('["react","router"]');
-  expect(loader?.[1]).toMatch(/evaluate\(vendor, function \(\) \{\s*d\.body\.append\.apply\(d\.body, main\)/);
 }
 
 describe("first load", () => {
