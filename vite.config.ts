@@ -25,48 +25,56 @@ const VENDOR_CHUNKS: Record<string, RegExp> = {
 };
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
-let shell: Set<string> | undefined;
 /**
  * What the root route imports, directly or not (header, footer, toast, error boundary…): every
  * page that hydrates runs it, so it is one chunk, not a request per small module (issue #17).
+ * Returns a lookup that walks the module graph once per build.
  */
-function shellModules(getModuleInfo: (id: string) => ModuleInfo): Set<string> {
-  if (shell) return shell;
-  const root = new URL("./app/root.tsx", import.meta.url).pathname;
-  const seen = new Set<string>();
-  const queue = [...(getModuleInfo(root)?.importedIds ?? [])];
-  while (queue.length) {
-    const id = queue.pop()!;
-    if (seen.has(id) || id.includes("?")) continue;
-    seen.add(id);
-    queue.push(...(getModuleInfo(id)?.importedIds ?? []));
-  }
-  return (shell = seen);
+function shellModules(): (id: string, getModuleInfo: (id: string) => ModuleInfo) => boolean {
+  let shell: Set<string> | undefined;
+  return (id, getModuleInfo) => {
+    if (!shell) {
+      const root = new URL("./app/root.tsx", import.meta.url).pathname;
+      const seen = new Set<string>();
+      const queue = [...(getModuleInfo(root)?.importedIds ?? [])];
+      while (queue.length) {
+        const next = queue.pop()!;
+        if (seen.has(next) || next.includes("?")) continue;
+        seen.add(next);
+        queue.push(...(getModuleInfo(next)?.importedIds ?? []));
+      }
+      shell = seen;
+    }
+    return shell.has(id);
+  };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [cloudflareDevProxyVitePlugin({ getLoadContext }), remix(remixConfig), tsconfigPaths()],
-  ssr: {
-    resolve: {
-      conditions: ["workerd", "worker", "browser"],
-      externalConditions: ["workerd", "worker"],
+export default defineConfig(({ isSsrBuild }) => {
+  const inShell = shellModules();
+  return {
+    plugins: [cloudflareDevProxyVitePlugin({ getLoadContext }), remix(remixConfig), tsconfigPaths()],
+    ssr: {
+      resolve: {
+        conditions: ["workerd", "worker", "browser"],
+        externalConditions: ["workerd", "worker"],
+      },
     },
-  },
-  resolve: {
-    mainFields: ["browser", "module", "main"],
-  },
-  build: {
-    minify: true,
-    // Browser build: React and the router stack in chunks of their own (VENDOR_CHUNKS), and what
-    // the root route imports in one "shell" chunk (fewer requests on every page).
-    rollupOptions: isSsrBuild
-      ? {}
-      : {
-          output: {
-            manualChunks: (id, { getModuleInfo }) =>
-              Object.keys(VENDOR_CHUNKS).find((name) => VENDOR_CHUNKS[name]!.test(id)) ??
-              (shellModules(getModuleInfo).has(id) ? "shell" : undefined),
+    resolve: {
+      mainFields: ["browser", "module", "main"],
+    },
+    build: {
+      minify: true,
+      // Browser build: React and the router stack in chunks of their own (VENDOR_CHUNKS), and what
+      // the root route imports in one "shell" chunk (fewer requests on every page).
+      rollupOptions: isSsrBuild
+        ? {}
+        : {
+            output: {
+              manualChunks: (id, { getModuleInfo }) =>
+                Object.keys(VENDOR_CHUNKS).find((name) => VENDOR_CHUNKS[name]!.test(id)) ??
+                (inShell(id, getModuleInfo) ? "shell" : undefined),
+            },
           },
-        },
-  },
-}));
+    },
+  };
+});
