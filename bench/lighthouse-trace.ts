@@ -22,7 +22,11 @@ const pages = (process.env.PAGES ?? "/auth").split(",");
 const runs = Number(process.env.RUNS ?? 1);
 
 const server = await startServer(PORT, "lighthouse");
-const chrome = await launch({ chromePath: "/usr/bin/chromium", chromeFlags: CHROMIUM_ARGS, port: PORT + 2 });
+const chrome = await launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: CHROMIUM_ARGS,
+  port: PORT + 2,
+});
 try {
   const cookie = await signIn(APP);
   for (const path of pages) {

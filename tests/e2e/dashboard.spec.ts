@@ -368,6 +368,24 @@ test("a member without activities sees the empty states", async ({ page, console
 test.describe("on a 375 px wide phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
+  test("the parts below the first screen are rendered as they come near it", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/dashboard");
+    // Rendered means: not inside a subtree the browser skips (`content-visibility: auto`, which
+    // renders what is within about one and a half screens of the viewport).
+    const rendered = (selector: string) =>
+      page.locator(selector).evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered("[data-testid=recent-summary]")).toBe(true);
+    for (const heading of ["#timeline-heading", "#fitness-heading"])
+      expect(await rendered(heading), heading).toBe(false);
+    // Still in the page for find-in-page, links and assistive technology; scrolled to, it renders.
+    await expect(page.locator("#timeline-heading")).toHaveText("Activity Timeline");
+    await page.locator("#timeline-heading").scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered("#timeline-heading")).toBe(true);
+    await page.getByTestId("dashboard-fitness").scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered("#fitness-heading")).toBe(true);
+  });
+
   test("the dashboard and the activity list fit without sideways scrolling", async ({ page }) => {
     await signIn(page);
     await page.goto("/dashboard");

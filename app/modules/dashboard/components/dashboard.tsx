@@ -86,6 +86,12 @@ function ShareButtons({ url }: { url: string }) {
   );
 }
 
+/**
+ * The dashboard's parts far below a phone's first screen (the timeline, recent activities and the
+ * fitness card), rendered as they come near it (app/tailwind.css): the first render lays out half the page.
+ */
+const OFFSCREEN = "render-near-viewport";
+
 /** The member's dashboard (spec part 1 §2), at /dashboard and, for members, at /. */
 export function Dashboard({ data, home = false }: { data: DashboardData; home?: boolean }) {
   const [params] = useSearchParams();
@@ -149,7 +155,7 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
         </ComponentErrorBoundary>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className={`grid gap-6 lg:grid-cols-3 ${OFFSCREEN}`}>
         <div className="min-w-0 lg:col-span-2">
           <ComponentErrorBoundary name="Activity Timeline">
             <TimelineCard
@@ -171,9 +177,11 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           </ComponentErrorBoundary>
         </div>
       </div>
-      <ComponentErrorBoundary name="Fitness, fatigue and form">
-        <FitnessCard />
-      </ComponentErrorBoundary>
+      <div className={OFFSCREEN}>
+        <ComponentErrorBoundary name="Fitness, fatigue and form">
+          <FitnessCard />
+        </ComponentErrorBoundary>
+      </div>
       <PoweredByStrava />
     </main>
   );
