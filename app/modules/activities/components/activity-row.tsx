@@ -58,7 +58,7 @@ export function ActivityRow({
             <span className="truncate">{activity.name}</span>
           )}
         </p>
-        <p className="text-sm text-gray-500">
+        <p className="text-sm text-gray-600">
           <time dateTime={activity.startDateLocal.slice(0, 10)}>
             {formatLocalDate(activity.startDateLocal)}
           </time>{" "}
