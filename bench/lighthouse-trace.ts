@@ -13,7 +13,7 @@ import { launch } from "chrome-launcher";
 import lighthouse, { type Flags } from "lighthouse";
 import { writeFileSync } from "node:fs";
 import { CHROMIUM_ARGS } from "../playwright.config";
-import { signIn } from "./lighthouse";
+import { benchChromium, signIn } from "./lighthouse";
 import { startServer, stopServer } from "./sync";
 
 const PORT = 8813;
@@ -23,7 +23,7 @@ const runs = Number(process.env.RUNS ?? 1);
 
 const server = await startServer(PORT, "lighthouse");
 const chrome = await launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromePath: benchChromium().path,
   chromeFlags: CHROMIUM_ARGS,
   port: PORT + 2,
 });
