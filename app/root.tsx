@@ -16,7 +16,7 @@ import { avatarFor } from "~/modules/privacy/photos.server";
 import { getCurrentUser } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
-import { Footer } from "~/ui/footer";
+import { FOOTER_ID, Footer } from "~/ui/footer";
 import { Header, type HeaderUser } from "~/ui/header";
 import { BRAND } from "~/ui/brand";
 import { DeferredScripts } from "~/ui/deferred-scripts";
@@ -90,6 +90,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {/* One first render of the whole page, not one per parser chunk (decision 028). */}
+        <link rel="expect" href={`#${FOOTER_ID}`} {...{ blocking: "render" }} />
         {withReact ? null : <link rel="modulepreload" href={staticPageScript} />}
       </head>
       <body className="flex min-h-full flex-col">

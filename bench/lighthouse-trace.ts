@@ -5,8 +5,8 @@
  * every page but `/` and `/auth` signed in as `athlete`: mind that a signed-in
  * member asking for `/auth` is sent to `/`), runs one warm-up and RUNS audits
  * per page, prints the simulated FCP/LCP/TBT beside the *observed* first paint,
- * DOMContentLoaded and load, and writes the report and the trace of the last
- * run to /tmp/lh<path>.json and /tmp/trace<path>.json (Chrome's trace format:
+ * DOMContentLoaded and load, and writes the report and the trace of run i
+ * (from 1) to /tmp/lh<path>-<i>.json and /tmp/trace<path>-<i>.json (Chrome's trace format:
  * open it in the DevTools performance panel, or read it with a script).
  */
 import { launch } from "chrome-launcher";
@@ -44,8 +44,8 @@ try {
       if (!result) throw new Error(`no result for ${path}`);
       const { lhr, artifacts } = result;
       const name = path.replace(/[^a-z0-9]+/gi, "_");
-      writeFileSync(`/tmp/lh${name}.json`, JSON.stringify(lhr));
-      writeFileSync(`/tmp/trace${name}.json`, JSON.stringify(artifacts.Trace));
+      writeFileSync(`/tmp/lh${name}-${i + 1}.json`, JSON.stringify(lhr));
+      writeFileSync(`/tmp/trace${name}-${i + 1}.json`, JSON.stringify(artifacts.Trace));
       const ms = (id: string) => Math.round(lhr.audits[id]?.numericValue ?? NaN);
       const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)
         ?.items?.[0];
