@@ -84,11 +84,33 @@ test.describe("dashboard highlights", () => {
     );
     await snap(page, "look-dashboard-highlights-desktop");
 
+    // Plain links with one click handler for the section (decision 028): they navigate in place,
+    // like a <Link>, from a click and from Enter; a modified click is left to the browser.
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    const sameDocument = () =>
+      page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage === true);
     const longest = ride.getByRole("link").first();
     const href = await longest.getAttribute("href");
+    const [popup] = await Promise.all([
+      page.context().waitForEvent("page"),
+      longest.click({ modifiers: ["ControlOrMeta"] }),
+    ]);
+    await expect(popup).toHaveURL(new RegExp(`${href}$`));
+    await popup.close();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await longest.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await sameDocument()).toBe(true);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const fastest = ride.getByRole("link").last();
+    const fastestHref = await fastest.getAttribute("href");
+    await fastest.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(new RegExp(`${fastestHref}$`));
+    expect(await sameDocument()).toBe(true);
 
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/dashboard");

@@ -3,7 +3,6 @@
  * this year against last year up to the same day, and a weekly consistency
  * strip. Server-rendered markup only: no client code beyond React's.
  */
-import { Link } from "@remix-run/react";
 import {
   formatDuration,
   formatElevation,
@@ -26,6 +25,7 @@ import { paceOrSpeed } from "~/modules/activities/sport-style";
 import { SportIcon } from "~/modules/activities/ui";
 import { BRAND } from "~/ui/brand";
 import { cardClass } from "~/ui/card";
+import { useLinkDelegation } from "~/ui/navigation";
 import type { DashboardData } from "../page.server";
 
 type Highlights = NonNullable<DashboardData["highlights"]>;
@@ -48,11 +48,22 @@ function recordValue(metric: RecordMetric, record: PersonalRecord): string {
   return paceOrSpeed({ ...record, averageSpeed: null }).value;
 }
 
-/** Personal records: one block per sport the member has done, each record opening its activity. */
+/**
+ * Personal records: one block per sport the member has done, each record
+ * opening its activity. Up to 27 links: plain anchors with one delegated
+ * click handler for the section, not a `<Link>` each.
+ */
 export function PersonalRecords({ records }: { records: Highlights["records"] }) {
+  const onLinkClick = useLinkDelegation();
   if (records.length === 0) return null;
   return (
-    <section aria-labelledby="records-heading" className={card} data-testid="personal-records">
+    // The handler only catches clicks on the links inside (keyboard: Enter on a link clicks it).
+    <section
+      aria-labelledby="records-heading"
+      className={card}
+      data-testid="personal-records"
+      onClick={onLinkClick}
+    >
       <h2 id="records-heading" className="text-lg font-semibold text-gray-900">
         Personal records
       </h2>
@@ -77,8 +88,8 @@ export function PersonalRecords({ records }: { records: Highlights["records"] })
                     </dt>
                     <dd className="font-semibold text-gray-900">
                       {record ? (
-                        <Link
-                          to={`/activities/${record.activityId}`}
+                        <a
+                          href={`/activities/${record.activityId}`}
                           className="hover:text-brand-strong hover:underline"
                           title={`${record.name}, ${formatLocalDate(record.startDateLocal)}`}
                         >
@@ -86,7 +97,7 @@ export function PersonalRecords({ records }: { records: Highlights["records"] })
                           <span className="block truncate text-xs font-normal text-gray-500">
                             {formatLocalDate(record.startDateLocal)}
                           </span>
-                        </Link>
+                        </a>
                       ) : (
                         "—"
                       )}
