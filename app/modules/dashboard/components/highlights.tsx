@@ -1,7 +1,8 @@
 /**
  * The dashboard's highlights (issue #20 item 8): personal records per sport,
  * this year against last year up to the same day, and a weekly consistency
- * strip. Server-rendered markup only: no client code beyond React's.
+ * strip. Server-rendered markup; the only client code is the records' one
+ * click handler for their links.
  */
 import {
   formatDuration,
