@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { startTransition, useEffect, useState, type ReactNode } from "react";
 import { isConfined } from "~/lib/guards.server";
 import { avatarFor } from "~/modules/privacy/photos.server";
 import { getCurrentUser } from "~/lib/session.server";
@@ -124,10 +124,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   const { user } = useLoaderData<typeof loader>();
-  // Marks the document as interactive (end-to-end tests wait for it).
+  // Marks the document as interactive (end-to-end tests wait for it) once the transition that
+  // follows hydration is rendered: every `useHydrated()` switches to true in that same render.
+  const [settled, setSettled] = useState(false);
+  useEffect(() => startTransition(() => setSettled(true)), []);
   useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+    if (settled) document.documentElement.dataset.hydrated = "true";
+  }, [settled]);
   // Tells the service worker who is signed in (after every navigation, sign-in and sign-out):
   // a change deletes the stored dashboard of the previous member (public/sw.js).
   const member = user?.username ?? null;

@@ -5,6 +5,54 @@ const kmOf = (text: string) => Number(text.replace(/[^\d.]/g, ""));
 test.describe("dashboard", () => {
   test.beforeEach(async ({ page }) => signIn(page));
 
+  test("what changes once React runs is in place when the page is marked hydrated, and a page opened later starts in that state", async ({
+    page,
+    consoleErrors,
+  }) => {
+    // useHydrated() switches to true in a transition after hydration (~/ui/hydrated, issue #17);
+    // root.tsx marks <html data-hydrated> after that render, so by then the sport tabs have their
+    // roving tabindex and the fitness card has left its server text.
+    const SERVER_TEXT = "Your training load, fitness, fatigue and form";
+    await page.addInitScript((serverText) => {
+      const w = window as unknown as { atHydrated?: { tabindex: (string | null)[]; serverText: boolean } };
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.hydrated !== "true") return;
+        observer.disconnect();
+        w.atHydrated = {
+          tabindex: [...document.querySelectorAll('[aria-label="Sports"] [role="tab"]')].map((tab) =>
+            tab.getAttribute("tabindex"),
+          ),
+          serverText: document.body.textContent!.includes(serverText),
+        };
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-hydrated"] });
+    }, SERVER_TEXT);
+    await page.goto("/dashboard");
+    const atHydrated = await page.evaluate(() => (window as unknown as { atHydrated: unknown }).atHydrated);
+    expect(atHydrated).toEqual({ tabindex: ["0", "-1", "-1", "-1", "-1", "-1", "-1"], serverText: false });
+
+    // A dashboard opened from another page renders hydrated from its first frame: the server text
+    // never appears.
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: "Recommendations" })
+      .click();
+    await expect(page).toHaveURL(/\/recommendations$/);
+    await page.evaluate((serverText) => {
+      const w = window as unknown as { sawServerText: boolean };
+      w.sawServerText = false;
+      new MutationObserver(() => {
+        if (document.body.textContent!.includes(serverText)) w.sawServerText = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, SERVER_TEXT);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+    await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("dashboard-fitness").getByTestId("fitness-loading")).toBeAttached();
+    expect(await page.evaluate(() => (window as unknown as { sawServerText: boolean }).sawServerText)).toBe(
+      false,
+    );
+    expect(consoleErrors).toEqual([]);
+  });
+
   test("each sport tab shows its stat cards and achievements; the tabs work from the keyboard", async ({
     page,
     consoleErrors,
