@@ -43,36 +43,14 @@ const LOADER = `(function () {
   if (context) { d.currentScript.after(d.importNode(context, true)); context.remove(); }
   var done = false;
   // A few elements per task: each preload starts a request, and no task should block for long.
-  function add(nodes, then) {
+  function add(nodes) {
     d.body.append.apply(d.body, nodes.splice(0, 4));
-    if (nodes.length) setTimeout(add, 0, nodes, then);
-    else then();
-  }
-  // One module per task, in the order of the preloads (React first): the module script that
-  // follows would otherwise evaluate them all in one long task. The entry module (hydration) is
-  // left to that script.
-  function evaluate(urls, then) {
-    if (!urls.length) return then();
-    var script = d.createElement("script");
-    script.type = "module";
-    script.src = urls.shift();
-    script.onload = script.onerror = function () { script.remove(); evaluate(urls, then); };
-    d.body.append(script);
+    if (nodes.length) setTimeout(add, 0, nodes);
   }
   function load() {
     if (done) return;
     done = true;
-    var nodes = Array.prototype.slice.call(d.importNode(scripts, true).children);
-    var main = nodes.filter(function (n) { return n.tagName === "SCRIPT"; });
-    var entry = /import\\("([^"]+)"\\)/.exec(main.map(function (n) { return n.textContent; }).join(""));
-    var urls = [];
-    nodes.forEach(function (n) {
-      var href = n.getAttribute("href");
-      if (n.rel === "modulepreload" && href && (!entry || href !== entry[1])) urls.push(href);
-    });
-    setTimeout(add, 0, nodes.filter(function (n) { return main.indexOf(n) < 0; }), function () {
-      evaluate(urls, function () { add(main, function () {}); });
-    });
+    setTimeout(add, 0, Array.prototype.slice.call(d.importNode(scripts, true).children));
   }
   try {
     if (d.visibilityState !== "visible" || PerformanceObserver.supportedEntryTypes.indexOf("paint") < 0) throw 0;

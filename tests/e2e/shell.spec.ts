@@ -56,45 +56,6 @@ test("a page that hydrates fetches its scripts only after its first contentful p
   await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
 });
 
-test("the preloaded modules are evaluated one per script, in order, before Remix's module script hydrates the page", async ({
-  page,
-  consoleErrors,
-}) => {
-  // app/ui/deferred-scripts.tsx: one module per task instead of the whole graph in one long task.
-  await page.addInitScript(() => {
-    const w = window as unknown as { added: string[] };
-    w.added = [];
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if (node instanceof HTMLScriptElement && node.type === "module")
-            w.added.push(node.getAttribute("src") ?? "inline");
-    }).observe(document, { childList: true, subtree: true });
-  });
-  await page.goto("/auth");
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
-  const { added, preloads, entry } = await page.evaluate(() => {
-    const inline = [...document.querySelectorAll<HTMLScriptElement>('script[type="module"]:not([src])')];
-    return {
-      added: (window as unknown as { added: string[] }).added,
-      preloads: [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) =>
-        l.getAttribute("href")!,
-      ),
-      entry: /import\("([^"]+)"\)/.exec(inline.map((s) => s.textContent).join(""))?.[1],
-    };
-  });
-  expect(entry).toMatch(/^\/assets\/entry\.client-/);
-  expect(preloads).toContain(entry);
-  expect(preloads.length).toBeGreaterThan(3);
-  // Every preload but the entry, in the preloads' order, each its own script; then Remix's.
-  expect(added).toEqual([...preloads.filter((href) => href !== entry), "inline"]);
-  // Hydrated for real: the tabs switch in place, without a page load.
-  await page.getByRole("tab", { name: "Register" }).click();
-  await expect(page).toHaveURL(/tab=register/);
-  await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
-  expect(consoleErrors).toEqual([]);
-});
-
 test("the first frame shows the whole page down to its footer, not the part that has arrived", async ({
   page,
 }) => {
