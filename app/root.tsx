@@ -10,7 +10,7 @@ import {
   useNavigation,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { startTransition, useEffect, useState, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { isConfined } from "~/lib/guards.server";
 import { avatarFor } from "~/modules/privacy/photos.server";
 import { getCurrentUser } from "~/lib/session.server";
@@ -18,6 +18,7 @@ import { readToast } from "~/lib/toast.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FOOTER_ID, Footer } from "~/ui/footer";
 import { Header, type HeaderUser } from "~/ui/header";
+import { useHydrated } from "~/ui/hydrated";
 import { BRAND } from "~/ui/brand";
 import { DeferredScripts } from "~/ui/deferred-scripts";
 import { wantsReact } from "~/ui/hydrate";
@@ -126,11 +127,10 @@ export default function App() {
   const { user } = useLoaderData<typeof loader>();
   // Marks the document as interactive (end-to-end tests wait for it) once the transition that
   // follows hydration is rendered: every `useHydrated()` switches to true in that same render.
-  const [settled, setSettled] = useState(false);
-  useEffect(() => startTransition(() => setSettled(true)), []);
+  const hydrated = useHydrated();
   useEffect(() => {
-    if (settled) document.documentElement.dataset.hydrated = "true";
-  }, [settled]);
+    if (hydrated) document.documentElement.dataset.hydrated = "true";
+  }, [hydrated]);
   // Tells the service worker who is signed in (after every navigation, sign-in and sign-out):
   // a change deletes the stored dashboard of the previous member (public/sw.js).
   const member = user?.username ?? null;
