@@ -4,7 +4,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createUser, json, login } from "./helpers";
+import { decode } from "turbo-stream";
 import type { ActivityPage } from "~/modules/activities/list.server";
+import type { DashboardData } from "~/modules/dashboard/page.server";
 import { getHighlights, highlightStatements } from "~/modules/activities/highlights.server";
 import { highlightDates } from "~/modules/activities/highlights";
 import { createAppContext } from "~workers/load-context";
@@ -710,6 +712,23 @@ describe("pages", () => {
     const guest = await call("/dashboard");
     expect(guest.status).toBe(302);
     expect(guest.headers.get("Location")).toMatch(/^\/auth/);
+  });
+
+  it("/dashboard's data sends each recent activity as the fields a list row shows, no more (issue #17)", async () => {
+    const res = await call("/dashboard.data", { cookie: memberCookie });
+    expect(res.status).toBe(200);
+    const decoded = await decode(res.body!);
+    await decoded.done;
+    const data = (decoded.value as Record<string, { data: DashboardData }>)["routes/dashboard"]!.data;
+    // The same three as the API's newest, each narrowed to what ActivityRow renders.
+    const newest = (await list("limit=3&page=1")).activities;
+    const shown =
+      "id name sportType startDateLocal distance movingTime totalElevationGain commute source stravaId";
+    expect(data.recent).toEqual(
+      newest.map((a) => Object.fromEntries(shown.split(" ").map((key) => [key, a[key as keyof typeof a]]))),
+    );
+    for (const hidden of ["userId", "timezone", "startDate", "elapsedTime", "averageSpeed", "maxSpeed"])
+      expect(Object.keys(data.recent![0]!), hidden).not.toContain(hidden);
   });
 
   it("/activities lists with the filters and shows a bad filter's message with status 400", async () => {

@@ -7,7 +7,7 @@
  */
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { listActivities } from "~/modules/activities/list.server";
+import { listActivities, toActivityRow } from "~/modules/activities/list.server";
 import { queryOf, timelineQuery } from "~/modules/activities/schema";
 import { getDashboardStats } from "~/modules/activities/stats.server";
 import { getTimeline } from "~/modules/activities/timeline.server";
@@ -44,7 +44,7 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     username: user.username,
     stats,
     timeline,
-    recent: recent?.activities ?? null,
+    recent: recent?.activities.map(toActivityRow) ?? null,
     strava,
     /** Challenges the member completed (issue #20 item 3: a badge on the dashboard), newest end first. */
     completedChallenges: (challenges ?? [])
