@@ -92,6 +92,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
+    // A page load on the busy CI machine takes a few seconds; one that has not loaded in 30 s is
+    // stuck (an unanswered request), and failing it then leaves the retry time to run, where a
+    // hang used to wait out the whole test (150 s for an axe group).
+    navigationTimeout: 30_000,
     screenshot: "only-on-failure",
     // The app's service worker (public/sw.js) stays out of the way of page.route() in the other
     // specs; tests/e2e/pwa.spec.ts allows it.
