@@ -178,6 +178,8 @@ export async function runLighthouseBench() {
         targets: LIGHTHOUSE_TARGETS,
         checks,
         demoSeed: "scripts/start.ts FRESH=1 SEED_MEMBERS=0; /dashboard and /wari as athlete",
+        server:
+          "wrangler dev 4.86.0 through scripts/start.ts, without its DevTools inspector (since 27 Nov 18:40 UTC)",
       },
       /** First-load JS of `/` for a visitor (gzip), beside the dashboard figure of bench/run.ts. */
       firstLoadJsHome: { ...home, target: 60 },

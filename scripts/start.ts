@@ -7,7 +7,8 @@
  *
  * Environment: PORT (8787), FAKES_PORT (8788), PERSIST_DIR (.wrangler/state),
  * SKIP_BUILD=1 (reuse ./build), FRESH=1 (wipe PERSIST_DIR first),
- * SEED_MEMBERS (40). The end-to-end tests start it this way on other ports.
+ * SEED_MEMBERS (40), DEVTOOLS=1 (wrangler's DevTools inspector, see below).
+ * The end-to-end tests and the benches start it this way on other ports.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -127,7 +128,7 @@ async function main() {
       "--log-level",
       process.env.WRANGLER_LOG ?? "info",
     ],
-    { stdio: "inherit", detached: true },
+    { stdio: "inherit", detached: true, env: { ...process.env, ...devtoolsEnv() } },
   );
 
   let stopping = false;
@@ -145,6 +146,22 @@ async function main() {
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
   wrangler.on("exit", (code) => void stop(code ?? 0));
+}
+
+/**
+ * Wrangler's DevTools inspector proxy only with DEVTOOLS=1 (to debug the Worker in DevTools on
+ * port PORT + 1000). When on, wrangler 4.86's proxy enables the runtime's Network domain and
+ * sends every event, a D1 query's answer included (base64), to wrangler's Node process, which
+ * formats it into its debug log under ~/.config/.wrangler/logs, and keeps it in a buffer that
+ * only an attached DevTools empties. Measured: ~80 ms of CPU and 32 KB of log per `/dashboard`
+ * request, on the cores the browser under test shares (decision 028). Wrangler has no flag for
+ * it; it leaves debugging to VS Code when VSCODE_INSPECTOR_OPTIONS is set (its JavaScript debug
+ * terminal), which turns the proxy off. Without NODE_OPTIONS' debugger bootloader nothing else
+ * reads that variable, and the Worker's console still reaches the terminal.
+ */
+function devtoolsEnv(): NodeJS.ProcessEnv {
+  if (process.env.DEVTOOLS === "1") return {};
+  return { VSCODE_INSPECTOR_OPTIONS: process.env.VSCODE_INSPECTOR_OPTIONS || "{}" };
 }
 
 /** The seeded athlete's Strava account exists in the fake with the same activities and tokens. */

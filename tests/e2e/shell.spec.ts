@@ -36,6 +36,20 @@ test("hashed assets are served immutable", async ({ request }) => {
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
 });
 
+test("the server runs without wrangler's DevTools inspector unless asked (scripts/start.ts)", async ({
+  request,
+}) => {
+  // With it on, wrangler logs every D1 answer of every request (~80 ms of CPU per dashboard).
+  // npm start gives it port PORT + 1000 when DEVTOOLS=1; here nothing may answer there.
+  expect((await request.get("/api/health")).ok()).toBe(true);
+  const { appPort } = test.info().project.metadata as { appPort: number };
+  const inspector = await fetch(`http://127.0.0.1:${appPort + 1000}/json/version`).then(
+    (res) => res.status,
+    () => "refused",
+  );
+  expect(inspector).toBe("refused");
+});
+
 test("a page that hydrates fetches its scripts only after its first contentful paint", async ({ page }) => {
   // Decision 028: the server-rendered page paints first; Remix's modules follow (app/ui/deferred-scripts.tsx).
   await page.goto("/auth");
