@@ -19,9 +19,9 @@
  * The archive gives no time zone: start_date_local is the UTC time and the
  * time zone is left unknown. Rows without a readable date are skipped and counted.
  */
-import { unzipSync } from "fflate";
 import type { ParsedActivity } from "./activity";
 import { UploadRefused } from "./parse-error";
+import { inflateEntry, ZipError, zipEntries, type ZipProblem } from "./zip";
 
 export const CSV_MSG = {
   noColumns: "The file is not Strava's activities.csv (it lacks the Activity Date and Activity Type columns)",
@@ -29,9 +29,20 @@ export const CSV_MSG = {
   zipNoCsv: "The ZIP holds no activities.csv (upload Strava's account archive or the CSV itself)",
   zipBroken: "The ZIP file is damaged or not a ZIP file",
   zipTooLarge: "The activities.csv in the ZIP is larger than 50 MB",
+  zipManyCsv:
+    "The ZIP holds more than one activities.csv (upload Strava's account archive as it was downloaded, or the CSV itself)",
+  zipTooManyEntries: "The ZIP holds more than 10,000 files",
+  zipTotalTooLarge: "The files in the ZIP add up to more than 1 GB uncompressed",
+  zipUnsupported: "The activities.csv in the ZIP is encrypted or compressed in a way that cannot be read",
+  zipSizeMismatch:
+    "The activities.csv in the ZIP does not match the size the ZIP declares (the file is damaged)",
 } as const;
 
 export const MAX_CSV_BYTES = 50 * 1024 * 1024;
+/** More entries than this in an archive's central directory are refused before reading them. */
+export const MAX_ZIP_ENTRIES = 10_000;
+/** The sum of every entry's declared uncompressed size (none but activities.csv is ever decompressed). */
+export const MAX_ZIP_DECLARED_BYTES = 1024 * 1024 * 1024;
 
 /** RFC 4180 rows: quoted fields may hold commas, quotes ("") and line breaks. */
 export function csvRows(text: string): string[][] {
@@ -149,23 +160,43 @@ export function parseActivitiesCsv(text: string): ArchiveResult {
   return { activities, skipped };
 }
 
-/** The archive's activities.csv, decompressing that entry only (and refusing one larger than MAX_CSV_BYTES). */
-export function activitiesCsvFromZip(bytes: Uint8Array): string {
-  let tooLarge = false;
-  let files: Record<string, Uint8Array>;
+const ZIP_MESSAGES: Record<ZipProblem, string> = {
+  broken: CSV_MSG.zipBroken,
+  tooManyEntries: CSV_MSG.zipTooManyEntries,
+  unsupported: CSV_MSG.zipUnsupported,
+  tooLarge: CSV_MSG.zipTooLarge,
+  sizeMismatch: CSV_MSG.zipSizeMismatch,
+};
+
+/**
+ * The archive's activities.csv. Only that entry is decompressed, and only when
+ * it is the one entry named activities.csv (at any depth) among at most
+ * MAX_ZIP_ENTRIES whose declared sizes add up to at most MAX_ZIP_DECLARED_BYTES;
+ * decompression stops as soon as the output passes MAX_CSV_BYTES or the
+ * entry's declared size, whatever the headers say. `onInflate` (tests) hears
+ * the running total of decompressed bytes after each step.
+ */
+export function activitiesCsvFromZip(bytes: Uint8Array, onInflate?: (inflated: number) => void): string {
   try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        const wanted = /(^|\/)activities\.csv$/i.test(file.name);
-        if (wanted && file.originalSize > MAX_CSV_BYTES) tooLarge = true;
-        return wanted && !tooLarge;
-      },
-    });
-  } catch {
-    throw new UploadRefused(CSV_MSG.zipBroken);
+    const entries = zipEntries(bytes, MAX_ZIP_ENTRIES);
+    if (entries.reduce((sum, e) => sum + e.size, 0) > MAX_ZIP_DECLARED_BYTES)
+      throw new UploadRefused(CSV_MSG.zipTotalTooLarge);
+    const matches = entries.filter((e) => /(^|\/)activities\.csv$/i.test(e.name));
+    if (matches.length === 0) throw new UploadRefused(CSV_MSG.zipNoCsv);
+    if (matches.length > 1) throw new UploadRefused(CSV_MSG.zipManyCsv);
+    const decoder = new TextDecoder();
+    const parts: string[] = [];
+    inflateEntry(
+      bytes,
+      matches[0]!,
+      MAX_CSV_BYTES,
+      (chunk) => parts.push(decoder.decode(chunk, { stream: true })),
+      onInflate,
+    );
+    parts.push(decoder.decode());
+    return parts.join("");
+  } catch (error) {
+    if (error instanceof ZipError) throw new UploadRefused(ZIP_MESSAGES[error.problem]);
+    throw error;
   }
-  if (tooLarge) throw new UploadRefused(CSV_MSG.zipTooLarge);
-  const entry = Object.values(files)[0];
-  if (!entry) throw new UploadRefused(CSV_MSG.zipNoCsv);
-  return new TextDecoder().decode(entry);
 }
