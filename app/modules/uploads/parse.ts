@@ -29,9 +29,9 @@ export function parseUpload(kind: UploadKind, bytes: Uint8Array): ParsedUpload {
     case "fit":
       return { activities: [parseFit(bytes)], skipped: 0 };
     case "gpx":
-      return { activities: [parseGpx(decode(bytes))], skipped: 0 };
+      return { activities: [parseGpx(bytes)], skipped: 0 };
     case "tcx":
-      return { activities: [parseTcx(decode(bytes))], skipped: 0 };
+      return { activities: [parseTcx(bytes)], skipped: 0 };
     case "csv":
       return parseActivitiesCsv(decode(bytes));
     case "zip":

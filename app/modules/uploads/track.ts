@@ -28,18 +28,25 @@ export interface TrackPoint {
   distance?: number | null;
 }
 
-export function elevationGain(altitudes: Iterable<number | null | undefined>): number {
-  let gain = 0;
-  let reference: number | null = null;
-  for (const ele of altitudes) {
-    if (ele == null || !Number.isFinite(ele)) continue;
-    if (reference === null) reference = ele;
-    else if (ele - reference >= ELEVATION_HYSTERESIS_M) {
-      gain += ele - reference;
-      reference = ele;
-    } else if (reference - ele >= ELEVATION_HYSTERESIS_M) reference = ele;
+/** Elevation gain with the hysteresis, one altitude at a time. */
+export class ElevationGain {
+  gain = 0;
+  private reference: number | null = null;
+
+  add(ele: number | null | undefined): void {
+    if (ele == null || !Number.isFinite(ele)) return;
+    if (this.reference === null) this.reference = ele;
+    else if (ele - this.reference >= ELEVATION_HYSTERESIS_M) {
+      this.gain += ele - this.reference;
+      this.reference = ele;
+    } else if (this.reference - ele >= ELEVATION_HYSTERESIS_M) this.reference = ele;
   }
-  return gain;
+}
+
+export function elevationGain(altitudes: Iterable<number | null | undefined>): number {
+  const gain = new ElevationGain();
+  for (const ele of altitudes) gain.add(ele);
+  return gain.gain;
 }
 
 const EARTH_RADIUS_M = 6_371_008.8;
@@ -64,57 +71,90 @@ export interface TrackSummary {
   maxSpeed: number | null;
 }
 
-/** Summarises segments of points (each segment in time order). */
-export function summarise(segments: TrackPoint[][]): TrackSummary {
-  let distance = 0;
-  let moving = 0;
-  let maxSpeed: number | null = null;
-  let hrSum = 0;
-  let hrCount = 0;
-  let hrMax: number | null = null;
-  let start: number | null = null;
-  let end: number | null = null;
-  const altitudes: (number | null)[] = [];
-  for (const points of segments) {
-    let prev: TrackPoint | null = null;
-    for (const p of points) {
-      altitudes.push(p.ele);
-      if (p.time != null) {
-        if (start === null || p.time < start) start = p.time;
-        if (end === null || p.time > end) end = p.time;
-      }
-      if (p.hr != null && p.hr > 0) {
-        hrSum += p.hr;
-        hrCount += 1;
-        hrMax = Math.max(hrMax ?? 0, p.hr);
-      }
-      if (prev) {
-        let step = 0;
-        if (p.distance != null && prev.distance != null) step = Math.max(0, p.distance - prev.distance);
-        else if (p.lat != null && p.lon != null && prev.lat != null && prev.lon != null)
-          step = haversine(prev.lat, prev.lon, p.lat, p.lon);
-        distance += step;
-        if (p.time != null && prev.time != null) {
-          const dt = (p.time - prev.time) / 1000;
-          if (dt > 0 && dt <= MAX_MOVING_GAP_S && step / dt >= MOVING_SPEED_MS) {
-            moving += dt;
-            maxSpeed = Math.max(maxSpeed ?? 0, step / dt);
-          }
+/**
+ * The running summary of a track, fed one point at a time (the parsers stream
+ * their files through it and keep no points). A point's fields are copied, so
+ * callers may reuse one object for every point.
+ */
+export class TrackSummariser {
+  private distance = 0;
+  private moving = 0;
+  private maxSpeed: number | null = null;
+  private hrSum = 0;
+  private hrCount = 0;
+  private hrMax: number | null = null;
+  private start: number | null = null;
+  private end: number | null = null;
+  private readonly elevation = new ElevationGain();
+  /** points seen with an altitude */
+  altitudes = 0;
+  private hasPrev = false;
+  private prevTime: number | null = null;
+  private prevLat: number | null = null;
+  private prevLon: number | null = null;
+  private prevDistance: number | null = null;
+
+  /** Starts a segment: the gap from the previous point is neither distance nor moving time. */
+  segment(): void {
+    this.hasPrev = false;
+  }
+
+  add(p: TrackPoint): void {
+    this.elevation.add(p.ele);
+    if (p.ele != null) this.altitudes += 1;
+    if (p.time != null) {
+      if (this.start === null || p.time < this.start) this.start = p.time;
+      if (this.end === null || p.time > this.end) this.end = p.time;
+    }
+    if (p.hr != null && p.hr > 0) {
+      this.hrSum += p.hr;
+      this.hrCount += 1;
+      this.hrMax = Math.max(this.hrMax ?? 0, p.hr);
+    }
+    const distance = p.distance ?? null;
+    if (this.hasPrev) {
+      let step = 0;
+      if (distance != null && this.prevDistance != null) step = Math.max(0, distance - this.prevDistance);
+      else if (p.lat != null && p.lon != null && this.prevLat != null && this.prevLon != null)
+        step = haversine(this.prevLat, this.prevLon, p.lat, p.lon);
+      this.distance += step;
+      if (p.time != null && this.prevTime != null) {
+        const dt = (p.time - this.prevTime) / 1000;
+        if (dt > 0 && dt <= MAX_MOVING_GAP_S && step / dt >= MOVING_SPEED_MS) {
+          this.moving += dt;
+          this.maxSpeed = Math.max(this.maxSpeed ?? 0, step / dt);
         }
       }
-      prev = p;
     }
+    this.hasPrev = true;
+    this.prevTime = p.time;
+    this.prevLat = p.lat;
+    this.prevLon = p.lon;
+    this.prevDistance = distance;
   }
-  return {
-    start,
-    end,
-    distance,
-    movingTime: moving,
-    elevationGain: elevationGain(altitudes),
-    averageHeartrate: hrCount ? hrSum / hrCount : null,
-    maxHeartrate: hrMax,
-    maxSpeed,
-  };
+
+  summary(): TrackSummary {
+    return {
+      start: this.start,
+      end: this.end,
+      distance: this.distance,
+      movingTime: this.moving,
+      elevationGain: this.elevation.gain,
+      averageHeartrate: this.hrCount ? this.hrSum / this.hrCount : null,
+      maxHeartrate: this.hrMax,
+      maxSpeed: this.maxSpeed,
+    };
+  }
+}
+
+/** Summarises segments of points (each segment in time order). */
+export function summarise(segments: TrackPoint[][]): TrackSummary {
+  const summariser = new TrackSummariser();
+  for (const points of segments) {
+    summariser.segment();
+    for (const p of points) summariser.add(p);
+  }
+  return summariser.summary();
 }
 
 /**
