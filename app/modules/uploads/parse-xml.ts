@@ -27,83 +27,142 @@ export interface TrackOptions {
 /** The longest text kept for one element, in characters (values and names are far shorter). */
 const MAX_TEXT = 4096;
 
+/** An element path of interest ("gpx/trk/trkseg"), found from its parent by name without building strings. */
+class PathNode {
+  readonly children = new Map<string, PathNode>();
+  /** whether its text is kept */
+  capture = false;
+  constructor(
+    readonly id: number,
+    readonly path: string,
+  ) {}
+}
+
+/** The paths a format needs: every prefix of `captures` and `paths`; a captured element's `Value` child too. */
+class PathTree {
+  readonly root = new Map<string, PathNode>();
+  private count = 0;
+
+  constructor(captures: readonly string[], paths: readonly string[] = []) {
+    for (const path of paths) this.add(path);
+    for (const path of captures) {
+      this.add(path).capture = true;
+      this.add(`${path}/Value`).capture = true;
+    }
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  add(path: string): PathNode {
+    let children = this.root;
+    let node: PathNode | undefined;
+    let prefix = "";
+    for (const part of path.split("/")) {
+      prefix = prefix ? `${prefix}/${part}` : part;
+      node = children.get(part);
+      if (!node) children.set(part, (node = new PathNode(this.count++, prefix)));
+      children = node.children;
+    }
+    return node!;
+  }
+
+  get(path: string): PathNode {
+    let node: PathNode | undefined;
+    let children = this.root;
+    for (const part of path.split("/")) {
+      node = children.get(part);
+      if (!node) throw new Error(`no path ${path}`);
+      children = node.children;
+    }
+    return node!;
+  }
+}
+
 interface PathHooks {
   /** An element on one of the paths opened; false skips it and everything inside. */
-  open(path: string, attributes: string): boolean | void;
-  close(path: string): void;
+  open(node: PathNode, attributes: string): boolean | void;
+  close(node: PathNode): void;
 }
 
 /**
- * Follows the elements on `paths` ("gpx/trk/trkseg", …) and keeps the text of
- * those in `captures` (the first of each name until `forget`). A captured
- * element's `Value` child stands in for empty text, as TCX writes heart rates.
+ * Follows the elements of a PathTree and keeps the text of those captured
+ * (the first of each until `forget`). A captured element's `Value` child
+ * stands in for empty text, as TCX writes heart rates.
  */
 class PathReader implements XmlHandler {
-  private readonly keys: (string | null)[] = [];
-  private readonly texts = new Map<string, string>();
-  private readonly live = new Set<string>();
+  private readonly stack: (PathNode | null)[] = [];
+  private readonly texts: (string | undefined)[];
+  private readonly live: boolean[];
 
   constructor(
-    private readonly paths: ReadonlySet<string>,
-    captures: readonly string[],
+    private readonly tree: PathTree,
     private readonly hooks: PathHooks,
   ) {
-    this.captures = new Set(captures.flatMap((key) => [key, `${key}/Value`]));
+    this.texts = new Array<string | undefined>(tree.size);
+    this.live = new Array<boolean>(tree.size).fill(false);
   }
 
-  private readonly captures: ReadonlySet<string>;
-
   open(name: string, attributes: string): void {
-    const parent = this.keys.length ? this.keys[this.keys.length - 1] : "";
-    let key = parent === null ? null : parent ? `${parent}/${name}` : name;
-    if (key !== null && (!this.paths.has(key) || this.hooks.open(key, attributes) === false)) key = null;
-    this.keys.push(key);
-    if (key !== null && this.captures.has(key) && !this.texts.has(key)) {
-      this.texts.set(key, "");
-      this.live.add(key);
+    const depth = this.stack.length;
+    const parent = depth ? this.stack[depth - 1] : undefined;
+    let node = parent === null ? null : ((parent ? parent.children : this.tree.root).get(name) ?? null);
+    if (node && this.hooks.open(node, attributes) === false) node = null;
+    this.stack.push(node);
+    if (node?.capture && this.texts[node.id] === undefined) {
+      this.texts[node.id] = "";
+      this.live[node.id] = true;
     }
   }
 
   close(): void {
-    const key = this.keys.pop();
-    if (key == null) return;
-    this.live.delete(key);
-    this.hooks.close(key);
+    const node = this.stack.pop();
+    if (!node) return;
+    this.live[node.id] = false;
+    this.hooks.close(node);
+  }
+
+  wantsText(): boolean {
+    const node = this.stack[this.stack.length - 1];
+    return node != null && this.live[node.id]!;
   }
 
   text(raw: string, cdata: boolean): void {
-    const key = this.keys[this.keys.length - 1];
-    if (key == null || !this.live.has(key)) return;
-    const kept = this.texts.get(key)!;
+    const node = this.stack[this.stack.length - 1];
+    if (!node || !this.live[node.id]) return;
+    const kept = this.texts[node.id]!;
     if (kept.length >= MAX_TEXT) return;
     // CDATA is kept escaped so that every kept text decodes the same way.
     const piece = cdata ? raw.replace(/&/g, "&amp;").replace(/</g, "&lt;") : raw;
-    this.texts.set(key, (kept + piece).slice(0, MAX_TEXT));
+    this.texts[node.id] = (kept + piece).slice(0, MAX_TEXT);
   }
 
-  forget(keys: readonly string[]): void {
-    for (const key of keys) {
-      this.texts.delete(key);
-      this.texts.delete(`${key}/Value`);
+  forget(nodes: readonly PathNode[]): void {
+    for (const node of nodes) {
+      this.texts[node.id] = undefined;
+      const value = node.children.get("Value");
+      if (value) this.texts[value.id] = undefined;
     }
   }
 
   /** The element's text, trimmed and decoded; undefined when it did not appear. */
-  string(key: string): string | undefined {
-    const raw = this.texts.get(key);
+  string(node: PathNode): string | undefined {
+    const raw = this.texts[node.id];
     return raw === undefined ? undefined : unescapeXml(raw.trim());
   }
 
-  number(key: string): number | null {
-    const own = this.string(key);
-    const value = own ? own : this.string(`${key}/Value`);
+  number(node: PathNode): number | null {
+    const own = this.string(node);
+    const valueNode = node.children.get("Value");
+    const value = own ? own : valueNode ? this.string(valueNode) : undefined;
     if (!value) return null;
     const n = Number(value);
     return Number.isFinite(n) ? n : null;
   }
 
-  time(key: string): number | null {
-    const value = this.string(key);
+  time(node: PathNode): number | null {
+    const value = this.string(node);
     if (value === undefined) return null;
     const t = Date.parse(value);
     return Number.isNaN(t) ? null : t;
@@ -132,17 +191,6 @@ const numeric = (attributes: string, name: string): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-/** Every path from the root down to each of `leaves` (relative to `base`). */
-function pathsTo(base: string, leaves: string[]): string[] {
-  const all = new Set<string>();
-  for (const leaf of leaves) {
-    let path = base;
-    all.add(path);
-    for (const part of leaf.split("/")) all.add((path = `${path}/${part}`));
-  }
-  return [...all];
-}
-
 function finish(
   summary: TrackSummary,
   sport: string | null,
@@ -169,19 +217,34 @@ function finish(
   };
 }
 
-const GPX_POINT = "gpx/trk/trkseg/trkpt";
-const GPX_POINT_TEXTS = [
-  "time",
-  "ele",
-  "extensions/hr",
-  "extensions/heartrate",
-  "extensions/TrackPointExtension/hr",
-].map((leaf) => `${GPX_POINT}/${leaf}`);
-const GPX_TEXTS = ["gpx/metadata/name", "gpx/trk/name", "gpx/trk/type", ...GPX_POINT_TEXTS];
-const GPX_PATHS = new Set([
-  ...pathsTo("gpx", ["metadata/name", "trk/name", "trk/type"]),
-  ...GPX_POINT_TEXTS.flatMap((key) => pathsTo("gpx", [key.slice(4), `${key.slice(4)}/Value`])),
-]);
+const GPX = new PathTree(
+  [
+    "gpx/metadata/name",
+    "gpx/trk/name",
+    "gpx/trk/type",
+    "gpx/trk/trkseg/trkpt/time",
+    "gpx/trk/trkseg/trkpt/ele",
+    "gpx/trk/trkseg/trkpt/extensions/hr",
+    "gpx/trk/trkseg/trkpt/extensions/heartrate",
+    "gpx/trk/trkseg/trkpt/extensions/TrackPointExtension/hr",
+  ],
+  ["gpx"],
+);
+const G = {
+  root: GPX.get("gpx"),
+  trk: GPX.get("gpx/trk"),
+  trkName: GPX.get("gpx/trk/name"),
+  trkType: GPX.get("gpx/trk/type"),
+  metaName: GPX.get("gpx/metadata/name"),
+  segment: GPX.get("gpx/trk/trkseg"),
+  point: GPX.get("gpx/trk/trkseg/trkpt"),
+  time: GPX.get("gpx/trk/trkseg/trkpt/time"),
+  ele: GPX.get("gpx/trk/trkseg/trkpt/ele"),
+  hr: GPX.get("gpx/trk/trkseg/trkpt/extensions/hr"),
+  heartrate: GPX.get("gpx/trk/trkseg/trkpt/extensions/heartrate"),
+  tpeHr: GPX.get("gpx/trk/trkseg/trkpt/extensions/TrackPointExtension/hr"),
+};
+const GPX_POINT_TEXTS = [G.time, G.ele, G.hr, G.heartrate, G.tpeHr];
 
 /**
  * GPX 1.0/1.1: the points of every `trk/trkseg`, each segment its own (the gap
@@ -194,62 +257,71 @@ export function parseGpx(content: Uint8Array | string, options: TrackOptions = {
   const point: TrackPoint = { time: null, lat: null, lon: null, ele: null, hr: null };
   let isGpx = false;
   let tracks = 0;
-  const reader: PathReader = new PathReader(GPX_PATHS, GPX_TEXTS, {
-    open(path, attributes) {
-      if (path === "gpx") isGpx = true;
-      else if (path === "gpx/trk") tracks += 1;
-      else if (path === "gpx/trk/name" || path === "gpx/trk/type") return tracks === 1;
-      else if (path === "gpx/trk/trkseg") summariser.segment();
-      else if (path === GPX_POINT) {
+  const reader: PathReader = new PathReader(GPX, {
+    open(node, attributes) {
+      if (node === G.root) isGpx = true;
+      else if (node === G.trk) tracks += 1;
+      else if (node === G.trkName || node === G.trkType) return tracks === 1;
+      else if (node === G.segment) summariser.segment();
+      else if (node === G.point) {
         reader.forget(GPX_POINT_TEXTS);
         point.lat = numeric(attributes, "lat");
         point.lon = numeric(attributes, "lon");
       }
     },
-    close(path) {
-      if (path !== GPX_POINT) return;
-      point.time = reader.time(`${GPX_POINT}/time`);
-      point.ele = reader.number(`${GPX_POINT}/ele`);
-      point.hr =
-        reader.number(`${GPX_POINT}/extensions/TrackPointExtension/hr`) ??
-        reader.number(`${GPX_POINT}/extensions/hr`) ??
-        reader.number(`${GPX_POINT}/extensions/heartrate`);
+    close(node) {
+      if (node !== G.point) return;
+      point.time = reader.time(G.time);
+      point.ele = reader.number(G.ele);
+      point.hr = reader.number(G.tpeHr) ?? reader.number(G.hr) ?? reader.number(G.heartrate);
       summariser.add(point);
       options.onPoint?.(point);
     },
   });
   read(content, reader);
   if (!isGpx) throw new UploadRefused(XML_MSG.notGpx);
-  const name = reader.string("gpx/trk/name") ?? reader.string("gpx/metadata/name");
-  // The type as written (sportFromText trims it); references are left as they are.
-  const type = reader.string("gpx/trk/type");
-  return finish(summariser.summary(), sportFromText(type), name);
+  const name = reader.string(G.trkName) ?? reader.string(G.metaName);
+  return finish(summariser.summary(), sportFromText(reader.string(G.trkType)), name);
 }
 
 const TCX_SPORTS: Record<string, string> = { biking: "Ride", running: "Run" };
-const TCX_ACTIVITY = "TrainingCenterDatabase/Activities/Activity";
-const TCX_LAP = `${TCX_ACTIVITY}/Lap`;
-const TCX_POINT = `${TCX_LAP}/Track/Trackpoint`;
-const TCX_LAP_TEXTS = ["TotalTimeSeconds", "DistanceMeters", "MaximumSpeed", "MaximumHeartRateBpm"].map(
-  (leaf) => `${TCX_LAP}/${leaf}`,
+const A = "TrainingCenterDatabase/Activities/Activity";
+const TCX = new PathTree(
+  [
+    `${A}/Notes`,
+    `${A}/Lap/TotalTimeSeconds`,
+    `${A}/Lap/DistanceMeters`,
+    `${A}/Lap/MaximumSpeed`,
+    `${A}/Lap/MaximumHeartRateBpm`,
+    `${A}/Lap/Track/Trackpoint/Time`,
+    `${A}/Lap/Track/Trackpoint/Position/LatitudeDegrees`,
+    `${A}/Lap/Track/Trackpoint/Position/LongitudeDegrees`,
+    `${A}/Lap/Track/Trackpoint/AltitudeMeters`,
+    `${A}/Lap/Track/Trackpoint/HeartRateBpm`,
+    `${A}/Lap/Track/Trackpoint/DistanceMeters`,
+  ],
+  [],
 );
-const TCX_POINT_TEXTS = [
-  "Time",
-  "Position/LatitudeDegrees",
-  "Position/LongitudeDegrees",
-  "AltitudeMeters",
-  "HeartRateBpm",
-  "DistanceMeters",
-].map((leaf) => `${TCX_POINT}/${leaf}`);
-const TCX_TEXTS = [`${TCX_ACTIVITY}/Notes`, ...TCX_LAP_TEXTS, ...TCX_POINT_TEXTS];
-const TCX_PATHS = new Set(
-  TCX_TEXTS.flatMap((key) =>
-    pathsTo("TrainingCenterDatabase", [
-      key.slice("TrainingCenterDatabase/".length),
-      `${key.slice("TrainingCenterDatabase/".length)}/Value`,
-    ]),
-  ),
-);
+const T = {
+  root: TCX.get("TrainingCenterDatabase"),
+  activity: TCX.get(A),
+  notes: TCX.get(`${A}/Notes`),
+  lap: TCX.get(`${A}/Lap`),
+  lapTime: TCX.get(`${A}/Lap/TotalTimeSeconds`),
+  lapDistance: TCX.get(`${A}/Lap/DistanceMeters`),
+  lapSpeed: TCX.get(`${A}/Lap/MaximumSpeed`),
+  lapHr: TCX.get(`${A}/Lap/MaximumHeartRateBpm`),
+  track: TCX.get(`${A}/Lap/Track`),
+  point: TCX.get(`${A}/Lap/Track/Trackpoint`),
+  time: TCX.get(`${A}/Lap/Track/Trackpoint/Time`),
+  lat: TCX.get(`${A}/Lap/Track/Trackpoint/Position/LatitudeDegrees`),
+  lon: TCX.get(`${A}/Lap/Track/Trackpoint/Position/LongitudeDegrees`),
+  ele: TCX.get(`${A}/Lap/Track/Trackpoint/AltitudeMeters`),
+  hr: TCX.get(`${A}/Lap/Track/Trackpoint/HeartRateBpm`),
+  distance: TCX.get(`${A}/Lap/Track/Trackpoint/DistanceMeters`),
+};
+const TCX_LAP_TEXTS = [T.lapTime, T.lapDistance, T.lapSpeed, T.lapHr];
+const TCX_POINT_TEXTS = [T.time, T.lat, T.lon, T.ele, T.hr, T.distance];
 
 /**
  * TCX: the first activity's laps; a lap's TotalTimeSeconds is the device's
@@ -266,32 +338,32 @@ export function parseTcx(content: Uint8Array | string, options: TrackOptions = {
   let distance = 0;
   let hrMax: number | null = null;
   let speedMax: number | null = null;
-  const reader: PathReader = new PathReader(TCX_PATHS, TCX_TEXTS, {
-    open(path, attributes) {
-      if (path === "TrainingCenterDatabase") isTcx = true;
-      else if (path === TCX_ACTIVITY) {
+  const reader: PathReader = new PathReader(TCX, {
+    open(node, attributes) {
+      if (node === T.root) isTcx = true;
+      else if (node === T.activity) {
         activities += 1;
         if (activities > 1) return false;
         sportAttribute = attribute(attributes, "Sport") ?? "";
-      } else if (path === TCX_LAP) reader.forget(TCX_LAP_TEXTS);
-      else if (path === `${TCX_LAP}/Track`) summariser.segment();
-      else if (path === TCX_POINT) reader.forget(TCX_POINT_TEXTS);
+      } else if (node === T.lap) reader.forget(TCX_LAP_TEXTS);
+      else if (node === T.track) summariser.segment();
+      else if (node === T.point) reader.forget(TCX_POINT_TEXTS);
     },
-    close(path) {
-      if (path === TCX_LAP) {
-        const lapSpeed = reader.number(`${TCX_LAP}/MaximumSpeed`);
+    close(node) {
+      if (node === T.lap) {
+        const lapSpeed = reader.number(T.lapSpeed);
         if (lapSpeed != null) speedMax = Math.max(speedMax ?? 0, lapSpeed);
-        timer += reader.number(`${TCX_LAP}/TotalTimeSeconds`) ?? 0;
-        distance += reader.number(`${TCX_LAP}/DistanceMeters`) ?? 0;
-        const lapMax = reader.number(`${TCX_LAP}/MaximumHeartRateBpm`);
+        timer += reader.number(T.lapTime) ?? 0;
+        distance += reader.number(T.lapDistance) ?? 0;
+        const lapMax = reader.number(T.lapHr);
         if (lapMax != null) hrMax = Math.max(hrMax ?? 0, lapMax);
-      } else if (path === TCX_POINT) {
-        point.time = reader.time(`${TCX_POINT}/Time`);
-        point.lat = reader.number(`${TCX_POINT}/Position/LatitudeDegrees`);
-        point.lon = reader.number(`${TCX_POINT}/Position/LongitudeDegrees`);
-        point.ele = reader.number(`${TCX_POINT}/AltitudeMeters`);
-        point.hr = reader.number(`${TCX_POINT}/HeartRateBpm`);
-        point.distance = reader.number(`${TCX_POINT}/DistanceMeters`);
+      } else if (node === T.point) {
+        point.time = reader.time(T.time);
+        point.lat = reader.number(T.lat);
+        point.lon = reader.number(T.lon);
+        point.ele = reader.number(T.ele);
+        point.hr = reader.number(T.hr);
+        point.distance = reader.number(T.distance);
         summariser.add(point);
         options.onPoint?.(point);
       }
@@ -300,7 +372,7 @@ export function parseTcx(content: Uint8Array | string, options: TrackOptions = {
   read(content, reader);
   if (!isTcx || activities === 0) throw new UploadRefused(XML_MSG.notTcx);
   const sport = TCX_SPORTS[sportAttribute.toLowerCase()] ?? null;
-  const name = reader.string(`${TCX_ACTIVITY}/Notes`);
+  const name = reader.string(T.notes);
   return finish(summariser.summary(), sport, name, {
     movingTime: timer > 0 ? timer : undefined,
     distance: distance > 0 ? distance : undefined,

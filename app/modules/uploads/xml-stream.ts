@@ -31,6 +31,8 @@ export interface XmlHandler {
   /** `name` without its namespace prefix; `attributes` is the raw text after the name (see `attribute`). */
   open(name: string, attributes: string): void;
   close(name: string): void;
+  /** Whether the innermost open element's text is wanted (text nobody wants is checked, never copied). */
+  wantsText(): boolean;
   /** Character data of the innermost open element, raw (references not decoded) unless `cdata`. */
   text(raw: string, cdata: boolean): void;
 }
@@ -44,9 +46,7 @@ export const MAX_DEPTH = 256;
 const DECLARATION = /<!(DOCTYPE|ENTITY)/i;
 /** `&` that does not start a reference. */
 const BARE_AMPERSAND = /&(?!(#[0-9]+|#x[0-9a-fA-F]+|[A-Za-z_:][\w.:-]*);)/;
-const NAME = /^[^\s<>/="'&!?]+$/;
 const ATTRIBUTES = /^(\s+[^\s<>/="'&]+\s*=\s*("[^"<]*"|'[^'<]*'))*\s*$/;
-const WHITESPACE = /^\s*$/;
 
 const localName = (name: string) => {
   const colon = name.indexOf(":");
@@ -76,55 +76,88 @@ export const unescapeXml = (s: string) =>
 type State = "content" | "comment" | "cdata" | "pi";
 const TERMINATOR: Record<Exclude<State, "content">, string> = { comment: "-->", cdata: "]]>", pi: "?>" };
 
+const LT = 0x3c;
+const GT = 0x3e;
+const SLASH = 0x2f;
+const QUOTE = 0x22;
+const APOSTROPHE = 0x27;
+const isSpace = (c: number) => c === 0x20 || c === 0x0a || c === 0x09 || c === 0x0d;
+/** Characters that end a tag's name, or may not appear in one. */
+const notInName = (c: number) =>
+  isSpace(c) ||
+  c === SLASH ||
+  c === GT ||
+  c === LT ||
+  c === 0x3d ||
+  c === QUOTE ||
+  c === APOSTROPHE ||
+  c === 0x26 ||
+  c === 0x21 ||
+  c === 0x3f;
+
 /** Reads a whole document (bytes as UTF-8, or a string) into `handler`. */
 export function readXml(input: Uint8Array | string, handler: XmlHandler): void {
-  const stack: string[] = [];
+  const names: string[] = []; // open elements as written (with prefix)
+  const locals: string[] = []; // and without
   let rootSeen = false;
   let state: State = "content";
   let buf = "";
+  let amp = -1; // index of the next "&" in buf at or after the scan position (buf.length: none)
   let tail = ""; // the previous chunk's last characters, for a declaration split across chunks
 
   const fail = (problem: XmlProblem = "invalid"): never => {
     throw new XmlError(problem);
   };
 
-  const content = (text: string) => {
-    if (!text) return;
-    if (text.indexOf("&") >= 0 && BARE_AMPERSAND.test(text)) fail();
-    if (stack.length === 0) {
-      if (!WHITESPACE.test(text)) fail();
-    } else handler.text(text, false);
+  /** Text buf[from, to): "&" only as a reference; outside the root only white space. */
+  const content = (from: number, to: number) => {
+    if (from >= to) return;
+    if (amp < from) amp = buf.indexOf("&", from) >>> 0; // -1 becomes a huge index
+    if (amp < to && BARE_AMPERSAND.test(buf.slice(amp, to))) fail();
+    if (names.length === 0) {
+      for (let k = from; k < to; k++) if (!isSpace(buf.charCodeAt(k))) fail();
+    } else if (handler.wantsText()) handler.text(buf.slice(from, to), false);
   };
 
-  const tag = (body: string) => {
-    // body: what lies between "<" and ">"
-    if (body[0] === "/") {
-      const name = body.slice(1).trimEnd();
-      if (stack.pop() !== name) fail();
-      handler.close(localName(name));
+  /** The tag buf[lt, gt] ("<" … ">"). */
+  const tag = (lt: number, gt: number) => {
+    if (buf.charCodeAt(lt + 1) === SLASH) {
+      const name = names.pop();
+      if (name === undefined || !buf.startsWith(name, lt + 2)) fail();
+      for (let k = lt + 2 + name!.length; k < gt; k++) if (!isSpace(buf.charCodeAt(k))) fail();
+      handler.close(locals.pop()!);
       return;
     }
-    const selfClosing = body[body.length - 1] === "/";
-    const inner = selfClosing ? body.slice(0, -1) : body;
-    let split = inner.search(/\s/);
-    if (split < 0) split = inner.length;
-    const name = inner.slice(0, split);
-    const attributes = inner.slice(split);
-    if (!NAME.test(name) || (attributes && !ATTRIBUTES.test(attributes))) fail();
-    if (stack.length === 0) {
+    const selfClosing = buf.charCodeAt(gt - 1) === SLASH;
+    const end = selfClosing ? gt - 1 : gt;
+    let nameEnd = lt + 1;
+    let colon = -1;
+    for (; nameEnd < end; nameEnd++) {
+      const c = buf.charCodeAt(nameEnd);
+      if (notInName(c)) break;
+      if (c === 0x3a) colon = nameEnd;
+    }
+    if (nameEnd === lt + 1 || (nameEnd < end && !isSpace(buf.charCodeAt(nameEnd)))) fail();
+    const attributes = nameEnd < end ? buf.slice(nameEnd, end) : "";
+    if (attributes && !ATTRIBUTES.test(attributes)) fail();
+    if (names.length === 0) {
       if (rootSeen) fail();
       rootSeen = true;
     }
-    if (stack.length >= MAX_DEPTH) fail("tooDeep");
-    const local = localName(name);
+    if (names.length >= MAX_DEPTH) fail("tooDeep");
+    const local = buf.slice(colon < 0 ? lt + 1 : colon + 1, nameEnd);
     handler.open(local, attributes);
     if (selfClosing) handler.close(local);
-    else stack.push(name);
+    else {
+      names.push(colon < 0 ? local : buf.slice(lt + 1, nameEnd));
+      locals.push(local);
+    }
   };
 
   /** Consumes what it can of `buf`; leaves an unfinished token in it. */
   const consume = (final: boolean) => {
     let i = 0;
+    amp = -1;
     while (i < buf.length) {
       if (state !== "content") {
         const terminator = TERMINATOR[state];
@@ -132,11 +165,11 @@ export function readXml(input: Uint8Array | string, handler: XmlHandler): void {
         if (end < 0) {
           // Keep only what could start the terminator.
           const keep = Math.max(i, buf.length - (terminator.length - 1));
-          if (state === "cdata" && keep > i && stack.length) handler.text(buf.slice(i, keep), true);
+          if (state === "cdata" && keep > i && handler.wantsText()) handler.text(buf.slice(i, keep), true);
           i = keep;
           break;
         }
-        if (state === "cdata" && end > i) handler.text(buf.slice(i, end), true);
+        if (state === "cdata" && end > i && handler.wantsText()) handler.text(buf.slice(i, end), true);
         i = end + terminator.length;
         state = "content";
         continue;
@@ -145,44 +178,44 @@ export function readXml(input: Uint8Array | string, handler: XmlHandler): void {
       if (lt < 0) {
         // Text up to the end; an unfinished reference waits for the next chunk.
         let end = buf.length;
-        const amp = buf.lastIndexOf("&");
-        if (!final && amp >= i && buf.indexOf(";", amp) < 0) end = amp;
-        content(buf.slice(i, end));
+        const lastAmp = buf.lastIndexOf("&");
+        if (!final && lastAmp >= i && buf.indexOf(";", lastAmp) < 0) end = lastAmp;
+        content(i, end);
         i = end;
         break;
       }
-      content(buf.slice(i, lt));
+      content(i, lt);
       i = lt;
       if (buf.length - lt < 9 && !final) break; // not enough to tell "<![CDATA[" from a tag
-      if (buf.startsWith("<!--", lt)) {
-        state = "comment";
-        i = lt + 4;
-      } else if (buf.startsWith("<![CDATA[", lt)) {
-        if (stack.length === 0) fail();
-        state = "cdata";
-        i = lt + 9;
-      } else if (buf[lt + 1] === "!") {
-        fail();
-      } else if (buf[lt + 1] === "?") {
+      const next = buf.charCodeAt(lt + 1);
+      if (next === 0x21) {
+        if (buf.startsWith("<!--", lt)) {
+          state = "comment";
+          i = lt + 4;
+        } else if (buf.startsWith("<![CDATA[", lt) && names.length > 0) {
+          state = "cdata";
+          i = lt + 9;
+        } else fail();
+      } else if (next === 0x3f) {
         state = "pi";
         i = lt + 2;
       } else {
         // The tag ends at the first ">" outside quotes.
-        let quote = "";
-        let end = -1;
+        let quote = 0;
+        let gt = -1;
         for (let k = lt + 1; k < buf.length; k++) {
-          const c = buf[k];
+          const c = buf.charCodeAt(k);
           if (quote) {
-            if (c === quote) quote = "";
-          } else if (c === '"' || c === "'") quote = c;
-          else if (c === ">") {
-            end = k;
+            if (c === quote) quote = 0;
+          } else if (c === QUOTE || c === APOSTROPHE) quote = c;
+          else if (c === GT) {
+            gt = k;
             break;
           }
         }
-        if (end < 0) break;
-        tag(buf.slice(lt + 1, end));
-        i = end + 1;
+        if (gt < 0) break;
+        tag(lt, gt);
+        i = gt + 1;
       }
     }
     buf = buf.slice(i);
@@ -209,5 +242,5 @@ export function readXml(input: Uint8Array | string, handler: XmlHandler): void {
     }
     if (input.length === 0) feed("", true);
   }
-  if (state !== "content" || buf.length > 0 || stack.length > 0 || !rootSeen) fail();
+  if (state !== "content" || buf.length > 0 || names.length > 0 || !rootSeen) fail();
 }
