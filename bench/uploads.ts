@@ -11,10 +11,15 @@
  *    apart (about 3.4 years; see the README for a 5,000-day span).
  * One warm-up run, then RUNS measured ones; each upload is deleted before the
  * next, so every run saves into the same database (no duplicates).
+ *
+ * Then `peakMemoryMb`: the peak memory of parsing a 25 MB GPX, TCX and FIT
+ * file, each in a fresh Node process (bench/upload-memory.ts says what is
+ * measured and how).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { encodeFit } from "../scripts/make-activity-fixtures";
 import { registerMember, startServer, stopServer, type Session } from "./sync";
+import { runUploadMemoryBench } from "./upload-memory";
 
 const PORT = Number(process.env.BENCH_UPLOADS_PORT ?? 8799);
 const APP = `http://localhost:${PORT}`;
@@ -135,15 +140,20 @@ export async function runUploadsBench() {
     } catch (e) {
       csvError = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     }
+    stopServer(server);
+    const memory = runUploadMemoryBench();
     return {
       /** Median ms from POST /api/uploads of the 6-hour 1 s FIT ride until it is read and saved. */
       fitParseMs: round(median(fitTimes)),
       /** Median ms from POST /api/uploads of a 5,000-row activities.csv until all are imported. */
       csvImport5000Ms: csvError ? null : round(median(csvTimes)),
+      /** Peak heapUsed + arrayBuffers (MB, the file's own 25 MB included) parsing the worst 25 MB file of each kind. */
+      peakMemoryMb: memory.peakMemoryMb,
       detail: {
         fit: { records: RIDE_SECONDS, bytes: fit.length, runsMs: fitTimes.map(round) },
         csv: { rows: CSV_ROWS, bytes: csv.length, runsMs: csvTimes.map(round), error: csvError },
         runs: { warmup: 1, measured: RUNS },
+        memory: memory.runs,
       },
     };
   } finally {

@@ -179,11 +179,11 @@ const ZIP_MESSAGES: Record<ZipProblem, string> = {
 export function activitiesCsvFromZip(bytes: Uint8Array, onInflate?: (inflated: number) => void): string {
   try {
     const entries = zipEntries(bytes, MAX_ZIP_ENTRIES);
-    if (entries.reduce((sum, e) => sum + e.size, 0) > MAX_ZIP_DECLARED_BYTES)
-      throw new UploadRefused(CSV_MSG.zipTotalTooLarge);
     const matches = entries.filter((e) => /(^|\/)activities\.csv$/i.test(e.name));
     if (matches.length === 0) throw new UploadRefused(CSV_MSG.zipNoCsv);
     if (matches.length > 1) throw new UploadRefused(CSV_MSG.zipManyCsv);
+    if (entries.reduce((sum, e) => sum + e.size, 0) > MAX_ZIP_DECLARED_BYTES)
+      throw new UploadRefused(CSV_MSG.zipTotalTooLarge);
     const decoder = new TextDecoder();
     const parts: string[] = [];
     inflateEntry(
