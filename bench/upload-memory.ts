@@ -18,6 +18,9 @@
  * 128 MB limit counts. The child also reports its peak RSS (`maxRSS`), which
  * includes Node itself (~50 MB) and so is not comparable with the isolate
  * limit.
+ *
+ * Run alone (`npx tsx bench/upload-memory.ts`, no server needed) it merges
+ * `uploads.peakMemoryMb` and `uploads.detail.memory` into bench/results.json.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -186,5 +189,18 @@ if (process.argv[1]?.endsWith("upload-memory.ts")) {
       console.error(e);
       process.exit(1);
     });
-  else console.log(JSON.stringify(runUploadMemoryBench(), null, 2));
+  else {
+    // Alone (`npx tsx bench/upload-memory.ts`): merges its figures into bench/results.json's uploads.
+    const memory = runUploadMemoryBench();
+    console.log(JSON.stringify(memory, null, 2));
+    const path = "bench/results.json";
+    const results = JSON.parse(readFileSync(path, "utf8")) as { uploads?: { detail?: object } };
+    const uploads = results.uploads ?? {};
+    results.uploads = {
+      ...uploads,
+      peakMemoryMb: memory.peakMemoryMb,
+      detail: { ...uploads.detail, memory: memory.runs },
+    } as typeof uploads;
+    writeFileSync(path, JSON.stringify(results, null, 2) + "\n");
+  }
 }

@@ -60,7 +60,7 @@ describe("FIT (Garmin SDK)", () => {
   });
 });
 
-describe("GPX and TCX (fast-xml-parser)", () => {
+describe("GPX and TCX (streaming reader)", () => {
   it("reads Strava's GPX: sport, name with an entity, stop removed from moving time, heart rate", () => {
     const [a] = parse("strava-ride.gpx").activities;
     expect(a).toMatchObject({
