@@ -17,11 +17,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const user = await requireVerifiedUser(context.app, request);
     const id = idParam(params.id, "Manual activity");
     if (request.method === "DELETE") return removeManualActivity(context.app, user, id);
-    return editManualActivity(
-      context.app,
-      user,
-      id,
-      parseInput(manualEntrySchema, await readJson(request)),
-    );
+    return editManualActivity(context.app, user, id, parseInput(manualEntrySchema, await readJson(request)));
   });
 }

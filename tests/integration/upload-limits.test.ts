@@ -101,7 +101,9 @@ function archiveDate(d: Date): string {
 function infiniteCsv(bad: number, good: number): string {
   const lines = ["Activity ID,Activity Date,Activity Name,Activity Type,Elapsed Time,Distance"];
   for (let i = 0; i < bad; i++)
-    lines.push(`${i + 1},"${archiveDate(new Date(now - (i + 2) * 3_600_000))}",Rocket ${i + 1},Ride,3600,1.5e304`);
+    lines.push(
+      `${i + 1},"${archiveDate(new Date(now - (i + 2) * 3_600_000))}",Rocket ${i + 1},Ride,3600,1.5e304`,
+    );
   for (let i = 0; i < good; i++)
     lines.push(`${100 + i},"${archiveDate(new Date(now - (i + 2) * DAY))}",Good ride ${i + 1},Ride,3600,30`);
   return lines.join("\n");
@@ -162,7 +164,14 @@ describe("plausible activities only", () => {
     const open = await challenge("strava,file,archive,manual");
     await join(open, m.id);
     const start = new Date(now - DAY).toISOString().slice(0, 19) + "Z";
-    const entry = { sportType: "Ride", name: "Commute", start, distanceKm: 12.5, duration: "0:45", elevation: 30 };
+    const entry = {
+      sportType: "Ride",
+      name: "Commute",
+      start,
+      distanceKm: 12.5,
+      duration: "0:45",
+      elevation: 30,
+    };
 
     const rocket = await call("/api/activities/manual", {
       cookie: m.cookie,
@@ -285,7 +294,9 @@ describe("plausible activities only", () => {
     await saveActivities(app, m.id, [toActivityRow(m.id, { ...ride, distance: 4_000_000 })]);
     expect(await activityCount(m.id)).toBe(0);
     expect(await progress(c, m.id)).toBe(0);
-    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/not stored \(strava\): The distance is not plausible/));
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/not stored \(strava\): The distance is not plausible/),
+    );
     warn.mockRestore();
   });
 });
@@ -347,7 +358,8 @@ describe("per-member upload limits", () => {
       .first<{ id: number }>();
     const res = await call("/api/uploads", { cookie: m.cookie, body: form(gpx()) });
     expect(res.status).toBe(413);
-    const message = "walk.gpx does not fit in your 1,000 MB of upload storage. Delete some uploads to make room.";
+    const message =
+      "walk.gpx does not fit in your 1,000 MB of upload storage. Delete some uploads to make room.";
     expect((await json(res)).message).toBe(message);
     const page = await call("/activities/upload", {
       cookie: m.cookie,
@@ -433,7 +445,9 @@ describe("failed uploads end refused, their files deleted", () => {
     const first = createMessageBatch("activity-uploads", [message(upload.id, 1)]);
     const ctx1 = createExecutionContext();
     await worker.queue(first as MessageBatch<never>, broken, ctx1);
-    expect((await getQueueResult(first, ctx1)).retryMessages.map((r) => r.msgId)).toEqual([`m${upload.id}-1`]);
+    expect((await getQueueResult(first, ctx1)).retryMessages.map((r) => r.msgId)).toEqual([
+      `m${upload.id}-1`,
+    ]);
     expect(await uploadRow(upload.id)).toEqual({ status: "queued", message: null });
     expect(await env.UPLOADS.get(upload.key)).not.toBeNull();
 
@@ -452,7 +466,11 @@ describe("failed uploads end refused, their files deleted", () => {
     const stale = await queuedUpload(m.id, 2 * 3600);
     const fresh = await queuedUpload(m.id, 10 * 60);
     const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "*/15 * * * *" }), env, ctx);
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: new Date(), cron: "*/15 * * * *" }),
+      env,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(await uploadRow(stale.id)).toEqual({ status: "refused", message: UPLOAD_STALE });
     expect(await env.UPLOADS.get(stale.key)).toBeNull();

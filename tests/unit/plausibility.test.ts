@@ -13,7 +13,11 @@ const now = new Date("2026-11-28T06:00:00Z");
 const hour = 3600;
 
 /** One hour of `sportType` covering `km`, started yesterday. */
-const activity = (sportType: string, km: number, over: Partial<PlausibilityInput> = {}): PlausibilityInput => ({
+const activity = (
+  sportType: string,
+  km: number,
+  over: Partial<PlausibilityInput> = {},
+): PlausibilityInput => ({
   sportType,
   startDate: new Date(now.getTime() - 86_400_000),
   distance: km * 1000,
@@ -68,7 +72,11 @@ describe("average speed, per sport (distance over moving time)", () => {
 
 describe("bounds every source shares", () => {
   it.each<[string, Partial<PlausibilityInput>, string | null]>([
-    ["a 1,200 km brevet over 80 h", { distance: 1_200_000, movingTime: 60 * hour, elapsedTime: 80 * hour }, null],
+    [
+      "a 1,200 km brevet over 80 h",
+      { distance: 1_200_000, movingTime: 60 * hour, elapsedTime: 80 * hour },
+      null,
+    ],
     ["2,000 km", { distance: 2_000_000, movingTime: 100 * hour, elapsedTime: 100 * hour }, null],
     ["2,000.1 km", { distance: 2_000_100, movingTime: 100 * hour }, "distance"],
     ["an infinite distance", { distance: Infinity }, "distance"],

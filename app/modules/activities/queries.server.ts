@@ -7,7 +7,21 @@
  * indexed (user_id, start_date) / (user_id, sport_type, …) columns; the
  * callers keep their own rules (windows, levels, readiness) and pass dates in.
  */
-import { and, count, desc, eq, getTableColumns, gte, lt, lte, max, ne, sql, sum, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  lt,
+  lte,
+  max,
+  ne,
+  sql,
+  sum,
+  type SQL,
+} from "drizzle-orm";
 import { activities } from "~db/schema";
 import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";

@@ -131,7 +131,8 @@ export function upsertActivitiesStatements(
     if (!why) plausible.push(row);
     else {
       console.warn(`activity of member ${userId} not stored (${row.source ?? "strava"}): ${why.reason}`);
-      if ((row.source ?? "strava") === "strava" && row.stravaId != null) dropped.push(Math.trunc(row.stravaId));
+      if ((row.source ?? "strava") === "strava" && row.stravaId != null)
+        dropped.push(Math.trunc(row.stravaId));
     }
   }
   const statements: SQL[] = [];

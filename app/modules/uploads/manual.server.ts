@@ -28,7 +28,12 @@ export function describeActivity(a: { name: string; source: string; startDate: D
 }
 
 /** The form field each plausibility field is typed in. */
-const MANUAL_FIELD = { start: "start", distance: "distanceKm", duration: "duration", elevation: "elevation" } as const;
+const MANUAL_FIELD = {
+  start: "start",
+  distance: "distanceKm",
+  duration: "duration",
+  elevation: "elevation",
+} as const;
 
 /**
  * The activities row of a manual entry, after the form's own ranges (schema.ts)

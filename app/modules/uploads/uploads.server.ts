@@ -199,9 +199,14 @@ export async function receiveUploads(
     accepted.push(toUploadView(row));
   }
   if (accepted.length === 0 && retryAfter !== null)
-    throw new AppError(429, hourlyLimitMessage(limits.perHour, retryAfter), { refused }, {
-      "Retry-After": String(Math.max(1, retryAfter)),
-    });
+    throw new AppError(
+      429,
+      hourlyLimitMessage(limits.perHour, retryAfter),
+      { refused },
+      {
+        "Retry-After": String(Math.max(1, retryAfter)),
+      },
+    );
   if (accepted.length === 0 && storageRefusal) throw new AppError(413, storageRefusal, { refused });
   return { uploads: accepted, refused };
 }
@@ -352,11 +357,7 @@ export async function processUpload(app: AppContext, uploadId: number): Promise<
   }
   if (plausible.length === 0) {
     const first = implausible[0] ?? "The file holds no activity";
-    await failUpload(
-      app,
-      row.id,
-      source === "archive" ? `No activity could be imported: ${first}` : first,
-    );
+    await failUpload(app, row.id, source === "archive" ? `No activity could be imported: ${first}` : first);
     return;
   }
   const rows = plausible.map((a) => ({ ...toActivityRow(a, source, row.id), userId: row.userId }));

@@ -377,7 +377,10 @@ function EditManual({ entry, action }: { entry: ManualView; action: UploadAction
           <Alert tone="error">{action.message}</Alert>
         </div>
       ) : null}
-      <Form method="post" className="mt-2 grid gap-3 rounded-md border border-gray-200 p-3 sm:w-[32rem] sm:grid-cols-2">
+      <Form
+        method="post"
+        className="mt-2 grid gap-3 rounded-md border border-gray-200 p-3 sm:w-[32rem] sm:grid-cols-2"
+      >
         <input type="hidden" name="intent" value="edit-manual" />
         <input type="hidden" name="id" value={entry.id} />
         <ManualFields errors={action?.fieldErrors} entry={entry} />
@@ -412,22 +415,25 @@ function ManualList({ entries, action }: { entries: ManualView[]; action: Upload
             </p>
           </div>
           <div className="flex shrink-0 flex-col gap-2 sm:items-end">
-          <EditManual entry={a} action={action?.intent === "edit-manual" && action.id === a.id ? action : undefined} />
-          <details className="text-sm">
-            <summary className="cursor-pointer rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-600">
-              Delete<span className="sr-only"> {a.name}</span>
-            </summary>
-            <Form method="post" className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3">
-              <p className="text-gray-800">
-                Delete “{a.name}”? It leaves your totals and challenge progress.
-              </p>
-              <input type="hidden" name="intent" value="delete-manual" />
-              <input type="hidden" name="id" value={a.id} />
-              <Button type="submit" variant="danger" size="sm" aria-label={`Yes, delete ${a.name}`}>
-                Yes, delete
-              </Button>
-            </Form>
-          </details>
+            <EditManual
+              entry={a}
+              action={action?.intent === "edit-manual" && action.id === a.id ? action : undefined}
+            />
+            <details className="text-sm">
+              <summary className="cursor-pointer rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-600">
+                Delete<span className="sr-only"> {a.name}</span>
+              </summary>
+              <Form method="post" className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3">
+                <p className="text-gray-800">
+                  Delete “{a.name}”? It leaves your totals and challenge progress.
+                </p>
+                <input type="hidden" name="intent" value="delete-manual" />
+                <input type="hidden" name="id" value={a.id} />
+                <Button type="submit" variant="danger" size="sm" aria-label={`Yes, delete ${a.name}`}>
+                  Yes, delete
+                </Button>
+              </Form>
+            </details>
           </div>
         </li>
       ))}
