@@ -333,6 +333,10 @@ export const uploads = sqliteTable(
   },
   (t) => [
     index("uploads_user_idx").on(t.userId, t.createdAt),
+    // The cron's sweep of uploads stuck in the queue (migration 0014).
+    index("uploads_queued_idx")
+      .on(t.createdAt)
+      .where(sql`status = 'queued'`),
     uniqueIndex("uploads_r2_key_unique").on(t.r2Key),
     check("uploads_kind_check", oneOf("kind", UPLOAD_KINDS)),
     check("uploads_status_check", oneOf("status", UPLOAD_STATUSES)),

@@ -13,13 +13,14 @@ import { handleScheduled } from "~/modules/strava/cron.server";
 import { handleEventsScheduled } from "~/modules/events/cron.server";
 import { handleSyncBatch } from "~/modules/strava/queue.server";
 import { handleUploadBatch } from "~/modules/uploads/queue.server";
+import { failStaleUploads } from "~/modules/uploads/uploads.server";
 import type { Env } from "./env";
 import { createAppContext } from "./load-context";
 import { configurationProblem } from "~/lib/config.server";
 import { isAllowedOrigin } from "~/lib/origin.server";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
 
-/** The queue of uploaded activity files (wrangler.toml); every other queue is the Strava sync's. */
+/** The queue of uploaded activity files and its dead-letter queue (wrangler.toml); every other queue is the Strava sync's. */
 const UPLOAD_QUEUE_NAME = "activity-uploads";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
@@ -70,7 +71,7 @@ export default {
   async queue(batch, env, ctx) {
     refuseWhenMisconfigured(env, "queue");
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
-    if (batch.queue === UPLOAD_QUEUE_NAME) await handleUploadBatch(app, batch);
+    if (batch.queue.startsWith(UPLOAD_QUEUE_NAME)) await handleUploadBatch(app, batch);
     else await handleSyncBatch(app, batch);
   },
 
@@ -79,7 +80,11 @@ export default {
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
     const run = { cron: controller.cron, scheduledTime: new Date(controller.scheduledTime) };
     // Independent jobs: one failing does not stop the other.
-    const results = await Promise.allSettled([handleScheduled(app, run), handleEventsScheduled(app, run)]);
+    const results = await Promise.allSettled([
+      handleScheduled(app, run),
+      handleEventsScheduled(app, run),
+      failStaleUploads(app),
+    ]);
     for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
   },
 } satisfies ExportedHandler<Env, unknown>;

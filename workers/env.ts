@@ -16,6 +16,10 @@ export interface Env {
   PASSWORD_PEPPER?: string;
   TOKEN_ENCRYPTION_KEY?: string;
   ENABLE_TEST_PAGES?: string;
+  /** Files a member may upload per hour; empty means 60 (docs/decisions/032-activity-limits.md). */
+  UPLOADS_PER_HOUR?: string;
+  /** Megabytes of upload files a member may keep stored; empty means 1000. */
+  UPLOAD_STORAGE_MB?: string;
   /** Registrations allowed per client address per hour; empty means 5. */
   REGISTER_LIMIT_PER_HOUR?: string;
 

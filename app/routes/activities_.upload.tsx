@@ -1,4 +1,9 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { UploadsPage } from "~/modules/uploads/components/uploads-page";
@@ -7,6 +12,12 @@ import { readUploadForm } from "~/modules/uploads/uploads.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Add activities · CycleWari Community" }];
+
+/** An upload refused by the hourly limit (429) keeps its Retry-After on the page's response. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(context.app, request);

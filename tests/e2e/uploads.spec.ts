@@ -76,10 +76,25 @@ test.describe("activities without Strava", () => {
         "Manual entry",
       );
 
-      // Its owner deletes it: Delete asks first, the plain form does it.
+      // Its owner edits it: the same form, filled in, and the same checks (decision 032).
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto("/activities/upload");
       const entries = page.getByRole("list", { name: "Your manual entries" });
+      await entries.getByText("Edit Evening walk").click();
+      await expect(entries.getByLabel("Distance (km)")).toHaveValue("3.2");
+      await expect(entries.getByLabel("Start")).toHaveValue("2026-10-20T18:30");
+      await entries.getByLabel("Distance (km)").fill("30");
+      await entries.getByRole("button", { name: "Save changes to Evening walk" }).click();
+      await expect(entries.getByLabel("Distance (km)")).toHaveAccessibleDescription(
+        /The average speed is not plausible for a Walk \(at most 15 km\/h\)/,
+      );
+      await snap(page, "uploads-manual-edit-refused-phone");
+      await entries.getByLabel("Distance (km)").fill("4");
+      await entries.getByRole("button", { name: "Save changes to Evening walk" }).click();
+      await expect(page.getByText("Activity updated")).toBeVisible();
+      await expect(entries).toContainText("4 km");
+
+      // Its owner deletes it: Delete asks first, the plain form does it.
       await entries.getByText("Delete Evening walk").click();
       await snap(page, "uploads-manual-delete-phone");
       await entries.getByRole("button", { name: "Yes, delete Evening walk" }).click();

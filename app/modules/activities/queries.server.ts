@@ -7,7 +7,21 @@
  * indexed (user_id, start_date) / (user_id, sport_type, …) columns; the
  * callers keep their own rules (windows, levels, readiness) and pass dates in.
  */
-import { and, count, desc, eq, getTableColumns, gte, lt, lte, max, sql, sum, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  lt,
+  lte,
+  max,
+  ne,
+  sql,
+  sum,
+  type SQL,
+} from "drizzle-orm";
 import { activities } from "~db/schema";
 import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
@@ -370,6 +384,7 @@ export async function findSameActivity(
   userId: number,
   start: Date,
   distance: number,
+  exceptId?: number,
 ): Promise<{ id: number; name: string; source: string; startDate: Date } | null> {
   const at = seconds(start);
   const [row] = await app.db
@@ -386,6 +401,7 @@ export async function findSameActivity(
         gte(activities.startDate, new Date((at - DUPLICATE_START_SECONDS) * 1000)),
         lte(activities.startDate, new Date((at + DUPLICATE_START_SECONDS) * 1000)),
         sql`abs(${activities.distance} - ${distance}) <= ${DUPLICATE_DISTANCE_SHARE} * max(${activities.distance}, ${distance})`,
+        exceptId === undefined ? undefined : ne(activities.id, exceptId),
       ),
     )
     .orderBy(sql`${activities.source} <> 'strava'`)
@@ -417,6 +433,7 @@ export function memberManualActivities(app: AppContext, userId: number, limit = 
       startDate: activities.startDate,
       distance: activities.distance,
       movingTime: activities.movingTime,
+      elevationGain: activities.totalElevationGain,
     })
     .from(activities)
     .where(and(eq(activities.userId, userId), eq(activities.source, "manual")))

@@ -15,6 +15,12 @@
  *   or manual row (in the same statement batch); an incoming non-Strava row
  *   that matches any existing row, or an earlier row of the same call, is
  *   skipped.
+ * - Plausible rows only (plausibility.ts, decision 032): a row outside the
+ *   bounds is never written, whoever sends it. A Strava row outside them
+ *   also removes the member's stored copy of that Strava activity (an edit on
+ *   Strava that made it implausible), so it counts nowhere. Writers that owe
+ *   someone a reason (uploads, the archive, manual entries) ask the rule
+ *   first; here it is the last guard.
  * - One statement per page: the rows go in as one JSON array bound as a single
  *   parameter (D1 allows 100 bound parameters per statement).
  * - What derives from the activities is refreshed in the SAME `db.batch`:
@@ -32,6 +38,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { batchSql } from "~db/client";
 import type { NewActivity } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
+import { implausibility } from "./plausibility";
 
 /** A statement builder another module registers to run whenever a member's activities change. */
 export type ActivitiesChangedStatement = (userId: number) => SQL;
@@ -88,6 +95,21 @@ const MATCHES_JSON_ROW = sql.raw(
    AND abs(x.distance - (j.value->>4)) <= ${DUPLICATE_DISTANCE_SHARE} * max(x.distance, j.value->>4)`,
 );
 
+/** Why a row cannot be true (plausibility.ts), or null. */
+export function rowImplausibility(row: NewActivity, now: Date) {
+  return implausibility(
+    {
+      sportType: row.sportType,
+      startDate: row.startDate,
+      distance: row.distance ?? 0,
+      movingTime: row.movingTime ?? 0,
+      elapsedTime: row.elapsedTime ?? 0,
+      elevationGain: row.totalElevationGain ?? 0,
+    },
+    now,
+  );
+}
+
 /**
  * The statements that store `rows` for `userId` (empty for an empty list):
  * Strava rows first remove the member's matching non-Strava rows (Strava
@@ -102,7 +124,23 @@ export function upsertActivitiesStatements(
   if (rows.length === 0) return [];
   const guard = onlyIf ?? sql`true`;
   const now = seconds(app.now());
-  const values = dedupe(rows).map((r) => [
+  const plausible: NewActivity[] = [];
+  const dropped: number[] = [];
+  for (const row of rows) {
+    const why = rowImplausibility(row, app.now());
+    if (!why) plausible.push(row);
+    else {
+      console.warn(`activity of member ${userId} not stored (${row.source ?? "strava"}): ${why.reason}`);
+      if ((row.source ?? "strava") === "strava" && row.stravaId != null)
+        dropped.push(Math.trunc(row.stravaId));
+    }
+  }
+  const statements: SQL[] = [];
+  if (dropped.length)
+    statements.push(sql`DELETE FROM activities WHERE ${guard} AND user_id = ${userId} AND source = 'strava'
+      AND strava_id IN (SELECT value FROM json_each(${JSON.stringify(dropped)}))`);
+  if (plausible.length === 0) return statements;
+  const values = dedupe(plausible).map((r) => [
     r.source === "strava" || r.source == null ? r.stravaId : null,
     r.name,
     r.type,
@@ -127,7 +165,6 @@ export function upsertActivitiesStatements(
     r.maxHeartrate ?? null,
   ]);
   const json = JSON.stringify(values);
-  const statements: SQL[] = [];
   if (values.some((v) => v[18] === "strava")) {
     // Strava wins: its version replaces a matching upload, archive or manual row.
     statements.push(sql`DELETE FROM activities AS x WHERE ${guard} AND x.user_id = ${userId} AND x.source <> 'strava'
@@ -226,6 +263,31 @@ export async function deleteManualActivity(
     ...activitiesChangedStatements(app, userId),
   ]);
   return (deleted?.results?.length ?? 0) > 0;
+}
+
+/**
+ * Replaces the numbers of one of the member's manual entries (its id kept)
+ * and refreshes what derives from them (one db.batch); false when they have
+ * no such manual activity. Only plausible rows: the caller checks first.
+ */
+export async function updateManualActivity(
+  app: AppContext,
+  userId: number,
+  activityId: number,
+  row: NewActivity,
+): Promise<boolean> {
+  const why = rowImplausibility(row, app.now());
+  if (why) throw new Error(`implausible manual entry: ${why.reason}`);
+  const [updated] = await batchSql(app.env.DB, [
+    sql`UPDATE activities SET name = ${row.name}, type = ${row.type}, sport_type = ${row.sportType},
+      distance = ${row.distance ?? 0}, moving_time = ${row.movingTime ?? 0}, elapsed_time = ${row.elapsedTime ?? 0},
+      total_elevation_gain = ${row.totalElevationGain ?? 0}, start_date = ${seconds(row.startDate)},
+      start_date_local = ${row.startDateLocal}, timezone = ${row.timezone ?? null},
+      average_speed = ${row.averageSpeed ?? null}, updated_at = ${seconds(app.now())}
+    WHERE id = ${activityId} AND user_id = ${userId} AND source = 'manual' RETURNING id`,
+    ...activitiesChangedStatements(app, userId),
+  ]);
+  return (updated?.results?.length ?? 0) > 0;
 }
 
 /**

@@ -8,7 +8,12 @@ import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { longDate } from "~/lib/format";
 import { findSameActivity, memberManualActivities } from "~/modules/activities/queries.server";
-import { deleteManualActivity, saveActivities } from "~/modules/activities/store.server";
+import { implausibility } from "~/modules/activities/plausibility";
+import {
+  deleteManualActivity,
+  saveActivities,
+  updateManualActivity,
+} from "~/modules/activities/store.server";
 import { toActivityRow } from "./activity";
 import { UPLOAD_MSG, type ManualEntry } from "./schema";
 
@@ -22,36 +27,69 @@ export function describeActivity(a: { name: string; source: string; startDate: D
   return `“${a.name}” (${source}, ${longDate(a.startDate.toISOString())})`;
 }
 
+/** The form field each plausibility field is typed in. */
+const MANUAL_FIELD = {
+  start: "start",
+  distance: "distanceKm",
+  duration: "duration",
+  elevation: "elevation",
+} as const;
+
+/**
+ * The activities row of a manual entry, after the form's own ranges (schema.ts)
+ * and the one plausibility rule every source obeys: 400 with the field's message.
+ */
+function manualRow(app: AppContext, input: ManualEntry) {
+  if (input.start.getTime() > app.now().getTime())
+    throw new AppError(400, UPLOAD_MSG.future, { errors: { start: [UPLOAD_MSG.future] } });
+  const parsed = {
+    sportType: input.sportType,
+    name: input.name,
+    startDate: input.start,
+    timezone: "(GMT+05:30) Asia/Kolkata",
+    utcOffsetMinutes: 330,
+    distance: input.distanceKm * 1000,
+    movingTime: input.duration,
+    elapsedTime: input.duration,
+    elevationGain: input.elevation,
+    averageHeartrate: null,
+    maxHeartrate: null,
+    maxSpeed: null,
+  };
+  const why = implausibility(parsed, app.now());
+  if (why) throw new AppError(400, why.reason, { errors: { [MANUAL_FIELD[why.field]]: [why.reason] } });
+  return toActivityRow(parsed, "manual", null);
+}
+
 export async function addManualActivity(
   app: AppContext,
   user: User,
   input: ManualEntry,
 ): Promise<ManualResult> {
-  if (input.start.getTime() > app.now().getTime())
-    throw new AppError(400, UPLOAD_MSG.future, { errors: { start: [UPLOAD_MSG.future] } });
-  const distance = input.distanceKm * 1000;
-  const same = await findSameActivity(app, user.id, input.start, distance);
+  const row = manualRow(app, input);
+  const same = await findSameActivity(app, user.id, input.start, row.distance ?? 0);
   if (same) throw new AppError(409, `${UPLOAD_MSG.duplicate}: ${describeActivity(same)}`);
-  const row = toActivityRow(
-    {
-      sportType: input.sportType,
-      name: input.name,
-      startDate: input.start,
-      timezone: "(GMT+05:30) Asia/Kolkata",
-      utcOffsetMinutes: 330,
-      distance,
-      movingTime: input.duration,
-      elapsedTime: input.duration,
-      elevationGain: input.elevation,
-      averageHeartrate: null,
-      maxHeartrate: null,
-      maxSpeed: null,
-    },
-    "manual",
-    null,
-  );
   await saveActivities(app, user.id, [{ ...row, userId: user.id }]);
   return { message: UPLOAD_MSG.saved };
+}
+
+/**
+ * Edits one of the member's manual entries with the same checks as a new one
+ * (its own old version is not a duplicate of it); 404 for another's or a
+ * non-manual activity.
+ */
+export async function editManualActivity(
+  app: AppContext,
+  user: User,
+  activityId: number,
+  input: ManualEntry,
+): Promise<ManualResult> {
+  const row = manualRow(app, input);
+  const same = await findSameActivity(app, user.id, input.start, row.distance ?? 0, activityId);
+  if (same) throw new AppError(409, `${UPLOAD_MSG.duplicate}: ${describeActivity(same)}`);
+  if (!(await updateManualActivity(app, user.id, activityId, { ...row, userId: user.id })))
+    throw new AppError(404, UPLOAD_MSG.manualNotFound);
+  return { message: UPLOAD_MSG.manualUpdated };
 }
 
 /** Deletes one of the member's manual entries (stats and challenge progress refreshed in the same batch). */
@@ -72,6 +110,7 @@ export interface ManualView {
   startDate: string;
   distance: number;
   movingTime: number;
+  elevationGain: number;
 }
 
 /** The member's manual entries, newest first. */

@@ -9,7 +9,12 @@ import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { parseInput, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { addManualActivity, listManualActivities, removeManualActivity } from "./manual.server";
+import {
+  addManualActivity,
+  editManualActivity,
+  listManualActivities,
+  removeManualActivity,
+} from "./manual.server";
 import { manualEntrySchema, UPLOAD_MSG } from "./schema";
 import { deleteUpload, filesOf, listUploads, receiveUploads } from "./uploads.server";
 
@@ -25,6 +30,10 @@ export const uploadIntentSchema = z.discriminatedUnion(
       id: z.coerce.number().int().positive(UPLOAD_MSG.uploadNotFound),
     }),
     z.object({
+      intent: z.literal("edit-manual"),
+      id: z.coerce.number().int().positive(UPLOAD_MSG.manualNotFound),
+    }),
+    z.object({
       intent: z.literal("delete-manual"),
       id: z.coerce.number().int().positive(UPLOAD_MSG.manualNotFound),
     }),
@@ -33,7 +42,9 @@ export const uploadIntentSchema = z.discriminatedUnion(
 );
 
 export type UploadActionData = {
-  intent: "upload" | "manual" | "delete" | "delete-manual";
+  intent: "upload" | "manual" | "edit-manual" | "delete" | "delete-manual";
+  /** The manual entry an edit was for (its form shows the errors). */
+  id?: number;
   message: string;
   fieldErrors?: Record<string, string[]>;
   refused?: { filename: string; message: string }[];
@@ -71,6 +82,11 @@ export async function uploadsAction(app: AppContext, user: User, form: FormData)
       const { message } = await addManualActivity(app, user, entry);
       return await redirectWithToast(app, PAGE, { title: message, variant: "success" });
     }
+    if (input.intent === "edit-manual") {
+      const entry = parseInput(manualEntrySchema, Object.fromEntries(form));
+      const { message } = await editManualActivity(app, user, input.id, entry);
+      return await redirectWithToast(app, PAGE, { title: message, variant: "success" });
+    }
     if (input.intent === "delete-manual") {
       const { message } = await removeManualActivity(app, user, input.id);
       return await redirectWithToast(app, PAGE, { title: message, variant: "success" });
@@ -78,9 +94,10 @@ export async function uploadsAction(app: AppContext, user: User, form: FormData)
     await deleteUpload(app, user, input.id);
     return await redirectWithToast(app, PAGE, { title: UPLOAD_MSG.deleted, variant: "success" });
   } catch (error) {
-    const { status, message, fieldErrors } = replyFromError(error, undefined, {
+    const { status, message, fieldErrors, headers } = replyFromError(error, undefined, {
       context: `uploads: ${intent}`,
     });
-    return data<UploadActionData>({ intent, message, fieldErrors }, { status });
+    const id = input.intent === "edit-manual" ? input.id : undefined;
+    return data<UploadActionData>({ intent, id, message, fieldErrors }, { status, headers });
   }
 }

@@ -1,22 +1,36 @@
 /**
  * The activity-uploads queue consumer: one message per stored upload. A
  * malformed message is acked and logged; a failure is retried with backoff,
- * and on the last attempt the upload is marked refused so the page stops waiting.
+ * and on the last attempt the upload is marked refused (its file deleted) so
+ * the page stops waiting. A consumer that dies instead of throwing (out of
+ * memory or CPU on a hostile file) never reaches that catch: after the
+ * retries the message lands on the dead-letter queue (wrangler.toml), whose
+ * consumer here does the same. The cron sweeps what both missed
+ * (failStaleUploads).
  */
-import { eq } from "drizzle-orm";
-import { uploads } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { uploadMessageSchema } from "./messages";
-import { processUpload } from "./uploads.server";
+import { failUpload, processUpload } from "./uploads.server";
 
 export const UPLOAD_MAX_ATTEMPTS = 3;
 export const UPLOAD_FAILED = "The file could not be processed. Please try again later.";
+export const UPLOAD_CRASHED =
+  "The file could not be processed: reading it stopped before the end. Please upload a smaller file.";
+/** The dead-letter queue's name ends so (wrangler.toml: activity-uploads-dlq). */
+export const DEAD_LETTER_SUFFIX = "-dlq";
 
 export async function handleUploadBatch(app: AppContext, batch: MessageBatch<unknown>): Promise<void> {
+  const deadLetter = batch.queue.endsWith(DEAD_LETTER_SUFFIX);
   for (const message of batch.messages) {
     const parsed = uploadMessageSchema.safeParse(message.body);
     if (!parsed.success) {
       console.warn("dropping malformed upload message", message.id);
+      message.ack();
+      continue;
+    }
+    if (deadLetter) {
+      console.error("upload message dead-lettered", message.id, parsed.data.uploadId);
+      await failUpload(app, parsed.data.uploadId, UPLOAD_CRASHED);
       message.ack();
       continue;
     }
@@ -26,10 +40,7 @@ export async function handleUploadBatch(app: AppContext, batch: MessageBatch<unk
     } catch (error) {
       console.error("upload message failed", message.id, error);
       if (message.attempts >= UPLOAD_MAX_ATTEMPTS) {
-        await app.db
-          .update(uploads)
-          .set({ status: "refused", message: UPLOAD_FAILED })
-          .where(eq(uploads.id, parsed.data.uploadId));
+        await failUpload(app, parsed.data.uploadId, UPLOAD_FAILED);
         message.ack();
       } else message.retry({ delaySeconds: 10 * message.attempts });
     }

@@ -30,6 +30,7 @@ export const UPLOAD_MSG = {
   deleted: "Upload deleted",
   manualNotFound: "Manual activity not found",
   manualDeleted: "Activity deleted",
+  manualUpdated: "Activity updated",
 } as const;
 
 /** "" and whitespace → undefined, so an empty form field is "not given". */

@@ -5,13 +5,16 @@
  * lists, downloads and deletes their own uploads; deleting one removes its
  * activities and refreshes stats and challenge progress in the same batch.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { uploads, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError, readForm } from "~/lib/http.server";
+import { countAttempt, refundAttempt, type Limit } from "~/modules/auth/rate-limit.server";
 import { uploadActivityCounts, findSameActivity } from "~/modules/activities/queries.server";
 import { deleteUploadActivities, saveActivities } from "~/modules/activities/store.server";
-import { toActivityRow } from "./activity";
+import { longDate } from "~/lib/format";
+import { implausibility } from "~/modules/activities/plausibility";
+import { toActivityRow, type ParsedActivity } from "./activity";
 import { describeActivity } from "./manual.server";
 import { kindOf, parseUpload, type UploadKind } from "./parse";
 import { UploadRefused } from "./parse-error";
@@ -72,9 +75,68 @@ function refusalOf(file: File): string | null {
   return null;
 }
 
+/** Files a member may upload per hour, and stored bytes per member: wrangler.toml's settings, or these. */
+export const DEFAULT_UPLOADS_PER_HOUR = 60;
+export const DEFAULT_UPLOAD_STORAGE_MB = 1000;
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value?.trim() || NaN);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+};
+
+/** The member limits of uploads (UPLOADS_PER_HOUR files, UPLOAD_STORAGE_MB stored). */
+export function uploadLimits(app: AppContext) {
+  return {
+    perHour: Math.floor(positive(app.env.UPLOADS_PER_HOUR, DEFAULT_UPLOADS_PER_HOUR)),
+    storageMb: positive(app.env.UPLOAD_STORAGE_MB, DEFAULT_UPLOAD_STORAGE_MB),
+  };
+}
+
+const HOUR = 3600;
+const minutes = (seconds: number) => {
+  const n = Math.max(1, Math.ceil(seconds / 60));
+  return `${n} minute${n === 1 ? "" : "s"}`;
+};
+
+/** The hourly limit's message (429, with Retry-After). */
+export const hourlyLimitMessage = (perHour: number, retryAfter: number) =>
+  `You can upload at most ${perHour} files an hour. Please try again in ${minutes(retryAfter)}.`;
+
+/** The storage limit's message for one file (413). */
+export const storageLimitMessage = (filename: string, storageMb: number) =>
+  `${filename} does not fit in your ${storageMb.toLocaleString("en-US")} MB of upload storage. Delete some uploads to make room.`;
+
+/**
+ * Reserves the uploads row of one file, only while the member's stored files
+ * (every upload not refused: a refused file's object is deleted) plus this
+ * one fit in their storage. One conditional INSERT, so concurrent posts can
+ * never pass it together. Returns the row, or null when it does not fit.
+ */
+async function reserveUpload(
+  app: AppContext,
+  user: User,
+  file: { filename: string; kind: UploadKind; size: number; key: string },
+  storageBytes: number,
+): Promise<UploadRow | null> {
+  const now = Math.floor(app.now().getTime() / 1000);
+  const [reserved] = await app.db.all<{ id: number }>(sql`
+    INSERT INTO uploads (user_id, filename, kind, size, r2_key, status, created_at, updated_at)
+    SELECT ${user.id}, ${file.filename}, ${file.kind}, ${file.size}, ${file.key}, 'queued', ${now}, ${now}
+    WHERE (SELECT coalesce(sum(size), 0) FROM uploads WHERE user_id = ${user.id} AND status <> 'refused')
+      + ${file.size} <= ${storageBytes}
+    RETURNING id`);
+  if (!reserved) return null;
+  return (await app.db.query.uploads.findFirst({ where: eq(uploads.id, reserved.id) })) ?? null;
+}
+
 /**
  * Stores the files (each in R2 with an uploads row) and queues their parsing.
  * Files that cannot be accepted are answered, not stored. No file at all is a 400.
+ * Per member: at most UPLOADS_PER_HOUR files an hour (counted before any
+ * work, atomically, like the login limits) and UPLOAD_STORAGE_MB stored.
+ * When the limits leave no file of the post through: 429 with Retry-After
+ * (files per hour) or 413 (storage); otherwise the files over a limit are
+ * listed as refused with why.
  */
 export async function receiveUploads(
   app: AppContext,
@@ -85,28 +147,67 @@ export async function receiveUploads(
   if (real.length === 0)
     throw new AppError(400, UPLOAD_MSG.noFile, { errors: { files: [UPLOAD_MSG.noFile] } });
   if (real.length > MAX_FILES_PER_POST) throw new AppError(400, UPLOAD_MSG.tooMany);
+  const limits = uploadLimits(app);
+  const hourly: Limit = { key: `uploads:${user.id}`, max: limits.perHour, windowSeconds: HOUR };
   const accepted: UploadView[] = [];
   const refused: RefusedFile[] = [];
+  let retryAfter: number | null = null;
+  let storageRefusal: string | null = null;
   for (const file of real) {
+    const filename = cleanFilename(file.name);
     const refusal = refusalOf(file);
     if (refusal) {
-      refused.push({ filename: cleanFilename(file.name), message: refusal });
+      refused.push({ filename, message: refusal });
       continue;
     }
-    const filename = cleanFilename(file.name);
+    if (retryAfter !== null) {
+      refused.push({ filename, message: hourlyLimitMessage(limits.perHour, retryAfter) });
+      continue;
+    }
+    const [counted] = await countAttempt(app, [hourly]);
+    if (counted!.count > limits.perHour) {
+      retryAfter = counted!.retryAfter;
+      refused.push({ filename, message: hourlyLimitMessage(limits.perHour, retryAfter) });
+      continue;
+    }
     const kind = kindOf(filename)!;
     const key = `activity-files/${user.id}/${crypto.randomUUID()}.${kind}`;
-    await app.env.UPLOADS.put(key, await file.arrayBuffer(), {
-      httpMetadata: { contentType: "application/octet-stream" },
-      customMetadata: { userId: String(user.id), filename },
-    });
-    const [row] = await app.db
-      .insert(uploads)
-      .values({ userId: user.id, filename, kind, size: file.size, r2Key: key, status: "queued" })
-      .returning();
-    await app.env.UPLOAD_QUEUE.send({ type: "parse-upload", uploadId: row!.id });
-    accepted.push(toUploadView(row!));
+    const row = await reserveUpload(
+      app,
+      user,
+      { filename, kind, size: file.size, key },
+      limits.storageMb * 1024 * 1024,
+    );
+    if (!row) {
+      // Not stored: the file does not count against the hour.
+      await refundAttempt(app, counted!);
+      storageRefusal ??= storageLimitMessage(filename, limits.storageMb);
+      refused.push({ filename, message: storageLimitMessage(filename, limits.storageMb) });
+      continue;
+    }
+    try {
+      await app.env.UPLOADS.put(key, await file.arrayBuffer(), {
+        httpMetadata: { contentType: "application/octet-stream" },
+        customMetadata: { userId: String(user.id), filename },
+      });
+    } catch (error) {
+      await app.db.delete(uploads).where(eq(uploads.id, row.id));
+      await refundAttempt(app, counted!);
+      throw error;
+    }
+    await app.env.UPLOAD_QUEUE.send({ type: "parse-upload", uploadId: row.id });
+    accepted.push(toUploadView(row));
   }
+  if (accepted.length === 0 && retryAfter !== null)
+    throw new AppError(
+      429,
+      hourlyLimitMessage(limits.perHour, retryAfter),
+      { refused },
+      {
+        "Retry-After": String(Math.max(1, retryAfter)),
+      },
+    );
+  if (accepted.length === 0 && storageRefusal) throw new AppError(413, storageRefusal, { refused });
   return { uploads: accepted, refused };
 }
 
@@ -176,35 +277,90 @@ async function finish(
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+/** Reasons listed in an archive's result; the rest are counted. */
+export const LISTED_REASONS = 5;
+
+/**
+ * Ends a queued upload as refused with why, whatever failed (its file could
+ * not be read, the consumer crashed, it waited too long): its activities, if
+ * a crash left any, are removed (stats and progress refreshed in the same
+ * batch) and its file is deleted from R2. An upload no longer queued is left
+ * as it is. Returns whether it was queued.
+ */
+export async function failUpload(app: AppContext, uploadId: number, message: string): Promise<boolean> {
+  const [claimed] = await app.db
+    .update(uploads)
+    .set({ status: "refused", message, saved: 0, duplicates: 0, updatedAt: app.now() })
+    .where(and(eq(uploads.id, uploadId), eq(uploads.status, "queued")))
+    .returning({ userId: uploads.userId, r2Key: uploads.r2Key });
+  if (!claimed) return false;
+  await deleteUploadActivities(app, claimed.userId, uploadId);
+  await app.env.UPLOADS.delete(claimed.r2Key);
+  return true;
+}
+
+/** An upload waiting longer than this (seconds) is given up by the cron: its consumer died. */
+export const STALE_UPLOAD_SECONDS = 3600;
+export const UPLOAD_STALE = "The file could not be processed in time. Please upload it again.";
+
+/** The cron's sweep: uploads queued for more than an hour end refused, their files deleted. */
+export async function failStaleUploads(app: AppContext, limit = 100): Promise<number> {
+  const before = new Date(app.now().getTime() - STALE_UPLOAD_SECONDS * 1000);
+  const stale = await app.db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.status, "queued"), lt(uploads.createdAt, before)))
+    .orderBy(uploads.createdAt)
+    .limit(limit);
+  let failed = 0;
+  for (const { id } of stale) if (await failUpload(app, id, UPLOAD_STALE)) failed += 1;
+  return failed;
+}
+
+/** "“Morning Ride” (Mar 4, 2025): reason" for an archive's skipped row. */
+const skippedRow = (a: ParsedActivity, reason: string) => {
+  const when = Number.isFinite(a.startDate?.getTime()) ? ` (${longDate(a.startDate.toISOString())})` : "";
+  return `“${a.name?.trim() || a.sportType}”${when}: ${reason}`;
+};
+
 /**
  * Parses a stored upload and saves its activities (the queue consumer's
  * work). Idempotent: an upload no longer queued is left as it is, and a
- * re-run after a crash counts what the upload already holds.
+ * re-run after a crash counts what the upload already holds. Only
+ * plausible activities (activities/plausibility.ts): an implausible file is
+ * refused, an archive's implausible rows are skipped with their reasons.
  */
 export async function processUpload(app: AppContext, uploadId: number): Promise<void> {
   const row = await app.db.query.uploads.findFirst({ where: eq(uploads.id, uploadId) });
   if (!row || row.status !== "queued") return;
   const object = await app.env.UPLOADS.get(row.r2Key);
   if (!object) {
-    await finish(app, row.id, {
-      status: "refused",
-      message: "The file was not found",
-      saved: 0,
-      duplicates: 0,
-    });
+    await failUpload(app, row.id, "The file was not found");
     return;
   }
   let parsed;
   try {
-    parsed = parseUpload(row.kind, new Uint8Array(await object.arrayBuffer()));
+    parsed = await parseUpload(row.kind, new Uint8Array(await object.arrayBuffer()));
   } catch (error) {
     if (!(error instanceof UploadRefused)) throw error;
-    await finish(app, row.id, { status: "refused", message: error.message, saved: 0, duplicates: 0 });
-    await app.env.UPLOADS.delete(row.r2Key);
+    await failUpload(app, row.id, error.message);
     return;
   }
   const source = row.kind === "csv" || row.kind === "zip" ? "archive" : "file";
-  const rows = parsed.activities.map((a) => ({ ...toActivityRow(a, source, row.id), userId: row.userId }));
+  const now = app.now();
+  const plausible: ParsedActivity[] = [];
+  const implausible: string[] = [];
+  for (const a of parsed.activities) {
+    const why = implausibility(a, now);
+    if (!why) plausible.push(a);
+    else implausible.push(source === "archive" ? skippedRow(a, why.reason) : why.reason);
+  }
+  if (plausible.length === 0) {
+    const first = implausible[0] ?? "The file holds no activity";
+    await failUpload(app, row.id, source === "archive" ? `No activity could be imported: ${first}` : first);
+    return;
+  }
+  const rows = plausible.map((a) => ({ ...toActivityRow(a, source, row.id), userId: row.userId }));
   for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
     await saveActivities(app, row.userId, rows.slice(i, i + IMPORT_CHUNK));
   }
@@ -215,10 +371,16 @@ export async function processUpload(app: AppContext, uploadId: number): Promise<
     message = `Imported ${plural(saved, "activity").replace("activitys", "activities")}`;
     if (duplicates) message += `; ${plural(duplicates, "duplicate")} of activities you already had skipped`;
     if (parsed.skipped) message += `; ${plural(parsed.skipped, "row")} could not be read`;
+    if (implausible.length) {
+      const more = implausible.length - LISTED_REASONS;
+      message += `; ${plural(implausible.length, "implausible row")} skipped: ${implausible
+        .slice(0, LISTED_REASONS)
+        .join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
+    }
   } else if (saved) {
     message = "Saved";
   } else {
-    const first = parsed.activities[0]!;
+    const first = plausible[0]!;
     const same = await findSameActivity(app, row.userId, first.startDate, first.distance);
     message = same ? `Duplicate of ${describeActivity(same)}` : UPLOAD_MSG.duplicate;
   }

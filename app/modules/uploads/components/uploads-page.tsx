@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "rea
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Alert, Field, SelectField } from "~/ui/form";
-import { formatDuration, formatMetresAsKm, longDate, sportName } from "~/lib/format";
+import { formatDuration, formatMetresAsKm, longDate, sportName, toIndiaLocalInput } from "~/lib/format";
 import { MANUAL_SPORTS } from "../schema";
 import type { ManualView } from "../manual.server";
 import type { UploadActionData } from "../page.server";
@@ -209,6 +209,85 @@ function UploadForm({
   );
 }
 
+/** Seconds as the duration field's h:mm:ss. */
+function durationText(seconds: number): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${Math.floor(seconds / 3600)}:${two(Math.floor((seconds % 3600) / 60))}:${two(seconds % 60)}`;
+}
+
+/** The fields of a manual entry: empty for a new one, filled in to edit one (`entry`). */
+function ManualFields({
+  errors,
+  entry,
+}: {
+  errors: Record<string, string[]> | undefined;
+  entry?: ManualView;
+}) {
+  return (
+    <>
+      <SelectField
+        label="Sport"
+        errors={errors?.sportType}
+        selectProps={{ name: "sportType", required: true, defaultValue: entry?.sportType ?? "Ride" }}
+        options={MANUAL_SPORTS.map((s) => ({ value: s, label: s }))}
+      />
+      <Field
+        label="Name (optional)"
+        errors={errors?.name}
+        inputProps={{ name: "name", maxLength: 100, defaultValue: entry?.name }}
+      />
+      <Field
+        label="Start"
+        errors={errors?.start}
+        inputProps={{
+          name: "start",
+          type: "datetime-local",
+          required: true,
+          defaultValue: entry ? toIndiaLocalInput(entry.startDate) : undefined,
+        }}
+      />
+      <Field
+        label="Duration"
+        hint="Minutes, h:mm or h:mm:ss"
+        errors={errors?.duration}
+        inputProps={{
+          name: "duration",
+          required: true,
+          placeholder: "1:30",
+          inputMode: "numeric",
+          defaultValue: entry ? durationText(entry.movingTime) : undefined,
+        }}
+      />
+      <Field
+        label="Distance (km)"
+        errors={errors?.distanceKm}
+        inputProps={{
+          name: "distanceKm",
+          type: "number",
+          min: 0,
+          max: 1000,
+          step: "0.01",
+          inputMode: "decimal",
+          defaultValue: entry ? entry.distance / 1000 : undefined,
+        }}
+      />
+      <Field
+        label="Elevation gain (m)"
+        errors={errors?.elevation}
+        inputProps={{
+          name: "elevation",
+          type: "number",
+          min: 0,
+          max: 10000,
+          step: "1",
+          inputMode: "numeric",
+          defaultValue: entry ? Math.round(entry.elevationGain) : undefined,
+        }}
+      />
+    </>
+  );
+}
+
 function ManualForm({ action }: { action: UploadActionData | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "manual";
@@ -228,48 +307,7 @@ function ManualForm({ action }: { action: UploadActionData | undefined }) {
       ) : null}
       <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
         <input type="hidden" name="intent" value="manual" />
-        <SelectField
-          label="Sport"
-          errors={errors?.sportType}
-          selectProps={{ name: "sportType", required: true, defaultValue: "Ride" }}
-          options={MANUAL_SPORTS.map((s) => ({ value: s, label: s }))}
-        />
-        <Field label="Name (optional)" errors={errors?.name} inputProps={{ name: "name", maxLength: 100 }} />
-        <Field
-          label="Start"
-          errors={errors?.start}
-          inputProps={{ name: "start", type: "datetime-local", required: true }}
-        />
-        <Field
-          label="Duration"
-          hint="Minutes, h:mm or h:mm:ss"
-          errors={errors?.duration}
-          inputProps={{ name: "duration", required: true, placeholder: "1:30", inputMode: "numeric" }}
-        />
-        <Field
-          label="Distance (km)"
-          errors={errors?.distanceKm}
-          inputProps={{
-            name: "distanceKm",
-            type: "number",
-            min: 0,
-            max: 1000,
-            step: "0.01",
-            inputMode: "decimal",
-          }}
-        />
-        <Field
-          label="Elevation gain (m)"
-          errors={errors?.elevation}
-          inputProps={{
-            name: "elevation",
-            type: "number",
-            min: 0,
-            max: 10000,
-            step: "1",
-            inputMode: "numeric",
-          }}
-        />
+        <ManualFields errors={errors} />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={busy} className="w-full sm:w-auto">
             {busy ? "Saving…" : "Save activity"}
@@ -319,10 +357,48 @@ function UploadList({ uploads }: { uploads: UploadView[] }) {
 }
 
 /**
- * The member's manual entries, each with a Delete that asks first. The
+ * Edit one manual entry: a disclosure (keyboard and no-JavaScript friendly)
+ * holding the entry's form, filled in; it stays open showing the errors of a
+ * refused edit.
+ */
+function EditManual({ entry, action }: { entry: ManualView; action: UploadActionData | undefined }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "edit-manual" &&
+    navigation.formData?.get("id") === String(entry.id);
+  return (
+    <details className="text-sm" open={action ? true : undefined}>
+      <summary className="cursor-pointer rounded px-2 py-1 font-medium text-blue-800 hover:bg-blue-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-600">
+        Edit<span className="sr-only"> {entry.name}</span>
+      </summary>
+      {action && !action.fieldErrors ? (
+        <div className="mt-2">
+          <Alert tone="error">{action.message}</Alert>
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        className="mt-2 grid gap-3 rounded-md border border-gray-200 p-3 sm:w-[32rem] sm:grid-cols-2"
+      >
+        <input type="hidden" name="intent" value="edit-manual" />
+        <input type="hidden" name="id" value={entry.id} />
+        <ManualFields errors={action?.fieldErrors} entry={entry} />
+        <div className="sm:col-span-2">
+          <Button type="submit" size="sm" disabled={busy} aria-label={`Save changes to ${entry.name}`}>
+            {busy ? "Saving…" : "Save changes"}
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}
+
+/**
+ * The member's manual entries, each with an Edit and a Delete that asks first. The
  * question is a disclosure, so it works by keyboard and without JavaScript.
  */
-function ManualList({ entries }: { entries: ManualView[] }) {
+function ManualList({ entries, action }: { entries: ManualView[]; action: UploadActionData | undefined }) {
   if (entries.length === 0)
     return (
       <p className="text-sm text-gray-600">No manual entries yet. Activities you add by hand appear here.</p>
@@ -338,21 +414,27 @@ function ManualList({ entries }: { entries: ManualView[] }) {
               {formatDuration(a.movingTime)}
             </p>
           </div>
-          <details className="shrink-0 text-sm">
-            <summary className="cursor-pointer rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-600">
-              Delete<span className="sr-only"> {a.name}</span>
-            </summary>
-            <Form method="post" className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3">
-              <p className="text-gray-800">
-                Delete “{a.name}”? It leaves your totals and challenge progress.
-              </p>
-              <input type="hidden" name="intent" value="delete-manual" />
-              <input type="hidden" name="id" value={a.id} />
-              <Button type="submit" variant="danger" size="sm" aria-label={`Yes, delete ${a.name}`}>
-                Yes, delete
-              </Button>
-            </Form>
-          </details>
+          <div className="flex shrink-0 flex-col gap-2 sm:items-end">
+            <EditManual
+              entry={a}
+              action={action?.intent === "edit-manual" && action.id === a.id ? action : undefined}
+            />
+            <details className="text-sm">
+              <summary className="cursor-pointer rounded px-2 py-1 font-medium text-red-700 hover:bg-red-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-red-600">
+                Delete<span className="sr-only"> {a.name}</span>
+              </summary>
+              <Form method="post" className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3">
+                <p className="text-gray-800">
+                  Delete “{a.name}”? It leaves your totals and challenge progress.
+                </p>
+                <input type="hidden" name="intent" value="delete-manual" />
+                <input type="hidden" name="id" value={a.id} />
+                <Button type="submit" variant="danger" size="sm" aria-label={`Yes, delete ${a.name}`}>
+                  Yes, delete
+                </Button>
+              </Form>
+            </details>
+          </div>
         </li>
       ))}
     </ul>
@@ -394,7 +476,9 @@ export function UploadsPage({ data }: { data: { uploads: UploadView[]; manual: M
           </Link>
         </p>
       </div>
-      {action && action.intent !== "manual" ? <Alert tone="error">{action.message}</Alert> : null}
+      {action && action.intent !== "manual" && action.intent !== "edit-manual" ? (
+        <Alert tone="error">{action.message}</Alert>
+      ) : null}
       <UploadForm
         id="files"
         title="Upload files"
@@ -412,7 +496,7 @@ export function UploadsPage({ data }: { data: { uploads: UploadView[]; manual: M
         <h2 id="manual-list-title" className="mb-2 text-lg font-semibold text-gray-900">
           Your manual entries
         </h2>
-        <ManualList entries={data.manual} />
+        <ManualList entries={data.manual} action={action} />
       </Card>
       <Card as="section" aria-labelledby="uploads-title">
         <h2 id="uploads-title" className="mb-2 text-lg font-semibold text-gray-900">
