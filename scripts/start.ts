@@ -288,15 +288,11 @@ async function main() {
 }
 
 /**
- * Wrangler's DevTools inspector proxy only with DEVTOOLS=1 (to debug the Worker in DevTools on
- * port PORT + 1000). When on, wrangler 4.86's proxy enables the runtime's Network domain and
- * sends every event, a D1 query's answer included (base64), to wrangler's Node process, which
- * formats it into its debug log under ~/.config/.wrangler/logs, and keeps it in a buffer that
- * only an attached DevTools empties. Measured: ~80 ms of CPU and 32 KB of log per `/dashboard`
- * request, on the cores the browser under test shares (decision 028). Wrangler has no flag for
- * it; it leaves debugging to VS Code when VSCODE_INSPECTOR_OPTIONS is set (its JavaScript debug
- * terminal), which turns the proxy off. Without NODE_OPTIONS' debugger bootloader nothing else
- * reads that variable, and the Worker's console still reaches the terminal.
+ * Wrangler's DevTools inspector only with DEVTOOLS=1 (port PORT + 1000). Its proxy sends every
+ * runtime network event, each D1 answer included, to wrangler's Node process, which logs and
+ * buffers it: ~80 ms of CPU per `/dashboard` request (decision 028). Wrangler has no flag for
+ * it; VSCODE_INSPECTOR_OPTIONS (set by VS Code's debug terminal) turns the proxy off, and nothing
+ * else reads it without NODE_OPTIONS' debugger bootloader.
  */
 function devtoolsEnv(): NodeJS.ProcessEnv {
   if (process.env.DEVTOOLS === "1") return {};
