@@ -2,7 +2,7 @@
 // The Remix plugin options (future flags, ignoredRouteFiles) live in
 // remix.config.js, imported below, so there is one place to change them.
 import { cloudflareDevProxyVitePlugin, vitePlugin as remix } from "@remix-run/dev";
-import { defineConfig } from "vite";
+import { defineConfig, type Rollup } from "vite";
 import tsconfigPaths from "vite-tsconfig-paths";
 import remixConfig from "./remix.config.js";
 import { getLoadContext } from "./workers/load-context";
@@ -20,8 +20,21 @@ declare module "@remix-run/cloudflare" {
  */
 const VENDOR_CHUNKS: Record<string, RegExp> = {
   react: /\/node_modules\/(react|react-dom|scheduler)\//,
+  // @remix-run/server-runtime too: @remix-run/react's single-fetch imports a symbol from it, and
+  // left in `shell` it made the chunks import each other (Rollup's "Circular chunk" warning).
   router:
-    /\/node_modules\/(@remix-run\/react|@remix-run\/router|react-router|react-router-dom|turbo-stream)\//,
+    /\/node_modules\/(@remix-run\/react|@remix-run\/router|@remix-run\/server-runtime|react-router|react-router-dom|turbo-stream)\//,
+};
+
+/**
+ * The Remix v2 Vite plugin makes every route a client entry, so a resource route (loader/action
+ * only: the /api routes, the CSV and calendar exports) leaves an empty chunk and one "Generated an
+ * empty chunk" warning each. Known and harmless: remix-run/remix#9055, closed unfixed when v2 gave
+ * way to React Router v7. Only that warning is dropped; every other one is printed.
+ */
+const onwarn: NonNullable<Rollup.RollupOptions["onwarn"]> = (warning, warn) => {
+  if (warning.code === "EMPTY_BUNDLE") return;
+  warn(warning);
 };
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
@@ -64,11 +77,21 @@ export default defineConfig(({ isSsrBuild }) => {
     },
     build: {
       minify: true,
-      // Browser build: React and the router stack in chunks of their own (VENDOR_CHUNKS), and what
-      // the root route imports in one "shell" chunk (fewer requests on every page).
+      // No gzip size per file in the build report: it costs build time and `npm run bench` measures
+      // what a page loads (firstLoadJsByPage).
+      reportCompressedSize: false,
+      // ApexCharts (~580 KB raw) is one chunk, loaded only when a chart comes near the viewport.
+      chunkSizeWarningLimit: 600,
+      // Server build: packages stay imports (external) that wrangler bundles. Rollup's default
+      // repeats a chunk's package imports in each chunk that imports it as bare `import "pkg"`
+      // lines (for load order in a browser); esbuild then drops each with an "ignored-bare-import"
+      // warning, since the packages say "sideEffects": false. Browser build: React and the router
+      // stack in chunks of their own (VENDOR_CHUNKS), and what the root route imports in one
+      // "shell" chunk (fewer requests on every page).
       rollupOptions: isSsrBuild
-        ? {}
+        ? { onwarn, output: { hoistTransitiveImports: false } }
         : {
+            onwarn,
             output: {
               manualChunks: (id, { getModuleInfo }) =>
                 Object.keys(VENDOR_CHUNKS).find((name) => VENDOR_CHUNKS[name]!.test(id)) ??

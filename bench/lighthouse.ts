@@ -172,6 +172,7 @@ export async function runLighthouseBench() {
     return {
       lighthouse: lighthouseFigures,
       lighthouseDetail: {
+        date: new Date().toISOString(),
         version: "12.8.2 (mobile preset, simulated throttling; median of 3 after 1 warm-up)",
         chromiumUser: chromium.user,
         runs,

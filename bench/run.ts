@@ -27,7 +27,8 @@ import { fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sq
 import { runSyncBench } from "./sync";
 import { printLighthouse, runLighthouseBench, signIn } from "./lighthouse";
 import { runUploadsBench } from "./uploads";
-import { runInfo, runScaleBench, scaleTable, writeScaleReadme } from "./scale";
+import { runInfo, runScaleBench, scaleTable } from "./scale";
+import { writeResultsMd } from "./results-md";
 import { measureMemberYear } from "./member-year";
 
 const PORT = 8795;
@@ -304,7 +305,6 @@ async function main() {
   log("scale: 100, 1,000 and 10,000 athletes over a simulated day, default and Extended Access budgets");
   const scaleInfo = runInfo();
   const scale = await runScaleBench();
-  writeScaleReadme(scale, scaleInfo);
   const memberYear = measureMemberYear();
   checks.scaleNo429 = scale.every((r) => r.responses429 === 0);
   checks.scale10kExtendedP95Under5Min = scale.some(
@@ -344,6 +344,7 @@ async function main() {
     uploads,
     /** The scale simulation (bench/scale.ts): simulated seconds. */
     scale,
+    scaleRun: scaleInfo,
     /** One member-year of data in D1 (bench/member-year.ts, docs/decisions/026). */
     memberYear,
     /** Lighthouse per page (bench/lighthouse.ts): median of 3 runs, mobile preset. */
@@ -352,6 +353,7 @@ async function main() {
     checks,
   };
   writeFileSync("bench/results.json", JSON.stringify(results, null, 2) + "\n");
+  writeResultsMd(); // bench/RESULTS.md from bench/results.json
 
   const rows: [string, string, string][] = [
     ...Object.entries(http).map(([name, s]): [string, string, string] => [
@@ -388,7 +390,7 @@ async function main() {
   for (const [name, ok] of Object.entries(checks))
     console.log(`${ok ? "\x1b[32m✓\x1b[0m" : "\x1b[31m✗\x1b[0m"} ${name}`);
   console.log(`\n${scaleTable(scale)}`);
-  console.log("\nwrote bench/results.json (and the scale table into README.md)");
+  console.log("\nwrote bench/results.json and bench/RESULTS.md");
 }
 
 main().catch((error) => {

@@ -31,9 +31,9 @@
  *   npx tsx bench/scale.ts [N ...] for some sizes only (printed, not written).
  *   SCALE (default: follows the day's work, EVENTS_PER_SECOND=4), ACTIVE_LIMIT (1000),
  *   BUDGETS (default,extended), BENCH_SCALE_PORT (8809; fakes +1).
- * A full run writes `scale` into bench/results.json and the table (with the
- * date and `uptime`) into README.md between the bench:scale markers
- * (bench/scale-readme.ts), and prints it.
+ * A full run writes `scale` and `scaleRun` (the date and `uptime`) into
+ * bench/results.json, regenerates bench/RESULTS.md (bench/results-md.ts)
+ * and prints the table (bench/scale-table.ts).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync, openSync } from "node:fs";
@@ -48,16 +48,10 @@ import {
   mulberry32 as rng,
   toDetailedActivity,
 } from "../tests/fakes/strava-data";
-import {
-  replaceBetweenMarkers,
-  scaleSection,
-  scaleTable,
-  type Budget,
-  type ScaleRow,
-  type ScaleRunInfo,
-} from "./scale-readme";
+import { writeResultsMd } from "./results-md";
+import { scaleTable, type Budget, type ScaleRow, type ScaleRunInfo } from "./scale-table";
 
-export { scaleTable, type Budget, type ScaleRow } from "./scale-readme";
+export { scaleTable, type Budget, type ScaleRow } from "./scale-table";
 
 const PORT = Number(process.env.BENCH_SCALE_PORT ?? 8809);
 const FAKES_PORT = PORT + 1;
@@ -790,7 +784,7 @@ export async function runScaleBench(sizes = SIZES): Promise<ScaleRow[]> {
   return rows;
 }
 
-/** What the README's date and load line states: `uptime` now, the date, the cores. */
+/** What the results' date and load line states (`scaleRun`): `uptime` now, the date, the cores. */
 export function runInfo(): ScaleRunInfo {
   let uptime: string;
   try {
@@ -801,11 +795,6 @@ export function runInfo(): ScaleRunInfo {
       .join(", ")}`;
   }
   return { date: new Date().toISOString(), uptime, cores: cpus().length };
-}
-
-/** Writes the scale table between the README's bench:scale markers. */
-export function writeScaleReadme(rows: ScaleRow[], info: ScaleRunInfo, file = "README.md") {
-  writeFileSync(file, replaceBetweenMarkers(readFileSync(file, "utf8"), scaleSection(rows, info)));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -828,8 +817,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       ? (JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>)
       : {};
     results.scale = rows;
+    results.scaleRun = info;
     writeFileSync(file, JSON.stringify(results, null, 2) + "\n");
-    writeScaleReadme(rows, info);
-    log("wrote `scale` into bench/results.json and the table into README.md");
-  } else log("a partial run (sizes or BUDGETS given): README.md and bench/results.json left as they were");
+    writeResultsMd();
+    log("wrote `scale` into bench/results.json and bench/RESULTS.md");
+  } else log("a partial run (sizes or BUDGETS given): bench/results.json and RESULTS.md left as they were");
 }

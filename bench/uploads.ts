@@ -8,7 +8,7 @@
  * the activities store, polled every 25 ms):
  *  - fitParseMs: a 6-hour ride recorded at 1 s (21,600 records, ~0.5 MB FIT);
  *  - csvImport5000Ms: a Strava archive's activities.csv with 5,000 rows, 6 h
- *    apart (about 3.4 years; see the README for a 5,000-day span).
+ *    apart (about 3.4 years).
  * One warm-up run, then RUNS measured ones; each upload is deleted before the
  * next, so every run saves into the same database (no duplicates).
  *

@@ -1,33 +1,83 @@
 /**
  * `npm start`: from a fresh clone to the running app on http://localhost:8787.
- * Builds, applies local D1 migrations, seeds when the database is empty,
- * starts the provider fakes when no real credentials are configured, then
- * serves the production build with `wrangler dev` (workerd: D1, KV, R2,
- * Queues and Cron all local). Ctrl-C stops everything it started.
+ * Builds, brings the local D1 database up to date (migrations, then the demo
+ * seed when it has no users), starts the provider fakes when no real
+ * credentials are configured, then serves the production build with
+ * `wrangler dev` (workerd: D1, KV, R2, Queues and Cron all local). Ctrl-C
+ * stops everything it started.
+ *
+ * It prints one line per step; the build's and the database tools' full
+ * output goes to the log file it names first (`.wrangler/start-<port>.log`
+ * by default). Warnings and errors (stderr) are printed as well.
  *
  * Environment: PORT (8787), FAKES_PORT (8788), PERSIST_DIR (.wrangler/state),
  * SKIP_BUILD=1 (reuse ./build), FRESH=1 (wipe PERSIST_DIR first),
- * SEED_MEMBERS (40), DEVTOOLS=1 (wrangler's DevTools inspector, see below).
- * The end-to-end tests and the benches start it this way on other ports.
+ * SEED_MEMBERS (40), WRANGLER_LOG (info), DEVTOOLS=1 (wrangler's DevTools
+ * inspector, see below). The end-to-end tests and the benches start it this
+ * way on other ports.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
-import { DEMO_ATHLETE_STRAVA_ID, DEMO_STRAVA_TOKENS, readVars } from "./seed";
+import {
+  buildSeedSql,
+  DEMO_ACCOUNTS,
+  DEMO_ATHLETE_STRAVA_ID,
+  DEMO_STRAVA_TOKENS,
+  MEMBER_PASSWORD,
+  readVars,
+} from "./seed";
 import { startFakes } from "../tests/fakes/server";
 
 const port = Number(process.env.PORT ?? 8787);
 const fakesPort = Number(process.env.FAKES_PORT ?? 8788);
 const persistDir = process.env.PERSIST_DIR ?? ".wrangler/state";
+const seedMembers = Number(process.env.SEED_MEMBERS ?? 40);
 const appUrl = `http://localhost:${port}`;
 const fakesUrl = `http://127.0.0.1:${fakesPort}`;
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  execFileSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-}
+const logFile = join(persistDir, "..", `start-${port}.log`);
+const wranglerBin = "node_modules/.bin/wrangler";
 
 function log(message: string) {
   console.log(`\x1b[36m[start]\x1b[0m ${message}`);
+}
+
+const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/**
+ * Runs a tool with its output kept for the log file (appended as one section when it ends, so
+ * the build and the database steps, which run side by side, do not interleave there). Its stderr
+ * (warnings, errors) also goes to the terminal at once. Rejects on a non-zero exit.
+ */
+function runLogged(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk;
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      appendFileSync(logFile, `\n$ ${command} ${args.join(" ")}\n${output}`);
+      if (code === 0) resolve(stdout);
+      else reject(new Error(`${command} ${args[0]} failed (exit ${code}); its output is in ${logFile}`));
+    });
+  });
 }
 
 /** The env file wrangler dev reads: .dev.vars if the operator made one, else the fakes' settings. */
@@ -42,7 +92,6 @@ function resolveVarsFile(): { file: string; useFakes: boolean } {
   ].some((url) => url?.startsWith("http://127.0.0.1:8788"));
   if (!pointsAtFakes && port === 8787) return { file: ".dev.vars", useFakes: false };
   // Rewrite the fakes' origin and the app origin for the chosen ports.
-  mkdirSync(persistDir, { recursive: true });
   const file = join(persistDir, "..", `start-${port}.vars`);
   const lines = Object.entries(vars).map(([key, value]) => {
     const v = value.replaceAll("http://127.0.0.1:8788", fakesUrl);
@@ -55,59 +104,142 @@ function resolveVarsFile(): { file: string; useFakes: boolean } {
   return { file, useFakes: pointsAtFakes };
 }
 
-function databaseIsEmpty(): boolean {
+function d1Execute(input: "--command" | "--file", sql: string, json = false) {
+  return runLogged(wranglerBin, [
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    persistDir,
+    "--yes",
+    ...(json ? ["--json"] : []),
+    input,
+    sql,
+  ]);
+}
+
+/** wrangler's own bookkeeping table (`wrangler d1 migrations apply`; wrangler.toml sets no `migrations_table`). */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS d1_migrations(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT UNIQUE,
+  applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+);`;
+
+/** db/migrations/*.sql in wrangler's order (by the number before the first "_"). */
+function migrationFiles(): string[] {
+  return readdirSync("db/migrations")
+    .filter((name) => name.endsWith(".sql"))
+    .sort((a, b) => parseInt(a) - parseInt(b));
+}
+
+/** Applied migrations and the number of users, or null when the database cannot say (new or unknown). */
+async function databaseState(): Promise<{ applied: Set<string>; users: number } | null> {
+  if (!existsSync(join(persistDir, "v3", "d1"))) return null;
   try {
-    const out = execFileSync(
-      "npx",
-      [
-        "wrangler",
-        "d1",
-        "execute",
-        "DB",
-        "--local",
-        "--persist-to",
-        persistDir,
-        "--json",
-        "--command",
-        "SELECT count(*) AS n FROM users",
-      ],
-      { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] },
+    const out = await d1Execute(
+      "--command",
+      "SELECT name FROM d1_migrations; SELECT count(*) AS n FROM users",
+      true,
     );
-    return JSON.parse(out)[0].results[0].n === 0;
+    const [migrations, users] = JSON.parse(out) as { results: Record<string, unknown>[] }[];
+    return {
+      applied: new Set(migrations!.results.map((row) => String(row.name))),
+      users: Number(users!.results[0]!.n),
+    };
   } catch {
-    return true;
+    return null;
+  }
+}
+
+/**
+ * Brings the local database up to date in one `wrangler d1 execute` (each of its calls starts a
+ * local runtime; `wrangler d1 migrations apply` starts one per migration): the pending migrations,
+ * each recorded in d1_migrations as wrangler records it (so `npm run db:migrate` agrees), then the
+ * demo seed when there are no users. Returns what it did, for the summary line.
+ */
+async function prepareDatabase(varsFile: string): Promise<string> {
+  const started = Date.now();
+  const state = await databaseState();
+  const pending = migrationFiles().filter((name) => !state?.applied.has(name));
+  const seed = !state || state.users === 0;
+  if (!pending.length && !seed) return `database up to date (${state?.users} users)`;
+  const statements = [MIGRATIONS_TABLE];
+  for (const name of pending)
+    statements.push(
+      readFileSync(join("db/migrations", name), "utf8"),
+      `INSERT INTO d1_migrations (name) VALUES ('${name}');`,
+    );
+  if (seed) {
+    const vars = readVars(varsFile);
+    statements.push(
+      await buildSeedSql({
+        pepper: vars.PASSWORD_PEPPER ?? "",
+        tokenKey: vars.TOKEN_ENCRYPTION_KEY ?? "",
+        members: seedMembers,
+      }),
+    );
+  }
+  const file = join(persistDir, "..", `start-${port}.sql`);
+  writeFileSync(file, statements.join("\n"));
+  try {
+    await d1Execute("--file", file);
+  } finally {
+    rmSync(file, { force: true });
+  }
+  const did = [
+    pending.length ? `applied ${pending.length} migration${pending.length === 1 ? "" : "s"}` : "",
+    seed ? `seeded the demo data (${DEMO_ACCOUNTS.length} accounts, ${seedMembers} members)` : "",
+  ].filter(Boolean);
+  return `database: ${did.join(", ")} in ${seconds(started)}`;
+}
+
+async function build(): Promise<string> {
+  if (process.env.SKIP_BUILD === "1" && existsSync("build/server/index.js"))
+    return "build: reusing ./build (SKIP_BUILD=1)";
+  const started = Date.now();
+  await runLogged("node_modules/.bin/remix", ["vite:build"]);
+  return `built ./build in ${seconds(started)} (remix vite:build)`;
+}
+
+/** Resolves when the Worker answers, or never (wrangler's own errors are on the terminal). */
+async function whenServing() {
+  for (;;) {
+    try {
+      if ((await fetch(`${appUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
 async function main() {
+  const started = Date.now();
   if (process.env.FRESH === "1") rmSync(persistDir, { recursive: true, force: true });
-  if (process.env.SKIP_BUILD !== "1" || !existsSync("build/server/index.js")) {
-    log("building (remix vite:build)");
-    run("npx", ["remix", "vite:build"]);
-  }
-  log(`applying D1 migrations (${persistDir})`);
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
-    CI: "1",
-  });
+  mkdirSync(persistDir, { recursive: true });
+  writeFileSync(logFile, `npm start, ${new Date().toISOString()}\n`);
+  log(`full output of the build and database steps: ${logFile}`);
   const { file: varsFile, useFakes } = resolveVarsFile();
-  if (databaseIsEmpty()) {
-    log("seeding demo data");
-    run("npx", ["tsx", "scripts/seed.ts"], { PERSIST_DIR: persistDir, DEV_VARS: varsFile });
-  }
+
+  // The build and the database work are independent: run them side by side.
+  const [built, database] = await Promise.all([build(), prepareDatabase(varsFile)]);
+  log(built);
+  log(`${database} (${persistDir})`);
 
   let fakes: Awaited<ReturnType<typeof startFakes>> | null = null;
   if (useFakes) {
     fakes = await startFakes({ port: fakesPort });
     await registerDemoAthlete(fakes.url);
-    log(`provider fakes on ${fakes.url} (mailbox: ${fakes.url}/email)`);
+    log(`provider fakes on ${fakes.url} (e-mails land in ${fakes.url}/email)`);
   } else {
     log("real provider credentials configured: fakes not started");
   }
 
-  log(`serving on ${appUrl}`);
+  log(`starting wrangler dev on ${appUrl} (D1, KV, R2, Queues and Cron local)`);
   // Its own process group, so stopping it stops wrangler's workerd children too.
   const wrangler = spawn(
-    "node_modules/.bin/wrangler",
+    wranglerBin,
     [
       "dev",
       "--port",
@@ -146,18 +278,21 @@ async function main() {
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
   wrangler.on("exit", (code) => void stop(code ?? 0));
+
+  await whenServing();
+  log(`ready in ${seconds(started)}: open ${appUrl} (Ctrl-C stops everything)`);
+  log(
+    `demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.username} / ${a.password}`).join(", ")}; ` +
+      `${seedMembers ? `members vihaan01, ananya02, … / ${MEMBER_PASSWORD}` : "no other members"} (README.md)`,
+  );
 }
 
 /**
- * Wrangler's DevTools inspector proxy only with DEVTOOLS=1 (to debug the Worker in DevTools on
- * port PORT + 1000). When on, wrangler 4.86's proxy enables the runtime's Network domain and
- * sends every event, a D1 query's answer included (base64), to wrangler's Node process, which
- * formats it into its debug log under ~/.config/.wrangler/logs, and keeps it in a buffer that
- * only an attached DevTools empties. Measured: ~80 ms of CPU and 32 KB of log per `/dashboard`
- * request, on the cores the browser under test shares (decision 028). Wrangler has no flag for
- * it; it leaves debugging to VS Code when VSCODE_INSPECTOR_OPTIONS is set (its JavaScript debug
- * terminal), which turns the proxy off. Without NODE_OPTIONS' debugger bootloader nothing else
- * reads that variable, and the Worker's console still reaches the terminal.
+ * Wrangler's DevTools inspector only with DEVTOOLS=1 (port PORT + 1000). Its proxy sends every
+ * runtime network event, each D1 answer included, to wrangler's Node process, which logs and
+ * buffers it: ~80 ms of CPU per `/dashboard` request (decision 028). Wrangler has no flag for
+ * it; VSCODE_INSPECTOR_OPTIONS (set by VS Code's debug terminal) turns the proxy off, and nothing
+ * else reads it without NODE_OPTIONS' debugger bootloader.
  */
 function devtoolsEnv(): NodeJS.ProcessEnv {
   if (process.env.DEVTOOLS === "1") return {};

@@ -3,6 +3,7 @@ import { data, useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { ActivitiesPage } from "~/modules/activities/components/activities-page";
 import { activitiesPage } from "~/modules/activities/page.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Activities · CycleWari Community" }];
 
@@ -14,4 +15,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function ActivitiesRoute() {
   return <ActivitiesPage data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { Dashboard } from "~/modules/dashboard/components/dashboard";
 import { loadDashboard } from "~/modules/dashboard/page.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard · CycleWari Community" }];
 
@@ -13,4 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function DashboardRoute() {
   return <Dashboard data={useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

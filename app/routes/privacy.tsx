@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { PrivacyPage } from "~/modules/legal/components/privacy-page";
 import { scopeReasons } from "~/modules/legal/strava-scopes";
 import { STRAVA_SCOPES } from "~/modules/strava/oauth.server";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Privacy · CycleWari Community" }];
 
@@ -13,4 +14,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export default function PrivacyRoute() {
   return <PrivacyPage {...useLoaderData<typeof loader>()} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

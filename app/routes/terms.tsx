@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { TermsPage } from "~/modules/legal/components/terms-page";
+import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Terms of use · CycleWari Community" }];
 
@@ -11,4 +12,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export default function TermsRoute() {
   return <TermsPage supportEmail={useLoaderData<typeof loader>().supportEmail} />;
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -8,7 +8,7 @@
  * Strava's developer site) could not be fetched here: `StravaLogo` and
  * `PoweredByStrava` draw an equivalent in SVG and text. To use the official
  * files, put them under `public/brand/strava/` and render them here with an
- * `<img>` (README, "Strava brand artwork").
+ * `<img>` (docs/operations.md, "Strava's developer program").
  */
 
 export const STRAVA_ORANGE = "#FC5200";

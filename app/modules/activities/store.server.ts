@@ -24,9 +24,9 @@
  * - One statement per page: the rows go in as one JSON array bound as a single
  *   parameter (D1 allows 100 bound parameters per statement).
  * - What derives from the activities is refreshed in the SAME `db.batch`:
- *   the "activities changed" statements that other modules register in
- *   `app.activitiesChanged` (challenge progress, the stale mark of the
- *   fitness profile; Wari computes on read and registers nothing). The list
+ *   the "activities changed" statements of the modules derived from them, in
+ *   `app.activitiesChanged` (challenge progress, the stale marks of the
+ *   fitness profile and of Wari's training load). The list
  *   is composed once, in workers/load-context.ts, and travels with the
  *   AppContext: this module never imports the modules that derive from it,
  *   so they can read activities through it without a cycle.

@@ -1,12 +1,7 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import {
-  replaceBetweenMarkers,
-  SCALE_END,
-  SCALE_START,
-  scaleSection,
-  scaleTable,
-  type ScaleRow,
-} from "~bench/scale-readme";
+import { resultsMarkdown, type BenchResults } from "~bench/results-md";
+import { scaleSection, scaleTable, type ScaleRow } from "~bench/scale-table";
 
 const row = (over: Partial<ScaleRow> = {}): ScaleRow => ({
   athletes: 1000,
@@ -39,7 +34,7 @@ const info = {
   cores: 2,
 };
 
-describe("the scale simulation's README table", () => {
+describe("the scale simulation's table in bench/RESULTS.md", () => {
   it("writes one line per run, thousands separated, missing figures as a dash", () => {
     const table = scaleTable([row(), row({ athletes: 10000, budget: "extended", freshnessP50S: null })]);
     const lines = table.split("\n");
@@ -64,17 +59,31 @@ describe("the scale simulation's README table", () => {
       /^Figures from 23 Nov 2026, written by `npm run bench:scale` \(`uptime` as it started: 20:00:00 up 1 day, load average: 0\.80, 2\.57, 3\.15; 2 cores/,
     );
   });
+});
 
-  it("replaces only what lies between the markers, and twice gives the same README", () => {
-    const readme = `# App\n\nintro\n${SCALE_START}\nold table\n${SCALE_END}\n\nHonest reading.\n`;
-    const section = scaleSection([row()], info);
-    const once = replaceBetweenMarkers(readme, section);
-    expect(once).toBe(`# App\n\nintro\n${SCALE_START}\n${section}\n${SCALE_END}\n\nHonest reading.\n`);
-    expect(replaceBetweenMarkers(once, section)).toBe(once);
+describe("bench/RESULTS.md", () => {
+  const results = JSON.parse(readFileSync("bench/results.json", "utf8")) as BenchResults;
+
+  it("is what bench/results-md.ts makes of bench/results.json (run `npm run bench:report` after a bench)", () => {
+    expect(readFileSync("bench/RESULTS.md", "utf8")).toBe(resultsMarkdown(results));
   });
 
-  it("refuses a README without its markers instead of losing the table", () => {
-    expect(() => replaceBetweenMarkers("# App\n", "x")).toThrow(/bench:scale:start/);
-    expect(() => replaceBetweenMarkers(`${SCALE_END}\n${SCALE_START}`, "x")).toThrow();
+  it("states the figures of the JSON: requests, Lighthouse, first-load JS and the scale run", () => {
+    const md = resultsMarkdown({
+      date: "2026-11-22T04:13:22.817Z",
+      http: { "GET /api/dashboard/stats": { medianMs: 14.46, p95Ms: 18.74 } },
+      lighthouse: {
+        "/dashboard": { performance: 98, accessibility: 100, lcpMs: 994, tbtMs: 85, cls: 0 },
+      },
+      firstLoadJsByPage: { "/dashboard": 112.7 },
+      scale: [row()],
+      scaleRun: info,
+    });
+    expect(md).toContain("| GET /api/dashboard/stats | 14.46 ms | 18.74 ms |");
+    expect(md).toContain("run of 2026-11-22 04:13 UTC");
+    expect(md).toContain("| `/dashboard` | 98 | 100 | 0.99 s | 85 ms | 0 |");
+    expect(md).toContain("`/dashboard` 112.7");
+    expect(md).toContain(scaleSection([row()], info));
+    expect(resultsMarkdown({})).not.toContain("## ");
   });
 });

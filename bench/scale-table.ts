@@ -1,9 +1,7 @@
 /**
- * The scale simulation's README section (bench/scale.ts): its rows as a
- * markdown table with the date and load line, written between
- * SCALE_START and SCALE_END in README.md. Pure functions, so
- * tests/unit/bench-scale-readme.test.ts pins them; writing twice with the
- * same rows gives the same README.
+ * The scale simulation's rows (bench/scale.ts) as a markdown table with the
+ * date and load line, for bench/RESULTS.md (bench/results-md.ts). Pure
+ * functions, pinned by tests/unit/bench-results-md.test.ts.
  */
 
 export type Budget = "default" | "extended";
@@ -48,9 +46,6 @@ export interface ScaleRunInfo {
   cores: number;
 }
 
-export const SCALE_START = "<!-- bench:scale:start -->";
-export const SCALE_END = "<!-- bench:scale:end -->";
-
 const num = (x: number | null) => (x === null ? "—" : x.toLocaleString("en"));
 
 export function scaleTable(rows: ScaleRow[]): string {
@@ -75,7 +70,7 @@ const longDate = (iso: string) =>
     timeZone: "UTC",
   });
 
-/** The generated part of the README's "Scale" section: the date and load line, the table, the flags it needs. */
+/** The scale section of bench/RESULTS.md: the date and load line, the table, the flags it needs. */
 export function scaleSection(rows: ScaleRow[], info: ScaleRunInfo): string {
   const lines = [
     `Figures from ${longDate(info.date)}, written by \`npm run bench:scale\` (\`uptime\` as it started: ${info.uptime.trim()}; ${info.cores} cores shared with other engineers' test runs; the last column is the 1-minute load average during each run):`,
@@ -89,17 +84,4 @@ export function scaleSection(rows: ScaleRow[], info: ScaleRunInfo): string {
       `"≥" (${bounded.map((r) => `${num(r.athletes)} ${r.budget}`).join(", ")}): a new member's history was not all in when the bounded drain ended; the figure is the time until then, a lower bound (\`newMemberHistoryLowerBound\` in bench/results.json).`,
     );
   return lines.join("\n");
-}
-
-/**
- * `text` with what lies between the markers replaced by `section`. Throws when
- * the markers are missing or out of order, so a README edited by hand never
- * loses its figures silently.
- */
-export function replaceBetweenMarkers(text: string, section: string): string {
-  const start = text.indexOf(SCALE_START);
-  const end = text.indexOf(SCALE_END);
-  if (start < 0 || end < start)
-    throw new Error(`README.md has no ${SCALE_START} … ${SCALE_END} block for the scale table`);
-  return `${text.slice(0, start + SCALE_START.length)}\n${section.trim()}\n${text.slice(end)}`;
 }

@@ -1,0 +1,258 @@
+/**
+ * bench/RESULTS.md, generated from bench/results.json: `npm run bench` and
+ * `npm run bench:scale` write it after their run, `npm run bench:report`
+ * regenerates it alone. `resultsMarkdown` is pure (same JSON, same text), so
+ * tests/unit/bench-results-md.test.ts checks the committed file against it.
+ * A section whose key is missing from the JSON is left out.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { scaleSection, type ScaleRow, type ScaleRunInfo } from "./scale-table";
+
+interface Timing {
+  medianMs: number;
+  p95Ms: number;
+  runs?: number;
+}
+interface PageFigures {
+  performance: number;
+  accessibility: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+interface FirstLoad {
+  gzipKb: number;
+  files: number;
+  chartInFirstLoad?: boolean;
+  target?: number;
+}
+
+/** What bench/results.json holds (bench/run.ts, lighthouse.ts, uploads.ts, scale.ts, member-year.ts). */
+export interface BenchResults {
+  date?: string;
+  environment?: Record<string, string>;
+  member?: { activities: number };
+  runs?: { warmup: number; measured: number };
+  http?: Record<string, Timing>;
+  sqlite?: Record<string, Timing & { statements?: number }>;
+  statsVsSqlRatio?: number;
+  statsAboveBaselineMs?: number;
+  fitnessChart?: {
+    note?: string;
+    http: Timing;
+    referenceApiUserMedianMs?: number;
+    stale?: { sqlReadMedianMs: number; computeMedianMs: number };
+  };
+  sync?: {
+    backfill: { activities: number; seconds: number; activitiesPerSecond: number; targetSeconds: number };
+    fiveMembers: {
+      members: number;
+      activitiesEach: number;
+      seconds: number;
+      readsThisWindow: number;
+      readLimitPer15Min: number;
+      unrecovered429s: number;
+    };
+  };
+  uploads?: { fitParseMs: number; csvImport5000Ms: number };
+  targets?: Record<string, number>;
+  checks?: Record<string, boolean>;
+  memberYear?: {
+    members: number;
+    activitiesPerMemberYear: number;
+    bytesPerMemberYear: number;
+    bytesPerActivity: number;
+    memberYearsIn10GB: number;
+  };
+  lighthouse?: Record<string, PageFigures>;
+  lighthouseDetail?: {
+    date?: string;
+    version?: string;
+    chromiumUser?: string;
+    server?: string;
+    demoSeed?: string;
+    runs?: Record<string, PageFigures[]>;
+    targets?: Record<string, number>;
+  };
+  firstLoadJsByPage?: Record<string, number>;
+  firstLoadJsHome?: FirstLoad;
+  firstLoadJsDashboardDemo?: FirstLoad;
+  mainThread?: Record<string, unknown> & { tool?: string };
+  scale?: ScaleRow[];
+  scaleRun?: ScaleRunInfo;
+}
+
+const fmt = (n: number) => n.toLocaleString("en");
+const day = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+const row = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+const table = (head: string[], rows: (string | number)[][]) =>
+  [row(head), row(head.map(() => "---")), ...rows.map(row)].join("\n");
+
+function requests(r: BenchResults): string[] {
+  if (!r.http) return [];
+  const lines = [
+    "## Requests",
+    "",
+    `\`bench/run.ts\`, run of ${r.date ? day(r.date) : "an unrecorded date"}: one member with ${fmt(r.member?.activities ?? 0)} activities, ` +
+      `${r.runs?.warmup ?? "?"} warm-up and ${r.runs?.measured ?? "?"} measured calls each, against ${r.environment?.server ?? "wrangler dev"} ` +
+      `(Node ${r.environment?.node ?? "?"}, ${r.environment?.platform ?? "?"}); the same SQL timed with sqlite3 ${r.environment?.sqlite3 ?? ""} on the same file.`,
+    "",
+    table(
+      ["measure", "median", "p95"],
+      [
+        ...Object.entries(r.http).map(([name, t]) => [name, `${t.medianMs} ms`, `${t.p95Ms} ms`]),
+        ...Object.entries(r.sqlite ?? {}).map(([name, t]) => [
+          `sqlite3: ${name}`,
+          `${t.medianMs} ms`,
+          `${t.p95Ms} ms`,
+        ]),
+      ],
+    ),
+  ];
+  if (r.statsVsSqlRatio !== undefined)
+    lines.push(
+      "",
+      `Dashboard stats against the raw SQL: ${r.statsVsSqlRatio}× (${r.statsAboveBaselineMs} ms above the \`/api/user\` reference).`,
+    );
+  if (r.fitnessChart)
+    lines.push(
+      "",
+      `Wari's fitness chart data (\`GET /api/wari/fitness\`): median ${r.fitnessChart.http.medianMs} ms, p95 ${r.fitnessChart.http.p95Ms} ms` +
+        (r.fitnessChart.stale
+          ? `; after a sync marks it stale, the read of the member's activities ${r.fitnessChart.stale.sqlReadMedianMs} ms (sqlite3) and the pass over them ${r.fitnessChart.stale.computeMedianMs} ms (Node).`
+          : ".") +
+        (r.fitnessChart.note ? ` ${r.fitnessChart.note}` : ""),
+    );
+  return lines;
+}
+
+function syncAndUploads(r: BenchResults): string[] {
+  const lines: string[] = [];
+  if (r.sync) {
+    const { backfill: b, fiveMembers: f } = r.sync;
+    lines.push(
+      "## Strava sync and uploads",
+      "",
+      `- Backfill of ${fmt(b.activities)} activities (limits raised): ${b.seconds} s, ${fmt(b.activitiesPerSecond)} activities/s (target under ${b.targetSeconds} s).`,
+      `- ${f.members} members × ${fmt(f.activitiesEach)} activities under the default limits: ${f.seconds} s, ${f.readsThisWindow} of ${f.readLimitPer15Min} reads of the window, ${f.unrecovered429s} unrecovered 429s.`,
+    );
+  }
+  if (r.uploads) {
+    if (!lines.length) lines.push("## Uploads", "");
+    lines.push(
+      `- Upload to saved (\`bench/uploads.ts\`, medians): a 6-hour 1 s FIT ride ${r.uploads.fitParseMs} ms (target under 500 ms), a 5,000-row activities.csv ${r.uploads.csvImport5000Ms} ms (target under 5 s).`,
+    );
+  }
+  if (r.memberYear) {
+    const m = r.memberYear;
+    lines.push(
+      `- Storage (\`bench/member-year.ts\`, ${m.members} members): ${m.activitiesPerMemberYear} activities and ${fmt(m.bytesPerMemberYear)} bytes per member-year (${m.bytesPerActivity} bytes per activity with its indexes); 10 GB of D1 holds about ${fmt(m.memberYearsIn10GB)} member-years.`,
+    );
+  }
+  return lines;
+}
+
+function pages(r: BenchResults): string[] {
+  if (!r.lighthouse) return [];
+  const d = r.lighthouseDetail ?? {};
+  const runs = d.runs ?? {};
+  const lines = [
+    "## Pages on a phone",
+    "",
+    `\`bench/lighthouse.ts\`${d.date ? `, run of ${day(d.date)}` : ""}: Lighthouse ${d.version ?? ""}; Chromium as ${d.chromiumUser ?? "?"}; ${d.server ?? ""}; ${d.demoSeed ?? ""}.`,
+    "",
+    table(
+      ["page", "performance", "accessibility", "LCP", "TBT", "CLS", "runs: performance (TBT ms)"],
+      Object.entries(r.lighthouse).map(([path, f]) => [
+        `\`${path}\``,
+        f.performance,
+        f.accessibility,
+        `${(f.lcpMs / 1000).toFixed(2)} s`,
+        `${f.tbtMs} ms`,
+        f.cls,
+        (runs[path] ?? []).map((x) => `${x.performance} (${Math.round(x.tbtMs)})`).join(", "),
+      ]),
+    ),
+  ];
+  if (d.targets)
+    lines.push(
+      "",
+      `Targets: performance ≥ ${d.targets.performance}, accessibility ${d.targets.accessibility}, CLS < ${d.targets.cls}, TBT < ${d.targets.tbtMs} ms.`,
+    );
+  if (r.firstLoadJsByPage)
+    lines.push(
+      "",
+      `First-load JavaScript (KB gzip): ${Object.entries(r.firstLoadJsByPage)
+        .map(([path, kb]) => `\`${path}\` ${kb}`)
+        .join(", ")}` +
+        (r.firstLoadJsDashboardDemo
+          ? `; \`/dashboard\` for the demo member ${r.firstLoadJsDashboardDemo.gzipKb} KB in ${r.firstLoadJsDashboardDemo.files} files (target under ${r.firstLoadJsDashboardDemo.target}), the chart chunk ${r.firstLoadJsDashboardDemo.chartInFirstLoad ? "included" : "not included"}`
+          : "") +
+        (r.firstLoadJsHome ? `; \`/\` target under ${r.firstLoadJsHome.target}` : "") +
+        ".",
+    );
+  if (r.mainThread) {
+    const perPage = Object.entries(r.mainThread).filter(
+      (e): e is [string, { cpuMs: number; blockingEstimateMs: number; longestTask?: string }] =>
+        e[0].startsWith("/"),
+    );
+    lines.push(
+      "",
+      `Main-thread CPU (${r.mainThread.tool ?? "bench/main-thread.ts"}):`,
+      "",
+      table(
+        ["page", "CPU", "blocking estimate", "longest task"],
+        perPage.map(([path, m]) => [
+          `\`${path}\``,
+          `${m.cpuMs} ms`,
+          `${m.blockingEstimateMs} ms`,
+          m.longestTask ?? "",
+        ]),
+      ),
+    );
+  }
+  return lines;
+}
+
+function checks(r: BenchResults): string[] {
+  if (!r.checks) return [];
+  return ["## Targets", "", ...Object.entries(r.checks).map(([name, ok]) => `- ${ok ? "✓" : "✗"} ${name}`)];
+}
+
+function scale(r: BenchResults): string[] {
+  if (!r.scale?.length) return [];
+  const info = r.scaleRun ?? { date: r.date ?? "", uptime: "not recorded", cores: 2 };
+  return [
+    "## Scale: N athletes inside Strava's budget",
+    "",
+    "`bench/scale.ts` (its header says how the simulated Saturday is played and measured): freshness is from the webhook to the app's read of the activity; " +
+      "10,000 athletes run as a 10 % sample against 10 % of the budget. What the figures mean for a launch: docs/operations.md.",
+    "",
+    scaleSection(r.scale, info),
+  ];
+}
+
+/** The whole of bench/RESULTS.md for these results. */
+export function resultsMarkdown(r: BenchResults): string {
+  const sections = [requests(r), syncAndUploads(r), checks(r), pages(r), scale(r)].filter((s) => s.length);
+  return [
+    "# Benchmark results",
+    "",
+    "<!-- Generated by bench/results-md.ts from bench/results.json: `npm run bench:report`. Do not edit by hand. -->",
+    "",
+    "`npm run bench` measures everything below and writes `bench/results.json` (its parts alone: `npm run bench:lighthouse`, `bench:uploads`, `bench:scale`, each merging its own keys, so a section can be newer than another). " +
+      "The machine: 2 shared cores; expect ±30 % between runs. Why the pages are built the way they are: docs/performance.md and docs/decisions/028-charts-and-first-load.md.",
+    "",
+    ...sections.flatMap((s) => [...s, ""]),
+  ].join("\n");
+}
+
+export function writeResultsMd(from = "bench/results.json", to = "bench/RESULTS.md") {
+  writeFileSync(to, resultsMarkdown(JSON.parse(readFileSync(from, "utf8")) as BenchResults));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  writeResultsMd();
+  console.log("wrote bench/RESULTS.md from bench/results.json");
+}
