@@ -55,7 +55,7 @@ export interface BenchResults {
       unrecovered429s: number;
     };
   };
-  uploads?: { fitParseMs: number; csvImport5000Ms: number };
+  uploads?: { fitParseMs: number; csvImport5000Ms: number; peakMemoryMb?: Record<string, number> };
   targets?: Record<string, number>;
   checks?: Record<string, boolean>;
   memberYear?: {
@@ -143,6 +143,16 @@ function syncAndUploads(r: BenchResults): string[] {
     lines.push(
       `- Upload to saved (\`bench/uploads.ts\`, medians): a 6-hour 1 s FIT ride ${r.uploads.fitParseMs} ms (target under 500 ms), a 5,000-row activities.csv ${r.uploads.csvImport5000Ms} ms (target under 5 s).`,
     );
+    const peak = r.uploads.peakMemoryMb;
+    if (peak) {
+      lines.push(
+        `- Peak parser memory for the worst 25 MB file of each kind (\`bench/upload-memory.ts\`, heap + array buffers, the file included; target under 64 MB): ${Object.entries(
+          peak,
+        )
+          .map(([kind, mb]) => `${kind.toUpperCase()} ${mb} MB`)
+          .join(", ")}.`,
+      );
+    }
   }
   if (r.memberYear) {
     const m = r.memberYear;
