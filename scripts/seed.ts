@@ -204,7 +204,13 @@ export async function buildSeedSql(opts: {
   for (let i = 0; i < opts.members; i++) addActivities(4 + i, 2000 + i, 60 + (i % 7) * 15, 365);
   statements.push(...insertRows("activities", activityRows));
   // The dashboard's summaries of them (issue #36), as the activities-changed statements keep them.
-  statements.push(`${dayTotalsInsertSql("1 = 1")};`, `${recordsInsertSql("1 = 1")};`);
+  // Everyone's, rebuilt: the seed may run on a database that already has members.
+  statements.push(
+    "DELETE FROM activity_day_totals;",
+    "DELETE FROM activity_records;",
+    `${dayTotalsInsertSql("1 = 1")};`,
+    `${recordsInsertSql("1 = 1")};`,
+  );
   statements.push(
     ...insertRows(
       "sync_status",
