@@ -90,7 +90,8 @@ async function main() {
     CI: "1",
   });
   const { file: varsFile, useFakes } = resolveVarsFile();
-  if (databaseIsEmpty()) {
+  // SKIP_SEED=1: never the demo data (npm run bench seeds its own members).
+  if (process.env.SKIP_SEED !== "1" && databaseIsEmpty()) {
     log("seeding demo data");
     run("npx", ["tsx", "scripts/seed.ts"], { PERSIST_DIR: persistDir, DEV_VARS: varsFile });
   }

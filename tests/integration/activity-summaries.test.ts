@@ -81,9 +81,7 @@ function recompute(rows: Stored[]) {
         .filter((a) => a.sport_type === sport && valueOf(a) !== null)
         .sort(
           (a, b) =>
-            valueOf(b)! - valueOf(a)! ||
-            a.start_date_local.localeCompare(b.start_date_local) ||
-            a.id - b.id,
+            valueOf(b)! - valueOf(a)! || a.start_date_local.localeCompare(b.start_date_local) || a.id - b.id,
         )[0];
       if (best) records.push({ sport, metric, id: best.id, value: valueOf(best)! });
     }
@@ -92,7 +90,14 @@ function recompute(rows: Stored[]) {
     days: [...days.entries()]
       .map(([key, d]) => {
         const [day, sport] = key.split("|");
-        return { day, sport, count: d.count, distance: r6(d.distance), time: d.time, elevation: r6(d.elevation) };
+        return {
+          day,
+          sport,
+          count: d.count,
+          distance: r6(d.distance),
+          time: d.time,
+          elevation: r6(d.elevation),
+        };
       })
       .sort((a, b) => `${a.day}|${a.sport}`.localeCompare(`${b.day}|${b.sport}`)),
     records: records.sort((a, b) => `${a.sport}|${a.metric}`.localeCompare(`${b.sport}|${b.metric}`)),
@@ -137,12 +142,30 @@ const activity = fc.record({
 type Gen = typeof activity extends fc.Arbitrary<infer T> ? T : never;
 
 const op = fc.oneof(
-  { arbitrary: fc.record({ kind: fc.constant("strava" as const), rows: fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), activity), { minLength: 1, maxLength: 6 }) }), weight: 4 },
-  { arbitrary: fc.record({ kind: fc.constant("upload" as const), rows: fc.array(activity, { minLength: 1, maxLength: 5 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("strava" as const),
+      rows: fc.array(fc.tuple(fc.integer({ min: 0, max: 7 }), activity), { minLength: 1, maxLength: 6 }),
+    }),
+    weight: 4,
+  },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("upload" as const),
+      rows: fc.array(activity, { minLength: 1, maxLength: 5 }),
+    }),
+    weight: 2,
+  },
   { arbitrary: fc.record({ kind: fc.constant("deleteUpload" as const), pick: fc.nat() }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant("manual" as const), row: activity }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant("deleteManual" as const), pick: fc.nat() }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant("deleteStrava" as const), ids: fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 3 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant("deleteStrava" as const),
+      ids: fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 3 }),
+    }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant("disconnect" as const) }), weight: 1 },
 );
 
@@ -153,7 +176,12 @@ function start(g: Gen): Date {
   return new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), g.hour));
 }
 
-function row(userId: number, g: Gen, source: NewActivity["source"], extra: Partial<NewActivity> = {}): NewActivity {
+function row(
+  userId: number,
+  g: Gen,
+  source: NewActivity["source"],
+  extra: Partial<NewActivity> = {},
+): NewActivity {
   const startDate = start(g);
   return {
     userId,
@@ -176,92 +204,100 @@ describe("activity summaries (issue #36)", () => {
   it("equal a recomputation from the rows after any sequence of saves and deletions", async () => {
     const app = { ...createAppContext(env), now: () => NOW };
     await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 8 }), fc.boolean(), async (ops, deleteAtEnd) => {
-        const seed = await createUser();
-        const userId = seed.id;
-        const base = (stravaBase += 100);
-        for (const o of ops) {
-          switch (o.kind) {
-            case "strava":
-              // A Strava id seen before is an upsert-update of that activity.
-              await saveActivities(
-                app,
-                userId,
-                o.rows.map(([id, g]) => row(userId, g, "strava", { stravaId: base + id })),
-              );
-              break;
-            case "upload": {
-              const upload = await env.DB.prepare(
-                "INSERT INTO uploads (user_id, filename, kind, size, r2_key, status) VALUES (?, 'a.gpx', 'gpx', 10, ?, 'saved') RETURNING id",
-              )
-                .bind(userId, `summaries/${base}/${Math.random()}`)
-                .first<{ id: number }>();
-              await saveActivities(
-                app,
-                userId,
-                o.rows.map((g) => row(userId, g, "file", { uploadId: upload!.id })),
-              );
-              break;
+      fc.asyncProperty(
+        fc.array(op, { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        async (ops, deleteAtEnd) => {
+          const seed = await createUser();
+          const userId = seed.id;
+          const base = (stravaBase += 100);
+          for (const o of ops) {
+            switch (o.kind) {
+              case "strava":
+                // A Strava id seen before is an upsert-update of that activity.
+                await saveActivities(
+                  app,
+                  userId,
+                  o.rows.map(([id, g]) => row(userId, g, "strava", { stravaId: base + id })),
+                );
+                break;
+              case "upload": {
+                const upload = await env.DB.prepare(
+                  "INSERT INTO uploads (user_id, filename, kind, size, r2_key, status) VALUES (?, 'a.gpx', 'gpx', 10, ?, 'saved') RETURNING id",
+                )
+                  .bind(userId, `summaries/${base}/${Math.random()}`)
+                  .first<{ id: number }>();
+                await saveActivities(
+                  app,
+                  userId,
+                  o.rows.map((g) => row(userId, g, "file", { uploadId: upload!.id })),
+                );
+                break;
+              }
+              case "deleteUpload": {
+                const ids = await env.DB.prepare("SELECT id FROM uploads WHERE user_id = ? ORDER BY id")
+                  .bind(userId)
+                  .all<{ id: number }>();
+                const id = ids.results[o.pick % Math.max(1, ids.results.length)]?.id;
+                if (id)
+                  await deleteUploadActivities(app, userId, id, [
+                    sql`DELETE FROM uploads WHERE id = ${id} AND user_id = ${userId}`,
+                  ]);
+                break;
+              }
+              case "manual": {
+                const user = (await app.db.query.users.findFirst({
+                  where: (u, { eq }) => eq(u.id, userId),
+                }))!;
+                const g = o.row;
+                await addManualActivity(app, user, {
+                  sportType: (["Ride", "Run", "Swim", "Walk", "Hike", "VirtualRide"].includes(g.sport)
+                    ? g.sport
+                    : "Workout") as "Ride",
+                  name: undefined,
+                  start: start(g),
+                  distanceKm: g.km,
+                  duration: g.minutes * 60,
+                  elevation: g.elevation,
+                }).catch((error: { status?: number }) => {
+                  // 409: the same activity is already there (the store's duplicate rule).
+                  if (error.status !== 409) throw error;
+                });
+                break;
+              }
+              case "deleteManual": {
+                const ids = await env.DB.prepare(
+                  "SELECT id FROM activities WHERE user_id = ? AND source = 'manual' ORDER BY id",
+                )
+                  .bind(userId)
+                  .all<{ id: number }>();
+                const id = ids.results[o.pick % Math.max(1, ids.results.length)]?.id;
+                const user = (await app.db.query.users.findFirst({
+                  where: (u, { eq }) => eq(u.id, userId),
+                }))!;
+                if (id) await removeManualActivity(app, user, id);
+                break;
+              }
+              case "deleteStrava":
+                await deleteActivities(
+                  app,
+                  userId,
+                  o.ids.map((id) => base + id),
+                );
+                break;
+              case "disconnect":
+                await disconnectStrava(app, userId);
+                break;
             }
-            case "deleteUpload": {
-              const ids = await env.DB.prepare("SELECT id FROM uploads WHERE user_id = ? ORDER BY id")
-                .bind(userId)
-                .all<{ id: number }>();
-              const id = ids.results[o.pick % Math.max(1, ids.results.length)]?.id;
-              if (id)
-                await deleteUploadActivities(app, userId, id, [
-                  sql`DELETE FROM uploads WHERE id = ${id} AND user_id = ${userId}`,
-                ]);
-              break;
-            }
-            case "manual": {
-              const user = (await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
-              const g = o.row;
-              await addManualActivity(app, user, {
-                sportType: (["Ride", "Run", "Swim", "Walk", "Hike", "VirtualRide"].includes(g.sport)
-                  ? g.sport
-                  : "Workout") as "Ride",
-                name: undefined,
-                start: start(g),
-                distanceKm: g.km,
-                duration: g.minutes * 60,
-                elevation: g.elevation,
-              }).catch((error: { status?: number }) => {
-                // 409: the same activity is already there (the store's duplicate rule).
-                if (error.status !== 409) throw error;
-              });
-              break;
-            }
-            case "deleteManual": {
-              const ids = await env.DB.prepare(
-                "SELECT id FROM activities WHERE user_id = ? AND source = 'manual' ORDER BY id",
-              )
-                .bind(userId)
-                .all<{ id: number }>();
-              const id = ids.results[o.pick % Math.max(1, ids.results.length)]?.id;
-              const user = (await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
-              if (id) await removeManualActivity(app, user, id);
-              break;
-            }
-            case "deleteStrava":
-              await deleteActivities(
-                app,
-                userId,
-                o.ids.map((id) => base + id),
-              );
-              break;
-            case "disconnect":
-              await disconnectStrava(app, userId);
-              break;
+            await expectConsistent(userId, o.kind);
           }
-          await expectConsistent(userId, o.kind);
-        }
-        if (deleteAtEnd) {
-          const user = (await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
-          await deleteAccount(app, user, { password: seed.password, sessionAgeSeconds: null });
-          expect(await maintained(userId)).toEqual({ days: [], records: [] });
-        }
-      }),
+          if (deleteAtEnd) {
+            const user = (await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
+            await deleteAccount(app, user, { password: seed.password, sessionAgeSeconds: null });
+            expect(await maintained(userId)).toEqual({ days: [], records: [] });
+          }
+        },
+      ),
       { numRuns: 30 },
     );
   });

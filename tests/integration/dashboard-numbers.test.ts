@@ -48,7 +48,9 @@ function expectedHighlights(rows: Raw[], now: Date) {
       "fastest",
       (a) => {
         const floor = FLOOR[sportOf(a.sport_type)];
-        return floor !== undefined && a.moving_time > 0 && a.distance >= floor ? a.distance / a.moving_time : null;
+        return floor !== undefined && a.moving_time > 0 && a.distance >= floor
+          ? a.distance / a.moving_time
+          : null;
       },
     ],
   ];
@@ -98,7 +100,10 @@ function expectedHighlights(rows: Raw[], now: Date) {
     records,
     years: {
       through: dates.today,
-      thisYear: { year: Number(dates.thisYearStart.slice(0, 4)), ...totals(span(dates.thisYearStart, dates.today)) },
+      thisYear: {
+        year: Number(dates.thisYearStart.slice(0, 4)),
+        ...totals(span(dates.thisYearStart, dates.today)),
+      },
       lastYear: {
         year: Number(dates.lastYearStart.slice(0, 4)),
         ...totals(span(dates.lastYearStart, dates.lastYearSameDay)),
@@ -143,7 +148,9 @@ describe("the dashboard's highlights from the summaries (issue #36)", () => {
       expect(data.highlights).toEqual(expected);
       // Something to compare: records in several sports, activity this year and last, active weeks.
       expect(expected.records.length).toBeGreaterThan(2);
-      expect(expected.years.thisYear.activityCount + expected.years.lastYear.activityCount).toBeGreaterThan(0);
+      expect(expected.years.thisYear.activityCount + expected.years.lastYear.activityCount).toBeGreaterThan(
+        0,
+      );
       expect(expected.weeks.some((w) => w.activeDays > 0)).toBe(true);
     });
   }
