@@ -7,7 +7,7 @@
 import { hashPassword } from "../app/lib/password.server";
 import { toActivityRow } from "../app/modules/strava/activity-mapper";
 import { generateActivities } from "../tests/fakes/strava-data";
-import { dayTotalsInsertSql, recordsInsertSql } from "../app/modules/activities/summaries.server";
+import { summaryRebuildSql } from "../app/modules/activities/summaries.server";
 
 export const BENCH_USER = {
   id: 900_001,
@@ -67,7 +67,7 @@ export async function benchSeedSql(opts: { pepper: string; now: Date; count?: nu
   }
   // The dashboard's summaries (issue #36), as the activities-changed statements keep them.
   const member = `user_id = ${u.id}`;
-  out.push(`${dayTotalsInsertSql(member)};`, `${recordsInsertSql(member)};`);
+  out.push(...summaryRebuildSql(member).map((s) => `${s};`));
   return out.join("\n");
 }
 
@@ -126,5 +126,8 @@ INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, mo
     ${start} + (i * 37) % ${end - start - 86400 * 30},
     strftime('%Y-%m-%dT%H:%M:%SZ', ${start} + (i * 37) % ${end - start - 86400 * 30}, 'unixepoch'), 0, 0, 0
   FROM n;
+${summaryRebuildSql(`user_id >= ${c.firstUserId}`)
+  .map((s) => `${s};`)
+  .join("\n")}
 `;
 }

@@ -440,6 +440,39 @@ export const activityRecords = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.sportType, t.metric] })],
 );
 
+/** The member's activity totals per sport type (issue #36); rebuilt like the day totals. */
+export const activitySportTotals = sqliteTable(
+  "activity_sport_totals",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sportType: text("sport_type").notNull(),
+    activityCount: integer("activity_count").notNull(),
+    distance: real("distance").notNull(),
+    movingTime: integer("moving_time").notNull(),
+    elevation: real("elevation").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sportType] })],
+);
+
+/** The member's activity totals per calendar month in UTC (YYYY-MM, issue #36); rebuilt like the day totals. */
+export const activityMonthTotals = sqliteTable(
+  "activity_month_totals",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    activityCount: integer("activity_count").notNull(),
+    distance: real("distance").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month] }),
+    index("activity_month_totals_month_idx").on(t.month, t.userId, t.activityCount, t.distance),
+  ],
+);
+
 export const challenges = sqliteTable(
   "challenges",
   {

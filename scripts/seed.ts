@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "../app/lib/password.server";
 import { encryptSecret } from "../app/lib/token-crypto.server";
-import { dayTotalsInsertSql, recordsInsertSql } from "../app/modules/activities/summaries.server";
+import { summaryRebuildSql } from "../app/modules/activities/summaries.server";
 import { progressUpdateSql } from "../app/modules/challenges/progress.server";
 import { toActivityRow } from "../app/modules/strava/activity-mapper";
 import { generateActivities } from "../tests/fakes/strava-data";
@@ -205,12 +205,7 @@ export async function buildSeedSql(opts: {
   statements.push(...insertRows("activities", activityRows));
   // The dashboard's summaries of them (issue #36), as the activities-changed statements keep them.
   // Everyone's, rebuilt: the seed may run on a database that already has members.
-  statements.push(
-    "DELETE FROM activity_day_totals;",
-    "DELETE FROM activity_records;",
-    `${dayTotalsInsertSql("1 = 1")};`,
-    `${recordsInsertSql("1 = 1")};`,
-  );
+  statements.push(...summaryRebuildSql("1 = 1").map((s) => `${s};`));
   statements.push(
     ...insertRows(
       "sync_status",

@@ -1,4 +1,4 @@
--- Issue #36: the member's activity summaries, rebuilt for the member in the same batch as every
+-- Issue #36: the members' activity summaries, rebuilt for the member in the same batch as every
 -- write of their activities (app/modules/activities/summaries.server.ts), so the dashboard no
 -- longer reads every one of their rows on each view. Backfilled here from the existing activities.
 CREATE TABLE `activity_day_totals` (
@@ -20,6 +20,26 @@ CREATE TABLE `activity_records` (
 	`value` real NOT NULL,
 	PRIMARY KEY (`user_id`, `sport_type`, `metric`)
 ) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TABLE `activity_sport_totals` (
+	`user_id` integer NOT NULL REFERENCES `users`(`id`) ON DELETE cascade,
+	`sport_type` text NOT NULL,
+	`activity_count` integer NOT NULL,
+	`distance` real NOT NULL,
+	`moving_time` integer NOT NULL,
+	`elevation` real NOT NULL,
+	PRIMARY KEY (`user_id`, `sport_type`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE TABLE `activity_month_totals` (
+	`user_id` integer NOT NULL REFERENCES `users`(`id`) ON DELETE cascade,
+	`month` text NOT NULL,
+	`activity_count` integer NOT NULL,
+	`distance` real NOT NULL,
+	PRIMARY KEY (`user_id`, `month`)
+) WITHOUT ROWID;
+--> statement-breakpoint
+CREATE INDEX `activity_month_totals_month_idx` ON `activity_month_totals` (`month`,`user_id`,`activity_count`,`distance`);
 --> statement-breakpoint
 INSERT INTO activity_day_totals (user_id, day, sport_type, activity_count, distance, moving_time, elevation)
   SELECT user_id, substr(start_date_local, 1, 10), sport_type, count(*), sum(distance), sum(moving_time), sum(total_elevation_gain)
@@ -53,3 +73,13 @@ INSERT INTO activity_records (user_id, sport_type, metric, activity_id, value)
     SELECT *, row_number() OVER (PARTITION BY user_id, sport_type, metric ORDER BY start_date_local, id) AS rn
     FROM candidates
   ) WHERE rn = 1;
+--> statement-breakpoint
+INSERT INTO activity_sport_totals (user_id, sport_type, activity_count, distance, moving_time, elevation)
+  SELECT user_id, sport_type, count(*), sum(distance), sum(moving_time), sum(total_elevation_gain)
+  FROM activities WHERE 1 = 1
+  GROUP BY user_id, sport_type;
+--> statement-breakpoint
+INSERT INTO activity_month_totals (user_id, month, activity_count, distance)
+  SELECT user_id, strftime('%Y-%m', start_date, 'unixepoch'), count(*), sum(distance)
+  FROM activities WHERE 1 = 1
+  GROUP BY user_id, strftime('%Y-%m', start_date, 'unixepoch');

@@ -1,5 +1,5 @@
 // Issue #36: the member's activity summaries (day totals per sport type, records per sport
-// type and metric) are kept by the "activities changed" statements. After any sequence of
+// type and metric, totals per sport type and per UTC month) are kept by the "activities changed" statements. After any sequence of
 // writes through the app's own paths (Strava upserts and their updates, Strava deletions,
 // uploads and their deletion, manual entries and their deletion, a Strava disconnect, the
 // account's deletion) they equal a recomputation from scratch, done here in TypeScript from
@@ -38,6 +38,7 @@ const SPORTS = ["Ride", "VirtualRide", "GravelRide", "Run", "TrailRun", "Swim", 
 
 interface Stored {
   id: number;
+  start_date: number;
   sport_type: string;
   distance: number;
   moving_time: number;
@@ -58,6 +59,22 @@ function recompute(rows: Stored[]) {
     d.time += a.moving_time;
     d.elevation += a.total_elevation_gain;
     days.set(key, d);
+  }
+  const sports = new Map<string, { count: number; distance: number; time: number; elevation: number }>();
+  const months = new Map<string, { count: number; distance: number }>();
+  for (const a of rows) {
+    const s = sports.get(a.sport_type) ?? { count: 0, distance: 0, time: 0, elevation: 0 };
+    s.count += 1;
+    s.distance += a.distance;
+    s.time += a.moving_time;
+    s.elevation += a.total_elevation_gain;
+    sports.set(a.sport_type, s);
+    // The admin's trends count calendar months in UTC, by the start instant.
+    const month = new Date(a.start_date * 1000).toISOString().slice(0, 7);
+    const m = months.get(month) ?? { count: 0, distance: 0 };
+    m.count += 1;
+    m.distance += a.distance;
+    months.set(month, m);
   }
   const records: { sport: string; metric: string; id: number; value: number }[] = [];
   const metrics: [string, (a: Stored) => number | null][] = [
@@ -101,6 +118,18 @@ function recompute(rows: Stored[]) {
       })
       .sort((a, b) => `${a.day}|${a.sport}`.localeCompare(`${b.day}|${b.sport}`)),
     records: records.sort((a, b) => `${a.sport}|${a.metric}`.localeCompare(`${b.sport}|${b.metric}`)),
+    sports: [...sports.entries()]
+      .map(([sport, t]) => ({
+        sport,
+        count: t.count,
+        distance: r6(t.distance),
+        time: t.time,
+        elevation: r6(t.elevation),
+      }))
+      .sort((a, b) => a.sport.localeCompare(b.sport)),
+    months: [...months.entries()]
+      .map(([month, t]) => ({ month, count: t.count, distance: r6(t.distance) }))
+      .sort((a, b) => a.month.localeCompare(b.month)),
   };
 }
 
@@ -115,15 +144,27 @@ async function maintained(userId: number) {
   )
     .bind(userId)
     .all<{ sport: string; metric: string; id: number; value: number }>();
+  const sports = await env.DB.prepare(
+    "SELECT sport_type AS sport, activity_count AS count, distance, moving_time AS time, elevation FROM activity_sport_totals WHERE user_id = ? ORDER BY sport_type",
+  )
+    .bind(userId)
+    .all<{ sport: string; count: number; distance: number; time: number; elevation: number }>();
+  const months = await env.DB.prepare(
+    "SELECT month, activity_count AS count, distance FROM activity_month_totals WHERE user_id = ? ORDER BY month",
+  )
+    .bind(userId)
+    .all<{ month: string; count: number; distance: number }>();
   return {
     days: days.results.map((d) => ({ ...d, distance: r6(d.distance), elevation: r6(d.elevation) })),
     records: records.results,
+    sports: sports.results.map((t) => ({ ...t, distance: r6(t.distance), elevation: r6(t.elevation) })),
+    months: months.results.map((t) => ({ ...t, distance: r6(t.distance) })),
   };
 }
 
 async function expectConsistent(userId: number, what: string) {
   const rows = await env.DB.prepare(
-    "SELECT id, sport_type, distance, moving_time, total_elevation_gain, start_date_local FROM activities WHERE user_id = ?",
+    "SELECT id, start_date, sport_type, distance, moving_time, total_elevation_gain, start_date_local FROM activities WHERE user_id = ?",
   )
     .bind(userId)
     .all<Stored>();
@@ -294,7 +335,7 @@ describe("activity summaries (issue #36)", () => {
           if (deleteAtEnd) {
             const user = (await app.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, userId) }))!;
             await deleteAccount(app, user, { password: seed.password, sessionAgeSeconds: null });
-            expect(await maintained(userId)).toEqual({ days: [], records: [] });
+            expect(await maintained(userId)).toEqual({ days: [], records: [], sports: [], months: [] });
           }
         },
       ),

@@ -11,6 +11,9 @@
  *   the activity holding the record: the highest value, then the earliest
  *   start_date_local, then the lowest id. The dashboard folds sport types
  *   into its sports on read (a few dozen rows).
+ * - `activity_sport_totals` (per member and sport type) and
+ *   `activity_month_totals` (per member and UTC calendar month): the admin
+ *   reports read these instead of every member's every activity.
  *
  * A rebuild reads the member's rows through the covering index
  * activities_user_sport_distance_idx and (for the day totals) one pass in
@@ -84,15 +87,47 @@ export function recordsInsertSql(where: string): string {
   ) WHERE rn = 1`;
 }
 
+/** Totals per member and sport type (the admin's activities-by-type and per-member reports). */
+export function sportTotalsInsertSql(where: string): string {
+  return `INSERT INTO activity_sport_totals (user_id, sport_type, activity_count, distance, moving_time, elevation)
+  SELECT user_id, sport_type, count(*), sum(distance), sum(moving_time), sum(total_elevation_gain)
+  FROM activities WHERE ${where}
+  GROUP BY user_id, sport_type`;
+}
+
+/** Totals per member and calendar month in UTC (the admin's activity trends). */
+export function monthTotalsInsertSql(where: string): string {
+  return `INSERT INTO activity_month_totals (user_id, month, activity_count, distance)
+  SELECT user_id, strftime('%Y-%m', start_date, 'unixepoch'), count(*), sum(distance)
+  FROM activities WHERE ${where}
+  GROUP BY user_id, strftime('%Y-%m', start_date, 'unixepoch')`;
+}
+
+const SUMMARIES: [table: string, insert: (where: string) => string][] = [
+  ["activity_day_totals", dayTotalsInsertSql],
+  ["activity_records", recordsInsertSql],
+  ["activity_sport_totals", sportTotalsInsertSql],
+  ["activity_month_totals", monthTotalsInsertSql],
+];
+
+/**
+ * The summaries of the members `where` selects (SQL on `user_id`), rebuilt:
+ * each table's DELETE, then its INSERT … SELECT. The seeds that write
+ * activities with plain SQL run them with `1 = 1` (everyone).
+ */
+export function summaryRebuildSql(where: string): string[] {
+  return SUMMARIES.flatMap(([table, insert]) => [`DELETE FROM ${table} WHERE ${where}`, insert(where)]);
+}
+
 const member = (userId: number) => `user_id = ${Math.trunc(userId)}`;
 
 /**
  * The "activities changed" statements of the summaries, in order (each
  * DELETE before its INSERT), for workers/load-context.ts's list.
  */
-export const ACTIVITY_SUMMARY_STATEMENTS: readonly ((userId: number) => SQL)[] = [
-  (userId) => sql.raw(`DELETE FROM activity_day_totals WHERE ${member(userId)}`),
-  (userId) => sql.raw(dayTotalsInsertSql(member(userId))),
-  (userId) => sql.raw(`DELETE FROM activity_records WHERE ${member(userId)}`),
-  (userId) => sql.raw(recordsInsertSql(member(userId))),
-];
+export const ACTIVITY_SUMMARY_STATEMENTS: readonly ((userId: number) => SQL)[] = SUMMARIES.flatMap(
+  ([table, insert]) => [
+    (userId: number) => sql.raw(`DELETE FROM ${table} WHERE ${member(userId)}`),
+    (userId: number) => sql.raw(insert(member(userId))),
+  ],
+);
