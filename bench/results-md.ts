@@ -35,6 +35,7 @@ export interface BenchResults {
   member?: { activities: number };
   runs?: { warmup: number; measured: number };
   http?: Record<string, Timing>;
+  pages?: Record<string, RouteTiming>;
   sqlite?: Record<string, Timing & { statements?: number }>;
   statsVsSqlRatio?: number;
   statsAboveBaselineMs?: number;
@@ -163,6 +164,41 @@ function syncAndUploads(r: BenchResults): string[] {
   return lines;
 }
 
+/** One route of `npm run bench` (bench/pages.ts): its median and p95, and its ratio to GET /api/user in the same run. */
+interface RouteTiming {
+  medianMs: number;
+  p95Ms: number;
+  ratio: number;
+  status: number;
+  role: string;
+  target: number;
+  pass: boolean;
+}
+
+function routes(r: BenchResults): string[] {
+  if (!r.pages) return [];
+  const entries = Object.entries(r.pages);
+  const failing = entries.filter(([, t]) => !t.pass).map(([name]) => `\`${name}\``);
+  return [
+    "## Every route",
+    "",
+    `\`npm run bench\` (\`bench/pages.ts\`): every page and \`GET /api\` route of the build, member routes as the 20,000-activity member and admin routes as the admin; the ratio is the route's median over \`GET /api/user\`'s in the same run. Targets: member routes ≤ 4×, admin routes ≤ 8×. ${failing.length ? `Over target: ${failing.join(", ")}.` : "Every route within its target."}`,
+    "",
+    table(
+      ["route", "role", "status", "median", "p95", "ratio", "target"],
+      entries.map(([name, t]) => [
+        `\`${name}\``,
+        t.role,
+        t.status,
+        `${t.medianMs} ms`,
+        `${t.p95Ms} ms`,
+        `${t.ratio}×${t.pass ? "" : " ✗"}`,
+        `${t.target}×`,
+      ]),
+    ),
+  ];
+}
+
 function pages(r: BenchResults): string[] {
   if (!r.lighthouse) return [];
   const d = r.lighthouseDetail ?? {};
@@ -245,7 +281,9 @@ function scale(r: BenchResults): string[] {
 
 /** The whole of bench/RESULTS.md for these results. */
 export function resultsMarkdown(r: BenchResults): string {
-  const sections = [requests(r), syncAndUploads(r), checks(r), pages(r), scale(r)].filter((s) => s.length);
+  const sections = [requests(r), routes(r), syncAndUploads(r), checks(r), pages(r), scale(r)].filter(
+    (s) => s.length,
+  );
   return [
     "# Benchmark results",
     "",

@@ -7,6 +7,7 @@
 import { hashPassword } from "../app/lib/password.server";
 import { toActivityRow } from "../app/modules/strava/activity-mapper";
 import { generateActivities } from "../tests/fakes/strava-data";
+import { summaryRebuildSql } from "../app/modules/activities/summaries.server";
 
 export const BENCH_USER = {
   id: 900_001,
@@ -64,16 +65,42 @@ export async function benchSeedSql(opts: { pepper: string; now: Date; count?: nu
       .join(",\n");
     out.push(`INSERT INTO activities (${cols.join(", ")}) VALUES\n${values};`);
   }
+  // The dashboard's summaries (issue #36), as the activities-changed statements keep them.
+  const member = `user_id = ${u.id}`;
+  out.push(...summaryRebuildSql(member).map((s) => `${s};`));
   return out.join("\n");
 }
 
 /** The challenge scenario: 1,000 participants with 200,000 activities inside the challenge window. */
 export const CHALLENGE_BENCH = { id: 900_001, participants: 1000, activities: 200_000, firstUserId: 910_001 };
 
+/** The admin the benchmark signs in as for the admin pages and reports (bench/pages.ts). */
+export const BENCH_ADMIN = {
+  id: 900_002,
+  username: "benchadmin",
+  password: "Bench@1234",
+  email: "benchadmin@example.com",
+};
+/** One of each thing a page route takes an id of, so those pages answer with content. */
+export const BENCH_IDS = { event: 900_001, registration: 900_001, feedback: 900_001, upload: 900_001 };
+
+/** The admin, and an event (the heavy member registered), a feedback and an upload of the heavy member. */
+export async function benchExtrasSql(opts: { pepper: string; now: Date }): Promise<string> {
+  const a = BENCH_ADMIN;
+  const ids = BENCH_IDS;
+  const day = Math.floor(opts.now.getTime() / 1000) + 30 * 86_400;
+  return `
+INSERT INTO users (id, username, email, password_hash, is_verified, profile_completed, is_admin) VALUES (${a.id}, ${value(a.username)}, ${value(a.email)}, ${value(await hashPassword(a.password, opts.pepper))}, 1, 1, 1);
+INSERT INTO events (id, title, description, date, location, fee, max_participants) VALUES (${ids.event}, 'Bench Century', 'A supported 100 km ride', ${day}, 'Pune', 50000, 500);
+INSERT INTO event_registrations (id, event_id, user_id, name, email, phone, emergency_contact, payment_status) VALUES (${ids.registration}, ${ids.event}, ${BENCH_USER.id}, 'Bench Member', ${value(BENCH_USER.email)}, '9999999999', 'Kin 9888888888', 'paid');
+INSERT INTO feedback (id, user_id, feedback_type, subject, message) VALUES (${ids.feedback}, ${BENCH_USER.id}, 'bug', 'Bench feedback', 'The bench left this.');
+INSERT INTO uploads (id, user_id, filename, kind, size, r2_key, status, saved) VALUES (${ids.upload}, ${BENCH_USER.id}, 'ride.fit', 'fit', 1000, 'bench/none.fit', 'saved', 0);
+`;
+}
+
 /**
  * Generated inside SQLite with recursive CTEs (a few hundred bytes of SQL
- * instead of tens of megabytes). The bench member joins too, and is made an
- * admin so the benchmark can time the recalculation call.
+ * instead of tens of megabytes). The bench member joins too.
  */
 export function challengeBenchSql(now: Date): string {
   const c = CHALLENGE_BENCH;
@@ -81,7 +108,6 @@ export function challengeBenchSql(now: Date): string {
   const start = nowS - 60 * 86400;
   const end = nowS + 30 * 86400;
   return `
-UPDATE users SET is_admin = 1 WHERE id = ${BENCH_USER.id};
 INSERT INTO users (id, username, email, is_verified, profile_completed, gender)
   WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${c.participants - 1})
   SELECT ${c.firstUserId} + i, 'rider' || i, 'rider' || i || '@bench.test', 1, 1, CASE i % 3 WHEN 0 THEN 'female' ELSE 'male' END FROM n;
@@ -100,5 +126,8 @@ INSERT INTO activities (user_id, strava_id, name, type, sport_type, distance, mo
     ${start} + (i * 37) % ${end - start - 86400 * 30},
     strftime('%Y-%m-%dT%H:%M:%SZ', ${start} + (i * 37) % ${end - start - 86400 * 30}, 'unixepoch'), 0, 0, 0
   FROM n;
+${summaryRebuildSql(`user_id >= ${c.firstUserId}`)
+  .map((s) => `${s};`)
+  .join("\n")}
 `;
 }

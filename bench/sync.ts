@@ -9,7 +9,8 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 
-const PORT = Number(process.env.BENCH_SYNC_PORT ?? 8797);
+// After `npm run bench` has stopped its server, the sync bench may take the same port (BENCH_PORT).
+const PORT = Number(process.env.BENCH_SYNC_PORT ?? process.env.BENCH_PORT ?? 8797);
 const FAKES_PORT = PORT + 1;
 const APP = `http://localhost:${PORT}`;
 const FAKES = `http://127.0.0.1:${FAKES_PORT}`;

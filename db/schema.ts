@@ -407,6 +407,76 @@ export const activities = sqliteTable(
   ],
 );
 
+/**
+ * The member's activity totals per local day (start_date_local) and sport type (issue #36):
+ * rebuilt for the member with every write of their activities (app/modules/activities/summaries.server.ts).
+ */
+export const activityDayTotals = sqliteTable(
+  "activity_day_totals",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** YYYY-MM-DD */
+    day: text("day").notNull(),
+    sportType: text("sport_type").notNull(),
+    activityCount: integer("activity_count").notNull(),
+    distance: real("distance").notNull(),
+    movingTime: integer("moving_time").notNull(),
+    elevation: real("elevation").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.sportType] })],
+);
+
+/** Per member, sport type and record metric, the activity holding the record (issue #36); rebuilt like the day totals. */
+export const activityRecords = sqliteTable(
+  "activity_records",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sportType: text("sport_type").notNull(),
+    /** distance, time, climb or fastest (app/modules/activities/highlights.ts). */
+    metric: text("metric").notNull(),
+    activityId: integer("activity_id").notNull(),
+    value: real("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sportType, t.metric] })],
+);
+
+/** The member's activity totals per sport type (issue #36); rebuilt like the day totals. */
+export const activitySportTotals = sqliteTable(
+  "activity_sport_totals",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sportType: text("sport_type").notNull(),
+    activityCount: integer("activity_count").notNull(),
+    distance: real("distance").notNull(),
+    movingTime: integer("moving_time").notNull(),
+    elevation: real("elevation").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sportType] })],
+);
+
+/** The member's activity totals per calendar month in UTC (YYYY-MM, issue #36); rebuilt like the day totals. */
+export const activityMonthTotals = sqliteTable(
+  "activity_month_totals",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    month: text("month").notNull(),
+    activityCount: integer("activity_count").notNull(),
+    distance: real("distance").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.month] }),
+    index("activity_month_totals_month_idx").on(t.month, t.userId, t.activityCount, t.distance),
+  ],
+);
+
 export const challenges = sqliteTable(
   "challenges",
   {

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "../app/lib/password.server";
 import { encryptSecret } from "../app/lib/token-crypto.server";
+import { summaryRebuildSql } from "../app/modules/activities/summaries.server";
 import { progressUpdateSql } from "../app/modules/challenges/progress.server";
 import { toActivityRow } from "../app/modules/strava/activity-mapper";
 import { generateActivities } from "../tests/fakes/strava-data";
@@ -202,6 +203,9 @@ export async function buildSeedSql(opts: {
   addActivities(2, DEMO_ATHLETE_STRAVA_ID, 520, 730);
   for (let i = 0; i < opts.members; i++) addActivities(4 + i, 2000 + i, 60 + (i % 7) * 15, 365);
   statements.push(...insertRows("activities", activityRows));
+  // The dashboard's summaries of them (issue #36), as the activities-changed statements keep them.
+  // Everyone's, rebuilt: the seed may run on a database that already has members.
+  statements.push(...summaryRebuildSql("1 = 1").map((s) => `${s};`));
   statements.push(
     ...insertRows(
       "sync_status",

@@ -162,7 +162,8 @@ async function prepareDatabase(varsFile: string): Promise<string> {
   const started = Date.now();
   const state = await databaseState();
   const pending = migrationFiles().filter((name) => !state?.applied.has(name));
-  const seed = !state || state.users === 0;
+  // SKIP_SEED=1: never the demo data (npm run bench seeds its own members).
+  const seed = process.env.SKIP_SEED !== "1" && (!state || state.users === 0);
   if (!pending.length && !seed) return `database up to date (${state?.users} users)`;
   const statements = [MIGRATIONS_TABLE];
   for (const name of pending)

@@ -6,6 +6,7 @@
 import type { SQL } from "drizzle-orm";
 // Relative, not ~/: vite.config.ts loads this file (getLoadContext) without the aliases,
 // so these two files and what they import must use relative paths or packages only.
+import { ACTIVITY_SUMMARY_STATEMENTS } from "../app/modules/activities/summaries.server";
 import { refreshMemberProgress } from "../app/modules/challenges/progress.server";
 import { markFitnessProfileStale } from "../app/modules/recommendations/profile-stale.server";
 import { markTrainingLoadStale } from "../app/modules/wari/load-stale.server";
@@ -22,6 +23,8 @@ export const ACTIVITIES_CHANGED: readonly ((userId: number) => SQL)[] = [
   refreshMemberProgress,
   markFitnessProfileStale,
   markTrainingLoadStale,
+  // The dashboard's day totals and records (issue #36), rebuilt for the member.
+  ...ACTIVITY_SUMMARY_STATEMENTS,
 ];
 
 export interface AppContext {
@@ -43,7 +46,7 @@ export interface AppContext {
    * `npm run dev` (Vite sends no CSP) and outside requests.
    */
   cspNonce?: string;
-  /** The "activities changed" statements (ACTIVITIES_CHANGED): challenge progress, the fitness profile, Wari's training load. */
+  /** The "activities changed" statements (ACTIVITIES_CHANGED): challenge progress, the fitness profile, Wari's training load, the activity summaries. */
   activitiesChanged: readonly ((userId: number) => SQL)[];
 }
 

@@ -9,7 +9,9 @@ import type { ActivityPage } from "~/modules/activities/list.server";
 import type { DashboardData } from "~/modules/dashboard/page.server";
 import { getHighlights, highlightStatements } from "~/modules/activities/highlights.server";
 import { highlightDates } from "~/modules/activities/highlights";
+import { ACTIVITY_SUMMARY_STATEMENTS } from "~/modules/activities/summaries.server";
 import { createAppContext } from "~workers/load-context";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
 const DAY = 86_400_000;
 const IST = 5.5 * 3600_000;
@@ -37,7 +39,11 @@ let stravaIds = Date.now() * 100;
 const legacyType = (sportType: string) =>
   ({ MountainBikeRide: "Ride", GravelRide: "Ride", TrailRun: "Run" })[sportType] ?? sportType;
 
-/** Inserts rows as the sync does (start_date epoch seconds, start_date_local in IST like Strava). */
+/** The member's summaries rebuilt, as the activities-changed statements do after every write (issue #36). */
+const summaryStatements = (userId: number) =>
+  ACTIVITY_SUMMARY_STATEMENTS.map((s) => env.DB.prepare(new SQLiteAsyncDialect().sqlToQuery(s(userId)).sql));
+
+/** Inserts rows as the sync does (start_date epoch seconds, start_date_local in IST like Strava), then rebuilds the summaries. */
 async function insertActivities(userId: number, rows: Row[], now = Date.now()): Promise<Inserted[]> {
   const out: Inserted[] = [];
   const statements = rows.map((row, i) => {
@@ -67,8 +73,8 @@ async function insertActivities(userId: number, rows: Row[], now = Date.now()): 
       row.visibility ?? "everyone",
     );
   });
-  const results = await env.DB.batch<{ id: number }>(statements);
-  results.forEach((r, i) => (out[i].id = r.results[0].id));
+  const results = await env.DB.batch<{ id: number }>([...statements, ...summaryStatements(userId)]);
+  out.forEach((row, i) => (row.id = results[i]!.results[0]!.id));
   return out;
 }
 
@@ -666,9 +672,8 @@ describe("dashboard highlights (issue #20 item 8)", () => {
     );
   });
 
-  it("reads the member's rows through an index, and the page shows the three cards", async () => {
+  it("reads the member's summaries by their primary key, and the page shows the three cards", async () => {
     const dates = highlightDates(new Date());
-    const { SQLiteAsyncDialect } = await import("drizzle-orm/sqlite-core");
     const dialect = new SQLiteAsyncDialect();
     for (const statement of highlightStatements(member.id, dates)) {
       const q = dialect.sqlToQuery(statement);
@@ -676,8 +681,10 @@ describe("dashboard highlights (issue #20 item 8)", () => {
         .bind(...q.params)
         .all<{ detail: string }>();
       const details = plan.results.map((r) => r.detail).join(" | ");
-      expect(details).toMatch(/USING (COVERING )?INDEX activities_user/);
-      expect(details).not.toMatch(/SCAN activities(?! USING)/);
+      // Issue #36: never the member's activities beyond the record holders (by id).
+      expect(details).toMatch(/SEARCH (activity_day_totals|r) USING PRIMARY KEY \(user_id=\?/);
+      expect(details).not.toMatch(/SCAN (activities|activity_day_totals|activity_records|a|r)\b/);
+      expect(details).not.toMatch(/activities_user/);
     }
     const html = (await (await call("/dashboard", { cookie: memberCookie })).text()).replaceAll(
       "<!-- -->",

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { summaryRebuildSql } from "~/modules/activities/summaries.server";
 import { call, createUser, json, login } from "./helpers";
 
 const DAY = 86400;
@@ -36,6 +37,8 @@ async function insert(row: Row) {
       new Date(start * 1000).toISOString().slice(0, 19),
     )
     .run();
+  // The member's summaries, as the activities-changed statements rebuild them after every write (issue #36).
+  await env.DB.batch(summaryRebuildSql(`user_id = ${row.userId}`).map((s) => env.DB.prepare(s)));
 }
 
 let admin: { cookie: string };

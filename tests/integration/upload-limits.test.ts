@@ -445,7 +445,7 @@ describe("failed uploads end refused, their files deleted", () => {
     const first = createMessageBatch("activity-uploads", [message(upload.id, 1)]);
     const ctx1 = createExecutionContext();
     await worker.queue(first as MessageBatch<never>, broken, ctx1);
-    expect((await getQueueResult(first, ctx1)).retryMessages.map((r) => r.msgId)).toEqual([
+    expect((await getQueueResult(first, ctx1)).retryMessages.map((r: { msgId: string }) => r.msgId)).toEqual([
       `m${upload.id}-1`,
     ]);
     expect(await uploadRow(upload.id)).toEqual({ status: "queued", message: null });

@@ -1,23 +1,22 @@
 /**
  * The dashboard's highlights (issue #20 item 8): personal records per sport,
  * this year against last year up to the same day, and a weekly consistency
- * strip. Three aggregate statements over the member's rows, sent to D1 as
- * one batch; each reads the member's rows through (user_id, …) indexes.
+ * strip. Three statements over the member's summaries (summaries.server.ts:
+ * records per sport type, totals per day and sport type), sent to D1 as one
+ * batch; none reads the member's activities beyond the record holders.
  *
  * Calendar days are read from `start_date_local` (Strava's wall-clock time
- * of the activity), like the rest of the app; `start_date` bounds the index
- * range with a day of slack either side for time zones.
+ * of the activity), like the rest of the app.
  */
 import { sql } from "drizzle-orm";
 import { activities } from "~db/schema";
 import { batchSql } from "~db/client";
 import type { AppContext } from "~workers/load-context";
-import { sportGroupOf } from "~/modules/sports/sql.server";
 import { DASHBOARD_SPORTS, type DashboardSport } from "~/modules/sports/sports";
+import { sportGroupSql } from "./summaries.server";
 import {
   RECORD_METRICS,
   STRIP_WEEKS,
-  FASTEST_MIN_METRES,
   highlightDates,
   type HighlightDates,
   type RecordMetric,
@@ -58,53 +57,42 @@ export interface Highlights {
 const DAY = 86_400;
 const seconds = (isoDay: string) => Date.parse(`${isoDay}T00:00:00Z`) / 1000;
 
-/** The three statements, exported so a test (and the bench) can read their plans. */
+/**
+ * The three statements, exported so a test (and the bench) can read their
+ * plans. They read the member's summaries (summaries.server.ts), kept up to
+ * date in the same batch as every write of their activities: the records per
+ * sport type folded into the dashboard's sports, and the day totals of the
+ * last two years and of the strip's weeks.
+ */
 export function highlightStatements(userId: number, dates: HighlightDates) {
-  const mine = sql`${activities.userId} = ${userId}`;
-  const group = sportGroupOf(activities.sportType);
-  const localDay = sql`substr(${activities.startDateLocal}, 1, 10)`;
-  const fastestFloor = `CASE sport ${Object.entries(FASTEST_MIN_METRES)
-    .map(([sport, metres]) => `WHEN '${sport}' THEN ${metres}`)
-    .join(" ")} ELSE NULL END`;
-  // One ranked pass per metric; the first of each (sport, metric) is the record.
-  const ranked = (metric: RecordMetric, value: string, where: string) =>
-    sql.raw(`SELECT '${metric}' AS metric, sport, id, name, start_date_local, sport_type, ${value} AS value,
-      distance, moving_time,
-      row_number() OVER (PARTITION BY sport ORDER BY ${value} DESC, start_date_local) AS rn
-      FROM mine WHERE ${where}`);
-  const records = sql`WITH mine AS (
-      SELECT ${activities.id} AS id, ${activities.name} AS name, ${activities.startDateLocal} AS start_date_local,
-        ${activities.sportType} AS sport_type, ${activities.distance} AS distance,
-        ${activities.movingTime} AS moving_time, ${activities.totalElevationGain} AS elevation, ${group} AS sport
-      FROM ${activities} WHERE ${mine}
-    )
-    SELECT metric, sport, id, name, start_date_local, sport_type, value, distance, moving_time FROM (
-      ${ranked("distance", "distance", "distance > 0")}
-      UNION ALL ${ranked("time", "moving_time", "moving_time > 0")}
-      UNION ALL ${ranked("climb", "elevation", "elevation > 0")}
-      UNION ALL ${ranked("fastest", "distance * 1.0 / moving_time", `moving_time > 0 AND distance >= (${fastestFloor})`)}
+  const id = Math.trunc(userId);
+  const records = sql`SELECT metric, sport, id, name, start_date_local, sport_type, value, distance, moving_time FROM (
+      SELECT r.metric, ${sql.raw(sportGroupSql("r.sport_type"))} AS sport, a.id, a.name, a.start_date_local,
+        a.sport_type, r.value, a.distance, a.moving_time,
+        row_number() OVER (PARTITION BY ${sql.raw(sportGroupSql("r.sport_type"))}, r.metric
+          ORDER BY r.value DESC, a.start_date_local, a.id) AS rn
+      FROM activity_records AS r JOIN ${activities} AS a ON a.id = r.activity_id
+      WHERE r.user_id = ${id}
     ) WHERE rn = 1`;
 
-  const inYear = (from: string, through: string) => sql`${localDay} >= ${from} AND ${localDay} <= ${through}`;
+  const inYear = (from: string, through: string) => sql`day >= ${from} AND day <= ${through}`;
   const years = sql`SELECT
-      coalesce(sum(CASE WHEN ${inYear(dates.thisYearStart, dates.today)} THEN 1 END), 0) AS this_count,
-      coalesce(sum(CASE WHEN ${inYear(dates.thisYearStart, dates.today)} THEN ${activities.distance} END), 0) AS this_distance,
-      coalesce(sum(CASE WHEN ${inYear(dates.thisYearStart, dates.today)} THEN ${activities.movingTime} END), 0) AS this_time,
-      coalesce(sum(CASE WHEN ${inYear(dates.lastYearStart, dates.lastYearSameDay)} THEN 1 END), 0) AS last_count,
-      coalesce(sum(CASE WHEN ${inYear(dates.lastYearStart, dates.lastYearSameDay)} THEN ${activities.distance} END), 0) AS last_distance,
-      coalesce(sum(CASE WHEN ${inYear(dates.lastYearStart, dates.lastYearSameDay)} THEN ${activities.movingTime} END), 0) AS last_time
-    FROM ${activities}
-    WHERE ${mine} AND ${activities.startDate} >= ${seconds(dates.lastYearStart) - DAY}
-      AND ${activities.startDate} < ${seconds(dates.today) + 2 * DAY}`;
+      coalesce(sum(CASE WHEN ${inYear(dates.thisYearStart, dates.today)} THEN activity_count END), 0) AS this_count,
+      coalesce(sum(CASE WHEN ${inYear(dates.thisYearStart, dates.today)} THEN distance END), 0) AS this_distance,
+      coalesce(sum(CASE WHEN ${inYear(dates.thisYearStart, dates.today)} THEN moving_time END), 0) AS this_time,
+      coalesce(sum(CASE WHEN ${inYear(dates.lastYearStart, dates.lastYearSameDay)} THEN activity_count END), 0) AS last_count,
+      coalesce(sum(CASE WHEN ${inYear(dates.lastYearStart, dates.lastYearSameDay)} THEN distance END), 0) AS last_distance,
+      coalesce(sum(CASE WHEN ${inYear(dates.lastYearStart, dates.lastYearSameDay)} THEN moving_time END), 0) AS last_time
+    FROM activity_day_totals
+    WHERE user_id = ${id} AND day >= ${dates.lastYearStart} AND day <= ${dates.today}`;
 
   const weeks = sql`SELECT
-      CAST((julianday(${localDay}) - julianday(${dates.firstWeekStart})) / 7 AS INTEGER) AS week,
-      count(DISTINCT ${localDay}) AS active_days,
-      coalesce(sum(${activities.distance}), 0) AS distance,
-      count(*) AS n
-    FROM ${activities}
-    WHERE ${mine} AND ${activities.startDate} >= ${seconds(dates.firstWeekStart) - DAY}
-      AND ${localDay} >= ${dates.firstWeekStart} AND ${localDay} <= ${dates.today}
+      CAST((julianday(day) - julianday(${dates.firstWeekStart})) / 7 AS INTEGER) AS week,
+      count(DISTINCT day) AS active_days,
+      coalesce(sum(distance), 0) AS distance,
+      coalesce(sum(activity_count), 0) AS n
+    FROM activity_day_totals
+    WHERE user_id = ${id} AND day >= ${dates.firstWeekStart} AND day <= ${dates.today}
     GROUP BY week`;
 
   return [records, years, weeks];

@@ -27,7 +27,11 @@ import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
 import { sportGroupOf, sportMatches } from "~/modules/sports/sql.server";
-import { challengeActivitiesVisibleTo, type Viewer } from "~/modules/privacy/consent-sql.server";
+import {
+  challengeActivitiesVisibleTo,
+  participationVisibleTo,
+  type Viewer,
+} from "~/modules/privacy/consent-sql.server";
 import { activityVisibleTo, activityVisibleToSql } from "./activity-sql.server";
 import { DUPLICATE_DISTANCE_SHARE, DUPLICATE_START_SECONDS } from "./store.server";
 
@@ -281,6 +285,7 @@ export function challengeActivityRows(
     JOIN users u ON u.id = a.user_id
     WHERE a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)} ${userFilter}
       AND ${activityVisibleToSql(q.viewer.id)} AND ${challengeActivitiesVisibleTo(q.viewer, OWNER, q.challengeId)}
+      AND ${participationVisibleTo(q.viewer, "p")}
     ORDER BY a.start_date DESC
     LIMIT ${q.limit}`);
 }

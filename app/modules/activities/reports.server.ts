@@ -1,64 +1,67 @@
 /**
- * The admin reports' aggregates over the activities table (spec part 2:
- * Analysis tab). Each is one GROUP BY over the whole table; the admin module
- * (admin/reports.server.ts) fills empty months and pivots sport columns.
+ * The admin reports' aggregates over every member's activities (spec part 2:
+ * Analysis tab). Each reads the summaries that every write of a member's
+ * activities keeps (summaries.server.ts, issue #36): per member and sport
+ * type, per member and month. The admin module (admin/reports.server.ts)
+ * fills empty months and pivots sport columns.
  */
-import { count, countDistinct, desc, eq, gte, sql } from "drizzle-orm";
-import { activities, users } from "~db/schema";
+import { desc, eq, gte, sql } from "drizzle-orm";
+import { activityMonthTotals, activitySportTotals, users } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 
 const km = (column: unknown) => sql<number>`round(coalesce(sum(${column}), 0) / 1000.0, 1)`.mapWith(Number);
+const total = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
+/** One summary row per member: counting rows counts members. */
+const members = sql<number>`count(*)`.mapWith(Number);
 
 /** Totals per sport type (km, hours, metres of climbing, activities, members), most activities first. */
 export async function activitiesByType(app: AppContext) {
+  const t = activitySportTotals;
   return app.db
     .select({
-      sportType: activities.sportType,
-      totalDistanceKm: km(activities.distance),
-      totalMovingTimeHours:
-        sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 3600.0, 1)`.mapWith(Number),
-      totalElevationGain: sql<number>`round(coalesce(sum(${activities.totalElevationGain}), 0))`.mapWith(
-        Number,
-      ),
-      activityCount: count(),
-      uniqueUsers: countDistinct(activities.userId),
+      sportType: t.sportType,
+      totalDistanceKm: km(t.distance),
+      totalMovingTimeHours: sql<number>`round(coalesce(sum(${t.movingTime}), 0) / 3600.0, 1)`.mapWith(Number),
+      totalElevationGain: sql<number>`round(coalesce(sum(${t.elevation}), 0))`.mapWith(Number),
+      activityCount: total(t.activityCount),
+      uniqueUsers: members,
     })
-    .from(activities)
-    .groupBy(activities.sportType)
-    .orderBy(desc(count()));
+    .from(t)
+    .groupBy(t.sportType)
+    .orderBy(desc(total(t.activityCount)));
 }
 
-/** Per calendar month (`YYYY-MM`, UTC) from `first` on: activities, km and active members; months without activities are absent. */
+/** Per calendar month (`YYYY-MM`, UTC) from `first` (a month's first day) on: activities, km and active members; months without activities are absent. */
 export async function monthlyActivityTotals(app: AppContext, first: Date) {
-  const month = sql<string>`strftime('%Y-%m', ${activities.startDate}, 'unixepoch')`;
+  const t = activityMonthTotals;
   return app.db
     .select({
-      month,
-      activityCount: count(),
-      totalDistanceKm: km(activities.distance),
-      activeUsers: countDistinct(activities.userId),
+      month: t.month,
+      activityCount: total(t.activityCount),
+      totalDistanceKm: km(t.distance),
+      activeUsers: members,
     })
-    .from(activities)
-    .where(gte(activities.startDate, first))
-    .groupBy(month)
-    .orderBy(month);
+    .from(t)
+    .where(gte(t.month, first.toISOString().slice(0, 7)))
+    .groupBy(t.month)
+    .orderBy(t.month);
 }
 
 /** Per member and sport type: the number of activities and metres, with the member's name, email and picture. */
 export async function memberSportTotals(app: AppContext) {
+  const t = activitySportTotals;
   return app.db
     .select({
-      userId: activities.userId,
-      sportType: activities.sportType,
-      n: count(),
-      metres: sql<number>`coalesce(sum(${activities.distance}), 0)`.mapWith(Number),
+      userId: t.userId,
+      sportType: t.sportType,
+      n: t.activityCount,
+      metres: t.distance,
       username: users.username,
       email: users.email,
       profileImageUrl: users.profileImageUrl,
       stravaPhotoUrl: users.stravaPhotoUrl,
       showStravaPhoto: users.showStravaPhoto,
     })
-    .from(activities)
-    .innerJoin(users, eq(users.id, activities.userId))
-    .groupBy(activities.userId, activities.sportType);
+    .from(t)
+    .innerJoin(users, eq(users.id, t.userId));
 }

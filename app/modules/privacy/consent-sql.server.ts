@@ -34,6 +34,19 @@ export function challengeActivitiesVisibleTo(
     WHERE consent.user_id = ${owner} AND consent.challenge_id = ${challengeId} AND consent.share_activities = 1))`;
 }
 
+/**
+ * The same rule on the participation row itself (`participation`: the
+ * caller's alias of the member's challenge_participations row of this
+ * challenge): a query that joins the participations first can then skip
+ * the members whose activities the viewer may not see before reading any of
+ * their activities (issue #36). Equivalent to challengeActivitiesVisibleTo
+ * for that row; callers keep both.
+ */
+export function participationVisibleTo(viewer: Viewer, participation: string): SQL {
+  const p = sql.raw(participation);
+  return sql`(${p}.user_id = ${viewer.id} OR ${viewer.isAdmin ? 1 : 0} = 1 OR ${p}.share_activities = 1)`;
+}
+
 /** The same rule for one participant whose choice the caller already read. */
 export function mayViewChallengeActivities(
   viewer: Viewer,
