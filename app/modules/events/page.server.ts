@@ -219,7 +219,7 @@ async function refundAction(
     });
   }
   const submission = parseWithZod(form, { schema: markRefundedSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), refundId }, { status: 400 });
   const { message } = await markRefundedByHand(app, admin, eventId, refundId, submission.value.note);
   return redirectWithToast(app, `/events/${eventId}#money`, { title: message, variant: "success" });
 }
