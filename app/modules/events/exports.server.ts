@@ -43,7 +43,6 @@ export async function participants(app: AppContext, eventId: number) {
     : [];
   return rows.map((r) => {
     const own = paid.filter((p) => p.registrationId === r.id);
-    const payment = own[own.length - 1];
     const ownRefunds = refunds.filter((f) => f.registrationId === r.id);
     // Several refunds (a re-taken or twice-paid registration): summed; the status is the least settled one.
     const refund = ownRefunds.length

@@ -69,7 +69,7 @@ function Total({ title, amount, hint }: { title: string; amount: number; hint: s
   );
 }
 
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? "" : "s"}`;
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 function MarkRefundedByHand({ refund }: { refund: RefundView }) {
   const actionData = useActionData<MoneyActionData>();
@@ -120,8 +120,10 @@ function RefundLine({ refund }: { refund: RefundView }) {
         ) : null}
       </div>
       <p className="break-all text-xs text-gray-600">
-        {refund.razorpayRefundId ?? "Not yet taken by Razorpay"} · on {refund.paymentId}
-        {refund.attempts > 0 ? ` · ${count(refund.attempts, "try")}` : ""}
+        {refund.razorpayRefundId ??
+          (refund.byHand ? "Settled outside Razorpay" : "Not yet taken by Razorpay")}{" "}
+        · on {refund.paymentId}
+        {refund.attempts > 0 ? ` · ${count(refund.attempts, "try", "tries")}` : ""}
         {refund.status === "pending" && refund.nextAttemptAt
           ? ` · next try ${formatEventDate(refund.nextAttemptAt)}`
           : ""}
