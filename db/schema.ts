@@ -757,6 +757,15 @@ export const eventRefunds = sqliteTable(
     razorpayRefundId: text("razorpay_refund_id"),
     amount: integer("amount").notNull(),
     status: text("status", { enum: REFUND_STATUSES }).notNull().default("pending"),
+    /** Tries made to send it to Razorpay, the next one's time, and the last refusal (decision 030). */
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp" }),
+    lastError: text("last_error"),
+    /** An admin who settled a failed refund by hand, and their note. */
+    settledByUserId: integer("settled_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    note: text("note"),
+    /** Money that arrived after the registration was cancelled (or its event was), refunded in full. */
+    latePayment: integer("late_payment", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -765,6 +774,8 @@ export const eventRefunds = sqliteTable(
     uniqueIndex("refunds_idempotency_unique").on(t.idempotencyKey),
     uniqueIndex("refunds_razorpay_unique").on(t.razorpayRefundId),
     index("refunds_status_idx").on(t.status),
+    index("refunds_due_idx").on(t.status, t.nextAttemptAt),
+    index("refunds_registration_idx").on(t.registrationId),
     check("refunds_status_check", oneOf("status", REFUND_STATUSES)),
     check("refunds_amount_check", sql`${t.amount} > 0`),
   ],
@@ -782,6 +793,7 @@ export const registrationAudit = sqliteTable(
     actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     fromState: text("from_state").notNull(),
     toState: text("to_state").notNull(),
+    note: text("note"),
     at: integer("at", { mode: "timestamp" })
       .notNull()
       .default(sql`(unixepoch())`),

@@ -113,6 +113,12 @@ export interface RazorpayState {
   refunds: Map<string, RazorpayRefund>;
   /** X-Refund-Idempotency keys: the body first sent with each and the refund it made. */
   refundKeys: Map<string, { body: string; refundId: string }>;
+  /**
+   * Injected refund faults (`POST /_control/razorpay/refund-faults`): the next
+   * `remaining` refund requests on `paymentId` (any payment when null) are
+   * answered with `status` instead.
+   */
+  refundFaults: { status: 400 | 500 | 503; remaining: number; paymentId: string | null }[];
   /** Every authenticated REST call, oldest first (`GET /_control/razorpay/requests`), so tests can assert exactly what the app asked. */
   requests: { method: string; path: string }[];
 }
@@ -197,6 +203,7 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
     payments: new Map(),
     refunds: new Map(),
     refundKeys: new Map(),
+    refundFaults: [],
     requests: [],
   };
 
@@ -310,6 +317,18 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
 
   /** POST /payments/{id}/refund as Razorpay answers it, idempotent by X-Refund-Idempotency. */
   function createRefund(req: FakeRequest, paymentId: string): Reply {
+    const fault = state.refundFaults.find(
+      (f) => f.remaining > 0 && (f.paymentId === null || f.paymentId === paymentId),
+    );
+    if (fault) {
+      fault.remaining--;
+      state.refundFaults = state.refundFaults.filter((f) => f.remaining > 0);
+      return fault.status === 400
+        ? razorpayError(400, "The refund could not be processed for this payment", { field: "payment_id" })
+        : json(fault.status, {
+            error: { code: "SERVER_ERROR", description: "The server encountered an error" },
+          });
+    }
     const payment = state.payments.get(paymentId);
     if (!payment) return idNotFound();
     const header = req.headers["x-refund-idempotency"];
@@ -527,6 +546,24 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
 
     router.get(`${CONTROL}/refunds`, () => json(200, [...state.refunds.values()]));
 
+    /** Fault injection: `{ status: 400 | 500 | 503, count?, payment_id? }` answers that many refund requests with it. */
+    router.post(`${CONTROL}/refund-faults`, (req) => {
+      const status = num(req.body, "status");
+      if (status !== 400 && status !== 500 && status !== 503)
+        return jsonError(400, "status must be 400, 500 or 503");
+      state.refundFaults.push({
+        status,
+        remaining: Math.max(0, Math.floor(num(req.body, "count") ?? 1)),
+        paymentId: str(req.body, "payment_id") ?? null,
+      });
+      return json(200, { faults: state.refundFaults });
+    });
+
+    router.delete(`${CONTROL}/refund-faults`, () => {
+      state.refundFaults = [];
+      return json(200, { faults: [] });
+    });
+
     /**
      * Settles a refund (`processed` or `failed`) and posts Razorpay's
      * `refund.processed` / `refund.failed` webhook for it to `url` (a second call
@@ -574,6 +611,7 @@ export function createRazorpay(config: FakesConfig): Provider<RazorpayState> {
     state.payments.clear();
     state.refunds.clear();
     state.refundKeys.clear();
+    state.refundFaults = [];
     state.requests.length = 0;
   }
 

@@ -247,7 +247,12 @@ describe("cancellation and refunds", () => {
     expect(await fakeRefunds(paymentIds[2])).toEqual([]);
     const row = await registrationRow(early.id, m.id);
     expect(row).toMatchObject({ release_reason: "cancelled", payment_status: "paid" });
-    expect(await auditTrail(row!.id)).toEqual(["member:paid>cancelled", "member:cancelled>refund_pending"]);
+    expect(await auditTrail(row!.id)).toEqual([
+      "member:new>held",
+      "member:held>paid",
+      "member:paid>cancelled",
+      "member:cancelled>refund_pending",
+    ]);
     const mails = await mailbox(m.email);
     expect(mails.find((x) => x.subject === `Registration cancelled: ${early.title}`)?.text).toContain(
       "A refund of ₹1,500.00",
@@ -697,5 +702,334 @@ describe("exports", () => {
         .map((p) => p.status)
         .sort(),
     ).toEqual(["cancelled", "paid"]);
+  });
+});
+
+// ---- Money you can trust (issue #34, decision 030) --------------------------------
+
+/** Pays an order through the fake checkout (no verify): what the browser's checkout hands back. */
+async function payOrder(orderId: string | null) {
+  const paid = await fetch(`${env.FAKES_URL}/_control/razorpay/pay`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ order_id: orderId, method: "card" }),
+  });
+  return (await paid.json()) as Record<string, string>;
+}
+
+const verifyCheckout = (m: Member, event: EventView, checkout: Record<string, string>) =>
+  call(`/api/events/${event.id}/verify-payment`, {
+    cookie: m.cookie,
+    body: {
+      orderId: checkout.razorpay_order_id,
+      paymentId: checkout.razorpay_payment_id,
+      signature: checkout.razorpay_signature,
+    },
+  });
+
+/** Makes the fake answer the next `count` refund requests on a payment with `status`. */
+async function refundFault(paymentId: string, status: 400 | 500 | 503, count = 100) {
+  const res = await fetch(`${env.FAKES_URL}/_control/razorpay/refund-faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ status, count, payment_id: paymentId }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const refundRequests = async (paymentId: string) =>
+  ((await (await fetch(`${env.FAKES_URL}/_control/razorpay/requests`)).json()) as { path: string }[]).filter(
+    (r) => r.path.endsWith(`/payments/${paymentId}/refund`),
+  ).length;
+
+const refundState = (registrationId: number) =>
+  env.DB.prepare(
+    "SELECT id, status, attempts, next_attempt_at, last_error, late_payment FROM event_refunds WHERE registration_id = ? ORDER BY id",
+  )
+    .bind(registrationId)
+    .all<{
+      id: number;
+      status: string;
+      attempts: number;
+      next_attempt_at: number | null;
+      last_error: string | null;
+      late_payment: number;
+    }>()
+    .then((r) => r.results);
+
+/** The next try of every waiting refund is due now (the cron's clock is the real one). */
+const refundsDueNow = () =>
+  env.DB.prepare(
+    "UPDATE event_refunds SET next_attempt_at = unixepoch() - 1 WHERE status = 'pending' AND next_attempt_at IS NOT NULL",
+  ).run();
+
+describe("late money is refunded, never revives a cancelled registration", () => {
+  it("a payment after the member cancelled: refunded in full, still cancelled, told by e-mail and by verify", async () => {
+    const event = await createEvent();
+    const m = await newMember();
+    const start = await json<PaymentStart>(await initialize(m, event));
+    expect((await json(await cancelOwn(m, event))).refund).toBeNull();
+    const checkout = await payOrder(start.orderId);
+
+    const answer = await verifyCheckout(m, event, checkout);
+    expect(answer.status).toBe(409);
+    const body = await json(answer);
+    expect(body).toMatchObject({ code: "registration_cancelled", refund: { amount: 150000 } });
+    expect(body.message).toContain("so you are not registered. The full ₹1,500.00 is being refunded");
+    const reg = await registrationRow(event.id, m.id);
+    expect(reg).toMatchObject({ payment_status: "pending", release_reason: "cancelled" });
+    expect(reg!.released_at).not.toBeNull();
+    expect((await fakeRefunds(checkout.razorpay_payment_id)).map((r) => r.amount)).toEqual([150000]);
+    expect(await refundState(reg!.id)).toMatchObject([{ late_payment: 1 }]);
+    expect((await mailbox(m.email)).map((e) => e.subject)).toContain(`Payment refunded: ${event.title}`);
+    expect(await call(`/api/events/${event.id}/registrations/user`, { cookie: m.cookie })).toHaveProperty(
+      "status",
+      404,
+    );
+    // Verify again (or the webhook after it): the same answer, nothing refunded twice.
+    expect((await verifyCheckout(m, event, checkout)).status).toBe(409);
+    expect(await fakeRefunds(checkout.razorpay_payment_id)).toHaveLength(1);
+  });
+
+  it("a payment (by webhook) for a cancelled event: refunded in full, the registration stays cancelled", async () => {
+    const event = await createEvent();
+    const m = await newMember();
+    const start = await json<PaymentStart>(await initialize(m, event));
+    expect(
+      (await call(`/api/admin/events/${event.id}/cancel`, { method: "POST", cookie: admin.cookie })).status,
+    ).toBe(200);
+    const res = await fetch(`${env.FAKES_URL}/_control/razorpay/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ url: FAKE_REFUND_URL, event: "payment.captured", order_id: start.orderId }),
+    });
+    const { payload } = (await res.json()) as {
+      payload: { payload: { payment: { entity: { id: string } } } };
+    };
+    expect((await signedWebhook(JSON.stringify(payload))).status).toBe(200);
+    const paymentId = payload.payload.payment.entity.id;
+    const reg = await registrationRow(event.id, m.id);
+    expect(reg).toMatchObject({ payment_status: "pending", release_reason: "event_cancelled" });
+    expect((await fakeRefunds(paymentId)).map((r) => r.amount)).toEqual([150000]);
+    expect(await auditTrail(reg!.id)).toContain("system:cancelled>refund_pending");
+    expect(await holders(event.id)).toBe(0);
+  });
+});
+
+describe("every paid payment is refunded, not only the first", () => {
+  it("cancel → register again → pay → cancel refunds both payments; so do admin removal and event cancellation", async () => {
+    const event = await createEvent();
+    const [m, r, c] = await Promise.all([newMember(), newMember(), newMember()]);
+    const first = await registerPaid(m, event);
+    expect((await json(await cancelOwn(m, event))).refund).toMatchObject({ amount: 150000 });
+    const second = await registerPaid(m, event);
+    expect((await json(await cancelOwn(m, event))).refund).toMatchObject({ amount: 150000 });
+    expect((await fakeRefunds(first)).map((f) => f.amount)).toEqual([150000]);
+    expect((await fakeRefunds(second)).map((f) => f.amount)).toEqual([150000]);
+
+    // Admin removal of a re-taken registration.
+    await registerPaid(r, event);
+    await cancelOwn(r, event);
+    const again = await registerPaid(r, event);
+    const regR = await registrationRow(event.id, r.id);
+    const removed = await call(`/api/admin/events/${event.id}/registrations/${regR!.id}`, {
+      method: "DELETE",
+      cookie: admin.cookie,
+    });
+    expect(await json(removed)).toMatchObject({ refund: { amount: 150000 } });
+    expect(await fakeRefunds(again)).toHaveLength(1);
+
+    // Two paid orders of one registration (two checkouts), then the whole event is cancelled.
+    const orderA = await json<PaymentStart>(await initialize(c, event));
+    const orderB = await json<PaymentStart>(await initialize(c, event));
+    expect(orderB.orderId).not.toBe(orderA.orderId);
+    const payA = await payOrder(orderA.orderId);
+    const payB = await payOrder(orderB.orderId);
+    expect((await verifyCheckout(c, event, payA)).status).toBe(200);
+    expect((await verifyCheckout(c, event, payB)).status).toBe(200);
+    const cancelled = await call(`/api/admin/events/${event.id}/cancel`, {
+      method: "POST",
+      cookie: admin.cookie,
+    });
+    expect(await json(cancelled)).toMatchObject({ cancelled: 1, refunds: 1 });
+    expect(await fakeRefunds(payA.razorpay_payment_id)).toHaveLength(1);
+    expect(await fakeRefunds(payB.razorpay_payment_id)).toHaveLength(1);
+  });
+});
+
+describe("refunds cannot stall", () => {
+  it("21 refunds Razorpay keeps failing do not block the 22nd; a failing one is marked failed after the bounded tries", async () => {
+    const event = await createEvent();
+    const members = await Promise.all(Array.from({ length: 22 }, () => newMember()));
+    const paymentIds: string[] = [];
+    for (const m of members) paymentIds.push(await registerPaid(m, event));
+    for (const id of paymentIds.slice(0, 21)) await refundFault(id, 503);
+
+    const cancelled = await call(`/api/admin/events/${event.id}/cancel`, {
+      method: "POST",
+      cookie: admin.cookie,
+    });
+    expect(await json(cancelled)).toMatchObject({ cancelled: 22, refunds: 22 });
+    const first = await registrationRow(event.id, members[0]!.id);
+    expect(await refundState(first!.id)).toMatchObject([{ status: "pending", attempts: 1 }]);
+    expect((await refundState(first!.id))[0]!.next_attempt_at).toBeGreaterThan(Date.now() / 1000);
+
+    await runCron();
+    expect((await fakeRefunds(paymentIds[21]!)).map((r) => r.amount)).toEqual([150000]);
+
+    // Each further try is due only after its backoff; after MAX tries the refund is failed.
+    for (let run = 0; run < 8; run++) {
+      await refundsDueNow();
+      await runCron();
+    }
+    expect(await refundRequests(paymentIds[0]!)).toBe(6);
+    const [failed] = await refundState(first!.id);
+    expect(failed).toMatchObject({ status: "failed", attempts: 6, next_attempt_at: null });
+    expect(failed!.last_error).toContain("503");
+    expect(await auditTrail(first!.id)).toContain("system:refund_pending>refund_failed");
+  }, 240_000);
+
+  it("a refund Razorpay refuses (4xx) is marked failed sooner", async () => {
+    const event = await createEvent();
+    const m = await newMember();
+    const paymentId = await registerPaid(m, event);
+    await refundFault(paymentId, 400);
+    expect((await json(await cancelOwn(m, event))).refund).toMatchObject({ status: "pending" });
+    const reg = await registrationRow(event.id, m.id);
+    await refundsDueNow();
+    await runCron();
+    expect(await refundState(reg!.id)).toMatchObject([{ status: "failed", attempts: 2 }]);
+    expect(await refundRequests(paymentId)).toBe(2);
+  });
+});
+
+describe("an admin settles a failed refund", () => {
+  async function failedRefund() {
+    const event = await createEvent();
+    const m = await newMember();
+    const paymentId = await registerPaid(m, event);
+    await refundFault(paymentId, 400, 2);
+    await cancelOwn(m, event);
+    const reg = await registrationRow(event.id, m.id);
+    await refundsDueNow();
+    await runCron();
+    const [refund] = await refundState(reg!.id);
+    expect(refund).toMatchObject({ status: "failed" });
+    return { event, m, paymentId, reg: reg!, refundId: refund!.id };
+  }
+
+  it("retry: guest 401, member 403, unknown 404, a failed one is sent again (409 unless failed)", async () => {
+    const { event, m, paymentId, reg, refundId } = await failedRefund();
+    const path = `/api/admin/events/${event.id}/refunds/${refundId}/retry`;
+    expect((await call(path, { method: "POST" })).status).toBe(401);
+    expect((await call(path, { method: "POST", cookie: m.cookie })).status).toBe(403);
+    expect(
+      (
+        await call(`/api/admin/events/${event.id}/refunds/999999/retry`, {
+          method: "POST",
+          cookie: admin.cookie,
+        })
+      ).status,
+    ).toBe(404);
+    const retried = await call(path, { method: "POST", cookie: admin.cookie });
+    expect(retried.status).toBe(200);
+    expect(await json(retried)).toMatchObject({
+      message: "The refund was sent to Razorpay again",
+      refund: { status: "pending", attempts: 1, amount: 150000 },
+    });
+    expect((await fakeRefunds(paymentId)).map((r) => r.amount)).toEqual([150000]);
+    const again = await call(path, { method: "POST", cookie: admin.cookie });
+    expect(again.status).toBe(409);
+    expect(await json(again)).toMatchObject({ code: "refund_not_failed" });
+    expect(await auditTrail(reg.id)).toContain("admin:refund_failed>refund_pending");
+  });
+
+  it("mark refunded by hand: a note is required; guest 401, member 403; 409 unless failed", async () => {
+    const { event, m, reg, refundId } = await failedRefund();
+    const path = `/api/admin/events/${event.id}/refunds/${refundId}/mark-refunded`;
+    const note = { note: "Paid back by bank transfer, UTR 1234" };
+    expect((await call(path, { body: note })).status).toBe(401);
+    expect((await call(path, { body: note, cookie: m.cookie })).status).toBe(403);
+    const missing = await call(path, { body: {}, cookie: admin.cookie });
+    expect(missing.status).toBe(400);
+    expect(await json(missing)).toMatchObject({ errors: { note: ["Say how the money was returned"] } });
+    expect((await call(path, { body: { note: "x".repeat(501) }, cookie: admin.cookie })).status).toBe(400);
+    const marked = await call(path, { body: note, cookie: admin.cookie });
+    expect(marked.status).toBe(200);
+    expect(await json(marked)).toMatchObject({
+      refund: { status: "processed", byHand: true, note: note.note },
+    });
+    expect((await call(path, { body: note, cookie: admin.cookie })).status).toBe(409);
+    const trail = await env.DB.prepare(
+      "SELECT actor, actor_user_id, to_state, note FROM registration_audit WHERE registration_id = ? ORDER BY id DESC LIMIT 1",
+    )
+      .bind(reg.id)
+      .first();
+    expect(trail).toMatchObject({ actor: "admin", actor_user_id: admin.id, to_state: "refunded" });
+    expect(trail!.note).toContain("UTR 1234");
+    const summary = await json(
+      await call(`/api/admin/events/${event.id}/payments-summary`, { cookie: admin.cookie }),
+    );
+    expect(summary).toMatchObject({ refunded: 150000, refundsFailed: 0, counts: { refunded: 1, failed: 0 } });
+  });
+});
+
+describe("the audit trail", () => {
+  it("one row per state change, with who and when; shown to admins and in the participants CSV", async () => {
+    const event = await createEvent({ maxParticipants: 1 });
+    const [m, w] = await Promise.all([newMember(), newMember()]);
+    await registerPaid(m, event);
+    expect((await joinWaitlist(w, event)).status).toBe(201);
+    const reg = await registrationRow(event.id, m.id);
+    const code = await env.DB.prepare("SELECT check_in_code FROM event_registrations WHERE id = ?")
+      .bind(reg!.id)
+      .first<{ check_in_code: string }>();
+    await call(`/api/admin/events/${event.id}/check-in`, {
+      cookie: admin.cookie,
+      body: { code: code!.check_in_code },
+    });
+    const removed = await call(`/api/admin/events/${event.id}/registrations/${reg!.id}`, {
+      method: "DELETE",
+      cookie: admin.cookie,
+    });
+    expect(removed.status).toBe(200);
+    expect(await auditTrail(reg!.id)).toEqual([
+      "member:new>held",
+      "member:held>paid",
+      "admin:paid>checked_in",
+      "admin:checked_in>cancelled",
+      "admin:cancelled>refund_pending",
+    ]);
+    const offered = await registrationRow(event.id, w.id);
+    expect(await auditTrail(offered!.id)).toEqual(["member:new>waitlisted", "system:waitlisted>offered"]);
+    const at = await env.DB.prepare(
+      "SELECT min(at) AS at, max(at) AS last FROM registration_audit WHERE registration_id = ?",
+    )
+      .bind(reg!.id)
+      .first<{ at: number; last: number }>();
+    expect(at!.at).toBeGreaterThan(0);
+
+    const detail = await call(`/api/admin/events/${event.id}/registrations/${reg!.id}`, {
+      cookie: admin.cookie,
+    });
+    expect(detail.status).toBe(200);
+    const view = await json<{ timeline: { to: string; actorUsername: string | null }[] }>(detail);
+    expect(view.timeline.map((t) => t.to)).toEqual([
+      "held",
+      "paid",
+      "checked_in",
+      "cancelled",
+      "refund_pending",
+    ]);
+    expect((await call(`/api/admin/events/${event.id}/registrations/${reg!.id}`)).status).toBe(401);
+    expect(
+      (await call(`/api/admin/events/${event.id}/registrations/${reg!.id}`, { cookie: m.cookie })).status,
+    ).toBe(403);
+
+    const csv = await (
+      await call(`/admin/events/${event.id}/participants.csv`, { cookie: admin.cookie })
+    ).text();
+    expect(csv).toContain(",History");
+    expect(csv).toMatch(/held by [^;]+; .* paid by [^;]+; .* checked_in by .* refund_pending by/);
   });
 });

@@ -1051,7 +1051,7 @@ describe("seat holds (unpaid registrations release their place)", () => {
           })
         ).status,
       ).toBe(404);
-      expect((await call(path, { cookie: admin.cookie })).status).toBe(405);
+      expect((await call(path, { method: "PUT", cookie: admin.cookie })).status).toBe(405);
     });
 
     it("the participants table's form removes through the page action; members are sent away", async () => {

@@ -83,7 +83,7 @@ export async function settleExpiredHolds(app: AppContext, now: Date, limit = MAX
         const { items } = await fetchOrderPayments(app, order.orderId);
         const payment = items.find((p) => settlesOrder(p, order));
         if (payment) {
-          await markOrderPaid(app, order.orderId, payment.id);
+          await markOrderPaid(app, order.orderId, payment.id, { actor: "system", userId: null });
           settled = true;
           break;
         }

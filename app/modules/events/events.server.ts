@@ -11,7 +11,15 @@ import type { AppContext } from "~workers/load-context";
 import { AppError, readTextCapped } from "~/lib/http.server";
 import { createOrder, fetchPayment, publicKeyId } from "./razorpay.server";
 import { sendReceiptForOrder, sendReceipts } from "./receipts.server";
-import { applyRefundWebhook } from "./refunds.server";
+import {
+  applyRefundWebhook,
+  audit,
+  lateRefundMessage,
+  lateRefundOf,
+  refundLatePayment,
+  registrationStateOf,
+  type LateRefund,
+} from "./refunds.server";
 import {
   CURRENCY,
   isPaid,
@@ -286,7 +294,12 @@ async function upsertRegistration(
   const row = id
     ? await app.db.query.eventRegistrations.findFirst({ where: eq(eventRegistrations.id, id) })
     : await findOwnRegistration(app, event.id, user.id);
-  if (id && row) return row;
+  if (id && row) {
+    const from = existing ? registrationStateOf(existing, app.now()) : "new";
+    const to = status === "paid" ? "paid" : "held";
+    if (from !== to) await audit(app, row.id, "member", user.id, from, to);
+    return row;
+  }
   if (row && !row.releasedAt && isPaid(row.paymentStatus))
     throw new AppError(409, REGISTRATION_MSG.alreadyPaid, { code: "already_registered" });
   // The member's own second request, racing the first (a double click): the first one's registration.
@@ -345,23 +358,39 @@ export async function initializePayment(
   };
 }
 
+/** Who recorded a payment: the member's verify, Razorpay's webhook, or the cron. */
+export type PaidBy = { actor: "member"; userId: number } | { actor: "razorpay" | "system"; userId: null };
+
 /**
  * Marks an order's payment and its registration paid, idempotently: a second
  * call (verify after the webhook, or a replayed webhook) changes nothing. A
- * registration already 'completed' stays so. Money received is never lost: a
- * newly recorded payment makes the registration paid even when its hold had
- * run out or it had been released, over the cap if the place was taken since
- * (docs/decisions/016-seat-holds.md); a payment already recorded never revives
- * a registration an admin removed afterwards.
+ * registration already 'completed' stays so. Late money for a hold that ran
+ * out makes the registration paid again, over the cap if the place was taken
+ * since (docs/decisions/016-seat-holds.md); a payment already recorded never
+ * revives a registration an admin removed afterwards. Money that arrives for
+ * a registration the member cancelled or an admin removed, or for a cancelled
+ * event, never revives it: it is recorded and refunded in full at once, and
+ * the member is told (decision 030). Returns that refund, if any.
  */
-export async function markOrderPaid(app: AppContext, orderId: string, paymentId: string) {
+export async function markOrderPaid(
+  app: AppContext,
+  orderId: string,
+  paymentId: string,
+  by: PaidBy,
+): Promise<{ lateRefund: LateRefund | null }> {
   const now = app.now();
+  const [before] = await app.db
+    .select({ r: eventRegistrations, cancelledAt: events.cancelledAt })
+    .from(payments)
+    .innerJoin(eventRegistrations, eq(eventRegistrations.id, payments.registrationId))
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(eq(payments.orderId, orderId));
   const unrecordedOrder = app.db
     .select({ id: payments.registrationId })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid")));
-  // The registration first: its condition reads the payment before the second statement records it.
-  await app.db.batch([
+  // The registration first: its condition reads the payment before the last statement records it.
+  const [revived, , recorded] = await app.db.batch([
     app.db
       .update(eventRegistrations)
       .set({
@@ -376,8 +405,12 @@ export async function markOrderPaid(app: AppContext, orderId: string, paymentId:
         and(
           sql`${eventRegistrations.id} IN ${unrecordedOrder}`,
           inArray(eventRegistrations.paymentStatus, ["pending", "paid"]),
+          // Only a live registration or a hold that ran out: never one cancelled or removed, nor a cancelled event's.
+          sql`(${eventRegistrations.releasedAt} IS NULL OR ${eventRegistrations.releaseReason} = 'expired')`,
+          sql`${eventRegistrations.eventId} IN (SELECT id FROM events WHERE cancelled_at IS NULL)`,
         ),
-      ),
+      )
+      .returning({ id: eventRegistrations.id }),
     // A place offered from the waitlist and paid: the entry is done.
     app.db
       .update(eventWaitlist)
@@ -385,16 +418,29 @@ export async function markOrderPaid(app: AppContext, orderId: string, paymentId:
       .where(
         and(
           eq(eventWaitlist.status, "offered"),
-          sql`(${eventWaitlist.eventId}, ${eventWaitlist.userId}) IN (SELECT event_id, user_id FROM event_registrations WHERE id IN ${unrecordedOrder})`,
+          sql`(${eventWaitlist.eventId}, ${eventWaitlist.userId}) IN (SELECT event_id, user_id FROM event_registrations WHERE id IN ${unrecordedOrder} AND released_at IS NULL)`,
         ),
       ),
     app.db
       .update(payments)
       .set({ status: "paid", paymentId, updatedAt: now })
-      .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid"))),
+      .where(and(eq(payments.orderId, orderId), ne(payments.status, "paid")))
+      .returning(),
   ]);
-  // Once per registration, whichever of verify, webhook or cron got here first.
+  // Once per live paid registration, whichever of verify, webhook or cron got here first.
   await sendReceiptForOrder(app, orderId);
+  const payment = recorded[0];
+  if (!payment || !before) return { lateRefund: null };
+  if (revived[0]) {
+    const from = registrationStateOf(before.r, now);
+    if (from !== "paid") await audit(app, before.r.id, by.actor, by.userId, from, "paid");
+    return { lateRefund: null };
+  }
+  const dead =
+    before.cancelledAt !== null || (before.r.releasedAt !== null && before.r.releaseReason !== "expired");
+  if (!dead) return { lateRefund: null };
+  const event = await requireEvent(app, before.r.eventId);
+  return { lateRefund: await refundLatePayment(app, event, before.r, payment) };
 }
 
 /** A payment Razorpay reports for `order`: captured or authorized, for that order and its full amount. */
@@ -439,8 +485,15 @@ export async function verifyPayment(app: AppContext, user: User, eventId: number
     const payment = await fetchPayment(app, input.paymentId);
     if (!settlesOrder(payment, found.payment))
       throw new AppError(400, REGISTRATION_MSG.verifyFailed, { code: "payment_not_settled" });
-    await markOrderPaid(app, input.orderId, input.paymentId);
+    await markOrderPaid(app, input.orderId, input.paymentId, { actor: "member", userId: user.id });
   }
+  // Money that came after the registration was cancelled (or the event was) is refunded, and the answer says so.
+  const late = await lateRefundOf(app, found.payment.id);
+  if (late)
+    throw new AppError(409, lateRefundMessage(late.amount), {
+      code: "registration_cancelled",
+      refund: { amount: late.amount, status: late.status },
+    });
   const registration = await findOwnRegistration(app, eventId, user.id);
   return {
     message: "You've successfully registered for the event!",
@@ -514,7 +567,7 @@ export async function handleRazorpayWebhook(app: AppContext, request: Request): 
   }
   const order = await app.db.query.payments.findFirst({ where: eq(payments.orderId, payment.order_id) });
   if (!order || !settlesOrder(payment, order)) return Response.json({ ok: true, handled: false });
-  await markOrderPaid(app, payment.order_id, payment.id);
+  await markOrderPaid(app, payment.order_id, payment.id, { actor: "razorpay", userId: null });
   return Response.json({ ok: true, handled: true });
 }
 

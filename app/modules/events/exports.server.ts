@@ -12,6 +12,7 @@ import { toCsv } from "~/modules/account/csv";
 import { formatEventDate } from "~/lib/format";
 import { requireEvent } from "./events.server";
 import { registrationState } from "./lifecycle.server";
+import { eventMoney, timelineText } from "./money.server";
 import { refundState } from "./refunds.server";
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
@@ -41,8 +42,17 @@ export async function participants(app: AppContext, eventId: number) {
     ? await app.db.select().from(eventRefunds).where(inArray(eventRefunds.registrationId, ids))
     : [];
   return rows.map((r) => {
-    const payment = paid.find((p) => p.registrationId === r.id);
-    const refund = refunds.find((f) => f.registrationId === r.id);
+    const own = paid.filter((p) => p.registrationId === r.id);
+    const ownRefunds = refunds.filter((f) => f.registrationId === r.id);
+    // Several refunds (a re-taken or twice-paid registration): summed; the status is the least settled one.
+    const refund = ownRefunds.length
+      ? {
+          status: (["failed", "pending", "processed"] as const).find((s) =>
+            ownRefunds.some((f) => f.status === s),
+          )!,
+          amount: ownRefunds.reduce((sum, f) => sum + f.amount, 0),
+        }
+      : null;
     return {
       registrationId: r.id,
       name: r.name,
@@ -51,8 +61,12 @@ export async function participants(app: AppContext, eventId: number) {
       emergencyContact: r.emergencyContact,
       status: registrationState(r, now),
       refund: refund ? { status: refundState(refund.status), amount: refund.amount } : null,
-      amount: payment?.amount ?? 0,
-      paymentId: payment?.paymentId ?? null,
+      amount: own.reduce((sum, p) => sum + p.amount, 0),
+      paymentId:
+        own
+          .map((p) => p.paymentId)
+          .filter(Boolean)
+          .join(" ") || null,
       checkedInAt: r.checkedInAt?.toISOString() ?? null,
     };
   });
@@ -60,6 +74,12 @@ export async function participants(app: AppContext, eventId: number) {
 
 export async function participantsCsv(app: AppContext, eventId: number) {
   const list = await participants(app, eventId);
+  const history = new Map(
+    (await eventMoney(app, eventId)).map((r) => [
+      r.id,
+      r.timeline.map((t) => timelineText(t, formatEventDate(t.at))).join("; "),
+    ]),
+  );
   return toCsv(
     [
       "Name",
@@ -72,6 +92,7 @@ export async function participantsCsv(app: AppContext, eventId: number) {
       "Refund",
       "Refund (₹)",
       "Checked in",
+      "History",
     ],
     list.map((p) => ({
       Name: p.name,
@@ -84,6 +105,7 @@ export async function participantsCsv(app: AppContext, eventId: number) {
       Refund: p.refund?.status ?? "",
       "Refund (₹)": p.refund ? rupees(p.refund.amount) : "",
       "Checked in": p.checkedInAt ? formatEventDate(p.checkedInAt) : "",
+      History: history.get(p.registrationId) ?? "",
     })),
   );
 }
@@ -108,6 +130,10 @@ export async function paymentsSummary(app: AppContext, eventId: number) {
     refundRows.find((r) => r.status === status) ?? { count: 0, amount: 0 };
   const refunded = refund("processed").amount;
   const pending = refund("pending").amount;
+  const [byHand] = await app.db
+    .select({ count: sql<number>`count(*)`, amount: sql<number>`coalesce(sum(${eventRefunds.amount}), 0)` })
+    .from(eventRefunds)
+    .where(and(eq(eventRefunds.eventId, eventId), sql`${eventRefunds.note} IS NOT NULL`));
   return {
     eventId: event.id,
     title: event.title,
@@ -119,6 +145,15 @@ export async function paymentsSummary(app: AppContext, eventId: number) {
     refundsPending: pending,
     refundsFailed: refund("failed").amount,
     net: (collected?.amount ?? 0) - refunded - pending,
+    /** How many of each (decision 030): payments collected, refunds processed, pending, failed, settled by hand. */
+    counts: {
+      payments: collected?.count ?? 0,
+      refunded: refund("processed").count,
+      pending: refund("pending").count,
+      failed: refund("failed").count,
+      byHand: byHand?.count ?? 0,
+    },
+    refundedByHand: byHand?.amount ?? 0,
   };
 }
 

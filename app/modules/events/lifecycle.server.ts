@@ -6,11 +6,19 @@
  * place to the first in line. Every change to who holds a place is one
  * conditional statement (the cap is counted in its WHERE).
  */
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { eventRegistrations, events, eventWaitlist, payments, users, type User } from "~db/schema";
+import { and, asc, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
+import {
+  eventRefunds,
+  eventRegistrations,
+  events,
+  eventWaitlist,
+  payments,
+  registrationAudit,
+  users,
+  type User,
+} from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { sendEmail } from "~/lib/email.server";
 import { formatEventDate, formatRupees } from "~/lib/format";
 import {
   epochSeconds,
@@ -21,19 +29,16 @@ import {
   noQueue,
   requireEvent,
 } from "./events.server";
+import { mail } from "./mail.server";
 import { refundFor } from "./refund-rule";
-import { audit, recordRefund, sendRefund, type AuditActor } from "./refunds.server";
+import { audit, recordRefund, registrationStateOf, sendRefund, type AuditActor } from "./refunds.server";
 import { isPaid, REGISTRATION_MSG, type InitializePaymentInput } from "./schema";
 
 type RegistrationRow = typeof eventRegistrations.$inferSelect;
 type EventRow = typeof events.$inferSelect;
 
 /** A registration's state, read from its columns (the decision record's table). */
-export function registrationState(r: RegistrationRow, now: Date): string {
-  if (r.releasedAt) return "cancelled";
-  if (isPaid(r.paymentStatus)) return r.checkedInAt ? "checked_in" : "paid";
-  return r.holdExpiresAt && r.holdExpiresAt > now ? "held" : "expired";
-}
+export { registrationStateOf as registrationState } from "./refunds.server";
 
 /** The member's offered waitlist entry (if any) ends: given back ('left') or let lapse ('lapsed'). */
 async function closeOffer(
@@ -58,29 +63,29 @@ const REFUNDS_PER_REQUEST = 20;
 /** Places offered per call: a bound, never reached unless the cap rose by that much. */
 const OFFERS_PER_CALL = 50;
 
-async function mail(app: AppContext, to: string, subject: string, lines: string[]) {
-  const text = lines.join("\n\n");
-  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  try {
-    await sendEmail(app, {
-      to,
-      subject,
-      text,
-      html: lines.map((l) => `<p>${escape(l)}</p>`).join(""),
-    });
-  } catch (error) {
-    console.error(`events: could not e-mail "${subject}"`, error);
-  }
-}
-
-/** The first paid payment record of a registration (what a cancellation refunds). */
-async function paidPayment(app: AppContext, registrationId: number) {
-  return (
-    (await app.db.query.payments.findFirst({
-      where: and(eq(payments.registrationId, registrationId), eq(payments.status, "paid")),
-      orderBy: asc(payments.id),
-    })) ?? null
-  );
+/**
+ * The paid payment records of a registration that have no refund yet: what a
+ * cancellation refunds. Every one of them, not only the first: a registration
+ * re-taken after a cancellation, or paid twice (two checkouts), has several.
+ */
+export async function unrefundedPayments(app: AppContext, registrationId: number) {
+  return app.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.registrationId, registrationId),
+        eq(payments.status, "paid"),
+        isNotNull(payments.paymentId),
+        notExists(
+          app.db
+            .select({ id: eventRefunds.id })
+            .from(eventRefunds)
+            .where(eq(eventRefunds.paymentRecordId, payments.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(payments.id));
 }
 
 export interface CancellationQuote {
@@ -96,16 +101,21 @@ export async function cancellationQuote(
   event: EventRow,
   registration: Pick<RegistrationRow, "id" | "paymentStatus">,
 ): Promise<CancellationQuote> {
-  const payment = isPaid(registration.paymentStatus) ? await paidPayment(app, registration.id) : null;
-  const paid = payment?.amount ?? 0;
-  const { percent, amount } = refundFor(event, paid, app.now());
-  return { eventTitle: event.title, paid, percent, refund: amount };
+  const open = isPaid(registration.paymentStatus) ? await unrefundedPayments(app, registration.id) : [];
+  const paid = open.reduce((sum, p) => sum + p.amount, 0);
+  const { percent } = refundFor(event, paid, app.now());
+  const refund = open.reduce((sum, p) => sum + refundFor(event, p.amount, app.now()).amount, 0);
+  return { eventTitle: event.title, paid, percent, refund };
 }
 
+type RefundStatus = "pending" | "processed" | "failed";
 export interface CancellationResult {
   message: string;
   id: number;
-  refund: { amount: number; status: "pending" | "processed" | "failed" } | null;
+  /** All refunds this cancellation started, summed (status: theirs when they agree, else pending). */
+  refund: { amount: number; status: RefundStatus } | null;
+  /** One per payment refunded. */
+  refunds: { id: number; paymentId: string; amount: number; status: RefundStatus }[];
 }
 
 /**
@@ -123,10 +133,11 @@ async function release(
     actorUserId: number;
     full: boolean;
   },
-  sendNow: boolean,
+  /** Whether to send a refund now (else the cron sends it). */
+  sendNow: () => boolean = () => true,
 ): Promise<CancellationResult | null> {
   const now = app.now();
-  const from = registrationState(row, now);
+  const from = registrationStateOf(row, now);
   const [released] = await app.db
     .update(eventRegistrations)
     .set({ releasedAt: now, releaseReason: how.reason, holdExpiresAt: null, updatedAt: now })
@@ -137,12 +148,11 @@ async function release(
   // An offered place given back: the waitlist entry is done.
   await closeOffer(app, row, "left");
 
-  let refund: CancellationResult["refund"] = null;
-  const payment = await paidPayment(app, row.id);
-  if (payment?.paymentId) {
+  const refunds: CancellationResult["refunds"] = [];
+  for (const payment of await unrefundedPayments(app, row.id)) {
     const amount = how.full ? payment.amount : refundFor(event, payment.amount, now).amount;
     const recorded =
-      amount > 0
+      amount > 0 && payment.paymentId
         ? await recordRefund(app, {
             paymentRecordId: payment.id,
             registrationId: row.id,
@@ -151,12 +161,17 @@ async function release(
             amount,
           })
         : null;
-    if (recorded) {
-      await audit(app, row.id, how.actor, how.actorUserId, "cancelled", "refund_pending");
-      const sent = sendNow ? await sendRefund(app, recorded) : recorded;
-      refund = { amount: sent.amount, status: sent.status };
-    }
+    if (!recorded) continue;
+    await audit(app, row.id, how.actor, how.actorUserId, "cancelled", "refund_pending");
+    const sent = sendNow() ? await sendRefund(app, recorded) : recorded;
+    refunds.push({ id: sent.id, paymentId: sent.paymentId, amount: sent.amount, status: sent.status });
   }
+  const refund = refunds.length
+    ? {
+        amount: refunds.reduce((sum, r) => sum + r.amount, 0),
+        status: refunds.every((r) => r.status === refunds[0]!.status) ? refunds[0]!.status : "pending",
+      }
+    : null;
   const refundLine = refund
     ? `A refund of ${formatRupees(refund.amount)} is on its way to the account you paid from (usually 5-7 working days).`
     : isPaid(row.paymentStatus)
@@ -173,7 +188,7 @@ async function release(
     why,
     refundLine,
   ]);
-  return { message: REGISTRATION_MSG.cancelled, id: row.id, refund };
+  return { message: REGISTRATION_MSG.cancelled, id: row.id, refund, refunds };
 }
 
 /** POST /api/events/{id}/cancel and the event page: the member cancels their own registration. */
@@ -189,13 +204,12 @@ export async function cancelOwnRegistration(app: AppContext, user: User, eventId
   if (!row) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
   if (row.checkedInAt || isPast(event, app.now()))
     throw new AppError(409, REGISTRATION_MSG.notCancellable, { code: "not_cancellable" });
-  const result = await release(
-    app,
-    event,
-    row,
-    { reason: "cancelled", actor: "member", actorUserId: user.id, full: false },
-    true,
-  );
+  const result = await release(app, event, row, {
+    reason: "cancelled",
+    actor: "member",
+    actorUserId: user.id,
+    full: false,
+  });
   if (!result) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
   await offerFreedPlaces(app, eventId);
   return result;
@@ -217,13 +231,7 @@ export async function removeRegistration(
     where: and(eq(eventRegistrations.id, registrationId), eq(eventRegistrations.eventId, eventId)),
   });
   const result = row
-    ? await release(
-        app,
-        event,
-        row,
-        { reason: "removed", actor: "admin", actorUserId: admin.id, full: true },
-        true,
-      )
+    ? await release(app, event, row, { reason: "removed", actor: "admin", actorUserId: admin.id, full: true })
     : null;
   if (!result) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
   await offerFreedPlaces(app, eventId);
@@ -231,7 +239,7 @@ export async function removeRegistration(
   return {
     message: REGISTRATION_MSG.removed,
     id: result.id,
-    ...(result.refund ? { refund: result.refund } : {}),
+    ...(result.refund ? { refund: result.refund, refunds: result.refunds } : {}),
   };
 }
 
@@ -260,18 +268,16 @@ export async function cancelEvent(app: AppContext, admin: User, eventId: number)
     .where(and(eq(eventRegistrations.eventId, eventId), isNull(eventRegistrations.releasedAt)));
   let refunds = 0;
   let sent = 0;
+  const sendNow = () => sent++ < REFUNDS_PER_REQUEST;
   for (const row of live) {
     const result = await release(
       app,
       event,
       row,
       { reason: "event_cancelled", actor: "admin", actorUserId: admin.id, full: true },
-      sent < REFUNDS_PER_REQUEST,
+      sendNow,
     );
-    if (result?.refund) {
-      refunds++;
-      sent++;
-    }
+    if (result?.refund) refunds++;
   }
   return { message: "Event cancelled", id: eventId, cancelled: live.length, refunds };
 }
@@ -321,6 +327,18 @@ export async function offerFreedPlaces(app: AppContext, eventId: number): Promis
           eq(eventWaitlist.status, "waiting"),
         ),
       );
+    // The waitlist entry had no registration yet: its joining is written now, at the time it happened.
+    const entry = await app.db.query.eventWaitlist.findFirst({
+      where: and(eq(eventWaitlist.eventId, eventId), eq(eventWaitlist.userId, offer.user_id)),
+    });
+    await app.db.insert(registrationAudit).values({
+      registrationId: offer.id,
+      actor: "member",
+      actorUserId: offer.user_id,
+      fromState: "new",
+      toState: "waitlisted",
+      at: entry?.createdAt ?? now,
+    });
     await audit(app, offer.id, "system", null, "waitlisted", "offered");
     const event = await requireEvent(app, eventId);
     const url = `${app.env.APP_URL.replace(/\/$/, "")}/events/${eventId}/payment`;

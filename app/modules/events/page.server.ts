@@ -54,7 +54,9 @@ import { describeRefundRule } from "./refund-rule";
 import { eventIcs, icsFileName } from "./calendar";
 import { ownCheckIn } from "./receipts.server";
 import { CHECK_IN_MSG, checkIn, checkInList } from "./check-in.server";
-import { participantsCsv, paymentsSummaryCsv } from "./exports.server";
+import { paymentsSummary, participantsCsv, paymentsSummaryCsv } from "./exports.server";
+import { eventMoney } from "./money.server";
+import { markRefundedByHand, REFUND_MSG, retryRefund } from "./refunds.server";
 import {
   activeSchema,
   adminEventIntentSchema,
@@ -62,6 +64,7 @@ import {
   eventDetailIntentSchema,
   eventFormSchema,
   initializePaymentSchema,
+  markRefundedSchema,
   REGISTRATION_MSG,
   statusFailed,
 } from "./schema";
@@ -110,6 +113,8 @@ export async function eventDetailPage(app: AppContext, user: User | null, eventI
     waitlistEntries: null,
     quote: null,
     checkIn: null,
+    money: null,
+    summary: null,
   };
   // Guests see the event only: no registrations, no counts of who is coming (decision 025).
   if (!user) return { ...base, registrations: null, own: null };
@@ -118,6 +123,8 @@ export async function eventDetailPage(app: AppContext, user: User | null, eventI
       ...base,
       registrations: await listRegistrations(app, event.id),
       waitlistEntries: await listWaitlist(app, event.id),
+      money: await eventMoney(app, event.id),
+      summary: await paymentsSummary(app, event.id),
       own: null,
     };
   const own = await getOwnRegistration(app, user, event.id);
@@ -183,6 +190,40 @@ export async function leaveWaitlistAction(app: AppContext, user: User, eventId: 
   }
 }
 
+const DETAIL_FAILURES = {
+  "cancel-event": "Failed to cancel the event",
+  "remove-registration": "Failed to remove registration",
+  "retry-refund": "Failed to retry the refund",
+  "mark-refunded": "Failed to mark the refund as refunded",
+} as const;
+
+/**
+ * The money view's buttons on a failed refund (decision 030): Retry, and
+ * Mark refunded by hand, whose dialog form needs a note (conform + zod: a
+ * missing note answers the form's errors, 400).
+ */
+async function refundAction(
+  app: AppContext,
+  admin: User,
+  eventId: number,
+  refundId: number | undefined,
+  form: FormData,
+) {
+  if (refundId === undefined) throw new AppError(404, REFUND_MSG.notFound);
+  if (form.get("intent") === "retry-refund") {
+    const { message, refund } = await retryRefund(app, admin, eventId, refundId);
+    return redirectWithToast(app, `/events/${eventId}#money`, {
+      title: message,
+      description: `Refund of ${formatRupees(refund.amount)}: ${refund.status}.`,
+      variant: refund.status === "failed" ? "destructive" : "success",
+    });
+  }
+  const submission = parseWithZod(form, { schema: markRefundedSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), refundId }, { status: 400 });
+  const { message } = await markRefundedByHand(app, admin, eventId, refundId, submission.value.note);
+  return redirectWithToast(app, `/events/${eventId}#money`, { title: message, variant: "success" });
+}
+
 /**
  * The admin's participants table posts here (intent remove-registration,
  * registrationId) after the confirmation dialog: the registration is released
@@ -202,6 +243,8 @@ export async function eventDetailAction(app: AppContext, admin: User, eventId: n
         variant: "success",
       });
     }
+    if (input.intent === "retry-refund" || input.intent === "mark-refunded")
+      return await refundAction(app, admin, eventId, input.refundId, form);
     if (input.registrationId === undefined) throw new AppError(404, REGISTRATION_MSG.registrationNotFound);
     const { message, refund } = await removeRegistration(app, admin, eventId, input.registrationId);
     return await redirectWithToast(app, `/events/${eventId}`, {
@@ -212,7 +255,7 @@ export async function eventDetailAction(app: AppContext, admin: User, eventId: n
   } catch (error) {
     if (appErrorStatus(error) === null) throw error;
     return await redirectWithToast(app, `/events/${eventId}`, {
-      title: input.intent === "cancel-event" ? "Failed to cancel the event" : "Failed to remove registration",
+      title: DETAIL_FAILURES[input.intent],
       description: replyFromError(error).message,
       variant: "destructive",
     });

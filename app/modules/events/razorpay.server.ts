@@ -22,6 +22,17 @@ export interface RazorpayPayment {
   status: "created" | "authorized" | "captured" | "refunded" | "failed";
 }
 
+/** A call Razorpay refused (`upstreamStatus`, its HTTP status) or that never reached it (null). */
+export class RazorpayError extends AppError {
+  constructor(
+    message: string,
+    readonly upstreamStatus: number | null,
+    readonly detail: string,
+  ) {
+    super(502, message);
+  }
+}
+
 function credentials(app: AppContext) {
   const { RAZORPAY_KEY_ID: keyId, RAZORPAY_KEY_SECRET: keySecret } = app.env;
   if (!keyId || !keySecret) throw new AppError(503, REGISTRATION_MSG.paymentsUnavailable);
@@ -43,13 +54,29 @@ async function razorpay<T>(app: AppContext, path: string, init: RequestInit, fai
     });
   } catch (error) {
     console.error(`razorpay ${path} unreachable`, error);
-    throw new AppError(502, failure);
+    throw new RazorpayError(failure, null, "Razorpay could not be reached");
   }
   if (!res.ok) {
-    console.error(`razorpay ${path} answered ${res.status}`, (await res.text()).slice(0, 300));
-    throw new AppError(502, failure);
+    const body = (await res.text()).slice(0, 300);
+    console.error(`razorpay ${path} answered ${res.status}`, body);
+    throw new RazorpayError(
+      failure,
+      res.status,
+      `Razorpay answered ${res.status}: ${razorpayDescription(body)}`,
+    );
   }
   return (await res.json()) as T;
+}
+
+/** The `error.description` of Razorpay's error envelope, else the start of the body. */
+function razorpayDescription(body: string): string {
+  try {
+    const parsed = JSON.parse(body) as { error?: { description?: unknown } };
+    if (typeof parsed.error?.description === "string") return parsed.error.description.slice(0, 200);
+  } catch {
+    // not JSON
+  }
+  return body.slice(0, 120) || "no details";
 }
 
 export function createOrder(

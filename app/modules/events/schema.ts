@@ -243,6 +243,22 @@ export const eventDetailIntentSchema = z.discriminatedUnion(
   [
     z.object({ intent: z.literal("remove-registration"), registrationId: formId }),
     z.object({ intent: z.literal("cancel-event") }),
+    z.object({ intent: z.literal("retry-refund"), refundId: formId }),
+    z.object({ intent: z.literal("mark-refunded"), refundId: formId, note: z.string().optional() }),
   ],
   { errorMap: () => ({ message: "Unknown intent" }) },
 );
+
+export const REFUND_NOTE_MSG = {
+  required: "Say how the money was returned",
+  tooLong: "The note must be at most 500 characters",
+} as const;
+
+/** "Mark refunded by hand" (admin): a note saying how the money was returned is required. */
+export const markRefundedSchema = z.object({
+  note: z
+    .string({ required_error: REFUND_NOTE_MSG.required, invalid_type_error: REFUND_NOTE_MSG.required })
+    .trim()
+    .min(3, REFUND_NOTE_MSG.required)
+    .max(500, REFUND_NOTE_MSG.tooLong),
+});

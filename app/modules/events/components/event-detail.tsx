@@ -7,6 +7,8 @@ import type { CancellationQuote, WaitlistEntry, WaitlistPlace } from "../lifecyc
 import type { OwnCheckIn } from "../receipts.server";
 import { SignInToRegister } from "./events-page";
 import { CalendarIcon } from "./icons";
+import { AdminMoney, type MoneySummary } from "./admin-money";
+import type { MoneyRegistration } from "../money.server";
 import { formatEventDay, formatRupees } from "~/lib/format";
 import { removeRegistrationConfirm } from "../schema";
 import { registrationStats } from "../stats";
@@ -29,6 +31,8 @@ export interface EventDetailData {
   waitlistEntries: WaitlistEntry[] | null;
   quote: CancellationQuote | null;
   checkIn: OwnCheckIn | null;
+  money: MoneyRegistration[] | null;
+  summary: MoneySummary | null;
 }
 
 const primary = buttonClass({ className: "inline-flex items-center justify-center text-sm" });
@@ -508,6 +512,7 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
             </a>
           </div>
           <AdminRegistrations event={event} registrations={registrations} q={data.q} />
+          {data.money && data.summary ? <AdminMoney summary={data.summary} money={data.money} /> : null}
           {data.waitlistEntries ? <AdminWaitlist entries={data.waitlistEntries} /> : null}
           {!past ? <CancelEvent event={event} /> : null}
         </>

@@ -3,7 +3,8 @@ import { CalendarIcon, PeopleIcon, PinIcon, RupeeIcon } from "./icons";
 import { formatEventDate, formatRupees } from "~/lib/format";
 import { isPaid } from "../schema";
 
-const badge = "inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold";
+export const badge =
+  "inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold";
 
 export function ActiveBadge({ active }: { active: boolean }) {
   return (

@@ -66,6 +66,15 @@ export function useRegistrationFlow({
             signature: result.razorpay_signature,
           }),
         });
+        if (res.status === 409) {
+          // Money that came after the registration was cancelled: refunded, and the answer says so.
+          const answer = (await res.json()) as { code?: string; message?: string };
+          if (answer.code === "registration_cancelled" && answer.message) {
+            toast({ title: "Payment refunded", description: answer.message, variant: "destructive" });
+            setError(answer.message);
+            return;
+          }
+        }
         if (!res.ok) throw new Error(`verify answered ${res.status}`);
         succeed();
       } catch {
