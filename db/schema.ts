@@ -34,6 +34,8 @@ export const RELEASE_REASONS = ["expired", "removed", "cancelled", "event_cancel
 export const WAITLIST_STATUSES = ["waiting", "offered", "registered", "lapsed", "left"] as const;
 /** Our refund record: created (maybe not yet sent), then Razorpay's outcome. */
 export const REFUND_STATUSES = ["pending", "processed", "failed"] as const;
+export const EMAIL_KINDS = ["receipt", "reminder_7d", "reminder_1d"] as const;
+export const EMAIL_DELIVERY_STATUSES = ["sent", "failed"] as const;
 /** Who moved a registration (docs/decisions/025-registration-states.md). */
 export const AUDIT_ACTORS = ["member", "admin", "system", "razorpay"] as const;
 export const PAYMENT_ORDER_STATUSES = ["created", "paid", "failed"] as const;
@@ -801,6 +803,33 @@ export const registrationAudit = sqliteTable(
   (t) => [
     index("audit_registration_idx").on(t.registrationId, t.at),
     check("audit_actor_check", oneOf("actor", AUDIT_ACTORS)),
+  ],
+);
+
+/**
+ * The outcome of each event e-mail per kind and registration (docs/decisions/031):
+ * 'failed' ones are retried by the cron up to a bound, 'sent' ones never again.
+ * A row older than the registration's `registration_date` belongs to an
+ * earlier registration of the same row (released, then registered again).
+ */
+export const emailDeliveries = sqliteTable(
+  "email_deliveries",
+  {
+    kind: text("kind", { enum: EMAIL_KINDS }).notNull(),
+    registrationId: integer("registration_id")
+      .notNull()
+      .references(() => eventRegistrations.id, { onDelete: "cascade" }),
+    status: text("status", { enum: EMAIL_DELIVERY_STATUSES }).notNull(),
+    /** Sends tried in this registration's life (the successful one included). */
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.registrationId] }),
+    index("email_deliveries_status_idx").on(t.status, t.kind),
+    check("email_deliveries_kind_check", oneOf("kind", EMAIL_KINDS)),
+    check("email_deliveries_status_check", oneOf("status", EMAIL_DELIVERY_STATUSES)),
   ],
 );
 

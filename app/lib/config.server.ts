@@ -4,6 +4,8 @@
  * TOKEN_ENCRYPTION_KEY: workers/app.ts answers every request with a 500
  * naming the missing setting, and the queue and cron handlers throw. Only on
  * http (local development) do the cookies fall back to a public dev secret.
+ * A secret set to one of the published example values (.dev.vars.example) is
+ * refused on https the same way: anyone can read it.
  */
 import type { Env } from "~workers/env";
 import { tokenKeyProblem } from "./token-crypto.server";
@@ -13,6 +15,39 @@ export const REQUIRED_SECRETS = ["SESSION_SECRET", "PASSWORD_PEPPER", "TOKEN_ENC
 
 /** Signs cookies on http (local development) only, when SESSION_SECRET is unset. Public: never trust it. */
 const DEV_COOKIE_SECRET = "insecure-dev-secret";
+
+/**
+ * The secrets as published in .dev.vars.example, the one list of them: public,
+ * so on https each counts as a problem wherever it is set (any of these names,
+ * any entry of a SESSION_SECRET rotation list). tests/unit/config.test.ts reads
+ * .dev.vars.example and fails when it holds a secret value this list lacks.
+ */
+export const EXAMPLE_SECRETS = {
+  SESSION_SECRET: "dev-session-secret-change-me",
+  PASSWORD_PEPPER: "dev-password-pepper-change-me",
+  TOKEN_ENCRYPTION_KEY: "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=",
+  STRAVA_CLIENT_SECRET: "fake-strava-secret",
+  STRAVA_WEBHOOK_VERIFY_TOKEN: "fake-verify-token",
+  STRAVA_WEBHOOK_PATH_SECRET: "dev-webhook-path-secret",
+  GOOGLE_CLIENT_SECRET: "fake-google-secret",
+  RAZORPAY_KEY_SECRET: "fake-razorpay-secret",
+  RAZORPAY_WEBHOOK_SECRET: "fake-razorpay-webhook-secret",
+  EMAIL_API_KEY: "fake-email-key",
+} as const satisfies Partial<Record<keyof Env, string>>;
+
+type SecretName = keyof typeof EXAMPLE_SECRETS;
+const SECRET_NAMES = Object.keys(EXAMPLE_SECRETS) as SecretName[];
+const PUBLIC_VALUES = new Set<string>([...Object.values(EXAMPLE_SECRETS), DEV_COOKIE_SECRET]);
+
+/** True for a value anyone can read in the repository (the examples, the http cookie fallback). */
+export const isPublicSecret = (value: string | undefined) => PUBLIC_VALUES.has((value ?? "").trim());
+
+/** The secret settings holding a published example value (SESSION_SECRET: any entry of the list). */
+function publicSecretNames(env: Env): SecretName[] {
+  return SECRET_NAMES.filter((name) =>
+    name === "SESSION_SECRET" ? sessionSecrets(env).some(isPublicSecret) : isPublicSecret(env[name]),
+  );
+}
 
 /** True when the app is served over https (a deployment): secure cookies, HSTS, secrets required. */
 export function servesHttps(env: Pick<Env, "APP_URL">): boolean {
@@ -41,6 +76,12 @@ export function configurationProblem(env: Env): string | null {
     const [verb, them] = missing.length === 1 ? ["is", "it"] : ["are", "them"];
     return `Server misconfigured: ${names} ${verb} not set. Set ${them} with \`wrangler secret put\`.`;
   }
+  const published = publicSecretNames(env);
+  if (published.length > 0) {
+    const names = published.join(", ");
+    const what = published.length === 1 ? "is the public example value" : "are the public example values";
+    return `Server misconfigured: ${names} ${what} from .dev.vars.example. Set your own with \`wrangler secret put\`.`;
+  }
   const keyProblem = tokenKeyProblem(env.TOKEN_ENCRYPTION_KEY);
   return keyProblem ? `Server misconfigured: ${keyProblem}.` : null;
 }
@@ -48,6 +89,8 @@ export function configurationProblem(env: Env): string | null {
 /** The secrets that sign the app's cookies; the public dev secret only on http. */
 export function cookieSecrets(env: Pick<Env, "SESSION_SECRET" | "APP_URL">): string[] {
   const secrets = sessionSecrets(env);
+  if (servesHttps(env) && secrets.some(isPublicSecret))
+    throw new Error("Server misconfigured: SESSION_SECRET is a public example value");
   if (secrets.length > 0) return secrets;
   if (servesHttps(env)) throw new Error("Server misconfigured: SESSION_SECRET is not set");
   return [DEV_COOKIE_SECRET];

@@ -11,13 +11,19 @@ export interface EmailMessage {
   html: string;
   /** Resend's attachments: a file name and its content, base64. */
   attachments?: { filename: string; content: string }[];
+  /** Resend's `Idempotency-Key`: the same key within 24 hours is delivered once. */
+  idempotencyKey?: string;
 }
 
 export async function sendEmail(app: AppContext, message: EmailMessage): Promise<void> {
   const { env } = app;
   const res = await fetch(`${env.EMAIL_API_URL.replace(/\/$/, "")}/emails`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${env.EMAIL_API_KEY ?? ""}` },
+    headers: {
+      "Content-Type": "application/json",
+      Authorization: `Bearer ${env.EMAIL_API_KEY ?? ""}`,
+      ...(message.idempotencyKey ? { "Idempotency-Key": message.idempotencyKey } : {}),
+    },
     body: JSON.stringify({
       from: env.EMAIL_FROM,
       to: [message.to],

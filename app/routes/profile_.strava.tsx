@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { readForm } from "~/lib/http.server";
+import { sendSetPasswordLink } from "~/modules/auth/auth.server";
 import { ConnectReturnNotice } from "~/modules/strava/components/connect-return-notice";
 import {
   DisconnectConfirm,
@@ -9,6 +10,7 @@ import {
   DisconnectStravaButton,
   KeepAgreement,
 } from "~/modules/strava/components/disconnect";
+import { ONLY_SIGN_IN } from "~/modules/strava/disconnect-text";
 import { StravaConnectButton, SyncBanner, SyncNowForm } from "~/modules/strava/components/strava-panel";
 import { stravaPage, stravaPageAction, type StravaPageAnswer } from "~/modules/strava/page.server";
 import { Card } from "~/ui/card";
@@ -21,17 +23,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return stravaPage(context.app, user, new URL(request.url));
 }
 
-/** "Sync now" (once per 15 minutes), "Disconnect Strava", withdrawing the keep agreement. */
+/**
+ * "Sync now" (once per 15 minutes), "Disconnect Strava", withdrawing the keep agreement, and
+ * for a Strava-only account "E-mail me a link to set a password" (auth's, which sits above strava).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireVerifiedUser(context.app, request);
-  return stravaPageAction(context.app, user, await readForm(request));
+  const form = await readForm(request);
+  if (form.get("intent") === "set-password")
+    return sendSetPasswordLink(context.app, request, user, "/profile/strava?confirm=disconnect");
+  return stravaPageAction(context.app, user, form);
 }
 
 /** /profile/strava: where 'Connect Strava' leads. */
 export default function ProfileStrava() {
-  const { status, stravaActivities, confirmingDisconnect } = useLoaderData<typeof loader>();
+  const { status, stravaActivities, confirmingDisconnect, onlySignIn } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as StravaPageAnswer | undefined;
-  const error = answer && "error" in answer ? answer.error : null;
+  const answered = answer && "error" in answer ? answer.error : null;
+  // The Strava-only refusal belongs to the disconnect confirmation, not to "Sync now".
+  const refused = answered === ONLY_SIGN_IN.message;
+  const error = refused ? null : answered;
   return (
     <main className="mx-auto max-w-2xl space-y-6 px-4 py-8">
       <ConnectReturnNotice />
@@ -49,7 +60,12 @@ export default function ProfileStrava() {
       {answer && "disconnected" in answer ? <DisconnectOutcome result={answer.disconnected} /> : null}
       <SyncBanner status={status} />
       {confirmingDisconnect ? (
-        <DisconnectConfirm stravaActivities={stravaActivities} keepSince={status.keepActivitiesSince} />
+        <DisconnectConfirm
+          stravaActivities={stravaActivities}
+          keepSince={status.keepActivitiesSince}
+          onlySignIn={onlySignIn}
+          refused={refused}
+        />
       ) : null}
       <Card>
         <dl className="grid gap-2 text-sm sm:grid-cols-2">

@@ -1,6 +1,10 @@
 /**
- * Fake e-mail provider speaking Resend's `POST /emails`, plus a mailbox:
- * JSON at /email/messages and an HTML inbox at /email.
+ * Fake e-mail provider speaking Resend's `POST /emails` (with its
+ * `Idempotency-Key` header: a key seen before answers the first message's id
+ * and delivers nothing more), plus a mailbox: JSON at /email/messages and an
+ * HTML inbox at /email. Fault injection: `POST /_control/email/fail-next`
+ * `{count?: 1, status?: 500}` makes the next `count` sends answer `status`
+ * and deliver nothing.
  */
 import { randomUUID } from "node:crypto";
 import type { FakesConfig } from "./config.js";
@@ -41,6 +45,10 @@ export interface EmailMessage {
 export interface EmailState {
   /** Oldest first. */
   messages: EmailMessage[];
+  /** Sends still to fail (fault injection) and with what status. */
+  failNext: { count: number; status: number };
+  /** Idempotency-Key → the id of the message it delivered. */
+  idempotency: Map<string, string>;
 }
 
 const resendError = (statusCode: number, name: string, message: string): Reply =>
@@ -152,7 +160,7 @@ dl{display:grid;grid-template-columns:60px 1fr;gap:2px 8px;margin:0;font-size:13
 }
 
 export function createEmail(config: FakesConfig): Provider<EmailState> {
-  const state: EmailState = { messages: [] };
+  const state: EmailState = { messages: [], failNext: { count: 0, status: 500 }, idempotency: new Map() };
 
   function authorize(req: FakeRequest): Reply | undefined {
     const key = bearerToken(req);
@@ -183,11 +191,29 @@ export function createEmail(config: FakesConfig): Provider<EmailState> {
     router.post("/email/emails", (req) => {
       const denied = authorize(req);
       if (denied) return denied;
+      if (state.failNext.count > 0) {
+        state.failNext.count--;
+        return resendError(state.failNext.status, "application_error", "Injected failure (fake e-mail)");
+      }
       const fields = validate(req.body);
       if ("status" in fields) return fields;
+      const rawKey = req.headers["idempotency-key"];
+      const key = typeof rawKey === "string" ? rawKey : undefined;
+      const earlier = key === undefined ? undefined : state.idempotency.get(key);
+      if (earlier !== undefined) return json(200, { id: earlier });
       const message: EmailMessage = { id: randomUUID(), ...fields, created_at: new Date().toISOString() };
       state.messages.push(message);
+      if (key !== undefined) state.idempotency.set(key, message.id);
       return json(200, { id: message.id });
+    });
+
+    router.post("/_control/email/fail-next", (req) => {
+      const count = Number(req.body.count ?? 1);
+      const status = Number(req.body.status ?? 500);
+      if (!Number.isInteger(count) || count < 0 || !Number.isInteger(status) || status < 400 || status > 599)
+        return json(400, { error: "count must be a whole number >= 0, status 400-599" });
+      state.failNext = { count, status };
+      return json(200, state.failNext);
     });
 
     router.get("/email/emails/:id", (req, { id }) => {
@@ -220,6 +246,8 @@ export function createEmail(config: FakesConfig): Provider<EmailState> {
     register,
     reset: () => {
       state.messages = [];
+      state.failNext = { count: 0, status: 500 };
+      state.idempotency.clear();
     },
   };
 }

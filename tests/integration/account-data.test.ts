@@ -426,9 +426,10 @@ describe("DELETE /api/user", () => {
     // Login, reset-mail, feedback and export counters name the member.
     expect(before.rate_limits).toBeGreaterThanOrEqual(4);
 
+    // The member's paid place in the upcoming club ride is cancelled first (decision 031).
     const res = await call("/api/user", {
       method: "DELETE",
-      body: { password: a.password },
+      body: { password: a.password, cancelPaidPlaces: true },
       cookie: a.cookie,
     });
     expect(res.status).toBe(200);

@@ -12,6 +12,7 @@ import {
 } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "~workers/app";
+import { EXAMPLE_SECRETS } from "~/lib/config.server";
 import { call, createUser, login } from "./helpers";
 
 let member: { cookie: string };
@@ -169,8 +170,19 @@ describe("security headers on .data and /api", () => {
   });
 });
 
+/** A deployment's own secrets: the test bindings reuse public example values, which https refuses. */
+const OWN_SECRETS = {
+  TOKEN_ENCRYPTION_KEY: "cmVhbC1sb29raW5nLXRva2VuLWtleS0zMi1ieXRlcyE=",
+  STRAVA_CLIENT_SECRET: "0a1b2c3d4e5f60718293a4b5c6d7e8f901234567",
+  STRAVA_WEBHOOK_VERIFY_TOKEN: "c0ffee-verify-7c1d",
+  GOOGLE_CLIENT_SECRET: "GOCSPX-q8Z2xV7rT1mN4pL0kJ",
+  RAZORPAY_KEY_SECRET: "Xy7Qp2Lm9Rt4Vb1Nc8Hs3Kd6",
+  RAZORPAY_WEBHOOK_SECRET: "whsec-4d9a1e7b",
+  EMAIL_API_KEY: "re_9KpQ2xV7_rT1mN4pL0kJwZ8yH3",
+};
+
 describe("on https", () => {
-  const httpsEnv = () => ({ ...env, APP_URL: "https://wari.example" });
+  const httpsEnv = () => ({ ...env, ...OWN_SECRETS, APP_URL: "https://wari.example" });
 
   async function fetchWith(path: string, overrides: Partial<typeof env>) {
     const ctx = createExecutionContext();
@@ -211,7 +223,7 @@ describe("on https", () => {
 });
 
 describe("secrets fail closed on https", () => {
-  const httpsEnv = { ...env, APP_URL: "https://wari.example" };
+  const httpsEnv = { ...env, ...OWN_SECRETS, APP_URL: "https://wari.example" };
 
   async function fetchWith(overrides: Record<string, string | undefined>, path = "/") {
     const ctx = createExecutionContext();
@@ -266,6 +278,27 @@ describe("secrets fail closed on https", () => {
         "Server misconfigured: TOKEN_ENCRYPTION_KEY must be 32 bytes, base64-encoded.",
       );
     }
+  });
+
+  it("refuses each public example value of .dev.vars.example as it refuses a missing secret", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    for (const [name, value] of Object.entries(EXAMPLE_SECRETS)) {
+      for (const path of ["/", "/api/health"]) {
+        const res = await fetchWith({ [name]: value }, path);
+        expect(res.status, name).toBe(500);
+        expect(await res.text()).toBe(
+          `Server misconfigured: ${name} is the public example value from .dev.vars.example. Set your own with \`wrangler secret put\`.`,
+        );
+      }
+    }
+    const cron = createScheduledController({ scheduledTime: new Date(), cron: "0 3 * * *" });
+    await expect(
+      worker.scheduled(
+        cron,
+        { ...httpsEnv, SESSION_SECRET: EXAMPLE_SECRETS.SESSION_SECRET },
+        createExecutionContext(),
+      ),
+    ).rejects.toThrow("SESSION_SECRET is the public example value");
   });
 
   it("the queue consumer and the cron handler refuse to run", async () => {

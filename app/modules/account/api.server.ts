@@ -13,11 +13,15 @@ export async function exportForApi(app: AppContext, user: User, url: URL): Promi
   return exportMemberData(app, user, format);
 }
 
-/** Deletes the account on `{password}` (or a fresh sign-in) and clears the session cookie. */
+/**
+ * Deletes the account on `{password, cancelPaidPlaces?}` (or a fresh sign-in) and clears the
+ * session cookie; 409 `paid_places` with `places` while paid upcoming places are not agreed to be cancelled.
+ */
 export async function deleteAccountForApi(app: AppContext, user: User, request: Request): Promise<Response> {
-  const { password } = parseInput(deleteAccountSchema, await readJson(request));
+  const { password, cancelPaidPlaces } = parseInput(deleteAccountSchema, await readJson(request));
   const result = await deleteAccount(app, user, {
     password,
+    cancelPaidPlaces,
     sessionAgeSeconds: await sessionAgeSeconds(app, request),
   });
   return Response.json(

@@ -8,14 +8,21 @@
  * accounting: the cascade deletes the registration and `payments.registration_id`
  * becomes NULL (ON DELETE SET NULL), `event_id` still says what was paid for.
  * Last, every session of the member in KV is deleted.
+ *
+ * A paid place in an event still to come is not dropped silently (decision
+ * 031): without `cancelPaidPlaces` the deletion answers 409 `paid_places`
+ * with each place and the refund the event's rule gives now; with it, each
+ * registration is cancelled through the events module first (refund started,
+ * e-mail sent, the place offered to the waitlist), then the account goes.
  */
-import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
-import { feedback, rateLimits, users, type User } from "~db/schema";
+import { and, asc, count, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { eventRegistrations, events, feedback, rateLimits, users, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { verifyPassword } from "~/lib/password.server";
 import { destroyAllUserSessions } from "~/lib/session.server";
 import { consumeAttempt } from "~/modules/auth/rate-limit.server";
+import { cancellationQuote, cancelOwnRegistration } from "~/modules/events/lifecycle.server";
 import { deauthorizeAtStrava } from "~/modules/strava/client.server";
 import { ACCOUNT_MSG, DELETE_ATTEMPTS, FRESH_SIGN_IN_MINUTES } from "./schema";
 
@@ -24,6 +31,55 @@ export interface DeletionConfirmation {
   password?: string;
   /** Seconds since the member's current session was created (accounts without a password). */
   sessionAgeSeconds: number | null;
+  /** The member saw their paid upcoming places and agrees they are cancelled (refunded by each event's rule). */
+  cancelPaidPlaces?: boolean;
+}
+
+/** A paid place in an event still to come, and what cancelling it now refunds (paise). */
+export interface PaidPlace {
+  eventId: number;
+  title: string;
+  /** ISO-8601 UTC. */
+  date: string;
+  paid: number;
+  refund: number;
+  percent: number;
+}
+
+/**
+ * The member's live, paid, not checked-in registrations in events that have
+ * not started and are not cancelled, soonest first, with the refund that
+ * cancelling now gives by the event's rule (the events module's own quote).
+ */
+export async function upcomingPaidPlaces(app: AppContext, user: Pick<User, "id">): Promise<PaidPlace[]> {
+  const rows = await app.db
+    .select({ registration: eventRegistrations, event: events })
+    .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
+    .where(
+      and(
+        eq(eventRegistrations.userId, user.id),
+        isNull(eventRegistrations.releasedAt),
+        isNull(eventRegistrations.checkedInAt),
+        inArray(eventRegistrations.paymentStatus, ["paid", "completed"]),
+        isNull(events.cancelledAt),
+        gt(events.date, app.now()),
+      ),
+    )
+    .orderBy(asc(events.date));
+  return Promise.all(
+    rows.map(async ({ registration, event }) => {
+      const quote = await cancellationQuote(app, event, registration);
+      return {
+        eventId: event.id,
+        title: event.title,
+        date: event.date.toISOString(),
+        paid: quote.paid,
+        refund: quote.refund,
+        percent: quote.percent,
+      };
+    }),
+  );
 }
 
 /** How the member confirms: their password, or a recent sign-in when the account has none. */
@@ -130,6 +186,12 @@ export interface DeletionResult {
   /** Original activity files the member uploaded (R2). */
   activityFilesDeleted: number;
   sessionsEnded: number;
+  /** The paid places cancelled first, with the refund each one started (null: none under the rule). */
+  cancelledPlaces: {
+    eventId: number;
+    title: string;
+    refund: { amount: number; status: "pending" | "processed" | "failed" } | null;
+  }[];
 }
 
 export async function deleteAccount(
@@ -139,6 +201,16 @@ export async function deleteAccount(
 ): Promise<DeletionResult> {
   await assertConfirmed(app, user, confirmation);
   if (await isLastAdmin(app, user)) throw new AppError(409, ACCOUNT_MSG.lastAdmin, { code: "last_admin" });
+
+  const places = await upcomingPaidPlaces(app, user);
+  if (places.length > 0 && !confirmation.cancelPaidPlaces)
+    throw new AppError(409, ACCOUNT_MSG.paidPlaces, { code: "paid_places", places });
+  // Each through the member's own cancellation: the event's refund rule, the refund path, the e-mail, the waitlist.
+  const cancelledPlaces: DeletionResult["cancelledPlaces"] = [];
+  for (const place of places) {
+    const { refund } = await cancelOwnRegistration(app, user, place.eventId);
+    cancelledPlaces.push({ eventId: place.eventId, title: place.title, refund });
+  }
 
   // Before the connection row (and its token) goes with the cascade.
   const stravaDeauthorized = await deauthorizeAtStrava(app, user.id);
@@ -162,5 +234,6 @@ export async function deleteAccount(
     screenshotsDeleted: screenshots,
     activityFilesDeleted: activityFiles,
     sessionsEnded,
+    cancelledPlaces,
   };
 }

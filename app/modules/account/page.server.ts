@@ -11,23 +11,41 @@ import type { AppContext } from "~workers/load-context";
 import { readForm, redirect, replyFromError } from "~/lib/http.server";
 import { destroyUserSession, sessionAgeSeconds } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { confirmationKind, deleteAccount, isFreshSignIn, isLastAdmin } from "./deletion.server";
+import { formatRupees } from "~/lib/format";
+import {
+  confirmationKind,
+  deleteAccount,
+  isFreshSignIn,
+  isLastAdmin,
+  upcomingPaidPlaces,
+  type PaidPlace,
+} from "./deletion.server";
 import { ACCOUNT_MSG, DELETE_ACCOUNT_PATH, FRESH_SIGN_IN_MINUTES } from "./schema";
 
 /** What the download and danger-zone sections need to know. */
 export async function accountSection(app: AppContext, user: User, request: Request) {
-  const [age, lastAdmin] = await Promise.all([sessionAgeSeconds(app, request), isLastAdmin(app, user)]);
+  const [age, lastAdmin, paidPlaces] = await Promise.all([
+    sessionAgeSeconds(app, request),
+    isLastAdmin(app, user),
+    upcomingPaidPlaces(app, user),
+  ]);
   return {
     confirmation: confirmationKind(user),
     freshSignIn: isFreshSignIn(age),
     freshMinutes: FRESH_SIGN_IN_MINUTES,
     lastAdmin,
+    /** Paid places in upcoming events: the form names them and asks to cancel them first (decision 031). */
+    paidPlaces,
   };
 }
 export type AccountSectionData = Awaited<ReturnType<typeof accountSection>>;
 
 const deleteIntentSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("delete"), password: z.string().max(128).optional() }),
+  z.object({
+    intent: z.literal("delete"),
+    password: z.string().max(128).optional(),
+    cancelPaidPlaces: z.literal("on").optional(),
+  }),
   z.object({ intent: z.literal("reauth") }),
 ]);
 
@@ -35,6 +53,18 @@ export interface DeleteReply {
   ok: false;
   message: string;
   code: string | null;
+  /** With `paid_places`: the places as they stand now (one may have been paid since the page loaded). */
+  places?: PaidPlace[];
+}
+
+/** The toast's last words: what the cancelled places refund. */
+function refundsSentence(cancelled: Awaited<ReturnType<typeof deleteAccount>>["cancelledPlaces"]) {
+  const refunded = cancelled.reduce((sum, place) => sum + (place.refund?.amount ?? 0), 0);
+  if (cancelled.length === 0) return "";
+  const what = cancelled.length === 1 ? "Your event registration was" : "Your event registrations were";
+  return refunded > 0
+    ? ` ${what} cancelled; a refund of ${formatRupees(refunded)} is on its way to the account you paid from.`
+    : ` ${what} cancelled, without a refund under the event's rule.`;
 }
 
 /**
@@ -56,10 +86,12 @@ export async function deleteAccountAction(app: AppContext, user: User, request: 
     });
   }
 
+  let result: Awaited<ReturnType<typeof deleteAccount>>;
   try {
-    await deleteAccount(app, user, {
+    result = await deleteAccount(app, user, {
       password: parsed.data.password || undefined,
       sessionAgeSeconds: await sessionAgeSeconds(app, request),
+      cancelPaidPlaces: parsed.data.cancelPaidPlaces === "on",
     });
   } catch (error) {
     const reply = replyFromError(error, ACCOUNT_MSG.failed, {
@@ -67,8 +99,9 @@ export async function deleteAccountAction(app: AppContext, user: User, request: 
       hideServerErrors: true,
     });
     const code = typeof reply.extra.code === "string" ? reply.extra.code : null;
+    const places = code === "paid_places" ? (reply.extra.places as PaidPlace[]) : undefined;
     return data<DeleteReply>(
-      { ok: false, message: reply.message, code },
+      { ok: false, message: reply.message, code, ...(places ? { places } : {}) },
       { status: reply.status, headers: reply.headers },
     );
   }
@@ -76,7 +109,11 @@ export async function deleteAccountAction(app: AppContext, user: User, request: 
   throw await redirectWithToast(
     app,
     "/",
-    { title: ACCOUNT_MSG.deleted, description: ACCOUNT_MSG.deletedDetail, variant: "success" },
+    {
+      title: ACCOUNT_MSG.deleted,
+      description: ACCOUNT_MSG.deletedDetail + refundsSentence(result.cancelledPlaces),
+      variant: "success",
+    },
     { headers },
   );
 }

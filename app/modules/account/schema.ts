@@ -26,6 +26,9 @@ export const ACCOUNT_MSG = {
   deleted: "Your account has been deleted",
   deletedDetail: "Your personal data is gone. Payment records are kept for accounting, without your name.",
   failed: "Your account could not be deleted. Please try again.",
+  paidPlaces:
+    "You have a paid place in an upcoming event. Deleting your account cancels it first, with the refund the event's rule gives. Confirm that to continue.",
+  paidPlacesConfirm: "Cancel my registrations and refund them by each event's rule",
 } as const;
 
 /** DELETE /api/user and the confirmation form: the password (password accounts only). */
@@ -34,6 +37,7 @@ export const deleteAccountSchema = z.object({
     .string({ invalid_type_error: ACCOUNT_MSG.passwordRequired })
     .max(128, ACCOUNT_MSG.wrongPassword)
     .optional(),
+  cancelPaidPlaces: z.boolean({ invalid_type_error: "cancelPaidPlaces must be true or false" }).optional(),
 });
 
 /** `?format=json` gives data.json alone; anything else (or nothing) the ZIP. */

@@ -7,7 +7,8 @@ import { accountLinkTokens, emailTokens, users, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { randomToken, sha256Hex } from "~/lib/encoding";
 import { actionEmail, sendEmail } from "~/lib/email.server";
-import { AppError } from "~/lib/http.server";
+import { AppError, replyFromError } from "~/lib/http.server";
+import { redirectWithToast } from "~/lib/toast.server";
 import { dummyVerify, hashPassword, verifyPassword } from "~/lib/password.server";
 import { beginLoginAttempt, loginFailed, loginSucceeded } from "./login-limits.server";
 import { clientIp, consumeAttempt, type Limit } from "./rate-limit.server";
@@ -290,6 +291,29 @@ export async function requestPasswordReset(
     })(),
   );
   return { message: MSG.forgotSent };
+}
+
+/**
+ * A signed-in member without a password asks for one (decision 031): the
+ * forgot-password e-mail, sent to their own verified address, whose link sets
+ * the password (and, as every reset, signs them out everywhere). Answers with
+ * a redirect to `back` and a toast; the e-mail limits of forgot-password apply.
+ */
+export async function sendSetPasswordLink(app: AppContext, request: Request, user: User, back: string) {
+  try {
+    if (user.passwordHash) throw new AppError(409, MSG.setPasswordHasOne);
+    if (!user.isVerified || user.email.endsWith("@users.noreply.invalid"))
+      throw new AppError(400, MSG.setPasswordNeedsEmail);
+    await requestPasswordReset(app, request, user.email.toLowerCase());
+  } catch (error) {
+    const { message, headers } = replyFromError(error, undefined, { context: "set-password link" });
+    return redirectWithToast(app, back, { title: message, variant: "destructive" }, { headers });
+  }
+  return redirectWithToast(app, back, {
+    title: "Check your e-mail",
+    description: MSG.setPasswordSent(user.email),
+    variant: "success",
+  });
 }
 
 export async function checkResetToken(app: AppContext, token: string | null): Promise<{ valid: true }> {

@@ -27,6 +27,11 @@ export const MSG = {
   verificationSent: "Verification email sent. Please check your inbox.",
   alreadyVerified: "Your email is already verified.",
   tooMany: "Too many attempts. Please try again later.",
+  setPasswordSent: (email: string) =>
+    `We sent a link to set your password to ${email}. It works for 1 hour; once the password is set, sign in with it.`,
+  setPasswordNeedsEmail:
+    "Add and verify your e-mail address in Profile settings first, so we can send you the link.",
+  setPasswordHasOne: "Your account already has a password.",
 } as const;
 
 /** The special characters the spec names: !@#$%^&*(),.?":{}|<> */

@@ -15,6 +15,7 @@ import { markOrderPaid, settlesOrder } from "./events.server";
 import { afterHoldsReleased, offerWaitingPlaces } from "./lifecycle.server";
 import { fetchOrderPayments } from "./razorpay.server";
 import { sendPendingRefunds } from "./refunds.server";
+import { retryFailedReceipts } from "./receipts.server";
 import { sendReminders } from "./reminders.server";
 
 /** Registrations settled per run: each costs one Razorpay call per order it has (usually one). */
@@ -33,19 +34,23 @@ export interface HoldsResult {
   offered: number;
   refunds: number;
   reminders: number;
+  /** Receipts sent again after the e-mail provider failed them (docs/decisions/031). */
+  receipts: number;
 }
 
 /**
  * Expired holds settled (lapsed offers go to the next in line), refunds
  * Razorpay could not take yet sent again, free places offered to waitlists,
- * and the 7-day and 1-day reminders (docs/decisions/025-registration-states.md).
+ * the 7-day and 1-day reminders (docs/decisions/025-registration-states.md)
+ * and the receipts whose first send failed (docs/decisions/031).
  */
 export async function handleEventsScheduled(app: AppContext, run: ScheduledRun): Promise<HoldsResult> {
   const holds = await settleExpiredHolds(app, run.scheduledTime);
   const { refunds } = await sendPendingRefunds(app);
   const offered = await offerWaitingPlaces(app);
   const { reminders } = await sendReminders(app, run.scheduledTime);
-  return { task: "event-holds", ...holds, refunds, offered, reminders };
+  const { receipts } = await retryFailedReceipts(app);
+  return { task: "event-holds", ...holds, refunds, offered, reminders, receipts };
 }
 
 /** Settles up to `limit` pending registrations whose hold ended by `now`, oldest first. */

@@ -4,15 +4,17 @@
  * before sending, so a second verify, a replayed webhook or the cron never
  * sends it again) with the event, the amount in ₹ (en-IN, two decimals), the
  * Razorpay payment id, the date, the check-in QR code (SVG, attached and
- * inline) and the event as an .ics attachment.
+ * inline) and the event as an .ics attachment. A send the e-mail provider
+ * refuses clears the marker and is recorded as failed; the cron sends it
+ * again (`retryFailedReceipts`, docs/decisions/031).
  */
 import { renderSVG } from "uqr";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { eventRegistrations, events, payments } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { sendEmail } from "~/lib/email.server";
 import { formatEventDate, formatRupees } from "~/lib/format";
 import { eventIcs, icsFileName } from "./calendar";
+import { deliver, deliveryGivenUp, failedDeliveries } from "./deliveries.server";
 
 /** The check-in QR code: the opaque code only (never the id), as SVG. */
 export const checkInQrSvg = (code: string) => renderSVG(code, { pixelSize: 6, border: 2 });
@@ -25,7 +27,7 @@ const base64 = (text: string) => {
 };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Sends the receipt of each registration once; returns how many were sent now. */
+/** Sends the receipt of each registration once; returns how many the provider accepted now. */
 export async function sendReceipts(app: AppContext, registrationIds: number[]): Promise<number> {
   if (registrationIds.length === 0) return 0;
   const now = app.now();
@@ -40,9 +42,11 @@ export async function sendReceipts(app: AppContext, registrationIds: number[]): 
         isNull(eventRegistrations.releasedAt),
         inArray(eventRegistrations.paymentStatus, ["paid", "completed"]),
         sql`${eventRegistrations.checkInCode} IS NOT NULL`,
+        sql`NOT ${deliveryGivenUp("receipt", sql`${eventRegistrations.id}`)}`,
       ),
     )
     .returning();
+  let sent = 0;
   for (const r of claimed) {
     const event = await app.db.query.events.findFirst({ where: eq(events.id, r.eventId) });
     if (!event) continue;
@@ -64,37 +68,40 @@ export async function sendReceipts(app: AppContext, registrationIds: number[]): 
     ];
     const qr = checkInQrSvg(r.checkInCode!);
     const url = `${app.env.APP_URL.replace(/\/$/, "")}/events/${event.id}`;
-    try {
-      await sendEmail(app, {
-        to: r.email,
-        subject: `Receipt: ${event.title}`,
-        text: [
-          `Hello ${r.name},`,
-          "Thank you: you are registered. This is your receipt.",
-          facts.map(([k, v]) => `${k}: ${v}`).join("\n"),
-          "Show the attached QR code (or the check-in code) at the start. The event is attached for your calendar.",
-          `Your registration: ${url}`,
-        ].join("\n\n"),
-        html:
-          `<p>Hello ${escapeHtml(r.name)},</p><p>Thank you: you are registered. This is your receipt.</p>` +
-          `<table>${facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>` +
-          `<p>Show this QR code (or the check-in code) at the start:</p><div class="check-in-qr">${qr.replace("<svg ", '<svg width="180" height="180" ')}</div>` +
-          `<p><a href="${escapeHtml(url)}">Your registration</a></p>`,
-        attachments: [
-          { filename: "check-in-qr.svg", content: base64(qr) },
-          { filename: icsFileName(event.title), content: base64(eventIcs(event, app.env.APP_URL, now)) },
-        ],
-      });
-    } catch (error) {
-      console.error(`events: receipt for registration ${r.id} not sent`, error);
-      // Not sent: clear the marker so the next payment signal or cron run tries again.
-      await app.db
-        .update(eventRegistrations)
-        .set({ receiptSentAt: null })
-        .where(eq(eventRegistrations.id, r.id));
-    }
+    const registration = { id: r.id, registrationDate: Math.floor(r.registrationDate.getTime() / 1000) };
+    const delivered = await deliver(app, "receipt", registration, {
+      to: r.email,
+      subject: `Receipt: ${event.title}`,
+      text: [
+        `Hello ${r.name},`,
+        "Thank you: you are registered. This is your receipt.",
+        facts.map(([k, v]) => `${k}: ${v}`).join("\n"),
+        "Show the attached QR code (or the check-in code) at the start. The event is attached for your calendar.",
+        `Your registration: ${url}`,
+      ].join("\n\n"),
+      html:
+        `<p>Hello ${escapeHtml(r.name)},</p><p>Thank you: you are registered. This is your receipt.</p>` +
+        `<table>${facts.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>` +
+        `<p>Show this QR code (or the check-in code) at the start:</p><div class="check-in-qr">${qr.replace("<svg ", '<svg width="180" height="180" ')}</div>` +
+        `<p><a href="${escapeHtml(url)}">Your registration</a></p>`,
+      attachments: [
+        { filename: "check-in-qr.svg", content: base64(qr) },
+        { filename: icsFileName(event.title), content: base64(eventIcs(event, app.env.APP_URL, now)) },
+      ],
+    });
+    if (delivered) sent++;
   }
-  return claimed.length;
+  return sent;
+}
+
+/** Receipts per cron run sent again after the e-mail provider failed them. */
+const RECEIPT_RETRIES_PER_RUN = 20;
+
+/** The cron: receipts whose send failed, tried again (once sent, never again). */
+export async function retryFailedReceipts(app: AppContext): Promise<{ receipts: number }> {
+  return {
+    receipts: await sendReceipts(app, await failedDeliveries(app, "receipt", RECEIPT_RETRIES_PER_RUN)),
+  };
 }
 
 /** The receipt of the registration an order paid for. */

@@ -7,6 +7,14 @@ import { longDate } from "~/lib/format";
 export const STRAVA_APPS_SETTINGS_URL = "https://www.strava.com/settings/apps";
 export const KEEP_AGREEMENT_LABEL = "Keep my imported activities if I disconnect Strava";
 
+/** A Strava-only account (no password, no Google) is told this before it disconnects (decision 031). */
+export const ONLY_SIGN_IN = {
+  title: "Strava is your only way to sign in",
+  message:
+    "Strava is the only way you sign in to this account. Set a password first, or confirm that you want to disconnect anyway: you would not be able to sign in to this account again.",
+  confirm: "I understand that I will not be able to sign in to this account again",
+} as const;
+
 export function activityCount(n: number): string {
   return `${n} ${n === 1 ? "activity" : "activities"}`;
 }

@@ -9,7 +9,12 @@ import { appErrorStatus, parseInput, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { countStravaActivities } from "~/modules/activities/store.server";
 import { activityCount } from "./disconnect-text";
-import { disconnectMember, withdrawKeepAgreement, type MemberDisconnect } from "./disconnect.server";
+import {
+  disconnectMember,
+  stravaIsOnlySignIn,
+  withdrawKeepAgreement,
+  type MemberDisconnect,
+} from "./disconnect.server";
 import { memberSyncFromForm } from "./member-sync.server";
 import { stravaPageIntentSchema } from "./schema";
 import { getStravaStatus } from "./status.server";
@@ -17,13 +22,16 @@ import { getStravaStatus } from "./status.server";
 const PAGE = "/profile/strava";
 
 export async function stravaPage(app: AppContext, user: User, url: URL) {
-  const [status, stravaActivities] = await Promise.all([
+  const [status, stravaActivities, onlySignIn] = await Promise.all([
     getStravaStatus(app, user),
     countStravaActivities(app, user.id),
+    stravaIsOnlySignIn(app, user.id),
   ]);
   return {
     status,
     stravaActivities,
+    /** No password, no Google: the confirmation warns and offers to set a password first (decision 031). */
+    onlySignIn,
     confirmingDisconnect: status.connected && url.searchParams.get("confirm") === "disconnect",
   };
 }
@@ -33,10 +41,17 @@ export type StravaPageAnswer = { error: string } | { disconnected: MemberDisconn
 /** A missing intent is the "Sync now" form of pages rendered before intents existed. */
 export async function stravaPageAction(app: AppContext, user: User, form: FormData) {
   try {
-    const { intent } = parseInput(stravaPageIntentSchema, { intent: form.get("intent") ?? "sync" });
+    const parsed = parseInput(stravaPageIntentSchema, {
+      ...Object.fromEntries(form),
+      intent: form.get("intent") ?? "sync",
+    });
+    const { intent } = parsed;
     if (intent === "sync") return await memberSyncFromForm(app, user.id, PAGE);
-    if (intent === "disconnect")
-      return Response.json({ disconnected: await disconnectMember(app, user.id) } satisfies StravaPageAnswer);
+    if (parsed.intent === "disconnect") {
+      const confirmNoSignIn = parsed.confirmNoSignIn === "on";
+      const disconnected = await disconnectMember(app, user.id, { confirmNoSignIn });
+      return Response.json({ disconnected } satisfies StravaPageAnswer);
+    }
     const { deletedActivities } = await withdrawKeepAgreement(app, user.id);
     return await redirectWithToast(app, PAGE, {
       title: "Agreement withdrawn",

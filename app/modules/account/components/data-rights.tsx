@@ -6,12 +6,14 @@
  */
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
+import { formatEventDate, formatRupees } from "~/lib/format";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Alert, Field, SubmitButton } from "~/ui/form";
 import { Modal } from "~/ui/modal";
+import type { PaidPlace } from "../deletion.server";
 import type { AccountSectionData, DeleteReply } from "../page.server";
-import { DELETE_ACCOUNT_PATH, EXPORT_PATH } from "../schema";
+import { ACCOUNT_MSG, DELETE_ACCOUNT_PATH, EXPORT_PATH } from "../schema";
 
 export function DataRightsSections({ section }: { section: AccountSectionData }) {
   return (
@@ -132,6 +134,63 @@ function DeleteAccountDialogBody({
   );
 }
 
+/**
+ * Paid places in upcoming events (decision 031): named with what each one
+ * refunds now, and a box the member ticks to cancel them before the deletion.
+ */
+function PaidPlacesWarning({ places, refused }: { places: PaidPlace[]; refused: boolean }) {
+  const one = places.length === 1;
+  return (
+    <div className="space-y-3" data-testid="paid-places-warning">
+      <Alert
+        tone="warning"
+        title={one ? "You have a paid place in an upcoming event" : "You have paid places in upcoming events"}
+      >
+        <p>
+          Deleting your account cancels {one ? "this registration" : "these registrations"} first. The refund
+          follows each event&apos;s refund rule and goes to the account you paid from (usually 5-7 working
+          days).
+        </p>
+        <ul className="mt-2 space-y-2">
+          {places.map((place) => (
+            <li key={place.eventId} className="rounded border border-amber-200 bg-white/60 p-2">
+              <span className="block font-semibold break-words">{place.title}</span>
+              <span className="block">{formatEventDate(place.date)}</span>
+              <span className="block">
+                Paid {formatRupees(place.paid)}:{" "}
+                {place.refund > 0 ? (
+                  <strong>
+                    refund {formatRupees(place.refund)}
+                    {place.percent < 100 ? ` (${place.percent}%)` : " (full)"}
+                  </strong>
+                ) : (
+                  <strong>no refund under the event&apos;s rule</strong>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Alert>
+      <label className="flex items-start gap-2 text-sm text-gray-900">
+        <input
+          type="checkbox"
+          name="cancelPaidPlaces"
+          required
+          aria-invalid={refused || undefined}
+          aria-describedby={refused ? "paid-places-error" : undefined}
+          className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-400 text-red-700 focus:ring-red-700"
+        />
+        <span>{ACCOUNT_MSG.paidPlacesConfirm}</span>
+      </label>
+      {refused ? (
+        <p id="paid-places-error" className="text-sm font-medium text-red-700">
+          {ACCOUNT_MSG.paidPlaces}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Remix's `Form` (the page) or a fetcher's (the dialog). */
 type FormTagType = typeof Form;
 
@@ -180,11 +239,15 @@ function DeleteAccountForm({
       </FormTag>
     );
 
-  const passwordErrors = reply && section.confirmation === "password" ? [reply.message] : undefined;
+  const refusedForPlaces = reply?.code === "paid_places";
+  const places = reply?.places ?? section.paidPlaces;
+  const passwordErrors =
+    reply && !refusedForPlaces && section.confirmation === "password" ? [reply.message] : undefined;
   return (
     <FormTag method="post" action={DELETE_ACCOUNT_PATH} className="space-y-3">
       <input type="hidden" name="intent" value="delete" />
-      {reply && !passwordErrors ? <Alert tone="error">{reply.message}</Alert> : null}
+      {reply && !passwordErrors && !refusedForPlaces ? <Alert tone="error">{reply.message}</Alert> : null}
+      {places.length > 0 ? <PaidPlacesWarning places={places} refused={refusedForPlaces} /> : null}
       {section.confirmation === "password" ? (
         <Field
           label="Your current password"

@@ -8,6 +8,7 @@ import {
   disconnectConsequence,
   disconnectOutcome,
   KEEP_AGREEMENT_LABEL,
+  ONLY_SIGN_IN,
   STRAVA_APPS_SETTINGS_URL,
 } from "../disconnect-text";
 import type { StravaStatus } from "../status.server";
@@ -23,13 +24,21 @@ export function DisconnectStravaButton() {
   );
 }
 
-/** The confirmation at /profile/strava?confirm=disconnect: what will be deleted or kept, then one plain form post. */
+/**
+ * The confirmation at /profile/strava?confirm=disconnect: what will be deleted or kept, then one plain
+ * form post. A Strava-only account (no password, no Google) is told first that this ends its only way
+ * to sign in, offered a link to set a password, and ticks a box to disconnect anyway (decision 031).
+ */
 export function DisconnectConfirm({
   stravaActivities,
   keepSince,
+  onlySignIn = false,
+  refused = false,
 }: {
   stravaActivities: number;
   keepSince: string | null;
+  onlySignIn?: boolean;
+  refused?: boolean;
 }) {
   const navigation = useNavigation();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -45,8 +54,29 @@ export function DisconnectConfirm({
         Disconnect Strava?
       </h2>
       <p className="mt-2">{disconnectConsequence(stravaActivities, keepSince)}</p>
-      <Form method="post" action="/profile/strava" className="mt-4 flex flex-wrap items-center gap-3">
+      {onlySignIn ? <OnlySignInWarning /> : null}
+      <Form method="post" action={CONFIRM_PATH} className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="disconnect" />
+        {onlySignIn ? (
+          <div className="w-full">
+            <label className="flex items-start gap-2">
+              <input
+                type="checkbox"
+                name="confirmNoSignIn"
+                required
+                aria-invalid={refused || undefined}
+                aria-describedby={refused ? "only-sign-in-error" : undefined}
+                className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-400 text-red-700 focus:ring-red-700"
+              />
+              <span>{ONLY_SIGN_IN.confirm}</span>
+            </label>
+            {refused ? (
+              <p id="only-sign-in-error" role="alert" className="mt-1 text-sm font-medium text-red-800">
+                {ONLY_SIGN_IN.message}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <Button type="submit" variant="danger" disabled={submitting}>
           {submitting ? "Disconnecting..." : "Yes, disconnect Strava"}
         </Button>
@@ -55,6 +85,31 @@ export function DisconnectConfirm({
         </Link>
       </Form>
     </section>
+  );
+}
+
+/** Strava-only accounts: disconnecting ends their only way to sign in; a password set first keeps the account reachable. */
+function OnlySignInWarning() {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "set-password";
+  return (
+    <div
+      className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950"
+      data-testid="only-sign-in-warning"
+    >
+      <p className="font-semibold">{ONLY_SIGN_IN.title}</p>
+      <p className="mt-1 text-sm">
+        Your account has no password and no Google sign-in. After disconnecting you could not sign in to it
+        again; signing in with Strava later would start a new, empty account. Set a password first, then
+        disconnect.
+      </p>
+      <Form method="post" action={CONFIRM_PATH} className="mt-2">
+        <input type="hidden" name="intent" value="set-password" />
+        <Button type="submit" variant="secondary" size="sm" disabled={sending}>
+          {sending ? "Sending..." : "E-mail me a link to set a password"}
+        </Button>
+      </Form>
+    </div>
   );
 }
 
