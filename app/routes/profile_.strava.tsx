@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { readForm } from "~/lib/http.server";
+import { useDates } from "~/lib/time-zone";
 import { ConnectReturnNotice } from "~/modules/strava/components/connect-return-notice";
 import {
   DisconnectConfirm,
@@ -29,6 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /profile/strava: where 'Connect Strava' leads. */
 export default function ProfileStrava() {
+  const dates = useDates();
   const { status, stravaActivities, confirmingDisconnect } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as StravaPageAnswer | undefined;
   const error = answer && "error" in answer ? answer.error : null;
@@ -66,7 +68,7 @@ export default function ProfileStrava() {
           {status.sync?.lastSyncAt ? (
             <>
               <dt className="font-medium text-gray-600">Last sync</dt>
-              <dd>{new Date(status.sync.lastSyncAt).toLocaleString("en-US")}</dd>
+              <dd>{dates.dateTime(status.sync.lastSyncAt)}</dd>
             </>
           ) : null}
         </dl>

@@ -82,7 +82,7 @@ test.describe("events as a member", () => {
     await signIn(page);
     await page.goto("/events/1");
     await expect(page.getByRole("heading", { name: "Sahyadri Century Ride" })).toBeVisible();
-    await expect(page.getByText("Active", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("event-state")).toHaveText("Upcoming");
     const mine = page.getByRole("region", { name: "Your Registration" });
     await expect(mine.getByText("Pending", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: "Register Now" })).toHaveCount(0);
@@ -102,7 +102,7 @@ test.describe("events as a member", () => {
 
     // A past event shows Completed and no way to register.
     await page.goto("/events/3");
-    await expect(page.getByText("Completed", { exact: true })).toBeVisible();
+    await expect(page.getByTestId("event-state")).toHaveText("Completed");
     await expect(page.getByRole("link", { name: "Register Now" })).toHaveCount(0);
   });
 

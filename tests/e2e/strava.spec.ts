@@ -76,7 +76,7 @@ test("'Sync now' starts one sync, then waits out the cooldown; a sync held by St
     // The cooldown: the button is disabled and says when the member can sync again.
     await expect(syncNow).toBeDisabled();
     await expect(page.getByTestId("strava-sync-next")).toContainText(
-      /You can sync again at \d{1,2}:\d\d [AP]M/,
+      /You can sync again at \d{1,2}:\d\d [ap]m IST/,
     );
 
     const banner = page.getByTestId("sync-banner");

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { eventRefunds, eventRegistrations, payments } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { toCsv } from "~/modules/account/csv";
-import { formatEventDate } from "~/lib/format";
+import { formatDateTime, formatEventDate, CLUB_TIME_ZONE } from "~/lib/format";
 import { requireEvent } from "./events.server";
 import { registrationState } from "./lifecycle.server";
 import { refundState } from "./refunds.server";
@@ -83,7 +83,7 @@ export async function participantsCsv(app: AppContext, eventId: number) {
       "Payment id": p.paymentId,
       Refund: p.refund?.status ?? "",
       "Refund (₹)": p.refund ? rupees(p.refund.amount) : "",
-      "Checked in": p.checkedInAt ? formatEventDate(p.checkedInAt) : "",
+      "Checked in": p.checkedInAt ? formatDateTime(p.checkedInAt, CLUB_TIME_ZONE) : "",
     })),
   );
 }
@@ -138,7 +138,7 @@ export async function paymentsSummaryCsv(app: AppContext, eventId: number) {
   return toCsv(columns, [
     {
       Event: s.title,
-      Date: formatEventDate(s.date),
+      Date: formatEventDate(s.date, CLUB_TIME_ZONE),
       "Fee (₹)": rupees(s.fee),
       Payments: s.payments,
       "Collected (₹)": rupees(s.collected),

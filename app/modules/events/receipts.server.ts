@@ -11,7 +11,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { eventRegistrations, events, payments } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { sendEmail } from "~/lib/email.server";
-import { formatEventDate, formatRupees } from "~/lib/format";
+import { formatDateTime, formatEventDate, formatRupees, CLUB_TIME_ZONE } from "~/lib/format";
 import { eventIcs, icsFileName } from "./calendar";
 
 /** The check-in QR code: the opaque code only (never the id), as SVG. */
@@ -52,10 +52,10 @@ export async function sendReceipts(app: AppContext, registrationIds: number[]): 
     });
     const amount = formatRupees(payment?.amount ?? 0);
     const paymentId = payment?.paymentId ?? "none (free event)";
-    const paidOn = formatEventDate(payment?.updatedAt ?? now);
+    const paidOn = formatDateTime(payment?.updatedAt ?? now, CLUB_TIME_ZONE);
     const facts: [string, string][] = [
       ["Event", event.title],
-      ["When", formatEventDate(event.date)],
+      ["When", formatEventDate(event.date, CLUB_TIME_ZONE)],
       ["Where", event.location],
       ["Amount paid", amount],
       ["Razorpay payment id", paymentId],
