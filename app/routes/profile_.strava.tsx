@@ -68,7 +68,7 @@ export default function ProfileStrava() {
           {status.sync?.lastSyncAt ? (
             <>
               <dt className="font-medium text-gray-600">Last sync</dt>
-              <dd>{dates.dateTime(status.sync.lastSyncAt)}</dd>
+              <dd data-testid="strava-last-sync">{dates.dateTime(status.sync.lastSyncAt)}</dd>
             </>
           ) : null}
         </dl>

@@ -13,7 +13,6 @@ import { PoweredByStrava } from "~/ui/strava-brand";
 import { Avatar } from "~/ui/avatar";
 import { SharingChoice } from "~/modules/privacy/ui";
 
-
 /** What /challenges/{id}'s error boundary shows for a 404. */
 const SOURCE_NAMES: Record<string, string> = {
   strava: "Strava",
@@ -350,7 +349,7 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           </div>
           <div>
             <dt className="text-gray-500">Dates</dt>
-            <dd className="font-medium">
+            <dd className="font-medium" data-testid="challenge-dates">
               {dates.range(challenge.startDate, challenge.endDate)}
             </dd>
           </div>
