@@ -216,8 +216,8 @@ describe("EVENT_HOLD_MINUTES", () => {
 
 describe("issue #15: money, refund rule, calendar lines", () => {
   it("shows rupees with Indian digit grouping", () => {
-    expect(formatRupees(12345600)).toBe("₹1,23,456.00");
-    expect(formatRupees(1000000000)).toBe("₹1,00,00,000.00");
+    expect(formatRupees(12345600)).toBe("₹1,23,456");
+    expect(formatRupees(1000000000)).toBe("₹1,00,00,000");
   });
 
   it("refunds in full until N days, then P %, then none; under ₹1.00 is none", () => {
