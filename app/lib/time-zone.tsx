@@ -58,7 +58,8 @@ export function useRememberBrowserTimeZone(zone: string, hydrated: boolean) {
       } catch {
         // Storage blocked: check every page then.
       }
-      const browser = browserTimeZone();
+      // Chromium names India time by its older alias, Asia/Calcutta: the same clock.
+      const browser = browserTimeZone()?.replace(/^Asia\/Calcutta$/, CLUB_TIME_ZONE);
       if (!browser || browser === zone || !isTimeZone(browser)) return;
       document.cookie = `${TIME_ZONE_COOKIE}=${encodeURIComponent(browser)}; Path=/; Max-Age=31536000; SameSite=Lax`;
     }, 1000);
