@@ -13,6 +13,7 @@ import {
   formatMetresAsKm,
   formatNumber,
   formatDay,
+  shortDate,
   plural,
 } from "~/lib/format";
 import {
@@ -157,7 +158,7 @@ export function YearOverYear({ years }: { years: Highlights["years"] }) {
         This year against last year
       </h2>
       <p className="mt-1 text-sm text-gray-500">
-        Jan 1 to {formatDay(years.through).replace(/, \d{4}$/, "")}, each year
+        1 Jan to {shortDate(years.through)}, each year
       </p>
       <table className="mt-3 w-full text-sm">
         <thead>
