@@ -150,8 +150,8 @@ export default function AdminChallengeProgress() {
           <ul className="mt-2 space-y-1 text-sm text-gray-700">
             {audit.map((a) => (
               <li key={a.id}>
-                {dates.dateTime(a.createdAt)}: user #{a.userId}{" "}
-                {formatKm(a.oldProgress / 1000)} → {formatKm(a.newProgress / 1000)} (admin #{a.adminId})
+                {dates.dateTime(a.createdAt)}: user #{a.userId} {formatKm(a.oldProgress / 1000)} →{" "}
+                {formatKm(a.newProgress / 1000)} (admin #{a.adminId})
               </li>
             ))}
           </ul>

@@ -14,7 +14,6 @@ type SyncRow = Awaited<ReturnType<typeof listSyncStatus>>[number];
 
 export const SYNC_REFRESH_MS = 30_000;
 
-
 /** "at once", "in about 20 minutes", "in about 3 hours". */
 export function waitInWords(seconds: number): string {
   if (seconds <= 0) return "at once";

@@ -116,10 +116,7 @@ function SyncPanel({ data }: { data: PageData }) {
           ["Activities", formatInt(s.totalActivities)],
           ["Latest activity", date(s.latestActivityDate)],
           ["Last sync", date(s.lastSyncAt)],
-          [
-            "Token expires",
-            s.stravaTokenExpiry ? dates.dateTime(s.stravaTokenExpiry) : "—",
-          ],
+          ["Token expires", s.stravaTokenExpiry ? dates.dateTime(s.stravaTokenExpiry) : "—"],
           [
             "Sync state",
             s.syncStatus.error ? `Error: ${s.syncStatus.error}` : capitalise(s.syncStatus.state),

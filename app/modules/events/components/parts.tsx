@@ -73,9 +73,7 @@ export function EventFacts({
         <Fact icon={<PeopleIcon />}>Limited to {event.maxParticipants} participants</Fact>
       ) : null}
       <Fact icon={<RupeeIcon />}>
-        <span className="font-semibold text-gray-900">
-          {formatFee(event.fee)}
-        </span>
+        <span className="font-semibold text-gray-900">{formatFee(event.fee)}</span>
         {event.fee === 0 ? null : <span className="text-gray-500"> registration fee</span>}
       </Fact>
     </ul>

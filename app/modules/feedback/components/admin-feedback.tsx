@@ -205,9 +205,7 @@ export function AdminFeedbackListPage({ data }: { data: AdminListData }) {
                         <StatusBadge status={f.status} />
                       </td>
                       <td className="px-3 py-2 text-gray-700">{f.user?.username ?? "Unknown user"}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-gray-600">
-                        {dates.date(f.createdAt)}
-                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 text-gray-600">{dates.date(f.createdAt)}</td>
                       <ViewCell to={`/admin/feedback/${f.id}`} id={f.id} />
                     </tr>
                   ))}

@@ -111,8 +111,8 @@ export function KeepAgreement({
   return (
     <Form method="post" className="space-y-2 text-sm text-gray-700" data-testid="keep-agreement">
       <p>
-        <strong>{KEEP_AGREEMENT_LABEL}:</strong> you agreed on <time dateTime={since}>{dates.date(since)}</time>
-        .{" "}
+        <strong>{KEEP_AGREEMENT_LABEL}:</strong> you agreed on{" "}
+        <time dateTime={since}>{dates.date(since)}</time>.{" "}
         {keptAfterDisconnect
           ? `Your ${activityCount(stravaActivities)} imported from Strava were kept after you disconnected.`
           : "Your imported activities stay if you disconnect."}

@@ -231,8 +231,7 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
         className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900"
         data-testid="sync-banner"
       >
-        Waiting for Strava&apos;s rate limit: your sync will continue at{" "}
-        <ClockTime iso={sync.resumesAt} />.
+        Waiting for Strava&apos;s rate limit: your sync will continue at <ClockTime iso={sync.resumesAt} />.
       </div>
     );
   }
