@@ -71,6 +71,24 @@ export default tseslint.config(
     plugins: { local: { rules: { "no-foreign-components": noForeignComponents } } },
     rules: { "local/no-foreign-components": "error" },
   },
+  // Dates, times and money go through app/lib/format.ts only (issue #37, decision 035): a
+  // toLocale*String or Intl call elsewhere formats in the runtime's own zone and locale, so the
+  // server's HTML and the browser's hydration disagree (React #418) and the styles drift.
+  {
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    ignores: ["app/lib/format.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/], MemberExpression[object.name='Intl']",
+          message:
+            "Format dates, times, numbers and money with app/lib/format.ts (and useDates() in components), not toLocale*String or Intl.",
+        },
+      ],
+    },
+  },
   // Playwright fixtures take a `use` callback that is not a React hook.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );

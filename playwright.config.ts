@@ -92,6 +92,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
+    // The members' clock (issue #37): a date the server and the browser write differently
+    // fails hydration, which tests/e2e/fixtures.ts turns into a failed test.
+    timezoneId: "Asia/Kolkata",
     // A page load on the busy CI machine takes a few seconds; one that has not loaded in 30 s is
     // stuck (an unanswered request), and failing it then leaves the retry time to run, where a
     // hang used to wait out the whole test (150 s for an axe group).

@@ -15,6 +15,8 @@ import { isConfined } from "~/lib/guards.server";
 import { avatarFor } from "~/modules/privacy/photos.server";
 import { getCurrentUser } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
+import { TimeZoneProvider, timeZoneOf, useRememberBrowserTimeZone } from "~/lib/time-zone";
+import { CLUB_TIME_ZONE } from "~/lib/format";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FOOTER_ID, Footer } from "~/ui/footer";
 import { Header, type HeaderUser } from "~/ui/header";
@@ -60,7 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         confined: isConfined(current.user),
       }
     : null;
-  return data({ user, toast: toast.toast }, { headers });
+  // The zone every date and time of the page is written in, on the server and in the browser alike.
+  return data({ user, toast: toast.toast, timeZone: timeZoneOf(request) }, { headers });
 }
 
 /** A thin bar and a spinner while the next page loads (the user is re-read on every navigation). */
@@ -96,20 +99,22 @@ export function Layout({ children }: { children: ReactNode }) {
         {withReact ? null : <link rel="modulepreload" href={staticPageScript} />}
       </head>
       <body className="flex min-h-full flex-col">
-        <ToastProvider initial={loaderData?.toast ?? null}>
-          <a
-            href="#main-content"
-            className="sr-only z-[80] rounded-md bg-white px-4 py-2 font-semibold text-brand shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
-          >
-            Skip to content
-          </a>
-          <NavigationProgress />
-          <Header user={loaderData?.user ?? null} />
-          <div id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </div>
-          <Footer />
-        </ToastProvider>
+        <TimeZoneProvider zone={loaderData?.timeZone ?? CLUB_TIME_ZONE}>
+          <ToastProvider initial={loaderData?.toast ?? null}>
+            <a
+              href="#main-content"
+              className="sr-only z-[80] rounded-md bg-white px-4 py-2 font-semibold text-brand shadow-lg focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
+            >
+              Skip to content
+            </a>
+            <NavigationProgress />
+            <Header user={loaderData?.user ?? null} />
+            <div id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </div>
+            <Footer />
+          </ToastProvider>
+        </TimeZoneProvider>
         {withReact ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -124,13 +129,14 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, timeZone } = useLoaderData<typeof loader>();
   // Marks the document as interactive (end-to-end tests wait for it) once the transition that
   // follows hydration is rendered: every `useHydrated()` switches to true in that same render.
   const hydrated = useHydrated();
   useEffect(() => {
     if (hydrated) document.documentElement.dataset.hydrated = "true";
   }, [hydrated]);
+  useRememberBrowserTimeZone(timeZone, hydrated);
   // Tells the service worker who is signed in (after every navigation, sign-in and sign-out):
   // a change deletes the stored dashboard of the previous member (public/sw.js).
   const member = user?.username ?? null;

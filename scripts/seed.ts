@@ -222,8 +222,11 @@ export async function buildSeedSql(opts: {
   );
 
   // Challenges (one per sport, one inactive and past) and participations.
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1000);
+  // This month in India time (the club's clock): 1 Nov 00:00 to 30 Nov 23:59:59 IST, shown "1–30 Nov 2026".
+  const IST = 330 * 60_000;
+  const indiaNow = new Date(now.getTime() + IST);
+  const monthStart = new Date(Date.UTC(indiaNow.getUTCFullYear(), indiaNow.getUTCMonth(), 1) - IST);
+  const monthEnd = new Date(Date.UTC(indiaNow.getUTCFullYear(), indiaNow.getUTCMonth() + 1, 1) - IST - 1000);
   const challenges = [
     {
       id: 1,

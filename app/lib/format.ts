@@ -1,22 +1,22 @@
 /**
  * Every display format of the app, in one place (spec part 1 §2 and §9,
- * part 2 §9): numbers and dates in en-US, metres / 1000 for km, seconds /
- * 3600 for hours, fees in rupees with 2 decimals. The locale and the time
- * zone are always fixed, so the server's HTML and the browser's hydration
- * agree. Which clock a date is read on is part of its name or its comment:
- * UTC for calendar days (Strava's local wall-clock times, plan dates),
- * India time (the community's clock) for events and feedback.
+ * part 2 §9; issue #37): numbers grouped en-US style, metres / 1000 for km,
+ * seconds / 3600 for hours, rupees with Indian grouping and paise only when
+ * there are some, dates as "28 Nov 2026" and times as "6:30 am IST" in the
+ * viewer's time zone (decision 035). Nothing outside this file calls
+ * toLocaleString / toLocale*String or `Intl` (eslint.config.js), so the
+ * server's HTML and the browser's hydration always agree.
  *
  * Numbers and dates are written here in plain JavaScript, not with `Intl`
  * (issue #17, decision 028): a page's first `Intl` formatter loads ICU's
  * locale data (≈ 24 ms of CPU in Node on our 2-core machine, more on a
  * phone) in the task that evaluates the page's modules, just before
- * hydration. The output is Intl's en-US (en-IN for rupees), which
- * tests/unit/formats.test.ts checks against `Intl` itself: numbers are
- * rounded half away from zero on their shortest decimal form, as ICU does.
+ * hydration. Numbers come out as Intl's en-US (en-IN for rupees), which
+ * tests/unit/formats.test.ts checks against `Intl` itself: rounded half away
+ * from zero on their shortest decimal form, as ICU does. Only a time zone
+ * other than India's or UTC asks `Intl` for its offset.
  */
 const LOCALE = "en-US";
-const INDIA = "Asia/Kolkata";
 
 // ---- Numbers without Intl --------------------------------------------------
 
@@ -124,11 +124,17 @@ export function formatTargetDistance(metres: number | null | undefined): string 
   return `${(metres / 1000).toFixed(1)} km`;
 }
 
-/** Paise → "₹1,234.50". */
-/** Rupees keep Indian digit grouping (issue #15): ₹1,23,456.00. Same output as en-US below one lakh. */
+/**
+ * Paise → rupees with Indian digit grouping (issue #15), paise only when there are
+ * some (issue #37): 150000 → "₹1,500"; 150050 → "₹1,500.50"; 12345600 → "₹1,23,456".
+ */
 export function formatRupees(paise: number): string {
-  return `₹${formatDecimal(paise / 100, 2, 2, true)}`;
+  const whole = Number.isInteger(paise / 100);
+  return `₹${formatDecimal(paise / 100, whole ? 0 : 2, 2, true)}`;
 }
+
+/** A fee: "Free" for nothing, else rupees ("₹1,500"). The one way every page names a price. */
+export const formatFee = (paise: number) => (paise === 0 ? "Free" : formatRupees(paise));
 
 // ---- One way to write numbers (issue #20 item 5) ----------------------------
 
@@ -209,9 +215,9 @@ export const formatDistanceOrDash = (metres: number) => (metres > 0 ? formatMetr
 
 /**
  * How long ago `iso` was, from `now`: "just now", "5 min ago", "2 h ago",
- * "1 day ago", "3 days ago"; then the date ("Mar 4, 2025").
+ * "1 day ago", "3 days ago"; then the date in `zone` ("4 Mar 2025").
  */
-export function formatTimeAgo(iso: string, now: number = Date.now()): string {
+export function formatTimeAgo(iso: string, now: number = Date.now(), zone: string = CLUB_TIME_ZONE): string {
   const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
   if (!Number.isFinite(minutes)) return "";
   if (minutes < 1) return "just now";
@@ -220,14 +226,26 @@ export function formatTimeAgo(iso: string, now: number = Date.now()): string {
   if (hours < 24) return `${hours} h ago`;
   const days = Math.floor(hours / 24);
   if (days < 30) return `${plural(days, "day")} ago`;
-  return formatDay(iso);
+  return formatDate(iso, zone);
 }
 
 /** Chart axis labels: grouped numbers with the unit, no ".0" ("1,200 km"). */
 export const axisLabel = (unit: string) => (value: number) =>
   Number.isFinite(value) ? `${formatNumber(value)}${unit ? ` ${unit}` : ""}` : "";
 
-// ---- Calendar days and periods, in UTC -----------------------------------
+// ---- Dates: one style (issue #37) ------------------------------------------
+//
+// Day month year, short month: "28 Nov 2026" (never "11/28/2026"); 12-hour times with
+// a small am/pm and the zone named: "6:30 am IST". Two kinds of dates:
+// - calendar days, read in UTC: Strava's local wall-clock times, plan days, periods;
+// - instants (a sync, a registration, a feedback), read in the viewer's time zone:
+//   the one the root loader decided for the request (app/lib/time-zone.tsx), so the
+//   server's HTML and the browser's hydration write the same text.
+// Where the spec gives a format it is kept: event dates ('MMMM d, yyyy at h:mm a',
+// formatEventDate) and the Wari page's 'June 7, 2025' (longDate).
+
+/** The club's clock, everyone's default: India time. */
+export const CLUB_TIME_ZONE = "Asia/Kolkata";
 
 const MONTHS = [
   "January",
@@ -243,7 +261,7 @@ const MONTHS = [
   "November",
   "December",
 ];
-/** en-US short months are the first three letters: "Jun", "Sep". */
+/** Short months are the first three letters: "Jun", "Sep". */
 const month = (date: Date, short: boolean) => {
   const name = MONTHS[date.getUTCMonth()] ?? "";
   return short ? name.slice(0, 3) : name;
@@ -256,22 +274,128 @@ function checked(date: Date): Date {
   if (!valid(date)) throw new RangeError("Invalid time value");
   return date;
 }
-/** "Mar 4, 2025" or "March 4, 2025", the date's UTC day. */
-const dayOf = (date: Date, short: boolean) =>
-  `${month(date, short)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-/** "6:30 AM", the date's UTC time. */
-function timeOf(date: Date): string {
-  const hours = date.getUTCHours();
-  return `${hours % 12 || 12}:${String(date.getUTCMinutes()).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
+/** "4 Mar 2025", the date's UTC day. */
+const dayOf = (date: Date) => `${date.getUTCDate()} ${month(date, true)} ${date.getUTCFullYear()}`;
+/** "March 4, 2025" (the spec's long en-US form), the date's UTC day. */
+const longDayOf = (date: Date) => `${month(date, false)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+/** "6:30", the date's UTC clock. */
+const clockOf = (date: Date) =>
+  `${date.getUTCHours() % 12 || 12}:${String(date.getUTCMinutes()).padStart(2, "0")}`;
+
+// ---- Time zones ----------------------------------------------------------
+
+/**
+ * Zones with one offset all year, written without `Intl` (decision 028: a page's first
+ * `Intl` formatter costs ICU's locale data). India has had no daylight saving since 1945.
+ */
+const FIXED_ZONES: Record<string, { minutes: number; name: string }> = {
+  "Asia/Kolkata": { minutes: 330, name: "IST" },
+  "Asia/Calcutta": { minutes: 330, name: "IST" },
+  UTC: { minutes: 0, name: "UTC" },
+  "Etc/UTC": { minutes: 0, name: "UTC" },
+};
+
+/** One `Intl` formatter per other zone (a member abroad), made on first use. */
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+function zoneFormatter(zone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(zone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      timeZoneName: "short",
+    });
+    zoneFormatters.set(zone, formatter);
+  }
+  return formatter;
 }
 
-/** ISO date → "Mar 4, 2025" (its UTC calendar day). */
+/** The offset from UTC (minutes) and the short name of `zone` at `date`. */
+function zoneAt(date: Date, zone: string): { minutes: number; name: string } {
+  const fixed = FIXED_ZONES[zone];
+  if (fixed) return fixed;
+  const parts: Record<string, string> = {};
+  for (const part of zoneFormatter(zone).formatToParts(date)) parts[part.type] = part.value;
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
+  const minutes = Math.round((wall - Math.floor(date.getTime() / 1000) * 1000) / 60_000);
+  return { minutes, name: parts.timeZoneName ?? zone };
+}
+
+/** Whether `zone` is an IANA time zone this runtime knows ("Asia/Kolkata", "Europe/London"). */
+export function isTimeZone(zone: unknown): zone is string {
+  if (typeof zone !== "string" || zone.length > 64 || !/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone)) return false;
+  if (FIXED_ZONES[zone]) return true;
+  try {
+    zoneFormatter(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The instant `iso` shifted so that its UTC fields read `zone`'s wall clock, plus the zone's name. */
+function inZone(iso: string | Date, zone: string): { wall: Date; name: string } {
+  const date = checked(new Date(iso));
+  const { minutes, name } = zoneAt(date, zone);
+  return { wall: new Date(date.getTime() + minutes * 60_000), name };
+}
+
+// ---- Instants, in the viewer's time zone -----------------------------------
+
+/** An instant's day in `zone`: "28 Nov 2026". */
+export const formatDate = (iso: string | Date, zone: string) => dayOf(inZone(iso, zone).wall);
+
+/** An instant's time in `zone`, 12-hour, zone named: "6:30 am IST". */
+export function formatTime(iso: string | Date, zone: string): string {
+  const { wall, name } = inZone(iso, zone);
+  return `${clockOf(wall)} ${wall.getUTCHours() < 12 ? "am" : "pm"} ${name}`;
+}
+
+/** An instant's day and time in `zone`: "28 Nov 2026, 6:30 am IST". */
+export const formatDateTime = (iso: string | Date, zone: string) =>
+  `${formatDate(iso, zone)}, ${formatTime(iso, zone)}`;
+
+/**
+ * A period from `start` to `end` (instants), inclusive, in `zone`: an end at midnight
+ * closes the day before ("1 Nov 00:00 to 1 Dec 00:00" is "1–30 Nov 2026"). One month:
+ * "1–30 Nov 2026"; one year: "28 Nov – 5 Dec 2026"; else "28 Dec 2026 – 3 Jan 2027".
+ */
+export function formatDateRange(start: string | Date, end: string | Date, zone: string): string {
+  const from = inZone(start, zone).wall;
+  let to = inZone(end, zone).wall;
+  const midnight = to.getUTCHours() === 0 && to.getUTCMinutes() === 0 && to.getUTCSeconds() === 0;
+  if (midnight && to.getTime() > from.getTime()) to = new Date(to.getTime() - 1000);
+  const sameYear = from.getUTCFullYear() === to.getUTCFullYear();
+  if (sameYear && from.getUTCMonth() === to.getUTCMonth())
+    return from.getUTCDate() === to.getUTCDate()
+      ? dayOf(from)
+      : `${from.getUTCDate()}–${to.getUTCDate()} ${month(to, true)} ${to.getUTCFullYear()}`;
+  if (sameYear) return `${from.getUTCDate()} ${month(from, true)} – ${dayOf(to)}`;
+  return `${dayOf(from)} – ${dayOf(to)}`;
+}
+
+// ---- Calendar days and periods, in UTC -----------------------------------
+
+/** ISO date → "4 Mar 2025" (its UTC calendar day). */
 export function formatDay(iso: string): string {
   const date = new Date(iso);
-  return valid(date) ? dayOf(date, true) : INVALID;
+  return valid(date) ? dayOf(date) : INVALID;
 }
 
-/** Strava's local wall-clock time ("2025-03-04T07:12:00Z") as the athlete saw it: "Mar 4, 2025". */
+/** Strava's local wall-clock time ("2025-03-04T07:12:00Z") as the athlete saw it: "4 Mar 2025". */
 export const formatLocalDate = (startDateLocal: string) => formatDay(startDateLocal);
 
 /** "2025-03" → "March 2025". */
@@ -280,43 +404,35 @@ export function formatMonth(yearMonth: string): string {
   return valid(date) ? `${month(date, false)} ${date.getUTCFullYear()}` : INVALID;
 }
 
-/** A timeline period label: day "Mar 4", week "Mar 3" (its Monday), month "Mar 2025". */
+/** A timeline period label: day "4 Mar", week "3 Mar" (its Monday), month "Mar 2025". */
 export function formatPeriod(period: string): string {
   const date = new Date(period.length === 7 ? `${period}-01T00:00:00Z` : `${period}T00:00:00Z`);
   if (!valid(date)) return INVALID;
   return period.length === 7
     ? `${month(date, true)} ${date.getUTCFullYear()}`
-    : `${month(date, true)} ${date.getUTCDate()}`;
+    : `${date.getUTCDate()} ${month(date, true)}`;
 }
 
-/** "June 7, 2025" (UTC; the Wari plan's calendar days). */
-export const longDate = (iso: string) => dayOf(checked(new Date(iso)), false);
-/** "Jun 7" (UTC). */
+/** "June 7, 2025" (UTC): the Wari page's days, written like its spec-given Event Date. */
+export const longDate = (iso: string) => longDayOf(checked(new Date(iso)));
+/** "7 Jun" (UTC). */
 export const shortDate = (iso: string) => {
   const date = checked(new Date(iso));
-  return `${month(date, true)} ${date.getUTCDate()}`;
-};
-/** "Jun 7, 2025, 6:30 AM UTC". */
-export const dateTime = (iso: string) => {
-  const date = checked(new Date(iso));
-  return `${dayOf(date, true)}, ${timeOf(date)} UTC`;
+  return `${date.getUTCDate()} ${month(date, true)}`;
 };
 
-// ---- Events and feedback, in India time ----------------------------------
+// ---- Events, in the viewer's time zone -------------------------------------
 
-/** India time is UTC+5:30 all year (no daylight saving since 1945): the same instant, shifted, read in UTC. */
-const inIndia = (iso: string | Date) => new Date(checked(new Date(iso)).getTime() + 330 * 60_000);
-
-/** An event's date as 'MMMM d, yyyy at h:mm a' in India time: "June 7, 2025 at 6:30 AM". */
-export function formatEventDate(iso: string | Date): string {
-  const date = inIndia(iso);
-  return `${dayOf(date, false)} at ${timeOf(date)}`;
+/**
+ * An event's date in the spec's 'MMMM d, yyyy at h:mm a', zone named:
+ * "June 7, 2025 at 6:30 AM IST".
+ */
+export function formatEventDate(iso: string | Date, zone: string): string {
+  const { wall, name } = inZone(iso, zone);
+  return `${longDayOf(wall)} at ${clockOf(wall)} ${wall.getUTCHours() < 12 ? "AM" : "PM"} ${name}`;
 }
 
-/** An event's day in India time: "June 7, 2025". */
-export const formatEventDay = (iso: string | Date) => dayOf(inIndia(iso), false);
-
-/** A Date as the value of a datetime-local input, in India time ("2025-06-07T06:30"). */
+/** A datetime-local value (what the admin's event and challenge forms show), in India time ("2025-06-07T06:30"). */
 export function toIndiaLocalInput(iso: string | Date): string {
   const shifted = new Date(new Date(iso).getTime() + 330 * 60_000);
   return shifted.toISOString().slice(0, 16);
@@ -329,15 +445,11 @@ export function fromIndiaLocalInput(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** Feedback's date in India time: "Mar 4, 2025". */
-export const feedbackDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(LOCALE, {
-    timeZone: INDIA,
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-  });
-
-/** Feedback's date and time in India time: "March 4, 2025 at 6:30 PM IST". */
-export const feedbackDateTime = (iso: string) =>
-  `${new Date(iso).toLocaleString(LOCALE, { timeZone: INDIA, month: "long", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" })} IST`;
+/** The browser's own IANA zone, or null (called after hydration only, app/lib/time-zone.tsx). */
+export function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -8,6 +8,7 @@ import { ActiveBadge, ProgressBar } from "~/modules/challenges/components/challe
 import { km1 } from "~/modules/challenges/rules";
 import { formatKm, formatPercent } from "~/lib/format";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { useDates } from "~/lib/time-zone";
 import { useToast } from "~/ui/toast";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -26,6 +27,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AdminChallengeProgress() {
+  const dates = useDates();
   const { challenge, entries, audit } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -148,8 +150,8 @@ export default function AdminChallengeProgress() {
           <ul className="mt-2 space-y-1 text-sm text-gray-700">
             {audit.map((a) => (
               <li key={a.id}>
-                {new Date(a.createdAt).toLocaleString("en-US")}: user #{a.userId}{" "}
-                {formatKm(a.oldProgress / 1000)} → {formatKm(a.newProgress / 1000)} (admin #{a.adminId})
+                {dates.dateTime(a.createdAt)}: user #{a.userId} {formatKm(a.oldProgress / 1000)} →{" "}
+                {formatKm(a.newProgress / 1000)} (admin #{a.adminId})
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { readForm } from "~/lib/http.server";
 import { sendSetPasswordLink } from "~/modules/auth/auth.server";
+import { useDates } from "~/lib/time-zone";
 import { ConnectReturnNotice } from "~/modules/strava/components/connect-return-notice";
 import {
   DisconnectConfirm,
@@ -37,6 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /profile/strava: where 'Connect Strava' leads. */
 export default function ProfileStrava() {
+  const dates = useDates();
   const { status, stravaActivities, confirmingDisconnect, onlySignIn } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as StravaPageAnswer | undefined;
   const answered = answer && "error" in answer ? answer.error : null;
@@ -82,7 +84,7 @@ export default function ProfileStrava() {
           {status.sync?.lastSyncAt ? (
             <>
               <dt className="font-medium text-gray-600">Last sync</dt>
-              <dd>{new Date(status.sync.lastSyncAt).toLocaleString("en-US")}</dd>
+              <dd data-testid="strava-last-sync">{dates.dateTime(status.sync.lastSyncAt)}</dd>
             </>
           ) : null}
         </dl>

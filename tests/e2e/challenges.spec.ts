@@ -1,4 +1,4 @@
-import { createChallenge, expect, loginAs, snap, test } from "./fixtures";
+import { createChallenge, expect, HYDRATION_ERROR, loginAs, snap, test } from "./fixtures";
 
 test("joining without Strava shows the 'Strava Connection Required' dialog", async ({ page }) => {
   await loginAs(page, "vihaan01", "Member@1234");
@@ -83,6 +83,38 @@ test("challenge detail: search, sort and gender tabs", async ({ page }) => {
   await expect.poll(() => participants.count()).toBeLessThan(total);
   await genderTabs.getByRole("link", { name: "All" }).click();
   await expect(participants).toHaveCount(total);
+});
+
+// Issue #37: the server wrote dates in UTC and the browser in India time, so React threw the
+// page away (#418/#425/#423, about 11 per challenge page). The browser runs in Asia/Kolkata here.
+test("a challenge page and /profile/strava hydrate in India time, the month shown inclusively", async ({
+  page,
+}) => {
+  const hydration: string[] = [];
+  page.on("console", (m) => HYDRATION_ERROR.test(m.text()) && hydration.push(m.text()));
+  page.on("pageerror", (e) => HYDRATION_ERROR.test(e.message) && hydration.push(e.message));
+  // Chromium names India time by its older alias.
+  expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toMatch(
+    /^Asia\/(Kolkata|Calcutta)$/,
+  );
+  await loginAs(page, "athlete", "Athlete@1234");
+  for (const id of [1, 3, 4]) {
+    await page.goto(`/challenges/${id}`);
+    // The seed's challenges run through this month in India time: "1–30 Nov 2026".
+    const india = new Date(Date.now() + 330 * 60_000);
+    const lastDay = new Date(Date.UTC(india.getUTCFullYear(), india.getUTCMonth() + 1, 0)).getUTCDate();
+    const month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][
+      india.getUTCMonth()
+    ];
+    await expect(page.getByTestId("challenge-dates")).toHaveText(
+      `1–${lastDay} ${month} ${india.getUTCFullYear()}`,
+    );
+  }
+  await page.goto("/profile/strava");
+  await expect(page.getByTestId("strava-last-sync")).toHaveText(
+    /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d\d [ap]m IST$/,
+  );
+  expect(hydration).toEqual([]);
 });
 
 test("a missing challenge says so", async ({ page }) => {

@@ -23,7 +23,11 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** React's hydration failures: minified #418/#423/#425 (production) or their development wording. */
+export const HYDRATION_ERROR =
+  /Minified React error #(418|423|425)\b|Hydration failed|hydrating|did not match|server rendered (HTML|text)|hydration/i;
+
+export const test = base.extend<{ consoleErrors: string[]; hydrationErrors: string[] }>({
   // page.goto waits for React to hydrate our pages (root.tsx marks <html data-hydrated>),
   // so a test never types into inputs that hydration is about to replace.
   page: async ({ page, javaScriptEnabled, baseURL }, use) => {
@@ -62,6 +66,23 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       await use(errors);
       // Like the Epic Stack's setup: an unexpected console error fails the test.
       expect(errors, "console errors in the browser").toEqual([]);
+    },
+    { auto: true },
+  ],
+  // Issue #37: any hydration error or warning fails the test, whatever the spec does with the
+  // other console messages (every spec runs in Asia/Kolkata, playwright.config.ts).
+  hydrationErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (["error", "warning"].includes(message.type()) && HYDRATION_ERROR.test(message.text()))
+          errors.push(message.text());
+      });
+      page.on("pageerror", (error) => {
+        if (HYDRATION_ERROR.test(`${error.message}\n${error.stack ?? ""}`)) errors.push(error.message);
+      });
+      await use(errors);
+      expect(errors, "React hydration errors in the browser").toEqual([]);
     },
     { auto: true },
   ],

@@ -80,7 +80,7 @@ test.describe("dashboard highlights", () => {
     ).toHaveCount(16);
     await expect(strip).toContainText(/Active in \d+ of the last 16 weeks/);
     await expect(strip.getByRole("listitem").first()).toContainText(
-      /Week of \w{3} \d{1,2}, \d{4}: \d+ active days?, /,
+      /Week of \d{1,2} \w{3} \d{4}: \d+ active days?, /,
     );
     await snap(page, "look-dashboard-highlights-desktop");
 

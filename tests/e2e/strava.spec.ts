@@ -76,12 +76,12 @@ test("'Sync now' starts one sync, then waits out the cooldown; a sync held by St
     // The cooldown: the button is disabled and says when the member can sync again.
     await expect(syncNow).toBeDisabled();
     await expect(page.getByTestId("strava-sync-next")).toContainText(
-      /You can sync again at \d{1,2}:\d\d [AP]M/,
+      /You can sync again at \d{1,2}:\d\d [ap]m IST/,
     );
 
     const banner = page.getByTestId("sync-banner");
     await expect(banner).toContainText(
-      /Waiting for Strava's rate limit: your sync will continue at \d{1,2}:\d\d [AP]M/,
+      /Waiting for Strava's rate limit: your sync will continue at \d{1,2}:\d\d [ap]m IST/,
       { timeout: 20_000 },
     );
     const status = (await (await page.request.get("/api/user/sync-status")).json()) as {

@@ -231,7 +231,7 @@ describe("cancellation and refunds", () => {
     // The page's confirmation names the event and the refund.
     const page = await (await call(`/events/${late.id}`, { cookie: m.cookie })).text();
     expect(page).toContain("Cancel your registration for");
-    expect(page).toContain("You will be refunded ₹750.00 (50% of ₹1,500.00)");
+    expect(page).toContain("You will be refunded ₹750 (50% of ₹1,500)");
 
     const full = await cancelOwn(m, early);
     expect(full.status).toBe(200);
@@ -255,7 +255,7 @@ describe("cancellation and refunds", () => {
     ]);
     const mails = await mailbox(m.email);
     expect(mails.find((x) => x.subject === `Registration cancelled: ${early.title}`)?.text).toContain(
-      "A refund of ₹1,500.00",
+      "A refund of ₹1,500 ",
     );
     // Cancelling again: nothing left to cancel, nothing refunded twice.
     expect((await cancelOwn(m, early)).status).toBe(404);
@@ -539,9 +539,9 @@ describe("receipts and calendar", () => {
       .bind(event.id, m.id)
       .first<{ check_in_code: string }>())!.check_in_code;
     expect(code).toMatch(/^[A-Z2-9]{12}$/);
-    expect(receipt.text).toContain("Amount paid: ₹1,23,456.00");
+    expect(receipt.text).toContain("Amount paid: ₹1,23,456");
     expect(receipt.text).toContain(`Razorpay payment id: ${paymentId}`);
-    expect(receipt.text).toMatch(/Paid on: \w+ \d+, \d{4} at/);
+    expect(receipt.text).toMatch(/Paid on: \d{1,2} \w{3} \d{4}, \d{1,2}:\d\d [ap]m IST/);
     expect(receipt.text).toContain(`Check-in code: ${code}`);
     expect(receipt.html).toContain("<svg");
     expect(receipt.attachments.map((a) => a.filename)).toEqual(["check-in-qr.svg", "Receipt-Ride.ics"]);

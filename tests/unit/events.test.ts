@@ -184,15 +184,15 @@ describe("registration statistics", () => {
 });
 
 describe("formats", () => {
-  it("shows the date as 'MMMM d, yyyy at h:mm a' in India time", () => {
-    expect(formatEventDate("2025-06-07T01:00:00Z")).toBe("June 7, 2025 at 6:30 AM");
-    expect(formatEventDate("2025-12-31T18:45:00Z")).toBe("January 1, 2026 at 12:15 AM");
-    expect(formatEventDate("2025-03-04T09:05:00Z")).toBe("March 4, 2025 at 2:35 PM");
+  it("shows the date as 'MMMM d, yyyy at h:mm a' in India time, the zone named", () => {
+    expect(formatEventDate("2025-06-07T01:00:00Z", "Asia/Kolkata")).toBe("June 7, 2025 at 6:30 AM IST");
+    expect(formatEventDate("2025-12-31T18:45:00Z", "Asia/Kolkata")).toBe("January 1, 2026 at 12:15 AM IST");
+    expect(formatEventDate("2025-03-04T09:05:00Z", "Asia/Kolkata")).toBe("March 4, 2025 at 2:35 PM IST");
   });
 
-  it("shows fees in rupees with 2 decimals", () => {
-    expect(formatRupees(150000)).toBe("₹1,500.00");
-    expect(formatRupees(0)).toBe("₹0.00");
+  it("shows fees in rupees, paise only when there are some (issue #37)", () => {
+    expect(formatRupees(150000)).toBe("₹1,500");
+    expect(formatRupees(0)).toBe("₹0");
     expect(formatRupees(5)).toBe("₹0.05");
   });
 
@@ -216,8 +216,8 @@ describe("EVENT_HOLD_MINUTES", () => {
 
 describe("issue #15: money, refund rule, calendar lines", () => {
   it("shows rupees with Indian digit grouping", () => {
-    expect(formatRupees(12345600)).toBe("₹1,23,456.00");
-    expect(formatRupees(1000000000)).toBe("₹1,00,00,000.00");
+    expect(formatRupees(12345600)).toBe("₹1,23,456");
+    expect(formatRupees(1000000000)).toBe("₹1,00,00,000");
   });
 
   it("refunds in full until N days, then P %, then none; under ₹1.00 is none", () => {

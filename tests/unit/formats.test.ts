@@ -26,22 +26,26 @@ import {
   formatOne,
   formatRupees,
   formatEventDate,
-  formatEventDay,
+  formatDate,
+  formatTime,
+  formatDateTime,
+  formatDateRange,
+  formatFee,
+  isTimeZone,
   longDate,
   shortDate,
-  dateTime,
 } from "~/lib/format";
 import { paceOrSpeed, SPORT_COLOURS, sportColour } from "~/modules/activities/sport-style";
 import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
 
-// Part 2 §9: "Dates in en-US format" on every page; numbers grouped the same way.
-describe("member pages format dates and numbers in en-US", () => {
+// Issue #37: one style of dates ("28 Nov 2026"); numbers grouped en-US style.
+describe("member pages format dates and numbers one way", () => {
   it("dates", () => {
-    expect(formatLocalDate("2025-03-04T07:12:00Z")).toBe("Mar 4, 2025");
+    expect(formatLocalDate("2025-03-04T07:12:00Z")).toBe("4 Mar 2025");
     expect(formatMonth("2025-03")).toBe("March 2025");
-    expect(formatPeriod("2025-03-04")).toBe("Mar 4");
+    expect(formatPeriod("2025-03-04")).toBe("4 Mar");
     expect(formatPeriod("2025-03")).toBe("Mar 2025");
-    expect(formatDay("2026-11-21T10:00:00Z")).toBe("Nov 21, 2026");
+    expect(formatDay("2026-11-21T10:00:00Z")).toBe("21 Nov 2026");
   });
 
   it("numbers use thousands grouping, not lakhs", () => {
@@ -111,67 +115,126 @@ describe("the formatters write what Intl writes", () => {
         );
       }
       if (Number.isFinite(n))
-        expect(formatRupees(n), String(n)).toBe(`₹${intl(2, 2, "en-IN").format(n / 100)}`);
+        expect(formatRupees(n), String(n)).toBe(
+          `₹${intl(Number.isInteger(n / 100) ? 0 : 2, 2, "en-IN").format(n / 100)}`,
+        );
     }
   });
 
-  it("dates: UTC calendar days and India time, every month and hour", () => {
-    const day = new Intl.DateTimeFormat("en-US", {
-      timeZone: "UTC",
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-    });
-    const long = new Intl.DateTimeFormat("en-US", {
-      month: "long",
-      day: "numeric",
-      year: "numeric",
-      timeZone: "UTC",
-    });
-    const short = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-    const withTime = new Intl.DateTimeFormat("en-US", {
-      month: "short",
-      day: "numeric",
-      year: "numeric",
-      hour: "numeric",
-      minute: "2-digit",
-      timeZone: "UTC",
-    });
-    const indiaDay = new Intl.DateTimeFormat("en-US", {
-      timeZone: "Asia/Kolkata",
-      month: "long",
-      day: "numeric",
-      year: "numeric",
-    });
-    const indiaTime = new Intl.DateTimeFormat("en-US", {
-      timeZone: "Asia/Kolkata",
-      hour: "numeric",
-      minute: "2-digit",
-      hour12: true,
-    });
-    const monthYear = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long", year: "numeric" });
-    const shortMonthYear = new Intl.DateTimeFormat("en-US", {
-      timeZone: "UTC",
-      month: "short",
-      year: "numeric",
-    });
-    const plain = (text: string) => text.replace(/\u202f/g, " ");
+  it("dates: UTC calendar days and instants in any zone, every month and hour", () => {
+    // The parts Intl itself gives, arranged in the app's one style: "28 Nov 2026", "6:30 am IST".
+    const parts = (date: Date, timeZone: string) => {
+      const out: Record<string, string> = {};
+      for (const p of new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        year: "numeric",
+        month: "short",
+        day: "numeric",
+        hour: "numeric",
+        minute: "2-digit",
+        hour12: true,
+        timeZoneName: "short",
+      }).formatToParts(date))
+        out[p.type] = p.value;
+      return out;
+    };
+    const longMonth = new Intl.DateTimeFormat("en-US", { timeZone: "UTC", month: "long" });
+    const zones = ["Asia/Kolkata", "UTC", "America/New_York", "Europe/London", "Australia/Adelaide"];
     for (let i = 0; i < 600; i++) {
       // 2000 to 2040, at any minute.
       const date = new Date(Date.UTC(2000, 0, 1) + Math.floor(random() * 40 * 365.25 * 1440) * 60_000);
       const iso = date.toISOString();
-      expect(formatDay(iso), iso).toBe(day.format(date));
-      expect(longDate(iso), iso).toBe(long.format(date));
-      expect(shortDate(iso), iso).toBe(short.format(date));
-      expect(dateTime(iso), iso).toBe(`${plain(withTime.format(date))} UTC`);
-      expect(formatEventDay(iso), iso).toBe(indiaDay.format(date));
-      expect(formatEventDate(iso), iso).toBe(`${indiaDay.format(date)} at ${plain(indiaTime.format(date))}`);
-      expect(formatMonth(iso.slice(0, 7)), iso).toBe(monthYear.format(date));
-      expect(formatPeriod(iso.slice(0, 7)), iso).toBe(shortMonthYear.format(date));
-      expect(formatPeriod(iso.slice(0, 10)), iso).toBe(short.format(date));
+      const utc = parts(date, "UTC");
+      expect(formatDay(iso), iso).toBe(`${utc.day} ${utc.month} ${utc.year}`);
+      expect(shortDate(iso), iso).toBe(`${utc.day} ${utc.month}`);
+      expect(longDate(iso), iso).toBe(`${longMonth.format(date)} ${utc.day}, ${utc.year}`);
+      expect(formatPeriod(iso.slice(0, 10)), iso).toBe(`${utc.day} ${utc.month}`);
+      expect(formatPeriod(iso.slice(0, 7)), iso).toBe(`${utc.month} ${utc.year}`);
+      expect(formatMonth(iso.slice(0, 7)), iso).toBe(`${longMonth.format(date)} ${utc.year}`);
+      const zone = zones[i % zones.length]!;
+      const z = parts(date, zone);
+      const name = zone === "Asia/Kolkata" ? "IST" : zone === "UTC" ? "UTC" : z.timeZoneName;
+      expect(formatDate(iso, zone), `${iso} ${zone}`).toBe(`${z.day} ${z.month} ${z.year}`);
+      expect(formatTime(iso, zone), `${iso} ${zone}`).toBe(
+        `${z.hour}:${z.minute} ${z.dayPeriod!.toLowerCase()} ${name}`,
+      );
+      expect(formatDateTime(iso, zone)).toBe(`${formatDate(iso, zone)}, ${formatTime(iso, zone)}`);
+      const longDay = new Intl.DateTimeFormat("en-US", { timeZone: zone, month: "long" }).format(date);
+      expect(formatEventDate(iso, zone), `${iso} ${zone}`).toBe(
+        `${longDay} ${z.day}, ${z.year} at ${z.hour}:${z.minute} ${z.dayPeriod} ${name}`,
+      );
     }
     expect(formatDay("not a date")).toBe("Invalid Date");
     expect(() => longDate("not a date")).toThrow(RangeError);
+  });
+});
+
+// Issue #37: dates, times and money for members in India, one style everywhere.
+describe("dates, times and money for members in India", () => {
+  it('dates read "28 Nov 2026", never "11/28/2026"', () => {
+    expect(formatDate("2026-11-28T03:00:00Z", "Asia/Kolkata")).toBe("28 Nov 2026");
+    // 20:00 UTC on 27 Nov is 01:30 on 28 Nov in India: the viewer's day, not the server's.
+    expect(formatDate("2026-11-27T20:00:00Z", "Asia/Kolkata")).toBe("28 Nov 2026");
+    expect(formatDate("2026-11-27T20:00:00Z", "UTC")).toBe("27 Nov 2026");
+    expect(formatDay("2026-09-03T00:00:00Z")).toBe("3 Sep 2026");
+    expect(formatLocalDate("2026-11-27T06:10:00Z")).toBe("27 Nov 2026");
+  });
+
+  it('times are 12-hour in the viewer\'s zone, the zone named: "6:30 am IST"', () => {
+    expect(formatTime("2026-11-28T01:00:00Z", "Asia/Kolkata")).toBe("6:30 am IST");
+    expect(formatTime("2026-11-28T06:30:00Z", "Asia/Kolkata")).toBe("12:00 pm IST");
+    expect(formatTime("2026-11-27T18:30:00Z", "Asia/Kolkata")).toBe("12:00 am IST");
+    expect(formatTime("2026-11-28T03:21:00Z", "Asia/Kolkata")).toBe("8:51 am IST");
+    expect(formatTime("2026-11-28T01:00:00Z", "UTC")).toBe("1:00 am UTC");
+    expect(formatTime("2026-11-28T13:00:00Z", "America/New_York")).toBe("8:00 am EST");
+    expect(formatTime("2026-07-01T13:00:00Z", "America/New_York")).toBe("9:00 am EDT");
+    expect(formatDateTime("2026-11-28T03:21:59Z", "Asia/Kolkata")).toBe("28 Nov 2026, 8:51 am IST");
+  });
+
+  it("events keep the spec's 'MMMM d, yyyy at h:mm a', in the viewer's zone", () => {
+    expect(formatEventDate("2025-06-07T01:00:00Z", "Asia/Kolkata")).toBe("June 7, 2025 at 6:30 AM IST");
+    expect(formatEventDate("2026-12-19T03:17:53Z", "Asia/Kolkata")).toBe("December 19, 2026 at 8:47 AM IST");
+    expect(formatEventDate("2025-06-07T01:00:00Z", "UTC")).toBe("June 7, 2025 at 1:00 AM UTC");
+    // The Wari page's spec-given long date stays.
+    expect(longDate("2025-06-07T00:00:00Z")).toBe("June 7, 2025");
+  });
+
+  it('challenge periods are inclusive: a month reads "1–30 Nov 2026"', () => {
+    const ist = "Asia/Kolkata";
+    // The seed's month in India time: 1 Nov 00:00 to 30 Nov 23:59:59 IST.
+    expect(formatDateRange("2026-10-31T18:30:00Z", "2026-11-30T18:29:59Z", ist)).toBe("1–30 Nov 2026");
+    // An end at midnight closes the day before (1 Dec 00:00 IST is the end of 30 Nov).
+    expect(formatDateRange("2026-10-31T18:30:00Z", "2026-11-30T18:30:00Z", ist)).toBe("1–30 Nov 2026");
+    // The review's "Nov 1, 2026 – Dec 1, 2026": a UTC month read in India time.
+    expect(formatDateRange("2026-11-01T00:00:00Z", "2026-11-30T23:59:59Z", "UTC")).toBe("1–30 Nov 2026");
+    expect(formatDateRange("2026-11-28T04:00:00Z", "2026-12-05T04:00:00Z", ist)).toBe("28 Nov – 5 Dec 2026");
+    expect(formatDateRange("2026-12-28T04:00:00Z", "2027-01-03T04:00:00Z", ist)).toBe(
+      "28 Dec 2026 – 3 Jan 2027",
+    );
+    expect(formatDateRange("2026-11-28T04:00:00Z", "2026-11-28T10:00:00Z", ist)).toBe("28 Nov 2026");
+    expect(formatDateRange("2026-11-27T18:30:00Z", "2026-11-28T18:30:00Z", ist)).toBe("28 Nov 2026");
+  });
+
+  it('rupees drop paise when whole ("₹1,500"), keep Indian grouping, and a zero fee is "Free"', () => {
+    expect(formatRupees(150000)).toBe("₹1,500");
+    expect(formatRupees(150050)).toBe("₹1,500.50");
+    expect(formatRupees(12345600)).toBe("₹1,23,456");
+    expect(formatRupees(12345678)).toBe("₹1,23,456.78");
+    expect(formatRupees(50)).toBe("₹0.50");
+    expect(formatRupees(0)).toBe("₹0");
+    expect(formatFee(0)).toBe("Free");
+    expect(formatFee(50000)).toBe("₹500");
+    expect(formatFee(75050)).toBe("₹750.50");
+  });
+
+  it("time zones: real IANA names only", () => {
+    expect(isTimeZone("Asia/Kolkata")).toBe(true);
+    expect(isTimeZone("Europe/London")).toBe(true);
+    expect(isTimeZone("UTC")).toBe(true);
+    expect(isTimeZone("Mars/Olympus")).toBe(false);
+    expect(isTimeZone("")).toBe(false);
+    expect(isTimeZone("Asia/Kolkata; drop")).toBe(false);
+    expect(isTimeZone(42)).toBe(false);
   });
 });
 
@@ -235,7 +298,10 @@ describe("the formatting layer", () => {
     expect(formatTimeAgo("2026-11-23T10:00:00Z", now)).toBe("2 h ago");
     expect(formatTimeAgo("2026-11-22T11:00:00Z", now)).toBe("1 day ago");
     expect(formatTimeAgo("2026-11-20T12:00:00Z", now)).toBe("3 days ago");
-    expect(formatTimeAgo("2026-03-04T12:00:00Z", now)).toBe("Mar 4, 2026");
+    expect(formatTimeAgo("2026-03-04T12:00:00Z", now)).toBe("4 Mar 2026");
+    // The date is the viewer's day: 20:00 UTC on 3 March is already 4 March in India.
+    expect(formatTimeAgo("2026-03-03T20:00:00Z", now, "Asia/Kolkata")).toBe("4 Mar 2026");
+    expect(formatTimeAgo("2026-03-03T20:00:00Z", now, "UTC")).toBe("3 Mar 2026");
   });
 
   it("pace and speed", () => {

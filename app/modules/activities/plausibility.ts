@@ -9,6 +9,7 @@
  * efforts. A 1,200 km brevet recorded as one activity fits; a motor-paced
  * record does not.
  */
+import { formatInt } from "~/lib/format";
 
 /** Longest distance one activity may cover (metres): a 1,200 km brevet and then some. */
 export const MAX_DISTANCE_M = 2_000_000;
@@ -81,7 +82,7 @@ export interface Implausible {
 export const maxSpeedKmh = (sportType: string): number => MAX_SPEED_KMH[sportType] ?? DEFAULT_MAX_KMH;
 
 const finite = (n: unknown): n is number => typeof n === "number" && Number.isFinite(n);
-const km = (metres: number) => `${Math.round(metres / 1000).toLocaleString("en-US")} km`;
+const km = (metres: number) => `${formatInt(Math.round(metres / 1000))} km`;
 
 /**
  * Why this activity cannot be true, or null when it is plausible. The speed
@@ -100,7 +101,7 @@ export function implausibility(a: PlausibilityInput, now: Date): Implausible | n
   if (!finite(a.elevationGain) || a.elevationGain < 0 || a.elevationGain > MAX_ELEVATION_M)
     return {
       field: "elevation",
-      reason: `The elevation gain is not plausible (at most ${MAX_ELEVATION_M.toLocaleString("en-US")} m)`,
+      reason: `The elevation gain is not plausible (at most ${formatInt(MAX_ELEVATION_M)} m)`,
     };
   const time = a.movingTime > 0 ? a.movingTime : a.elapsedTime;
   const limit = maxSpeedKmh(a.sportType);

@@ -15,6 +15,7 @@ import type { AppContext } from "~workers/load-context";
 import { oneRow } from "~db/client";
 import { memberSportTotals, monthlyActivityTotals } from "~/modules/activities/reports.server";
 import { avatarFor } from "~/modules/privacy/photos.server";
+import { formatNumber } from "~/lib/format";
 
 /** Activities by type needs no shaping: the admin answers the activities module's aggregate as it is. */
 export { activitiesByType } from "~/modules/activities/reports.server";
@@ -181,7 +182,7 @@ export function quantileBuckets(values: number[], parts = 5, unit = " km") {
     while (b > 0 && v < edges[b]!) b--;
     counts[b]! += 1;
   }
-  const n = (x: number) => x.toLocaleString("en-US");
+  const n = (x: number) => formatNumber(x, 3);
   edges.forEach((edge, b) => {
     const next = edges[b + 1];
     out.push({

@@ -9,7 +9,7 @@ import { eventRegistrations, users, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { z } from "zod";
 import { AppError } from "~/lib/http.server";
-import { formatEventDate } from "~/lib/format";
+import { CLUB_TIME_ZONE, formatDateTime } from "~/lib/format";
 import { requireEvent } from "./events.server";
 import { audit } from "./refunds.server";
 import { isPaid } from "./schema";
@@ -20,7 +20,7 @@ export const CHECK_IN_MSG = {
   otherEvent: "This code is for another event",
   notPaid: "This registration is not paid",
   cancelled: "This registration was cancelled",
-  already: (at: Date) => `Already checked in at ${formatEventDate(at)}`,
+  already: (at: Date) => `Already checked in at ${formatDateTime(at, CLUB_TIME_ZONE)}`,
   done: (name: string) => `${name} is checked in`,
 } as const;
 

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { eventRefunds, eventRegistrations, payments } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { toCsv } from "~/modules/account/csv";
-import { formatEventDate } from "~/lib/format";
+import { formatDateTime, formatEventDate, CLUB_TIME_ZONE } from "~/lib/format";
 import { requireEvent } from "./events.server";
 import { registrationState } from "./lifecycle.server";
 import { eventMoney, timelineText } from "./money.server";
@@ -77,7 +77,7 @@ export async function participantsCsv(app: AppContext, eventId: number) {
   const history = new Map(
     (await eventMoney(app, eventId)).map((r) => [
       r.id,
-      r.timeline.map((t) => timelineText(t, formatEventDate(t.at))).join("; "),
+      r.timeline.map((t) => timelineText(t, formatEventDate(t.at, CLUB_TIME_ZONE))).join("; "),
     ]),
   );
   return toCsv(
@@ -104,7 +104,7 @@ export async function participantsCsv(app: AppContext, eventId: number) {
       "Payment id": p.paymentId,
       Refund: p.refund?.status ?? "",
       "Refund (₹)": p.refund ? rupees(p.refund.amount) : "",
-      "Checked in": p.checkedInAt ? formatEventDate(p.checkedInAt) : "",
+      "Checked in": p.checkedInAt ? formatDateTime(p.checkedInAt, CLUB_TIME_ZONE) : "",
       History: history.get(p.registrationId) ?? "",
     })),
   );
@@ -173,7 +173,7 @@ export async function paymentsSummaryCsv(app: AppContext, eventId: number) {
   return toCsv(columns, [
     {
       Event: s.title,
-      Date: formatEventDate(s.date),
+      Date: formatEventDate(s.date, CLUB_TIME_ZONE),
       "Fee (₹)": rupees(s.fee),
       Payments: s.payments,
       "Collected (₹)": rupees(s.collected),

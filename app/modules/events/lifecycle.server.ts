@@ -19,7 +19,7 @@ import {
 } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { formatEventDate, formatRupees } from "~/lib/format";
+import { formatEventDate, formatRupees, CLUB_TIME_ZONE } from "~/lib/format";
 import {
   epochSeconds,
   hasRoom,
@@ -179,10 +179,10 @@ async function release(
       : "Nothing was paid, so there is nothing to refund.";
   const why =
     how.reason === "cancelled"
-      ? `Your registration for ${event.title} (${formatEventDate(event.date.toISOString())}) has been cancelled, as you asked.`
+      ? `Your registration for ${event.title} (${formatEventDate(event.date.toISOString(), CLUB_TIME_ZONE)}) has been cancelled, as you asked.`
       : how.reason === "removed"
-        ? `An organiser has cancelled your registration for ${event.title} (${formatEventDate(event.date.toISOString())}).`
-        : `${event.title} (${formatEventDate(event.date.toISOString())}) has been cancelled by the organisers.`;
+        ? `An organiser has cancelled your registration for ${event.title} (${formatEventDate(event.date.toISOString(), CLUB_TIME_ZONE)}).`
+        : `${event.title} (${formatEventDate(event.date.toISOString(), CLUB_TIME_ZONE)}) has been cancelled by the organisers.`;
   await mail(app, row.email, `Registration cancelled: ${event.title}`, [
     `Hello ${row.name},`,
     why,
@@ -344,7 +344,7 @@ export async function offerFreedPlaces(app: AppContext, eventId: number): Promis
     const url = `${app.env.APP_URL.replace(/\/$/, "")}/events/${eventId}/payment`;
     await mail(app, offer.email, `A place is free: ${event.title}`, [
       `Hello ${offer.name},`,
-      `A place has come free at ${event.title} (${formatEventDate(event.date.toISOString())}) and it is yours if you pay within ${holdMinutes(app.env)} minutes.`,
+      `A place has come free at ${event.title} (${formatEventDate(event.date.toISOString(), CLUB_TIME_ZONE)}) and it is yours if you pay within ${holdMinutes(app.env)} minutes.`,
       `Complete Payment: ${url}`,
       "If you let it lapse, the place goes to the next person on the waitlist.",
     ]);

@@ -12,7 +12,7 @@ import { renderSVG } from "uqr";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { eventRegistrations, events, payments } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { formatEventDate, formatRupees } from "~/lib/format";
+import { formatDateTime, formatEventDate, formatRupees, CLUB_TIME_ZONE } from "~/lib/format";
 import { eventIcs, icsFileName } from "./calendar";
 import { deliver, deliveryGivenUp, failedDeliveries } from "./deliveries.server";
 
@@ -56,10 +56,10 @@ export async function sendReceipts(app: AppContext, registrationIds: number[]): 
     });
     const amount = formatRupees(payment?.amount ?? 0);
     const paymentId = payment?.paymentId ?? "none (free event)";
-    const paidOn = formatEventDate(payment?.updatedAt ?? now);
+    const paidOn = formatDateTime(payment?.updatedAt ?? now, CLUB_TIME_ZONE);
     const facts: [string, string][] = [
       ["Event", event.title],
-      ["When", formatEventDate(event.date)],
+      ["When", formatEventDate(event.date, CLUB_TIME_ZONE)],
       ["Where", event.location],
       ["Amount paid", amount],
       ["Razorpay payment id", paymentId],

@@ -18,7 +18,7 @@ import {
 } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { formatEventDate, formatRupees } from "~/lib/format";
+import { CLUB_TIME_ZONE, formatEventDate, formatRupees } from "~/lib/format";
 import { mail } from "./mail.server";
 import { createRefund, RazorpayError } from "./razorpay.server";
 import { isPaid } from "./schema";
@@ -384,7 +384,7 @@ export async function refundLatePayment(
   const sent = await sendRefund(app, recorded);
   await mail(app, registration.email, `Payment refunded: ${event.title}`, [
     `Hello ${registration.name},`,
-    `We received your payment of ${formatRupees(payment.amount)} for ${event.title} (${formatEventDate(event.date.toISOString())}) after your registration had been cancelled${event.cancelledAt ? ", because the event itself has been cancelled" : ""}. You are not registered.`,
+    `We received your payment of ${formatRupees(payment.amount)} for ${event.title} (${formatEventDate(event.date.toISOString(), CLUB_TIME_ZONE)}) after your registration had been cancelled${event.cancelledAt ? ", because the event itself has been cancelled" : ""}. You are not registered.`,
     `The full ${formatRupees(payment.amount)} is being refunded to the account you paid from (usually 5-7 working days).`,
   ]);
   return sent;

@@ -10,7 +10,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { events } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { formatEventDate } from "~/lib/format";
+import { formatEventDate, CLUB_TIME_ZONE } from "~/lib/format";
 import { deliver, deliveryGivenUp } from "./deliveries.server";
 
 /** Reminders claimed per window per run. */
@@ -60,8 +60,8 @@ export async function sendReminders(app: AppContext, now: Date) {
       const delivered = await deliver(app, w.kind, registration, {
         to: r.email,
         subject: `Reminder: ${r.title} is ${w.label}`,
-        text: `Hello ${r.name},\n\n${r.title} starts ${formatEventDate(new Date(r.date * 1000))} at ${r.location}.\n\nYour check-in QR code is on your registration: ${url}`,
-        html: `<p>Hello ${escapeHtml(r.name)},</p><p>${escapeHtml(r.title)} starts ${escapeHtml(formatEventDate(new Date(r.date * 1000)))} at ${escapeHtml(r.location)}.</p><p><a href="${escapeHtml(url)}">Your registration and check-in QR code</a></p>`,
+        text: `Hello ${r.name},\n\n${r.title} starts ${formatEventDate(new Date(r.date * 1000), CLUB_TIME_ZONE)} at ${r.location}.\n\nYour check-in QR code is on your registration: ${url}`,
+        html: `<p>Hello ${escapeHtml(r.name)},</p><p>${escapeHtml(r.title)} starts ${escapeHtml(formatEventDate(new Date(r.date * 1000), CLUB_TIME_ZONE))} at ${escapeHtml(r.location)}.</p><p><a href="${escapeHtml(url)}">Your registration and check-in QR code</a></p>`,
       });
       if (delivered) sent++;
     }

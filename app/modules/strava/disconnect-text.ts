@@ -2,7 +2,7 @@
  * The plain words of a Strava disconnect, shared by the page, the profile
  * settings section and the server's answers.
  */
-import { longDate } from "~/lib/format";
+import { CLUB_TIME_ZONE, formatDate } from "~/lib/format";
 
 export const STRAVA_APPS_SETTINGS_URL = "https://www.strava.com/settings/apps";
 export const KEEP_AGREEMENT_LABEL = "Keep my imported activities if I disconnect Strava";
@@ -20,11 +20,15 @@ export function activityCount(n: number): string {
 }
 
 /** What "Disconnect Strava" does, said before the member confirms. */
-export function disconnectConsequence(stravaActivities: number, keepSince: string | null): string {
+export function disconnectConsequence(
+  stravaActivities: number,
+  keepSince: string | null,
+  zone: string = CLUB_TIME_ZONE,
+): string {
   const access =
     "Disconnecting removes the app's access to your Strava account and deletes your Strava tokens.";
   if (keepSince)
-    return `${access} Your ${activityCount(stravaActivities)} imported from Strava stay in your history, as you agreed on ${longDate(keepSince)}.`;
+    return `${access} Your ${activityCount(stravaActivities)} imported from Strava stay in your history, as you agreed on ${formatDate(keepSince, zone)}.`;
   return `${access} It also deletes the ${activityCount(stravaActivities)} imported from Strava; your challenge progress and dashboard stats then count only what remains. Connecting again imports your Strava history again.`;
 }
 

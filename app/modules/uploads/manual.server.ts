@@ -6,7 +6,7 @@
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { longDate } from "~/lib/format";
+import { CLUB_TIME_ZONE, formatDate } from "~/lib/format";
 import { findSameActivity, memberManualActivities } from "~/modules/activities/queries.server";
 import { implausibility } from "~/modules/activities/plausibility";
 import {
@@ -21,10 +21,10 @@ export interface ManualResult {
   message: string;
 }
 
-/** Names an existing activity for a "duplicate" message: "“Morning Ride” (Strava, Mar 4, 2025)". */
+/** Names an existing activity for a "duplicate" message: "“Morning Ride” (Strava, 4 Mar 2025)". */
 export function describeActivity(a: { name: string; source: string; startDate: Date }): string {
   const source = a.source === "strava" ? "Strava" : a.source === "manual" ? "manual entry" : "upload";
-  return `“${a.name}” (${source}, ${longDate(a.startDate.toISOString())})`;
+  return `“${a.name}” (${source}, ${formatDate(a.startDate, CLUB_TIME_ZONE)})`;
 }
 
 /** The form field each plausibility field is typed in. */

@@ -12,7 +12,7 @@ import { AppError, readForm } from "~/lib/http.server";
 import { countAttempt, refundAttempt, type Limit } from "~/modules/auth/rate-limit.server";
 import { uploadActivityCounts, findSameActivity } from "~/modules/activities/queries.server";
 import { deleteUploadActivities, saveActivities } from "~/modules/activities/store.server";
-import { longDate } from "~/lib/format";
+import { formatInt, longDate } from "~/lib/format";
 import { implausibility } from "~/modules/activities/plausibility";
 import { toActivityRow, type ParsedActivity } from "./activity";
 import { describeActivity } from "./manual.server";
@@ -104,7 +104,7 @@ export const hourlyLimitMessage = (perHour: number, retryAfter: number) =>
 
 /** The storage limit's message for one file (413). */
 export const storageLimitMessage = (filename: string, storageMb: number) =>
-  `${filename} does not fit in your ${storageMb.toLocaleString("en-US")} MB of upload storage. Delete some uploads to make room.`;
+  `${filename} does not fit in your ${formatInt(storageMb)} MB of upload storage. Delete some uploads to make room.`;
 
 /**
  * Reserves the uploads row of one file, only while the member's stored files

@@ -6,7 +6,8 @@
  */
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { formatEventDate, formatRupees } from "~/lib/format";
+import { formatRupees } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Alert, Field, SubmitButton } from "~/ui/form";
@@ -139,6 +140,7 @@ function DeleteAccountDialogBody({
  * refunds now, and a box the member ticks to cancel them before the deletion.
  */
 function PaidPlacesWarning({ places, refused }: { places: PaidPlace[]; refused: boolean }) {
+  const dates = useDates();
   const one = places.length === 1;
   return (
     <div className="space-y-3" data-testid="paid-places-warning">
@@ -155,7 +157,7 @@ function PaidPlacesWarning({ places, refused }: { places: PaidPlace[]; refused: 
           {places.map((place) => (
             <li key={place.eventId} className="rounded border border-amber-200 bg-white/60 p-2">
               <span className="block font-semibold break-words">{place.title}</span>
-              <span className="block">{formatEventDate(place.date)}</span>
+              <span className="block">{dates.event(place.date)}</span>
               <span className="block">
                 Paid {formatRupees(place.paid)}:{" "}
                 {place.refund > 0 ? (

@@ -2,10 +2,11 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import type { EventView } from "~/modules/events/events.server";
-import { EventFormDialog } from "~/modules/events/ui";
-import { formatEventDate, formatRupees, plural } from "~/lib/format";
-import { DELETE_CONFIRM } from "~/modules/events/schema";
+import { EventFormDialog, EventStateBadge, eventState } from "~/modules/events/ui";
 import { ActiveBadge } from "~/modules/challenges/ui";
+import { formatFee, plural } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
+import { DELETE_CONFIRM } from "~/modules/events/schema";
 import { btnPrimary, btnSecondary, DeleteWithConfirm, LoadFailed, useActiveToggle } from "./shared";
 import { Card } from "~/ui/card";
 
@@ -22,6 +23,7 @@ export function CreateEventButton() {
 }
 
 function EventCard({ event }: { event: EventView }) {
+  const dates = useDates();
   const toggle = useActiveToggle(event.isActive);
   const [editing, setEditing] = useState(false);
   return (
@@ -32,12 +34,15 @@ function EventCard({ event }: { event: EventView }) {
             {event.title}
           </Link>
         </h3>
-        <ActiveBadge active={toggle.active} />
+        <div className="flex gap-1.5">
+          <EventStateBadge state={eventState(event, new Date())} />
+          {toggle.active ? null : <ActiveBadge active={false} />}
+        </div>
       </div>
-      <p className="mt-1 text-sm text-gray-600">{formatEventDate(event.date)}</p>
+      <p className="mt-1 text-sm text-gray-600">{dates.event(event.date)}</p>
       <p className="text-sm text-gray-600">{event.location}</p>
       <p className="mt-2 text-sm text-gray-900">
-        {formatRupees(event.fee)}
+        {formatFee(event.fee)}
         {event.maxParticipants ? ` · Limited to ${plural(event.maxParticipants, "participant")}` : ""}
       </p>
       <div className="mt-auto flex flex-wrap items-center gap-2 pt-4">

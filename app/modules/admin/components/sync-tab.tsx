@@ -8,22 +8,11 @@ import { useEffect } from "react";
 import type { listSyncStatus, SchedulerStatus } from "../strava-sync.server";
 import { btnSecondary, FetcherMark, LoadFailed, useAdminFetcher } from "./shared";
 import { formatInt } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 
 type SyncRow = Awaited<ReturnType<typeof listSyncStatus>>[number];
 
 export const SYNC_REFRESH_MS = 30_000;
-
-const when = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString("en-US", {
-        timeZone: "Asia/Kolkata",
-        dateStyle: "medium",
-        timeStyle: "short",
-      })
-    : "Never";
-
-const timeOnly = (iso: string) =>
-  new Date(iso).toLocaleTimeString("en-US", { timeZone: "Asia/Kolkata", timeStyle: "short" });
 
 /** "at once", "in about 20 minutes", "in about 3 hours". */
 export function waitInWords(seconds: number): string {
@@ -45,6 +34,7 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 }
 
 function SchedulerSummary({ s }: { s: SchedulerStatus | null }) {
+  const dates = useDates();
   if (s === null)
     return (
       <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -62,12 +52,12 @@ function SchedulerSummary({ s }: { s: SchedulerStatus | null }) {
       <Figure
         label="Reads this 15-minute window"
         value={`${s.reads.window.used} / ${s.reads.window.limit}`}
-        detail={`Resets at ${timeOnly(s.reads.window.resetsAt)}`}
+        detail={`Resets at ${dates.time(s.reads.window.resetsAt)}`}
       />
       <Figure
         label="Reads today"
         value={`${s.reads.today.used} / ${s.reads.today.limit}`}
-        detail={`Resets at ${timeOnly(s.reads.today.resetsAt)}`}
+        detail={`Resets at ${dates.time(s.reads.today.resetsAt)}`}
       />
       <Figure
         label="A new member's first 200 activities"
@@ -79,11 +69,12 @@ function SchedulerSummary({ s }: { s: SchedulerStatus | null }) {
 }
 
 function StateBadge({ row }: { row: SyncRow }) {
+  const dates = useDates();
   const s = row.syncStatus;
   if (s.state === "waiting" && s.resumesAt) {
     return (
       <span className="inline-flex rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-        Waiting for Strava&apos;s rate limit until {when(s.resumesAt)}
+        Waiting for Strava&apos;s rate limit until {s.resumesAt ? dates.dateTime(s.resumesAt) : "Never"}
       </span>
     );
   }
@@ -120,6 +111,7 @@ function SyncButton({ row }: { row: SyncRow }) {
 }
 
 export function SyncTab({ rows, scheduler }: { rows: SyncRow[] | null; scheduler: SchedulerStatus | null }) {
+  const dates = useDates();
   const revalidator = useRevalidator();
   useEffect(() => {
     const timer = setInterval(() => {
@@ -178,7 +170,7 @@ export function SyncTab({ rows, scheduler }: { rows: SyncRow[] | null; scheduler
                     ) : null}
                   </td>
                   <td className="whitespace-nowrap px-3 py-2 text-gray-700">
-                    {when(row.syncStatus.lastSyncAt)}
+                    {row.syncStatus.lastSyncAt ? dates.dateTime(row.syncStatus.lastSyncAt) : "Never"}
                   </td>
                   <td className="px-3 py-2 text-gray-700">{row.syncStatus.initiatedBy ?? "—"}</td>
                   <td className="px-3 py-2 text-right">

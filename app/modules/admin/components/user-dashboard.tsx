@@ -14,6 +14,7 @@ import { Alert } from "~/ui/form";
 import { SOURCE_LABELS } from "~/modules/activities/ui";
 import type { adminUserPage } from "../page.server";
 import { btnPrimary, btnSecondary, FetcherMark, TabBar, useAdminFetcher } from "./shared";
+import { useDates } from "~/lib/time-zone";
 
 type PageData = Awaited<ReturnType<typeof adminUserPage>>;
 
@@ -25,15 +26,11 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number]["id"];
 
-const date = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleDateString("en-US", {
-        timeZone: "Asia/Kolkata",
-        month: "short",
-        day: "numeric",
-        year: "numeric",
-      })
-    : "—";
+/** An instant's day in the page's zone, or a dash. */
+function useDay() {
+  const dates = useDates();
+  return (iso: string | null) => (iso ? dates.date(iso) : "—");
+}
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -100,6 +97,8 @@ function Empty({ children }: { children: string }) {
 }
 
 function SyncPanel({ data }: { data: PageData }) {
+  const date = useDay();
+  const dates = useDates();
   const fetcher = useAdminFetcher();
   const busy = fetcher.state !== "idle";
   if (!data.sync)
@@ -117,12 +116,7 @@ function SyncPanel({ data }: { data: PageData }) {
           ["Activities", formatInt(s.totalActivities)],
           ["Latest activity", date(s.latestActivityDate)],
           ["Last sync", date(s.lastSyncAt)],
-          [
-            "Token expires",
-            s.stravaTokenExpiry
-              ? new Date(s.stravaTokenExpiry).toLocaleString("en-US", { timeZone: "Asia/Kolkata" })
-              : "—",
-          ],
+          ["Token expires", s.stravaTokenExpiry ? dates.dateTime(s.stravaTokenExpiry) : "—"],
           [
             "Sync state",
             s.syncStatus.error ? `Error: ${s.syncStatus.error}` : capitalise(s.syncStatus.state),
@@ -154,6 +148,7 @@ function SyncPanel({ data }: { data: PageData }) {
 }
 
 export function UserDashboard({ data }: { data: PageData }) {
+  const date = useDay();
   const [params] = useSearchParams();
   const tabParam = params.get("tab");
   const tab: Tab = TABS.some((t) => t.id === tabParam) ? (tabParam as Tab) : "activities";

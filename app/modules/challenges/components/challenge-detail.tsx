@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { formatDuration, formatKm, formatMetresAsKm, plural } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { settle } from "~/ui/navigation";
 import { Pagination } from "~/ui/pagination";
 import type { ChallengeDetailData, SharingResult } from "../page.server";
@@ -11,9 +12,6 @@ import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
 import { Avatar } from "~/ui/avatar";
 import { SharingChoice } from "~/modules/privacy/ui";
-
-const fmtDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric" });
 
 /** What /challenges/{id}'s error boundary shows for a 404. */
 const SOURCE_NAMES: Record<string, string> = {
@@ -226,6 +224,7 @@ function ParticipantActivities({
   challengeId: number;
   showProgressOnlyNote: boolean;
 }) {
+  const dates = useDates();
   if (p.activities.length)
     return (
       <>
@@ -238,7 +237,7 @@ function ParticipantActivities({
               <li key={a.id} className="flex justify-between gap-2">
                 <span className="truncate">{a.name}</span>
                 <span className="shrink-0 text-gray-500">
-                  {formatKm(a.distance / 1000)} · {fmtDate(a.startDate)}
+                  {formatKm(a.distance / 1000)} · {dates.date(a.startDate)}
                 </span>
               </li>
             ))}
@@ -263,6 +262,7 @@ function ParticipantActivities({
 
 /** /challenges/{id}: details, the join button, and the participants (search, sort, gender tabs, pages). */
 export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
+  const dates = useDates();
   const {
     challenge,
     participants,
@@ -349,8 +349,8 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           </div>
           <div>
             <dt className="text-gray-500">Dates</dt>
-            <dd className="font-medium">
-              {fmtDate(challenge.startDate)} – {fmtDate(challenge.endDate)}
+            <dd className="font-medium" data-testid="challenge-dates">
+              {dates.range(challenge.startDate, challenge.endDate)}
             </dd>
           </div>
           <div>

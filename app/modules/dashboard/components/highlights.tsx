@@ -13,6 +13,7 @@ import {
   formatMetresAsKm,
   formatNumber,
   formatDay,
+  shortDate,
   plural,
 } from "~/lib/format";
 import {
@@ -156,9 +157,7 @@ export function YearOverYear({ years }: { years: Highlights["years"] }) {
       <h2 id="years-heading" className="text-lg font-semibold text-gray-900">
         This year against last year
       </h2>
-      <p className="mt-1 text-sm text-gray-500">
-        Jan 1 to {formatDay(years.through).replace(/, \d{4}$/, "")}, each year
-      </p>
+      <p className="mt-1 text-sm text-gray-500">1 Jan to {shortDate(years.through)}, each year</p>
       <table className="mt-3 w-full text-sm">
         <thead>
           <tr className="text-left text-gray-500">

@@ -8,7 +8,8 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { formatEventDate, formatRupees } from "~/lib/format";
+import { formatRupees } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { ErrorList } from "~/ui/form";
@@ -105,6 +106,7 @@ function MarkRefundedByHand({ refund }: { refund: RefundView }) {
 }
 
 function RefundLine({ refund }: { refund: RefundView }) {
+  const dates = useDates();
   const navigation = useNavigation();
   const retrying =
     navigation.state !== "idle" &&
@@ -125,7 +127,7 @@ function RefundLine({ refund }: { refund: RefundView }) {
         · on {refund.paymentId}
         {refund.attempts > 0 ? ` · ${count(refund.attempts, "try", "tries")}` : ""}
         {refund.status === "pending" && refund.nextAttemptAt
-          ? ` · next try ${formatEventDate(refund.nextAttemptAt)}`
+          ? ` · next try ${dates.dateTime(refund.nextAttemptAt)}`
           : ""}
       </p>
       {refund.lastError && refund.status !== "processed" ? (
@@ -149,6 +151,7 @@ function RefundLine({ refund }: { refund: RefundView }) {
 }
 
 function Timeline({ entries }: { entries: TimelineEntry[] }) {
+  const dates = useDates();
   if (entries.length === 0) return null;
   return (
     <details className="text-sm">
@@ -160,7 +163,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
             {" · "}
             {t.actorUsername ? `${t.actorUsername} (${t.actor})` : t.actor}
             {" · "}
-            <time dateTime={t.at}>{formatEventDate(t.at)}</time>
+            <time dateTime={t.at}>{dates.dateTime(t.at)}</time>
             {t.note ? <span className="block text-xs text-gray-600">{t.note}</span> : null}
           </li>
         ))}
@@ -170,6 +173,7 @@ function Timeline({ entries }: { entries: TimelineEntry[] }) {
 }
 
 function RegistrationMoney({ r }: { r: MoneyRegistration }) {
+  const dates = useDates();
   return (
     <li className="space-y-2 p-4" aria-labelledby={`money-${r.id}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -185,7 +189,7 @@ function RegistrationMoney({ r }: { r: MoneyRegistration }) {
           {r.payments.map((p) => (
             <li key={p.id} className="break-all">
               Payment {formatRupees(p.amount)} · {p.status === "paid" ? "received" : p.status} ·{" "}
-              {p.paymentId ?? p.orderId} · {formatEventDate(p.at)}
+              {p.paymentId ?? p.orderId} · {dates.dateTime(p.at)}
             </li>
           ))}
         </ul>

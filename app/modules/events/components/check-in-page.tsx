@@ -8,7 +8,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { CheckInList } from "../check-in.server";
 import type { CheckInActionData } from "../page.server";
-import { formatEventDate } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 
@@ -86,6 +86,7 @@ export function CheckInPage({
   data: CheckInList;
   answer: CheckInActionData | undefined;
 }) {
+  const dates = useDates();
   const fetcher = useFetcher<CheckInActionData>();
   const answer = fetcher.data ?? pageAnswer;
   const [query, setQuery] = useState("");
@@ -104,7 +105,7 @@ export function CheckInPage({
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Check-in</h1>
         <p className="text-gray-700">
-          {data.event.title} · {formatEventDate(data.event.date)}
+          {data.event.title} · {dates.event(data.event.date)}
         </p>
         <p className="mt-1 text-lg font-semibold text-gray-900" data-testid="arrived">
           {`${data.arrived} of ${data.participants.length} arrived`}

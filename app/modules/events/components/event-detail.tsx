@@ -9,10 +9,11 @@ import { SignInToRegister } from "./events-page";
 import { CalendarIcon } from "./icons";
 import { AdminMoney, type MoneySummary } from "./admin-money";
 import type { MoneyRegistration } from "../money.server";
-import { formatEventDay, formatRupees } from "~/lib/format";
+import { formatRupees } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { removeRegistrationConfirm } from "../schema";
 import { registrationStats } from "../stats";
-import { ActiveBadge, CompletedBadge, EventFacts, PaymentBadge } from "./parts";
+import { ActiveBadge, EventFacts, EventStateBadge, eventState, PaymentBadge } from "./parts";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { buttonClass } from "~/ui/button";
@@ -122,6 +123,7 @@ function RemoveParticipant({ registration }: { registration: AdminRegistration }
 
 /** Admins: who is waiting, in line order. */
 function AdminWaitlist({ entries }: { entries: WaitlistEntry[] }) {
+  const dates = useDates();
   return (
     <Card as="section" aria-labelledby="waitlist-title" padding="none" className="p-4">
       <h3 id="waitlist-title" className="font-semibold text-gray-900">
@@ -140,7 +142,7 @@ function AdminWaitlist({ entries }: { entries: WaitlistEntry[] }) {
                 <span className="break-all text-gray-500">{w.email}</span>
               </span>
               <span className="text-xs text-gray-600">
-                {w.status === "offered" ? "Place offered" : `Waiting since ${formatEventDay(w.joinedAt)}`}
+                {w.status === "offered" ? "Place offered" : `Waiting since ${dates.date(w.joinedAt)}`}
               </span>
             </li>
           ))}
@@ -181,6 +183,7 @@ function AdminRegistrations({
   registrations: AdminRegistration[];
   q: string;
 }) {
+  const dates = useDates();
   const [query, setQuery] = useState(q);
   const stats = registrationStats(event, registrations);
   const needle = query.trim().toLowerCase();
@@ -290,14 +293,14 @@ function AdminRegistrations({
                           <p className="font-medium text-gray-900">{r.user.username}</p>
                           <p className="break-all text-xs text-gray-500 sm:hidden">{r.user.email}</p>
                           <p className="text-xs text-gray-500 sm:hidden">
-                            Registered {formatEventDay(r.registrationDate)}
+                            Registered {dates.date(r.registrationDate)}
                           </p>
                         </div>
                       </div>
                     </td>
                     <td className="hidden px-4 py-2 text-gray-700 sm:table-cell">{r.user.email}</td>
                     <td className="hidden whitespace-nowrap px-4 py-2 text-gray-700 sm:table-cell">
-                      {formatEventDay(r.registrationDate)}
+                      {dates.date(r.registrationDate)}
                     </td>
                     <td className="px-4 py-2 text-right sm:text-left">
                       <PaymentBadge status={r.paymentStatus} />
@@ -370,6 +373,7 @@ function WaitlistStatus({ event, place }: { event: EventView; place: WaitlistPla
 
 /** The paid member's ticket: the QR code (an opaque code, not the id) and the code to type if scanning fails. */
 function Ticket({ checkIn }: { checkIn: OwnCheckIn }) {
+  const dates = useDates();
   return (
     <figure className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:gap-4">
       <div
@@ -386,7 +390,7 @@ function Ticket({ checkIn }: { checkIn: OwnCheckIn }) {
         </code>
         {checkIn.checkedInAt ? (
           <span className="mt-1 block font-medium text-green-800">
-            Checked in {formatEventDay(checkIn.checkedInAt)}
+            Checked in {dates.date(checkIn.checkedInAt)}
           </span>
         ) : null}
       </figcaption>
@@ -409,6 +413,7 @@ function YourRegistration({
   waitlist: WaitlistPlace | null;
   checkIn: OwnCheckIn | null;
 }) {
+  const dates = useDates();
   return (
     <Card aria-labelledby="your-registration" as="section" padding="none" className="p-5">
       <h2 id="your-registration" className="text-lg font-semibold text-gray-900">
@@ -418,7 +423,7 @@ function YourRegistration({
         <div className="mt-3 space-y-3">
           <dl className="grid grid-cols-[auto,1fr] items-center gap-x-6 gap-y-2 text-sm">
             <dt className="text-gray-500">Registration date</dt>
-            <dd className="text-gray-900">{formatEventDay(own.registrationDate)}</dd>
+            <dd className="text-gray-900">{dates.date(own.registrationDate)}</dd>
             <dt className="text-gray-500">Payment status</dt>
             <dd>
               <PaymentBadge status={own.paymentStatus} />
@@ -458,8 +463,8 @@ export function EventDetailPage({ data }: { data: EventDetailData }) {
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h1 className="min-w-0 break-words text-2xl font-bold text-gray-900">{event.title}</h1>
           <div className="flex gap-1.5">
-            <ActiveBadge active={event.isActive} />
-            {past ? <CompletedBadge /> : null}
+            <EventStateBadge state={eventState(event, new Date(data.now))} />
+            {event.isActive ? null : <ActiveBadge active={false} />}
           </div>
         </div>
         <p className="mt-3 whitespace-pre-line text-gray-700">{event.description}</p>

@@ -3,7 +3,7 @@ import { useState, type MouseEvent } from "react";
 import type { EventView, OwnRegistrationMap } from "../events.server";
 import type { Prefill } from "../page.server";
 import { isPaid } from "../schema";
-import { ActiveBadge, CompletedBadge, EventFacts } from "./parts";
+import { ActiveBadge, EventFacts, EventStateBadge, eventState } from "./parts";
 import { RegistrationDialog } from "./registration-dialog";
 import { Card } from "~/ui/card";
 import { buttonClass } from "~/ui/button";
@@ -107,7 +107,7 @@ function EventCard({
           </Link>
         </h2>
         <div className="flex gap-1.5">
-          {past ? <CompletedBadge /> : null}
+          <EventStateBadge state={eventState(event, now)} />
           {event.isActive ? null : <ActiveBadge active={false} />}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { CalendarIcon, PeopleIcon, PinIcon, RupeeIcon } from "./icons";
-import { formatEventDate, formatRupees } from "~/lib/format";
+import { formatEventDate, formatFee } from "~/lib/format";
+import { useTimeZone } from "~/lib/time-zone";
 import { isPaid } from "../schema";
 
 export const badge =
@@ -14,8 +15,28 @@ export function ActiveBadge({ active }: { active: boolean }) {
   );
 }
 
-export function CompletedBadge() {
-  return <span className={`${badge} bg-slate-700 text-white`}>Completed</span>;
+/**
+ * An event's state, named the same for members and admins (issue #37): Cancelled once the
+ * organisers cancelled it, Completed once its date has passed (spec part 2 §3), else Upcoming.
+ */
+export type EventState = "Upcoming" | "Completed" | "Cancelled";
+export function eventState(event: { date: string; cancelledAt?: string | null }, now: Date): EventState {
+  if (event.cancelledAt) return "Cancelled";
+  return new Date(event.date) < now ? "Completed" : "Upcoming";
+}
+
+const STATE_STYLE: Record<EventState, string> = {
+  Upcoming: "bg-green-100 text-green-800",
+  Completed: "bg-slate-700 text-white",
+  Cancelled: "bg-red-100 text-red-800",
+};
+
+export function EventStateBadge({ state }: { state: EventState }) {
+  return (
+    <span data-testid="event-state" className={`${badge} ${STATE_STYLE[state]}`}>
+      {state}
+    </span>
+  );
 }
 
 /** 'completed' reads as Paid, anything else as Pending (the member's reading of the status). */
@@ -44,17 +65,16 @@ export function EventFacts({
 }: {
   event: { date: string; location: string; maxParticipants: number | null; fee: number };
 }) {
+  const zone = useTimeZone();
   return (
     <ul className="space-y-1.5 text-sm text-gray-700">
-      <Fact icon={<CalendarIcon />}>{formatEventDate(event.date)}</Fact>
+      <Fact icon={<CalendarIcon />}>{formatEventDate(event.date, zone)}</Fact>
       <Fact icon={<PinIcon />}>{event.location}</Fact>
       {event.maxParticipants ? (
         <Fact icon={<PeopleIcon />}>Limited to {event.maxParticipants} participants</Fact>
       ) : null}
       <Fact icon={<RupeeIcon />}>
-        <span className="font-semibold text-gray-900">
-          {event.fee === 0 ? "Free" : formatRupees(event.fee)}
-        </span>
+        <span className="font-semibold text-gray-900">{formatFee(event.fee)}</span>
         {event.fee === 0 ? null : <span className="text-gray-500"> registration fee</span>}
       </Fact>
     </ul>

@@ -13,7 +13,7 @@ import { Alert, ErrorList, SelectField } from "~/ui/form";
 import { Pagination } from "~/ui/pagination";
 import { useToast } from "~/ui/toast";
 import type { AdminFeedbackView } from "../feedback.server";
-import { feedbackDate, feedbackDateTime } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import {
   FEEDBACK_MSG,
   FEEDBACK_STATUSES,
@@ -95,6 +95,7 @@ function FilterSelect({
 }
 
 export function AdminFeedbackListPage({ data }: { data: AdminListData }) {
+  const dates = useDates();
   const { query, list } = data;
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -204,9 +205,7 @@ export function AdminFeedbackListPage({ data }: { data: AdminListData }) {
                         <StatusBadge status={f.status} />
                       </td>
                       <td className="px-3 py-2 text-gray-700">{f.user?.username ?? "Unknown user"}</td>
-                      <td className="whitespace-nowrap px-3 py-2 text-gray-600">
-                        {feedbackDate(f.createdAt)}
-                      </td>
+                      <td className="whitespace-nowrap px-3 py-2 text-gray-600">{dates.date(f.createdAt)}</td>
                       <ViewCell to={`/admin/feedback/${f.id}`} id={f.id} />
                     </tr>
                   ))}
@@ -235,6 +234,7 @@ export interface RespondActionData {
 const TABS = ["details", "response"] as const;
 
 function UserCard({ item }: { item: AdminFeedbackView }) {
+  const dates = useDates();
   const userId = item.user?.id;
   return (
     <Card as="aside" padding="sm">
@@ -251,7 +251,7 @@ function UserCard({ item }: { item: AdminFeedbackView }) {
         <div>
           <dt className="text-gray-500">Submitted</dt>
           <dd className="text-gray-900">
-            <time dateTime={item.createdAt}>{feedbackDateTime(item.createdAt)}</time>
+            <time dateTime={item.createdAt}>{dates.dateTime(item.createdAt)}</time>
           </dd>
         </div>
         <div>
@@ -363,6 +363,7 @@ export function AdminFeedbackDetailPage({
   item: AdminFeedbackView | null;
   actionData: RespondActionData | undefined;
 }) {
+  const dates = useDates();
   const [searchParams] = useSearchParams();
   const fromAddress = Math.max(
     0,
@@ -431,7 +432,7 @@ export function AdminFeedbackDetailPage({
                     <h2 className="text-sm font-semibold text-gray-700">Current response</h2>
                     <p className="mt-1 whitespace-pre-wrap break-words text-gray-900">{item.adminResponse}</p>
                     <p className="mt-1 text-xs text-gray-600">
-                      Last updated {feedbackDateTime(item.updatedAt)}
+                      Last updated {dates.dateTime(item.updatedAt)}
                     </p>
                   </div>
                 ) : null}

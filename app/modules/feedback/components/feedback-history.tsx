@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { Alert } from "~/ui/form";
 import { useToast } from "~/ui/toast";
 import type { FeedbackView } from "../feedback.server";
-import { feedbackDate, feedbackDateTime } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { FEEDBACK_MSG } from "../schema";
 import { StatusBadge, TableHead, TypeBadge, ViewCell } from "./parts";
 import { Card } from "~/ui/card";
@@ -18,6 +18,7 @@ const secondary = buttonClass({
 });
 
 export function FeedbackHistoryPage({ items }: { items: FeedbackView[] | null }) {
+  const dates = useDates();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const toast = useToast();
@@ -91,7 +92,7 @@ export function FeedbackHistoryPage({ items }: { items: FeedbackView[] | null })
                     <td className="px-3 py-2">
                       <StatusBadge status={f.status} label="text" />
                     </td>
-                    <td className="whitespace-nowrap px-3 py-2 text-gray-600">{feedbackDate(f.createdAt)}</td>
+                    <td className="whitespace-nowrap px-3 py-2 text-gray-600">{dates.date(f.createdAt)}</td>
                     <ViewCell to={`/feedback/history/${f.id}`} id={f.id} />
                   </tr>
                 ))}
@@ -128,6 +129,7 @@ export function FeedbackDetailMissing({ message = FEEDBACK_MSG.notFound }: { mes
 }
 
 export function FeedbackDetailPage({ item }: { item: FeedbackView | null }) {
+  const dates = useDates();
   if (!item) return <FeedbackDetailMissing message={FEEDBACK_MSG.detailFailed} />;
   const actions = <DetailActions />;
   return (
@@ -137,7 +139,7 @@ export function FeedbackDetailPage({ item }: { item: FeedbackView | null }) {
         <header>
           <h1 className="break-words text-2xl font-bold text-gray-900">{item.subject}</h1>
           <p className="mt-1 text-sm text-gray-600">
-            Submitted <time dateTime={item.createdAt}>{feedbackDateTime(item.createdAt)}</time>
+            Submitted <time dateTime={item.createdAt}>{dates.dateTime(item.createdAt)}</time>
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <TypeBadge type={item.feedbackType} />
@@ -167,7 +169,7 @@ export function FeedbackDetailPage({ item }: { item: FeedbackView | null }) {
             <>
               <p className="mt-2 whitespace-pre-wrap break-words text-gray-900">{item.adminResponse}</p>
               <p className="mt-2 text-xs text-gray-600">
-                Last updated <time dateTime={item.updatedAt}>{feedbackDateTime(item.updatedAt)}</time>
+                Last updated <time dateTime={item.updatedAt}>{dates.dateTime(item.updatedAt)}</time>
               </p>
             </>
           ) : (

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { longDate } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import {
@@ -40,6 +40,7 @@ export function DisconnectConfirm({
   onlySignIn?: boolean;
   refused?: boolean;
 }) {
+  const dates = useDates();
   const navigation = useNavigation();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -53,7 +54,7 @@ export function DisconnectConfirm({
       <h2 id="disconnect-confirm-title" ref={heading} tabIndex={-1} className="text-lg font-semibold">
         Disconnect Strava?
       </h2>
-      <p className="mt-2">{disconnectConsequence(stravaActivities, keepSince)}</p>
+      <p className="mt-2">{disconnectConsequence(stravaActivities, keepSince, dates.zone)}</p>
       {onlySignIn ? <OnlySignInWarning /> : null}
       <Form method="post" action={CONFIRM_PATH} className="mt-4 flex flex-wrap items-center gap-3">
         <input type="hidden" name="intent" value="disconnect" />
@@ -150,6 +151,7 @@ export function KeepAgreement({
   status: StravaStatus;
   stravaActivities: number;
 }) {
+  const dates = useDates();
   const since = status.keepActivitiesSince;
   if (!since) {
     if (!status.connected) return null;
@@ -164,8 +166,8 @@ export function KeepAgreement({
   return (
     <Form method="post" className="space-y-2 text-sm text-gray-700" data-testid="keep-agreement">
       <p>
-        <strong>{KEEP_AGREEMENT_LABEL}:</strong> you agreed on <time dateTime={since}>{longDate(since)}</time>
-        .{" "}
+        <strong>{KEEP_AGREEMENT_LABEL}:</strong> you agreed on{" "}
+        <time dateTime={since}>{dates.date(since)}</time>.{" "}
         {keptAfterDisconnect
           ? `Your ${activityCount(stravaActivities)} imported from Strava were kept after you disconnected.`
           : "Your imported activities stay if you disconnect."}
@@ -184,6 +186,7 @@ export function KeepAgreement({
  * confirmation; then it shows the member's own state.
  */
 export function StravaSettingsSection() {
+  const dates = useDates();
   const [status, setStatus] = useState<StravaStatus | null>(null);
   useEffect(() => {
     let live = true;
@@ -217,7 +220,7 @@ export function StravaSettingsSection() {
               {!status
                 ? ", unless you agreed to keep them when you connected."
                 : status.keepActivitiesSince
-                  ? `, but you agreed on ${longDate(status.keepActivitiesSince)} to keep them, so they stay.`
+                  ? `, but you agreed on ${dates.date(status.keepActivitiesSince)} to keep them, so they stay.`
                   : "."}
             </p>
             <div className="flex flex-wrap items-center gap-3">

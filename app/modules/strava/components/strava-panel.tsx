@@ -1,6 +1,7 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { formatTimeAgo } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { StravaLogo, stravaButtonClass } from "~/ui/strava-brand";
 import { KEEP_AGREEMENT_LABEL } from "../disconnect-text";
 import type { StravaStatus, SyncStatusView } from "../status.server";
@@ -35,6 +36,7 @@ export function StravaConnectButton({
   status: StravaStatus | null;
   returnTo?: string;
 }) {
+  const dates = useDates();
   const [connecting, setConnecting] = useState(false);
   const keepId = useId();
   const { label, disabled } = connectLabel(status, connecting);
@@ -51,7 +53,7 @@ export function StravaConnectButton({
         {last ? (
           // Relative to the clock of whoever renders it; the browser's may differ by a minute.
           <span className="font-normal text-green-800" suppressHydrationWarning>
-            {`· last sync ${formatTimeAgo(last)}`}
+            {`· last sync ${formatTimeAgo(last, Date.now(), dates.zone)}`}
           </span>
         ) : null}
       </span>
@@ -111,14 +113,10 @@ export function StravaConnectButton({
   );
 }
 
-/** Clock time for "sync again at" / "continues at", in India time like the admin pages (same on server and client). */
-export function clockTime(iso: string) {
-  return new Date(iso).toLocaleTimeString("en-US", {
-    hour: "numeric",
-    minute: "2-digit",
-    timeZone: "Asia/Kolkata",
-    timeZoneName: "short",
-  });
+/** Clock time for "sync again at" / "continues at" in the page's zone: "6:30 am IST" (same on server and client). */
+function ClockTime({ iso }: { iso: string }) {
+  const dates = useDates();
+  return <time dateTime={iso}>{dates.time(iso)}</time>;
 }
 
 /**
@@ -147,7 +145,7 @@ export function SyncNowForm({ status, error }: { status: StravaStatus; error: st
       </button>
       {cooldown ? (
         <span className="text-sm text-gray-700" data-testid="strava-sync-next">
-          You can sync again at <time dateTime={cooldown}>{clockTime(cooldown)}</time>.
+          You can sync again at <ClockTime iso={cooldown} />.
         </span>
       ) : null}
       {error ? (
@@ -233,8 +231,7 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
         className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900"
         data-testid="sync-banner"
       >
-        Waiting for Strava&apos;s rate limit: your sync will continue at{" "}
-        <time dateTime={sync.resumesAt}>{clockTime(sync.resumesAt)}</time>.
+        Waiting for Strava&apos;s rate limit: your sync will continue at <ClockTime iso={sync.resumesAt} />.
       </div>
     );
   }

@@ -9,7 +9,8 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "rea
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Alert, Field, SelectField } from "~/ui/form";
-import { formatDuration, formatMetresAsKm, longDate, sportName, toIndiaLocalInput } from "~/lib/format";
+import { formatDuration, formatMetresAsKm, sportName, toIndiaLocalInput } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { MANUAL_SPORTS } from "../schema";
 import type { ManualView } from "../manual.server";
 import type { UploadActionData } from "../page.server";
@@ -399,6 +400,7 @@ function EditManual({ entry, action }: { entry: ManualView; action: UploadAction
  * question is a disclosure, so it works by keyboard and without JavaScript.
  */
 function ManualList({ entries, action }: { entries: ManualView[]; action: UploadActionData | undefined }) {
+  const dates = useDates();
   if (entries.length === 0)
     return (
       <p className="text-sm text-gray-600">No manual entries yet. Activities you add by hand appear here.</p>
@@ -410,7 +412,7 @@ function ManualList({ entries, action }: { entries: ManualView[]; action: Upload
           <div className="min-w-0">
             <p className="truncate font-medium text-gray-900">{a.name}</p>
             <p className="text-sm text-gray-600">
-              {sportName(a.sportType)} · {longDate(a.startDate)} · {formatMetresAsKm(a.distance)} ·{" "}
+              {sportName(a.sportType)} · {dates.date(a.startDate)} · {formatMetresAsKm(a.distance)} ·{" "}
               {formatDuration(a.movingTime)}
             </p>
           </div>

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ActivityAnalysis } from "../analysis.server";
 import type { EventHistoryEntry } from "../event.server";
-import { dateTime, formatKmNumber, shortDate } from "~/lib/format";
+import { formatKmNumber, shortDate } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { OnboardingCard } from "~/ui/onboarding-card";
 import { kmAxis, RECOMMENDED_WEEKLY_KM } from "../rules";
 import { card, Tiles } from "./overview";
@@ -90,6 +91,7 @@ export function AnalysisTab({
 }
 
 export function HistoryTab({ history }: { history: EventHistoryEntry[] }) {
+  const dates = useDates();
   if (!history.length) {
     return (
       <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
@@ -128,7 +130,7 @@ export function HistoryTab({ history }: { history: EventHistoryEntry[] }) {
             {entry.startTime ? (
               <div>
                 <dt className="inline text-gray-500">Started: </dt>
-                <dd className="inline font-medium">{dateTime(entry.startTime)}</dd>
+                <dd className="inline font-medium">{dates.dateTime(entry.startTime)}</dd>
               </div>
             ) : null}
           </dl>
