@@ -7,7 +7,9 @@
  *
  * Environment: PORT (8787), FAKES_PORT (8788), PERSIST_DIR (.wrangler/state),
  * SKIP_BUILD=1 (reuse ./build), FRESH=1 (wipe PERSIST_DIR first),
- * SEED_MEMBERS (40), DEVTOOLS=1 (wrangler's DevTools inspector, see below).
+ * SEED_MEMBERS (40), DEVTOOLS=1 (wrangler's DevTools inspector, see below),
+ * RUNTIME=miniflare (serve with Miniflare directly instead of `wrangler dev`,
+ * scripts/serve-miniflare.ts; the end-to-end tests do).
  * The end-to-end tests and the benches start it this way on other ports.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -15,6 +17,7 @@ import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node
 import { join } from "node:path";
 import { DEMO_ATHLETE_STRAVA_ID, DEMO_STRAVA_TOKENS, readVars } from "./seed";
 import { startFakes } from "../tests/fakes/server";
+import { devtoolsEnv } from "./devtools-env";
 
 const port = Number(process.env.PORT ?? 8787);
 const fakesPort = Number(process.env.FAKES_PORT ?? 8788);
@@ -105,6 +108,22 @@ async function main() {
   }
 
   log(`serving on ${appUrl}`);
+  if (process.env.RUNTIME === "miniflare") {
+    const { serveWithMiniflare } = await import("./serve-miniflare");
+    const server = await serveWithMiniflare({
+      port,
+      persistDir,
+      vars: { ...readVars(varsFile), APP_URL: appUrl },
+    });
+    const stop = async () => {
+      await server.dispose();
+      await fakes?.close();
+      process.exit(0);
+    };
+    process.on("SIGINT", () => void stop());
+    process.on("SIGTERM", () => void stop());
+    return;
+  }
   // Its own process group, so stopping it stops wrangler's workerd children too.
   const wrangler = spawn(
     "node_modules/.bin/wrangler",
@@ -146,22 +165,6 @@ async function main() {
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
   wrangler.on("exit", (code) => void stop(code ?? 0));
-}
-
-/**
- * Wrangler's DevTools inspector proxy only with DEVTOOLS=1 (to debug the Worker in DevTools on
- * port PORT + 1000). When on, wrangler 4.86's proxy enables the runtime's Network domain and
- * sends every event, a D1 query's answer included (base64), to wrangler's Node process, which
- * formats it into its debug log under ~/.config/.wrangler/logs, and keeps it in a buffer that
- * only an attached DevTools empties. Measured: ~80 ms of CPU and 32 KB of log per `/dashboard`
- * request, on the cores the browser under test shares (decision 028). Wrangler has no flag for
- * it; it leaves debugging to VS Code when VSCODE_INSPECTOR_OPTIONS is set (its JavaScript debug
- * terminal), which turns the proxy off. Without NODE_OPTIONS' debugger bootloader nothing else
- * reads that variable, and the Worker's console still reaches the terminal.
- */
-function devtoolsEnv(): NodeJS.ProcessEnv {
-  if (process.env.DEVTOOLS === "1") return {};
-  return { VSCODE_INSPECTOR_OPTIONS: process.env.VSCODE_INSPECTOR_OPTIONS || "{}" };
 }
 
 /** The seeded athlete's Strava account exists in the fake with the same activities and tokens. */
