@@ -93,7 +93,7 @@ const PHONE_PAGES: Record<Role, string[]> = {
 // pages. Groups keep each test well inside its time on a busy machine.
 // Pages are scanned once hydrated (DOMContentLoaded, then fixtures.ts waits for React), not
 // after `load`: a slow image or script elsewhere must not hold a scan of this page's markup.
-const PAGES_PER_TEST = 10;
+const PAGES_PER_TEST = 5;
 
 function groupsOf(role: Role) {
   const pages = PAGES.filter((p) => p.as.includes(role));
