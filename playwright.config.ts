@@ -46,7 +46,8 @@ export function e2eServer(port: number, fakesPort: number) {
     reuseExistingServer: false,
     // scripts/start.ts stops wrangler (its own process group) and the fakes on SIGTERM.
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
-    timeout: 180_000,
+    // Generous: two servers start side by side, and a shared machine can be slow to give them CPU.
+    timeout: 300_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     env: {
@@ -57,6 +58,8 @@ export function e2eServer(port: number, fakesPort: number) {
       SKIP_BUILD: "1",
       SEED_MEMBERS: "12",
       WRANGLER_LOG: "warn",
+      // Miniflare directly, not `wrangler dev` and its dev proxy (scripts/serve-miniflare.ts, decision 033).
+      RUNTIME: "miniflare",
     },
   };
 }
@@ -86,7 +89,8 @@ export default defineConfig({
   // the two projects (servers) run side by side.
   fullyParallel: false,
   workers: SERVERS,
-  retries: process.env.CI ? 1 : 0,
+  // No retries, in CI either: a test that fails once is a bug to fix, not to hide (decision 033).
+  retries: 0,
   timeout: 60_000,
   // Charts come in lazily loaded chunks; on a busy 2-core machine 5 s was not always enough to see them.
   expect: { timeout: 10_000 },
@@ -96,8 +100,7 @@ export default defineConfig({
     // fails hydration, which tests/e2e/fixtures.ts turns into a failed test.
     timezoneId: "Asia/Kolkata",
     // A page load on the busy CI machine takes a few seconds; one that has not loaded in 30 s is
-    // stuck (an unanswered request), and failing it then leaves the retry time to run, where a
-    // hang used to wait out the whole test (150 s for an axe group).
+    // stuck (an unanswered request): fail it then rather than wait out the whole test.
     navigationTimeout: 30_000,
     screenshot: "only-on-failure",
     // The app's service worker (public/sw.js) stays out of the way of page.route() in the other

@@ -13,8 +13,9 @@
  * Environment: PORT (8787), FAKES_PORT (8788), PERSIST_DIR (.wrangler/state),
  * SKIP_BUILD=1 (reuse ./build), FRESH=1 (wipe PERSIST_DIR first),
  * SEED_MEMBERS (40), WRANGLER_LOG (info), DEVTOOLS=1 (wrangler's DevTools
- * inspector, see below). The end-to-end tests and the benches start it this
- * way on other ports.
+ * inspector, see below), RUNTIME=miniflare (serve with Miniflare directly
+ * instead of `wrangler dev`, scripts/serve-miniflare.ts; the end-to-end tests
+ * do). The end-to-end tests and the benches start it this way on other ports.
  */
 import { spawn } from "node:child_process";
 import {
@@ -37,6 +38,7 @@ import {
   readVars,
 } from "./seed";
 import { startFakes } from "../tests/fakes/server";
+import { devtoolsEnv } from "./devtools-env";
 
 const port = Number(process.env.PORT ?? 8787);
 const fakesPort = Number(process.env.FAKES_PORT ?? 8788);
@@ -237,6 +239,23 @@ async function main() {
     log("real provider credentials configured: fakes not started");
   }
 
+  if (process.env.RUNTIME === "miniflare") {
+    log(`serving with Miniflare on ${appUrl} (D1, KV, R2, Queues and Cron local)`);
+    const { serveWithMiniflare } = await import("./serve-miniflare");
+    const server = await serveWithMiniflare({
+      port,
+      persistDir,
+      vars: { ...readVars(varsFile), APP_URL: appUrl },
+    });
+    const stop = async () => {
+      await server.dispose();
+      await fakes?.close();
+      process.exit(0);
+    };
+    process.on("SIGINT", () => void stop());
+    process.on("SIGTERM", () => void stop());
+    return;
+  }
   log(`starting wrangler dev on ${appUrl} (D1, KV, R2, Queues and Cron local)`);
   // Its own process group, so stopping it stops wrangler's workerd children too.
   const wrangler = spawn(
@@ -286,18 +305,6 @@ async function main() {
     `demo accounts: ${DEMO_ACCOUNTS.map((a) => `${a.username} / ${a.password}`).join(", ")}; ` +
       `${seedMembers ? `members vihaan01, ananya02, … / ${MEMBER_PASSWORD}` : "no other members"} (README.md)`,
   );
-}
-
-/**
- * Wrangler's DevTools inspector only with DEVTOOLS=1 (port PORT + 1000). Its proxy sends every
- * runtime network event, each D1 answer included, to wrangler's Node process, which logs and
- * buffers it: ~80 ms of CPU per `/dashboard` request (decision 028). Wrangler has no flag for
- * it; VSCODE_INSPECTOR_OPTIONS (set by VS Code's debug terminal) turns the proxy off, and nothing
- * else reads it without NODE_OPTIONS' debugger bootloader.
- */
-function devtoolsEnv(): NodeJS.ProcessEnv {
-  if (process.env.DEVTOOLS === "1") return {};
-  return { VSCODE_INSPECTOR_OPTIONS: process.env.VSCODE_INSPECTOR_OPTIONS || "{}" };
 }
 
 /** The seeded athlete's Strava account exists in the fake with the same activities and tokens. */

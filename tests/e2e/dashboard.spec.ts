@@ -166,7 +166,7 @@ test.describe("dashboard", () => {
       "href",
       "/wari",
     );
-    await fitness.screenshot({ path: "tests/e2e/.artifacts/dashboard-fitness.png" });
+    await snap(fitness, "dashboard-fitness");
     expect(consoleErrors).toEqual([]);
   });
 
@@ -465,9 +465,8 @@ test.describe("on a 375 px wide phone", () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    await page
-      .getByTestId("fitness-chart")
-      .screenshot({ path: "tests/e2e/.artifacts/dashboard-fitness-phone.png" });
+    await expect(page.getByTestId("fitness-chart")).toBeVisible();
+    await snap(page.getByTestId("fitness-chart"), "dashboard-fitness-phone");
     await snap(page, "dashboard-phone");
     await page.goto("/activities?page=5");
     expect(

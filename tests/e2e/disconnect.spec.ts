@@ -5,7 +5,7 @@
  * member to its own fake athlete (never the shared demo athlete).
  */
 import type { Page } from "@playwright/test";
-import { expect, fakesUrl, freshMemberConnectsStrava, signInFreshMember, snap, test } from "./fixtures";
+import { expect, fakesUrl, freshMemberSyncedWithStrava, signInFreshMember, snap, test } from "./fixtures";
 
 type Stats = { overall: { activityCount: number } };
 const activityCount = async (page: Page) =>
@@ -20,9 +20,10 @@ const deauthorizeCalls = async (page: Page) => {
 test("a member disconnects Strava from profile settings: confirmation, revoke at Strava, activities gone", async ({
   page,
 }) => {
-  await freshMemberConnectsStrava(page, 93_000 + Math.floor(Math.random() * 1000), ["Dis", "Connect"]);
-  await expect(page.getByTestId("sync-banner")).toBeHidden({ timeout: 30_000 });
-  await expect.poll(() => activityCount(page)).toBe(3);
+  await freshMemberSyncedWithStrava(page, 93_000 + Math.floor(Math.random() * 1000), ["Dis", "Connect"]);
+  expect(await activityCount(page)).toBe(3);
+  await page.goto("/profile/strava");
+  await expect(page.getByTestId("sync-banner")).toBeHidden();
   await expect(page.getByTestId("strava-disconnect")).toHaveText("Disconnect Strava");
   await expect(page.getByTestId("keep-agreement")).toContainText("disconnecting Strava deletes them");
 

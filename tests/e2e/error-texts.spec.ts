@@ -11,7 +11,7 @@ import {
   d1,
   expect,
   fakesUrl,
-  freshMemberConnectsStrava,
+  freshMemberSyncedWithStrava,
   signIn,
   signInFreshMember,
   snap,
@@ -28,11 +28,9 @@ async function expectToast(page: Page, title: string, description?: string) {
   if (description !== undefined) await expect(toast.locator("p").nth(1)).toHaveText(description);
 }
 
-/** A fresh member connects a new fake athlete through Strava's approve page; answers their id and username. */
+/** A fresh member linked to a new fake athlete and synced (fixtures.ts); answers their id and username. */
 async function connectedMember(page: Page): Promise<{ id: number; username: string }> {
-  await freshMemberConnectsStrava(page, 98_000 + Math.floor(Math.random() * 1000), ["Fault", "E2E"]);
-  // The local queue sometimes takes a while to deliver the backfill's first page.
-  await expect(page.getByTestId("sync-banner")).toBeHidden({ timeout: 60_000 });
+  await freshMemberSyncedWithStrava(page, 98_000 + Math.floor(Math.random() * 1000), ["Fault", "E2E"]);
   const me = (await (await page.request.get("/api/user")).json()) as { id: number; username: string };
   return me;
 }
@@ -48,6 +46,7 @@ async function stravaRefusesNextRead(page: Page) {
 const clearFaults = (page: Page) => page.request.delete(`${fakesUrl()}/_control/strava/faults`);
 
 test.describe("error texts on screen (issue #12 point 5)", () => {
+  // d1() starts a wrangler process per call, slow on a busy machine.
   test.setTimeout(120_000);
 
   test("admin Strava Sync tab: 'Sync Error' / 'Failed to sync Strava activities: Request failed with status 500'", async ({

@@ -17,10 +17,18 @@ function serverPorts(): { appPort: number; fakesPort: number } {
 export const fakesUrl = () => `http://127.0.0.1:${serverPorts().fakesPort}`;
 const SHOTS = "tests/e2e/.artifacts";
 
-/** Saves a full-page screenshot to tests/e2e/.artifacts for people to look at. */
-export async function snap(page: Page, name: string) {
+/**
+ * With SNAP=1, saves a screenshot to tests/e2e/.artifacts for people to look at: the full page,
+ * or only the viewport (`{ fullPage: false }`), or one element (a Locator). Without SNAP=1 it
+ * does nothing: the shots compare nothing, and each full-page PNG costs CPU the suite needs
+ * (a failing test still gets its screenshot, playwright.config.ts).
+ */
+export async function snap(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.SNAP !== "1") return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  const path = `${SHOTS}/${name}.png`;
+  if ("goto" in target) await target.screenshot({ path, fullPage: options.fullPage ?? true });
+  else await target.screenshot({ path });
 }
 
 /** React's hydration failures: minified #418/#423/#425 (production) or their development wording. */
@@ -178,6 +186,47 @@ export async function freshMemberConnectsAthlete(page: Page, athleteId: number) 
   await expect(page).toHaveURL(/\/profile\/strava$/);
 }
 
+/**
+ * A fresh verified member, signed in, already linked to the existing fake Strava athlete and synced:
+ * the app's test seam (POST /api/test/strava-member, ENABLE_TEST_PAGES) runs the backfill with the
+ * sync's own code in that request instead of through the local queue, so nothing waits on it.
+ * tests/e2e/strava.spec.ts keeps the real connect-and-sync journey. Returns the activities saved.
+ */
+export async function freshMemberSyncedWithAthlete(
+  page: Page,
+  athleteId: number,
+  options: { keepActivities?: boolean } = {},
+): Promise<number> {
+  const tokens = await page.request.post(`${fakesUrl()}/_control/strava/tokens`, { data: { athleteId } });
+  expect(tokens.status()).toBe(200);
+  const { access_token, refresh_token, expires_at } = (await tokens.json()) as {
+    access_token: string;
+    refresh_token: string;
+    expires_at: number;
+  };
+  await signInFreshMember(page);
+  const res = await page.request.post("/api/test/strava-member", {
+    data: {
+      athleteId,
+      accessToken: access_token,
+      refreshToken: refresh_token,
+      expiresAt: expires_at,
+      keepActivities: options.keepActivities ?? false,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { activities: number }).activities;
+}
+
+/** The same for a new fake athlete with 3 activities in the last 30 days. */
+export async function freshMemberSyncedWithStrava(page: Page, athleteId: number, name: [string, string]) {
+  const athlete = await page.request.post(`${fakesUrl()}/_control/strava/athletes`, {
+    data: { id: athleteId, firstname: name[0], lastname: name[1], activities: 3, seed: athleteId, days: 30 },
+  });
+  expect(athlete.ok()).toBe(true);
+  expect(await freshMemberSyncedWithAthlete(page, athleteId)).toBe(3);
+}
+
 /** Creates a fresh active ride challenge (started yesterday, two weeks to go) through the admin API. */
 export async function createChallenge(baseURL: string, title: string): Promise<number> {
   const api = await playwrightRequest.newContext({ baseURL });
@@ -222,19 +271,4 @@ export function d1(sql: string) {
     ],
     { stdio: "pipe", env: { ...process.env, WRANGLER_LOG: "error" } },
   );
-}
-
-/** Waits until the member's Wari analysis counts `count` rides (a Strava backfill runs on the queue). */
-export async function waitForRides(page: Page, count: number) {
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await page.request.get("/api/wari/analysis/user")).json()) as {
-            cyclingActivityCount: number;
-          }
-        ).cyclingActivityCount,
-      { timeout: 45_000 },
-    )
-    .toBe(count);
 }

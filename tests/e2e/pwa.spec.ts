@@ -1,7 +1,7 @@
 // Issue #17: installable, and a returning member offline sees their last
 // dashboard (marked offline), never another member's.
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { expect, signIn, snap, test } from "./fixtures";
 
 test.use({ serviceWorkers: "allow" });
 
@@ -73,7 +73,7 @@ test("the service worker installs; offline, the returning member sees their cach
   await expect(page.getByTestId("offline-notice")).toContainText("You are offline");
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Account menu for athlete" })).toBeVisible();
-  await page.screenshot({ path: "tests/e2e/.artifacts/pwa-offline-dashboard.png" });
+  await snap(page, "pwa-offline-dashboard", { fullPage: false });
   await context.setOffline(false);
 
   // Member 2 (admin) signs in on the same browser: member 1's copy is gone.

@@ -12,12 +12,6 @@ test("a visitor sees the landing page with Login and Register leading to /auth",
   await snap(page, "landing-desktop");
 });
 
-test("unknown paths show the not-found page with status 404", async ({ page }) => {
-  const response = await page.goto("/definitely/not/here");
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
-});
-
 test("the landing page fits a 375 px phone", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await page.goto("/");
@@ -34,20 +28,6 @@ test("hashed assets are served immutable", async ({ request }) => {
   const res = await request.get(asset!);
   expect(res.headers()["cache-control"]).toContain("immutable");
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
-});
-
-test("the server runs without wrangler's DevTools inspector unless asked (scripts/start.ts)", async ({
-  request,
-}) => {
-  // With it on, wrangler logs every D1 answer of every request (~80 ms of CPU per dashboard).
-  // npm start gives it port PORT + 1000 when DEVTOOLS=1; here nothing may answer there.
-  expect((await request.get("/api/health")).ok()).toBe(true);
-  const { appPort } = test.info().project.metadata as { appPort: number };
-  const inspector = await fetch(`http://127.0.0.1:${appPort + 1000}/json/version`).then(
-    (res) => res.status,
-    () => "refused",
-  );
-  expect(inspector).toBe("refused");
 });
 
 test("a page that hydrates fetches its scripts only after its first contentful paint", async ({ page }) => {

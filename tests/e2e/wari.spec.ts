@@ -2,12 +2,11 @@ import type { Page } from "@playwright/test";
 import {
   expect,
   fakesUrl,
-  freshMemberConnectsAthlete,
+  freshMemberSyncedWithAthlete,
   signIn,
   signInFreshMember,
   snap,
   test,
-  waitForRides,
 } from "./fixtures";
 
 async function expectToast(page: Page, title: string, description?: string) {
@@ -92,7 +91,7 @@ test.describe("the athlete's Wari dashboard", () => {
       /you rode [\d,]+ km of the [\d,]+ km planned/,
     );
     await fitness.scrollIntoViewIfNeeded();
-    await fitness.screenshot({ path: "tests/e2e/.artifacts/wari-fitness-chart.png" });
+    await snap(fitness, "wari-fitness-chart");
 
     await page.getByRole("tab", { name: "Activity Analysis" }).click();
     await expect(page).toHaveURL(/tab=analysis/);
@@ -151,7 +150,6 @@ test.describe("a new member", () => {
   test("who rides 21 km a week and once rode 205 km gets a plan that starts from their 21 km", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     const athleteId = 93_000 + Math.floor(Math.random() * 1000);
     await page.request.post(`${fakesUrl()}/_control/strava/athletes`, {
       data: {
@@ -180,9 +178,8 @@ test.describe("a new member", () => {
       expect((await ride(w * 7 + 4, 9)).status()).toBe(201);
     }
     expect((await ride(36, 205)).status()).toBe(201);
-    await freshMemberConnectsAthlete(page, athleteId);
-    // The backfill runs on the queue: wait until all 25 rides have arrived.
-    await waitForRides(page, 25);
+    // Synced in one request (the test seam), all 25 rides held.
+    expect(await freshMemberSyncedWithAthlete(page, athleteId)).toBe(25);
 
     await page.goto("/wari?tab=plan");
     await page.getByRole("button", { name: "Generate Training Plan" }).click();
@@ -198,7 +195,7 @@ test.describe("a new member", () => {
     await snap(page, "wari-outlier-plan");
     await page.setViewportSize({ width: 375, height: 800 });
     await assessment.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "tests/e2e/.artifacts/wari-outlier-phone.png" });
+    await snap(page, "wari-outlier-phone", { fullPage: false });
   });
 
   test("at 375 px the dashboard fits without sideways scrolling", async ({ page }) => {
@@ -210,10 +207,9 @@ test.describe("a new member", () => {
       expect(overflow, tab).toBeLessThanOrEqual(0);
       if (tab === "plan") {
         await snap(page, "wari-phone");
-        await page.screenshot({ path: "tests/e2e/.artifacts/wari-phone-top.png" });
-        await page
-          .getByTestId("event-result")
-          .screenshot({ path: "tests/e2e/.artifacts/wari-phone-result.png" });
+        await snap(page, "wari-phone-top", { fullPage: false });
+        await expect(page.getByTestId("event-result")).toBeVisible();
+        await snap(page.getByTestId("event-result"), "wari-phone-result");
       }
     }
   });

@@ -1606,3 +1606,37 @@ describe("disconnect and deauthorization (#13)", () => {
     expect(await held(keeper.user.id)).toBe(2);
   });
 });
+
+describe("the end-to-end tests' seam: a synced member without the queue (ENABLE_TEST_PAGES)", () => {
+  it("links the signed-in member to the fake athlete and saves the backfill in the request; guests get 401, bad input 400", async () => {
+    const athleteId = await newAthlete(4);
+    const tokens = await fake("/tokens", { athleteId });
+    const body = {
+      athleteId,
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      expiresAt: tokens.expires_at,
+    };
+    expect((await call("/api/test/strava-member", { body })).status).toBe(401);
+    const user = await createUser({ profileCompleted: true });
+    const cookie = await login(user.username, user.password);
+    expect((await call("/api/test/strava-member", { cookie, body: { athleteId } })).status).toBe(400);
+
+    const res = await call("/api/test/strava-member", { cookie, body });
+    expect(res.status).toBe(201);
+    expect(await json(res)).toEqual({ activities: 4 });
+    // Synced when the answer arrives: the status says so and the activities are counted.
+    const status = await json<{ completed: boolean; progress: { current: number } }>(
+      await call("/api/user/sync-status", { cookie }),
+    );
+    expect(status).toMatchObject({ completed: true, progress: { current: 4 } });
+    const dashboard = await json<{ overall: { activityCount: number } }>(
+      await call("/api/dashboard/stats", { cookie }),
+    );
+    expect(dashboard.overall.activityCount).toBe(4);
+    const row = await env.DB.prepare("SELECT athlete_id FROM strava_connections WHERE user_id = ?")
+      .bind(user.id)
+      .first<{ athlete_id: number }>();
+    expect(row?.athlete_id).toBe(athleteId);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * Serves the built Worker with Miniflare directly, for the end-to-end tests
+ * (scripts/start.ts with RUNTIME=miniflare). The same workerd, bindings,
+ * assets and persisted state as `wrangler dev`, from the same wrangler.toml,
+ * without wrangler's dev proxy in front of it: `wrangler dev` (4.86) answers
+ * every request through a ProxyWorker in a second workerd, which answers a
+ * POST whose forwarding to the Worker failed with a 503 "Your worker
+ * restarted mid-request" and holds a failed GET until the next request comes
+ * (docs/decisions/033-test-suite-time.md). Nothing here watches files or
+ * reloads: the e2e servers serve one build.
+ */
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+export interface MiniflareServer {
+  url: URL;
+  dispose(): Promise<void>;
+}
+
+export async function serveWithMiniflare(opts: {
+  port: number;
+  persistDir: string;
+  /** The Worker's settings (the env file `wrangler dev` would read), over wrangler.toml's [vars]. */
+  vars: Record<string, string>;
+}): Promise<MiniflareServer> {
+  // Wrangler's own bundling (esbuild plus its Node.js compatibility layer), as a deploy makes it.
+  const outdir = resolve(opts.persistDir, "..", `bundle-${opts.port}`);
+  rmSync(outdir, { recursive: true, force: true });
+  execFileSync("node_modules/.bin/wrangler", ["deploy", "--dry-run", "--outdir", outdir], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, WRANGLER_LOG: "error" },
+  });
+  const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+  const mf = new Miniflare({
+    ...workerOptions,
+    name: "wari-community",
+    // One module: the bundle has its dynamic imports inlined, which Miniflare cannot follow on its own.
+    modules: [{ type: "ESModule", path: join(outdir, "app.js") }],
+    bindings: { ...workerOptions.bindings, ...opts.vars },
+    host: "127.0.0.1",
+    port: opts.port,
+    // wrangler's layout under --persist-to, so `wrangler d1 execute --persist-to` reads the same database.
+    defaultPersistRoot: join(resolve(opts.persistDir), "v3"),
+    log: new Log(LogLevel.WARN),
+  });
+  const url = await mf.ready;
+  return { url, dispose: () => mf.dispose() };
+}

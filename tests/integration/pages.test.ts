@@ -1,0 +1,295 @@
+/**
+ * The pages as HTML from the Worker, where a browser would add nothing: the
+ * footer on every page, the legal pages' contents, the not-found page, the
+ * page route convention (decision 002) and what the first screen loads
+ * (decision 028). One file, one workerd start. The browser journeys over the
+ * same pages are in tests/e2e (privacy-brand, shell, a11y, ux).
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { STRAVA_SCOPES } from "~/modules/strava/oauth.server";
+import { call, createUser, json, login } from "./helpers";
+
+const headers = { Host: "localhost:8787" };
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+};
+
+let member: string;
+let memberId: number;
+let admin: string;
+let challengeId: number;
+let eventId: number;
+
+beforeAll(async () => {
+  const m = await createUser({ profileCompleted: true });
+  memberId = m.id;
+  member = await login(m.username, m.password);
+  const a = await createUser({ isAdmin: true, profileCompleted: true });
+  admin = await login(a.username, a.password);
+  const challenge = await call("/api/challenges", {
+    cookie: admin,
+    body: {
+      title: "Pages Ride",
+      description: "A challenge for the page tests",
+      startDate: new Date(Date.now() - 86_400_000).toISOString(),
+      endDate: new Date(Date.now() + 14 * 86_400_000).toISOString(),
+      sportType: "Ride",
+      targetDistance: 200_000,
+      targetTime: null,
+      isActive: true,
+    },
+  });
+  expect(challenge.status).toBe(201);
+  challengeId = (await json<{ id: number }>(challenge)).id;
+  const event = await call("/api/events", {
+    cookie: admin,
+    body: {
+      title: "Pages Century",
+      description: "100 km through the hills.",
+      date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      location: "Pune",
+      fee: 150000,
+      maxParticipants: null,
+      isActive: true,
+    },
+  });
+  expect(event.status).toBe(201);
+  eventId = (await json<{ id: number }>(event)).id;
+});
+
+describe("privacy and terms pages", () => {
+  it("the setting under test is not the wrangler.toml default", () => {
+    expect(env.SUPPORT_EMAIL).toBe("help@cyclewari.test");
+  });
+
+  for (const path of ["/privacy", "/terms"]) {
+    it(`${path} answers 200 to a guest with the support e-mail from SUPPORT_EMAIL`, async () => {
+      const res = await call(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain(`href="mailto:${env.SUPPORT_EMAIL}"`);
+      expect(html).not.toContain("support@example.com");
+    });
+
+    it(`${path} answers 200 to a signed-in member too`, async () => {
+      const res = await call(path, { cookie: member });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain(env.SUPPORT_EMAIL);
+    });
+  }
+
+  it("/privacy names every Strava scope the app requests, what others see and how to get or delete data", async () => {
+    const html = await (await call("/privacy")).text();
+    for (const scope of STRAVA_SCOPES.split(",")) expect(html).toContain(scope);
+    // Only what the product does today (issue #13 adds consent levels, disconnect and self-service data rights).
+    expect(html).toContain("Other members</strong> see");
+    expect(html).toContain("Disconnecting Strava");
+    expect(html).toContain("Getting or deleting your data");
+    // The rules are stated as the product's rules, not as promises.
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(main).not.toMatch(/\bwill\b/i);
+  });
+});
+
+describe("page actions parse their intents", () => {
+  const cases: [string, () => string, string][] = [
+    ["/wari", () => member, "Unknown action"],
+    ["/recommendations", () => member, "Unknown action"],
+    ["/profile", () => member, "Unknown action"],
+    ["/profile-settings", () => member, "Unknown action"],
+    ["/challenges?index", () => member, "Unknown action"],
+    ["/activities/upload", () => member, "Unknown action"],
+    ["/events?index", () => admin, "Unknown intent"],
+  ];
+  for (const [path, cookie, message] of cases) {
+    it(`${path}: an unknown intent is a 400 saying "${message}"`, async () => {
+      for (const intent of ["nope", "", "__proto__"]) {
+        const res = await call(path, { cookie: cookie(), headers, body: form({ intent }) });
+        expect(res.status, `${path} intent=${intent}`).toBe(400);
+        expect(await res.text()).toContain(message);
+      }
+    });
+  }
+
+  it("/events/{id}: an unknown intent on the participants form is a 400", async () => {
+    const res = await call("/events/1", { cookie: admin, headers, body: form({ intent: "drop-table" }) });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe("not-found is thrown and worded by the route's error boundary", () => {
+  const cases: [string, () => string, string][] = [
+    ["/challenges/987654", () => member, "Challenge not found"],
+    ["/challenges/abc", () => member, "Challenge not found"],
+    ["/events/987654", () => member, "Event not found"],
+    ["/events/abc/payment", () => member, "Event not found"],
+    ["/feedback/history/987654", () => member, "Feedback not found. It may have been deleted."],
+    ["/admin/feedback/987654", () => admin, "Feedback not found. It may have been deleted."],
+    ["/admin/feedback/abc", () => admin, "Feedback not found. It may have been deleted."],
+  ];
+  for (const [path, cookie, text] of cases) {
+    it(`${path} answers 404 with "${text}"`, async () => {
+      const res = await call(path, { cookie: cookie() });
+      expect(res.status).toBe(404);
+      expect(await res.text()).toContain(text);
+    });
+  }
+});
+
+describe("the footer links /privacy and /terms on every page (moved from tests/e2e/privacy-brand.spec.ts)", () => {
+  const footerLinks =
+    /<footer[^>]*>[\s\S]*href="\/privacy"[^>]*>Privacy<[\s\S]*href="\/terms"[^>]*>Terms<[\s\S]*<\/footer>/;
+  const cases: [string, () => string, () => string | undefined][] = [
+    ...["/", "/auth", "/forgot-password", "/user-guide", "/terms", "/privacy", "/no-such-page"].map(
+      (path): [string, () => string, () => string | undefined] => ["guest", () => path, () => undefined],
+    ),
+    ...[
+      "/dashboard",
+      "/activities",
+      "/challenges",
+      "/challenges/{challenge}",
+      "/recommendations",
+      "/wari",
+      "/events",
+      "/feedback",
+      "/feedback/history",
+      "/profile-settings",
+      "/profile/strava",
+      "/user-guide",
+    ].map((path): [string, () => string, () => string | undefined] => ["member", () => path, () => member]),
+    ...[
+      "/admin",
+      "/admin/users/{member}",
+      "/admin/feedback",
+      "/admin/challenges/{challenge}",
+      "/events/{event}",
+      "/activities?userId={member}",
+    ].map((path): [string, () => string, () => string | undefined] => ["admin", () => path, () => admin]),
+  ];
+  for (const [role, path, cookie] of cases) {
+    it(`${path()} as ${role}`, async () => {
+      const url = path()
+        .replace("{challenge}", String(challengeId))
+        .replace("{event}", String(eventId))
+        .replace("{member}", String(memberId));
+      const res = await call(url, { cookie: cookie() });
+      expect(res.status, url).toBe(url === "/no-such-page" ? 404 : 200);
+      expect(await res.text(), url).toMatch(footerLinks);
+    });
+  }
+});
+
+describe("the legal pages link each other (moved from tests/e2e/privacy-brand.spec.ts)", () => {
+  it("/privacy: its sections as headings, the support address as a mailto link, and the terms linked", async () => {
+    const html = await (await call("/privacy")).text();
+    const main = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    for (const heading of ["Who sees what", "Disconnecting Strava", "Getting or deleting your data"])
+      expect(main).toMatch(new RegExp(`<h2[^>]*>${heading}</h2>`));
+    expect(main).toMatch(/data-testid="strava-scopes"[\s\S]*activity:read_all[\s\S]*profile:read_all/);
+    expect(main).toContain(`<a href="mailto:${env.SUPPORT_EMAIL}"`);
+    expect(main).toMatch(/<a [^>]*href="\/terms"[^>]*>terms of use<\/a>/);
+  });
+
+  it("/terms: its title and the privacy policy linked", async () => {
+    const html = await (await call("/terms")).text();
+    expect(html).toMatch(/<h1[^>]*>Terms of use<\/h1>/);
+    expect(html).toMatch(/<a [^>]*href="\/privacy"[^>]*>privacy policy<\/a>/);
+  });
+});
+
+describe("Powered by Strava where Strava data appears (moved from tests/e2e/privacy-brand.spec.ts)", () => {
+  const powered =
+    /data-testid="powered-by-strava"[^>]*><span>Powered by<\/span>[\s\S]{0,600}?Strava<\/span><\/p>/;
+  for (const path of ["/dashboard", "/activities", "/challenges", "/challenges/{challenge}"]) {
+    it(path, async () => {
+      const url = path.replace("{challenge}", String(challengeId));
+      const res = await call(url, { cookie: member });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toMatch(powered);
+    });
+  }
+
+  it("but not on /privacy", async () => {
+    expect(await (await call("/privacy", { cookie: member })).text()).not.toContain("powered-by-strava");
+  });
+});
+
+describe("the not-found page (moved from tests/e2e/shell.spec.ts and ux.spec.ts)", () => {
+  it("an unknown path answers 404 with the page's heading and a title that says so", async () => {
+    const res = await call("/definitely/not/here");
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toMatch(/<h1[^>]*>404 Page Not Found<\/h1>/);
+    expect(html).toMatch(/<title>[^<]*not found[^<]*<\/title>/i);
+  });
+});
+
+const moduleScripts = (html: string) =>
+  [...html.matchAll(/<script[^>]*type="module"[^>]*>/g)].map((m) => m[0]);
+
+/** The page split at Remix's scripts: what the browser runs as it parses, and the template. */
+function deferred(html: string) {
+  const match = /<template id="app-scripts">([\s\S]*?)<\/template>/.exec(html);
+  expect(match, "the scripts' template").not.toBeNull();
+  return { live: html.replace(match![0], ""), template: match![1]! };
+}
+
+function expectDeferredScripts(html: string, link: string) {
+  const { live, template } = deferred(html);
+  // Nothing is fetched while the page is parsed: no module script or module preload outside it.
+  expect(moduleScripts(live)).toHaveLength(0);
+  expect(live).not.toContain("modulepreload");
+  expect(template).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[^"]+\.js"/);
+  expect(moduleScripts(template)).toHaveLength(1);
+  expect(moduleScripts(template)[0]).toMatch(/nonce="/);
+  expect(template).toContain("window.__remixContext");
+  // The loader after it, allowed by the page's nonce, waits for the first contentful paint.
+  const loader = /<script nonce="[^"]+">(\(function \(\) \{[\s\S]*?)<\/script>/.exec(live);
+  expect(loader?.[1]).toContain('"app-scripts"');
+  expect(loader?.[1]).toContain("first-contentful-paint");
+  expect(link).toMatch(/<\/assets\/tailwind-[^>]+\.css>; rel=preload; as=style/);
+  expect(link).not.toContain("modulepreload");
+  // React and the router stack are chunks of their own (cached across deploys of app code), and
+  // the root route's imports are one "shell" chunk, not a request per small module.
+  const preloads = [...template.matchAll(/rel="modulepreload" href="\/assets\/([^"]+)"/g)].map((m) => m[1]!);
+  for (const chunk of ["react", "router", "shell"])
+    expect(
+      preloads.filter((p) => p.startsWith(`${chunk}-`)),
+      chunk,
+    ).toHaveLength(1);
+  expect(preloads.filter((p) => /^(toast|avatar|brand|button|navigation|error-boundary)-/.test(p))).toEqual(
+    [],
+  );
+}
+
+describe("first load (decision 028)", () => {
+  it("/ for a visitor runs no React: one small script, no Remix context", async () => {
+    const res = await call("/");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain("Ride, run and grow together");
+    expect(html).not.toContain("__remixContext");
+    const scripts = moduleScripts(html);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/src="\/assets\/static-page-[^"]+\.js"/);
+    expect(scripts[0]).toMatch(/nonce="/);
+    const link = res.headers.get("Link") ?? "";
+    expect(link).toMatch(/<\/assets\/tailwind-[^>]+\.css>; rel=preload; as=style/);
+    expect(link).not.toContain("modulepreload");
+  });
+
+  it("/ for a member is the dashboard, its scripts held back until the first paint", async () => {
+    const res = await call("/", { cookie: member });
+    expectDeferredScripts(await res.text(), res.headers.get("Link") ?? "");
+  });
+
+  it("/auth hydrates, its scripts held back until the first paint", async () => {
+    const res = await call("/auth");
+    expect(res.status).toBe(200);
+    expectDeferredScripts(await res.text(), res.headers.get("Link") ?? "");
+  });
+});
