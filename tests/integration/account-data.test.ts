@@ -327,6 +327,11 @@ const BY_USER = [
   "training_load_cache",
   "uploads",
   "event_history",
+  // The dashboard's summaries (issue #36): removed with the member by their foreign keys' cascade.
+  "activity_day_totals",
+  "activity_records",
+  "activity_sport_totals",
+  "activity_month_totals",
 ];
 
 async function personalRows(userId: number, email: string, registrationIds: number[]) {

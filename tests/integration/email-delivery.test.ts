@@ -58,7 +58,7 @@ describe("receipts", () => {
     await runQuarterHourCron();
     const receipts = await mailsWithSubject(m.email, "Receipt: Outage Ride");
     expect(receipts).toHaveLength(1);
-    expect(receipts[0]!.text).toContain("Amount paid: ₹1,500.00");
+    expect(receipts[0]!.text).toContain("Amount paid: ₹1,500\n");
     const sent = await delivery("receipt", event.id, m.id);
     expect(sent).toMatchObject({ status: "sent", attempts: 2 });
     expect(sent!.receipt_sent_at).not.toBeNull();

@@ -775,7 +775,7 @@ describe("late money is refunded, never revives a cancelled registration", () =>
     expect(answer.status).toBe(409);
     const body = await json(answer);
     expect(body).toMatchObject({ code: "registration_cancelled", refund: { amount: 150000 } });
-    expect(body.message).toContain("so you are not registered. The full ₹1,500.00 is being refunded");
+    expect(body.message).toContain("so you are not registered. The full ₹1,500 is being refunded");
     const reg = await registrationRow(event.id, m.id);
     expect(reg).toMatchObject({ payment_status: "pending", release_reason: "cancelled" });
     expect(reg!.released_at).not.toBeNull();

@@ -138,7 +138,7 @@ describe("/profile-settings/delete-account with a paid place", () => {
     const html = (await page.text()).replaceAll("<!-- -->", "");
     expect(html).toContain("You have a paid place in an upcoming event");
     expect(html).toContain("Monsoon Century");
-    expect(html).toContain("refund ₹2,499.00");
+    expect(html).toContain("refund ₹2,499");
     expect(html).toContain('name="cancelPaidPlaces"');
     // Without a paid place there is no warning.
     const other = await signedInMember();
