@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, toCsv } from "~/modules/account/csv";
+import { csvField, toCsv } from "~/lib/csv";
 
 describe("export CSV (RFC 4180, formula-guarded)", () => {
   it.each([

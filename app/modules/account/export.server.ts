@@ -33,7 +33,7 @@ import {
 import type { AppContext } from "~workers/load-context";
 import { ACTIVITY_EXPORT_COLUMNS, memberActivitiesForExport } from "~/modules/activities/queries.server";
 import { consumeAttempt } from "~/modules/auth/rate-limit.server";
-import { toCsv } from "./csv";
+import { toCsv } from "~/lib/csv";
 import { EXPORTS_PER_HOUR } from "./schema";
 
 /** The users columns that are secrets or internal counters: never exported. */

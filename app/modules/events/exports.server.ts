@@ -2,13 +2,13 @@
  * Admin exports of one event (issue #15 item 6): the participants (name,
  * e-mail, phone, emergency contact, status, amount, payment id, check-in
  * time) and a payments summary, as JSON for /api and CSV through the
- * account module's formula-guarded writer. Amounts in the CSV are rupees with
+ * formula-guarded writer in app/lib/csv.ts. Amounts in the CSV are rupees with
  * two decimals (a number a spreadsheet can add up); JSON keeps paise.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { eventRefunds, eventRegistrations, payments } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { toCsv } from "~/modules/account/csv";
+import { toCsv } from "~/lib/csv";
 import { formatDateTime, formatEventDate, CLUB_TIME_ZONE } from "~/lib/format";
 import { requireEvent } from "./events.server";
 import { registrationState } from "./lifecycle.server";
