@@ -1,5 +1,5 @@
 /**
- * CSV for the data export: RFC 4180 (CRLF line ends; a field holding a comma,
+ * CSV for the data export and the admin exports: RFC 4180 (CRLF line ends; a field holding a comma,
  * quote or line break is quoted, quotes doubled) and guarded against formula
  * injection: a text cell starting with = + - @ (or a tab or carriage return)
  * gets a leading apostrophe, so a spreadsheet shows it as text and never runs it.
