@@ -45,6 +45,8 @@ export async function serveWithMiniflare(opts: {
     // wrangler's layout under --persist-to, so `wrangler d1 execute --persist-to` reads the same database.
     defaultPersistRoot: join(resolve(opts.persistDir), "v3"),
     log: new Log(LogLevel.WARN),
+    // GET /cdn-cgi/handler/scheduled?cron=… runs the cron handler, as `wrangler dev --test-scheduled`'s /__scheduled does.
+    unsafeTriggerHandlers: true,
   });
   const url = await mf.ready;
   return { url, dispose: () => mf.dispose() };
