@@ -10,6 +10,7 @@
  * reloads: the e2e servers serve one build.
  */
 import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
 import { rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
@@ -45,9 +46,26 @@ export async function serveWithMiniflare(opts: {
     // wrangler's layout under --persist-to, so `wrangler d1 execute --persist-to` reads the same database.
     defaultPersistRoot: join(resolve(opts.persistDir), "v3"),
     log: new Log(LogLevel.WARN),
-    // GET /cdn-cgi/handler/scheduled?cron=… runs the cron handler, as `wrangler dev --test-scheduled`'s /__scheduled does.
-    unsafeTriggerHandlers: true,
   });
   const url = await mf.ready;
-  return { url, dispose: () => mf.dispose() };
+  // The cron, on demand: GET http://127.0.0.1:<port + 2>/__scheduled?cron=… runs the Worker's scheduled
+  // handler and answers its outcome, as `wrangler dev`'s /__scheduled does. Not Miniflare's own
+  // /cdn-cgi/handler/scheduled: with [assets] that reaches the assets router, which has no
+  // scheduled handler, and answers 500 "exception" without running the app's cron.
+  const worker = await mf.getWorker("wari-community");
+  const cron = createServer((req, res) => {
+    const query = new URL(req.url ?? "/", "http://localhost").searchParams;
+    worker
+      .scheduled({ cron: query.get("cron") ?? undefined, scheduledTime: new Date() })
+      .then((result) => res.writeHead(result.outcome === "ok" ? 200 : 500).end(result.outcome))
+      .catch((error: unknown) => res.writeHead(500).end(String(error)));
+  });
+  await new Promise<void>((done) => cron.listen(opts.port + 2, "127.0.0.1", done));
+  return {
+    url,
+    dispose: async () => {
+      cron.close();
+      await mf.dispose();
+    },
+  };
 }
