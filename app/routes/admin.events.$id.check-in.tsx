@@ -4,7 +4,7 @@ import { requireAdmin } from "~/lib/guards.server";
 import { idParam, readForm } from "~/lib/http.server";
 import { CheckInPage } from "~/modules/events/components/check-in-page";
 import { EventNotFound } from "~/modules/events/components/event-detail";
-import { checkInAction, checkInPage } from "~/modules/events/page.server";
+import { checkInAction, checkInPage } from "~/modules/events/admin-page.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

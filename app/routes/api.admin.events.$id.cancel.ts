@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/guards.server";
 import { apiHandler, idParam, jsonError } from "~/lib/http.server";
-import { cancelEvent } from "~/modules/events/lifecycle.server";
+import { cancelEvent } from "~/modules/events/cancellation.server";
 
 export const loader = () => jsonError(405, "Method not allowed");
 

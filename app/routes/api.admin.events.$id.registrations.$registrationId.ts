@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/guards.server";
 import { apiHandler, idParam, jsonError } from "~/lib/http.server";
-import { removeRegistration } from "~/modules/events/lifecycle.server";
+import { removeRegistration } from "~/modules/events/cancellation.server";
 import { registrationMoney } from "~/modules/events/money.server";
 
 /** GET: one registration's payments, refunds and audit timeline (admin; decision 030). */

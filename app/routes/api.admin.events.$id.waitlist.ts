@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireAdmin } from "~/lib/guards.server";
 import { apiHandler, idParam } from "~/lib/http.server";
-import { listWaitlist } from "~/modules/events/lifecycle.server";
+import { listWaitlist } from "~/modules/events/waitlist.server";
 
 /** GET: the event's waitlist in line order (admin). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { apiHandler, idParam, jsonError } from "~/lib/http.server";
-import { cancelOwnRegistration } from "~/modules/events/lifecycle.server";
+import { cancelOwnRegistration } from "~/modules/events/cancellation.server";
 
 export const loader = () => jsonError(405, "Method not allowed");
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { AppError, apiHandler, idParam } from "~/lib/http.server";
-import { getOwnRegistration } from "~/modules/events/events.server";
+import { getOwnRegistration } from "~/modules/events/registrations.server";
 import { REGISTRATION_MSG } from "~/modules/events/schema";
 
 /** The signed-in member's registration for the event (404 when there is none). */

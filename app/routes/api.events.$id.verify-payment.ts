@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { apiHandler, idParam, jsonError, parseInput, readJson } from "~/lib/http.server";
-import { verifyPayment } from "~/modules/events/events.server";
+import { verifyPayment } from "~/modules/events/payment.server";
 import { verifyPaymentSchema } from "~/modules/events/schema";
 
 export const loader = () => jsonError(405, "Method not allowed");

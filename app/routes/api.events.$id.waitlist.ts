@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { apiHandler, idParam, jsonError, parseInput, readJson } from "~/lib/http.server";
-import { joinWaitlist, leaveWaitlist, requireOwnWaitlistPlace } from "~/modules/events/lifecycle.server";
+import { joinWaitlist, leaveWaitlist, requireOwnWaitlistPlace } from "~/modules/events/waitlist.server";
 import { registrationSchema } from "~/modules/events/schema";
 
 /** GET: the member's place on the waitlist ({status, position, offerExpiresAt}); 404 when not on it. */

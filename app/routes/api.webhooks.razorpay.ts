@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiHandler, jsonError } from "~/lib/http.server";
-import { handleRazorpayWebhook } from "~/modules/events/events.server";
+import { handleRazorpayWebhook } from "~/modules/events/razorpay-webhook.server";
 
 export const loader = () => jsonError(405, "Method not allowed");
 

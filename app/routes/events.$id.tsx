@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { getOptionalUser, requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
 import { idParam, readForm } from "~/lib/http.server";
 import { EventDetailPage, EventNotFound } from "~/modules/events/components/event-detail";
-import { eventDetailAction, eventDetailPage } from "~/modules/events/page.server";
+import { eventDetailAction } from "~/modules/events/admin-page.server";
+import { eventDetailPage } from "~/modules/events/page.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

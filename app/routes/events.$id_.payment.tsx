@@ -4,7 +4,7 @@ import { requireVerifiedUser } from "~/lib/guards.server";
 import { idParam } from "~/lib/http.server";
 import { EventNotFound } from "~/modules/events/components/event-detail";
 import { RegistrationPage } from "~/modules/events/components/registration-page";
-import { registrationPage } from "~/modules/events/page.server";
+import { registrationPage } from "~/modules/events/registration-page.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -3,7 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { getOptionalUser, requireAdmin, requireVerifiedUser } from "~/lib/guards.server";
 import { readForm } from "~/lib/http.server";
 import { EventsPage } from "~/modules/events/components/events-page";
-import { adminEventAction, eventsPage } from "~/modules/events/page.server";
+import { adminEventAction } from "~/modules/events/admin-page.server";
+import { eventsPage } from "~/modules/events/page.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
 export const meta: MetaFunction = () => [{ title: "Events · CycleWari Community" }];

@@ -6,7 +6,8 @@ import {
   waitOnExecutionContext,
 } from "cloudflare:test";
 import { expect } from "vitest";
-import type { EventView, PaymentStart } from "~/modules/events/events.server";
+import type { EventView } from "~/modules/events/events.server";
+import type { PaymentStart } from "~/modules/events/register.server";
 import worker from "~workers/app";
 import { call, createUser, json, login } from "./helpers";
 

@@ -15,7 +15,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "~/modules/events/signature";
 import worker from "~workers/app";
 import { call, createUser, json, login, mailbox } from "./helpers";
-import type { EventView, PaymentStart } from "~/modules/events/events.server";
+import type { EventView } from "~/modules/events/events.server";
+import type { PaymentStart } from "~/modules/events/register.server";
 
 const DAY = 86_400_000;
 const future = (days: number) => new Date(Date.now() + days * DAY).toISOString();

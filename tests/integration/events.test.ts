@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hmacSha256Hex } from "~/modules/events/signature";
 import worker from "~workers/app";
 import { call, createUser, json, login } from "./helpers";
-import type { EventView, PaymentStart } from "~/modules/events/events.server";
+import type { EventView } from "~/modules/events/events.server";
+import type { PaymentStart } from "~/modules/events/register.server";
 
 interface Checkout {
   razorpay_payment_id: string;

@@ -205,7 +205,7 @@ describe("formats", () => {
 
 describe("EVENT_HOLD_MINUTES", () => {
   it("reads whole minutes from 1 to 1440 and falls back to 30 otherwise", async () => {
-    const { holdMinutes, DEFAULT_HOLD_MINUTES } = await import("~/modules/events/events.server");
+    const { holdMinutes, DEFAULT_HOLD_MINUTES } = await import("~/modules/events/capacity.server");
     expect(DEFAULT_HOLD_MINUTES).toBe(30);
     expect(holdMinutes({ EVENT_HOLD_MINUTES: "15" })).toBe(15);
     expect(holdMinutes({ EVENT_HOLD_MINUTES: " 1440 " })).toBe(1440);

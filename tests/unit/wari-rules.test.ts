@@ -1,28 +1,25 @@
 import { describe, expect, it } from "vitest";
+import { recommendationsFor } from "~/modules/wari/coaching";
+import { countdown, COUNTDOWN_MESSAGES } from "~/modules/wari/countdown";
+import { EVENT_DATE } from "~/modules/wari/edition";
+import { kmAxis } from "~/modules/wari/km-axis";
+import { generateTrainingPlan } from "~/modules/wari/plan-generator";
 import {
   categorize,
+  type Category,
   consistencyScore,
-  countdown,
-  COUNTDOWN_MESSAGES,
-  currentWeekIndex,
-  EVENT_DATE,
-  eventResult,
-  generateTrainingPlan,
-  kmAxis,
-  nextEditionDate,
   pageCategory,
-  resultWindow,
-  wariMode,
-  type EventRide,
+  type ReadinessInput,
+  readinessOf,
+} from "~/modules/wari/readiness";
+import { eventResult, type EventRide, nextEditionDate, resultWindow, wariMode } from "~/modules/wari/results";
+import {
+  currentWeekIndex,
   intensityLabel,
   parseWorkoutKey,
-  readinessOf,
-  recommendationsFor,
   workoutDate,
   workoutKey,
-  type Category,
-  type ReadinessInput,
-} from "~/modules/wari/rules";
+} from "~/modules/wari/workouts";
 import { progressSchema, registerSchema } from "~/modules/wari/schema";
 
 const elite: ReadinessInput = {

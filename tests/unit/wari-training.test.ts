@@ -6,18 +6,17 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { EVENT_DISTANCE_KM } from "~/modules/wari/edition";
+import { generateTrainingPlan } from "~/modules/wari/plan-generator";
 import {
-  CATEGORIES,
-  EVENT_DISTANCE_KM,
-  generateTrainingPlan,
   PLAN_RULES,
+  type PlanBasis,
   READY_LONG_RIDE_KM,
   robustWeeklyKm,
   startingPoint,
-  weekStanding,
-  type PlanBasis,
-  type ReadinessInput,
-} from "~/modules/wari/rules";
+} from "~/modules/wari/plan-volumes";
+import { CATEGORIES, type ReadinessInput } from "~/modules/wari/readiness";
+import { weekStanding } from "~/modules/wari/week-standing";
 import {
   activityLoad,
   fitnessSeries,

@@ -22,7 +22,7 @@ import { AppError } from "~/lib/http.server";
 import { verifyPassword } from "~/lib/password.server";
 import { destroyAllUserSessions } from "~/lib/session.server";
 import { consumeAttempt } from "~/modules/auth/rate-limit.server";
-import { cancellationQuote, cancelOwnRegistration } from "~/modules/events/lifecycle.server";
+import { cancellationQuote, cancelOwnRegistration } from "~/modules/events/cancellation.server";
 import { deauthorizeAtStrava } from "~/modules/strava/client.server";
 import { ACCOUNT_MSG, DELETE_ATTEMPTS, FRESH_SIGN_IN_MINUTES } from "./schema";
 

@@ -14,6 +14,15 @@ import { requireEvent } from "./events.server";
 import { audit } from "./refunds.server";
 import { isPaid } from "./schema";
 
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ23456789";
+/**
+ * A paid registration's check-in code (its QR code's content): 12 random
+ * characters of an unambiguous alphabet (about 59 bits), not derived from the id.
+ */
+export function newCheckInCode(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => CODE_ALPHABET[b % 30]).join("");
+}
+
 export const CHECK_IN_MSG = {
   codeRequired: "Enter a check-in code",
   unknown: "Unknown check-in code",

@@ -11,8 +11,8 @@
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { eventRegistrations, payments } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { markOrderPaid, settlesOrder } from "./events.server";
-import { afterHoldsReleased, offerWaitingPlaces } from "./lifecycle.server";
+import { markOrderPaid, settlesOrder } from "./payment.server";
+import { afterHoldsReleased, offerWaitingPlaces } from "./waitlist.server";
 import { fetchOrderPayments } from "./razorpay.server";
 import { sendPendingRefunds } from "./refunds.server";
 import { retryFailedReceipts } from "./receipts.server";

@@ -11,7 +11,7 @@ import type { AppContext } from "~workers/load-context";
 import { toCsv } from "~/lib/csv";
 import { formatDateTime, formatEventDate, CLUB_TIME_ZONE } from "~/lib/format";
 import { requireEvent } from "./events.server";
-import { registrationState } from "./lifecycle.server";
+import { registrationStateOf } from "./refunds.server";
 import { eventMoney, timelineText } from "./money.server";
 import { refundState } from "./refunds.server";
 
@@ -59,7 +59,7 @@ export async function participants(app: AppContext, eventId: number) {
       email: r.email,
       phone: r.phone,
       emergencyContact: r.emergencyContact,
-      status: registrationState(r, now),
+      status: registrationStateOf(r, now),
       refund: refund ? { status: refundState(refund.status), amount: refund.amount } : null,
       amount: own.reduce((sum, p) => sum + p.amount, 0),
       paymentId:

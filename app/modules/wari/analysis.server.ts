@@ -13,13 +13,8 @@
  */
 import type { AppContext } from "~workers/load-context";
 import { rideAnalysisQueries } from "~/modules/activities/queries.server";
-import {
-  ANALYSIS_WINDOW_WEEKS,
-  consistencyScore,
-  readinessOf,
-  recommendationsFor,
-  type Category,
-} from "./rules";
+import { recommendationsFor } from "./coaching";
+import { ANALYSIS_WINDOW_WEEKS, type Category, consistencyScore, readinessOf } from "./readiness";
 
 const DAY_MS = 86_400_000;
 const WEEK_SECONDS = 7 * 86_400;

@@ -7,7 +7,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { eventHistory, wariRegistrations } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { longestRideBetween } from "~/modules/activities/queries.server";
-import { EVENT_YEAR, eventResult, nextEditionDate, resultWindow, wariMode, type EventResult } from "./rules";
+import { EVENT_YEAR } from "./edition";
+import { eventResult, type EventResult, nextEditionDate, resultWindow, wariMode } from "./results";
 
 export interface RegistrationView {
   id: number;

@@ -3,7 +3,7 @@
  * page's browser bundle imports them from here, so it does not carry the
  * validation library (issue #17); `schema.ts` re-exports them for the server.
  */
-import { EVENT_NAME, EVENT_YEAR } from "./rules";
+import { EVENT_NAME, EVENT_YEAR } from "./edition";
 
 export const WARI_MSG = {
   loadFailed: "Failed to load Wari event data. Please try again later.",

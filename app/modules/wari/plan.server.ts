@@ -9,18 +9,11 @@ import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { longestRideOn } from "~/modules/activities/queries.server";
 import { getActivityAnalysis } from "./analysis.server";
-import {
-  currentWeekIndex,
-  EVENT_YEAR,
-  generateTrainingPlan,
-  parseWorkoutKey,
-  totalDistanceKm,
-  weekStanding,
-  workoutDate,
-  type PlanDetails,
-  type PlanWeek,
-  type WeekStanding,
-} from "./rules";
+import { EVENT_YEAR } from "./edition";
+import { generateTrainingPlan, totalDistanceKm } from "./plan-generator";
+import type { PlanDetails, PlanWeek } from "./plan-types";
+import { weekStanding, type WeekStanding } from "./week-standing";
+import { currentWeekIndex, parseWorkoutKey, workoutDate } from "./workouts";
 import { WARI_MSG } from "./schema";
 import { rideDaysBetween, ridesBetween } from "./training-load";
 import { getTrainingDays } from "./training-load.server";

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { WARI_MSG } from "./messages";
-import { EVENT_NAME, EVENT_YEAR, parseWorkoutKey } from "./rules";
+import { EVENT_NAME, EVENT_YEAR } from "./edition";
+import { parseWorkoutKey } from "./workouts";
 
 export { WARI_MSG, WARI_TOASTS } from "./messages";
 

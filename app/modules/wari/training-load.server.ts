@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 import { trainingLoadCache } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { memberLoadRows } from "~/modules/activities/queries.server";
-import { EVENT_DATE, EVENT_NAME } from "./rules";
+import { EVENT_DATE, EVENT_NAME } from "./edition";
 import {
   dayNumber,
   dayString,

@@ -13,6 +13,7 @@
  * daily load (x_t = x_{t-1} + (load_t − x_{t-1}) / N), form their difference.
  */
 import { dashboardSportOf } from "~/modules/sports/sports";
+import { clamp, DAY_MS } from "./units";
 
 export const LOAD_MODEL = {
   /** Speed at threshold (km/h) on the flat. */
@@ -30,7 +31,6 @@ export const LOAD_MODEL = {
   fatigueDays: 7,
 } as const;
 
-const DAY_MS = 86_400_000;
 
 export interface LoadActivity {
   /** The local calendar day, `YYYY-MM-DD…` (Strava's start_date_local). */
@@ -47,7 +47,6 @@ export interface LoadActivity {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(min, n));
 
 /** The member's maximum heart rate: the highest recorded, else the model's default. */
 export function athleteMaxHr(rows: readonly Pick<LoadActivity, "maxHeartrate">[]): number {

@@ -7,7 +7,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { CheckInList } from "../check-in.server";
-import type { CheckInActionData } from "../page.server";
+import type { CheckInActionData } from "../admin-page.server";
 import { useDates } from "~/lib/time-zone";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";

@@ -1,9 +1,11 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Modal } from "~/ui/modal";
-import type { AdminRegistration, EventView, OwnRegistration } from "../events.server";
+import type { EventView } from "../events.server";
+import type { AdminRegistration, OwnRegistration } from "../registrations.server";
 import { Avatar } from "~/ui/avatar";
-import type { CancellationQuote, WaitlistEntry, WaitlistPlace } from "../lifecycle.server";
+import type { CancellationQuote } from "../cancellation.server";
+import type { WaitlistEntry, WaitlistPlace } from "../waitlist.server";
 import type { OwnCheckIn } from "../receipts.server";
 import { SignInToRegister } from "./events-page";
 import { CalendarIcon } from "./icons";

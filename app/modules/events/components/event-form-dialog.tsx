@@ -28,7 +28,7 @@ import { ErrorList, Field, SubmitButton } from "~/ui/form";
 import { useToast } from "~/ui/toast";
 import type { EventView } from "../events.server";
 import { toIndiaLocalInput } from "~/lib/format";
-import type { AdminEventActionData } from "../page.server";
+import type { AdminEventActionData } from "../admin-page.server";
 import { EVENT_TOASTS, eventFormSchema } from "../schema";
 import { Button } from "~/ui/button";
 

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useState, type MouseEvent } from "react";
-import type { EventView, OwnRegistrationMap } from "../events.server";
-import type { Prefill } from "../page.server";
+import type { EventView } from "../events.server";
+import type { OwnRegistrationMap } from "../registrations.server";
+import type { Prefill } from "../registration-page.server";
 import { isPaid } from "../schema";
 import { ActiveBadge, EventFacts, EventStateBadge, eventState } from "./parts";
 import { RegistrationDialog } from "./registration-dialog";

@@ -7,7 +7,7 @@
  */
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { useRevalidator } from "@remix-run/react";
-import type { Prefill } from "../page.server";
+import type { Prefill } from "../registration-page.server";
 import { PaymentPanel, RegistrationForm, useRegistrationFlow, type FlowEvent } from "./registration-flow";
 
 export function RegistrationDialog({

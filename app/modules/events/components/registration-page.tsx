@@ -5,9 +5,10 @@
  * checkout script, which the page says in a <noscript>.
  */
 import { Link, useNavigate } from "@remix-run/react";
-import type { EventView, OwnRegistration } from "../events.server";
-import type { WaitlistPlace } from "../lifecycle.server";
-import type { Prefill, RegisterActionData } from "../page.server";
+import type { EventView } from "../events.server";
+import type { OwnRegistration } from "../registrations.server";
+import type { WaitlistPlace } from "../waitlist.server";
+import type { Prefill, RegisterActionData } from "../registration-page.server";
 import { isPaid } from "../schema";
 import { BackToEvents } from "./event-detail";
 import { EventFacts, PaymentBadge } from "./parts";

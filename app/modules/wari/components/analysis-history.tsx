@@ -4,7 +4,8 @@ import type { EventHistoryEntry } from "../event.server";
 import { formatKmNumber, shortDate } from "~/lib/format";
 import { useDates } from "~/lib/time-zone";
 import { OnboardingCard } from "~/ui/onboarding-card";
-import { kmAxis, RECOMMENDED_WEEKLY_KM } from "../rules";
+import { RECOMMENDED_WEEKLY_KM } from "../coaching";
+import { kmAxis } from "../km-axis";
 import { card, Tiles } from "./overview";
 
 /** The Activity Analysis tab: totals, the last 12 weeks as HTML bars (no chart library), and advice. */

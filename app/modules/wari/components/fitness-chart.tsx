@@ -11,7 +11,7 @@ import { useMemo, type ReactNode } from "react";
 import { formatDay, formatOne } from "~/lib/format";
 import { LazyChart } from "~/ui/charts/lazy-chart";
 import { cardClass } from "~/ui/card";
-import { EVENT_DATE_LABEL } from "../rules";
+import { EVENT_DATE_LABEL } from "../edition";
 import type { FitnessChart as FitnessChartData } from "../training-load.server";
 
 const HEIGHT = 300;

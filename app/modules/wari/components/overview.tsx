@@ -5,18 +5,11 @@ import type { ActivityAnalysis } from "../analysis.server";
 import type { RegistrationView } from "../event.server";
 import { formatDuration, formatKmNumber, longDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
-import {
-  CATEGORY_GUIDANCE,
-  countdown,
-  COUNTDOWN_TICK_MS,
-  EVENT_DATE_LABEL,
-  EVENT_DISTANCE_KM,
-  EVENT_NAME,
-  LONGEST_RIDE_MIN_KM,
-  pageCategory,
-  type EventResult,
-  type WariMode,
-} from "../rules";
+import { CATEGORY_GUIDANCE, LONGEST_RIDE_MIN_KM } from "../coaching";
+import { countdown, COUNTDOWN_TICK_MS } from "../countdown";
+import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_NAME } from "../edition";
+import { pageCategory } from "../readiness";
+import type { EventResult, WariMode } from "../results";
 import { Link } from "@remix-run/react";
 import { cardClass } from "~/ui/card";
 

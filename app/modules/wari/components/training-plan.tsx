@@ -4,14 +4,10 @@ import { useHydrated } from "~/ui/charts/lazy-chart";
 import { useToast } from "~/ui/toast";
 import { formatKmNumber, formatPlanMinutes, shortDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
-import {
-  EVENT_DISTANCE_KM,
-  intensityLabel,
-  workoutDate,
-  workoutKey,
-  type WariMode,
-  type Workout,
-} from "../rules";
+import { EVENT_DISTANCE_KM } from "../edition";
+import type { Workout } from "../plan-types";
+import type { WariMode } from "../results";
+import { intensityLabel, workoutDate, workoutKey } from "../workouts";
 import { WARI_MSG, WARI_TOASTS } from "../messages";
 import { GenerateButton } from "./overview";
 import { cardClass } from "~/ui/card";

@@ -5,7 +5,7 @@ import { Alert, Spinner } from "~/ui/form";
 import { LinkTabList } from "~/ui/tab-link";
 import { useToast } from "~/ui/toast";
 import type { WariPageData, WariTab } from "../page.server";
-import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_YEAR } from "../rules";
+import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_YEAR } from "../edition";
 import { WARI_MSG } from "../messages";
 import { AnalysisTab, HistoryTab } from "./analysis-history";
 import { FitnessChart } from "./fitness-chart";
