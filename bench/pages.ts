@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
+import { EXPORTS_PER_HOUR } from "../app/modules/account/schema";
 
 export interface ManifestRoute {
   id: string;
@@ -26,7 +27,12 @@ export interface TimedRoute {
   /** The URL path timed, ids filled in. */
   url: string;
   role: "member" | "admin";
+  /** A rate-limited route: its calls in one bench (warm-up included) stay within the limit. */
+  maxCalls?: number;
 }
+
+/** Routes the app rate-limits per member, with their limit within one bench run. */
+const RATE_LIMITED: Record<string, number> = { "GET /api/user/export": EXPORTS_PER_HOUR };
 
 export const TARGET_RATIO = { member: 4, admin: 8 } as const;
 
@@ -99,7 +105,13 @@ export function routesToTime(ids: BenchIds, routes = manifestRoutes()): TimedRou
       const pattern = patternOf(r, all);
       const url = fillPattern(pattern, ids) + (r.index && pattern !== "/" ? "?index" : "");
       const admin = /^\/(api\/)?admin(\/|$)/.test(pattern);
-      return { key: `GET ${pattern}`, url, role: admin ? ("admin" as const) : ("member" as const) };
+      const key = `GET ${pattern}`;
+      return {
+        key,
+        url,
+        role: admin ? ("admin" as const) : ("member" as const),
+        maxCalls: RATE_LIMITED[key],
+      };
     })
     .sort((a, b) => (a.role === b.role ? a.key.localeCompare(b.key) : a.role === "member" ? -1 : 1));
 }
