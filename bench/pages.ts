@@ -11,6 +11,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runInNewContext } from "node:vm";
+import { EXPORTS_PER_HOUR } from "../app/modules/account/schema";
 
 export interface ManifestRoute {
   id: string;
@@ -26,9 +27,25 @@ export interface TimedRoute {
   /** The URL path timed, ids filled in. */
   url: string;
   role: "member" | "admin";
+  /** A rate-limited route: its calls in one bench (warm-up included) stay within the limit. */
+  maxCalls?: number;
+  /** The route's target ratio. */
+  target: number;
+  /** A download of the member's whole data (its target grows with the member's activities). */
+  download?: true;
 }
 
+/** Routes the app rate-limits per member, with their limit within one bench run. */
+const RATE_LIMITED: Record<string, number> = { "GET /api/user/export": EXPORTS_PER_HOUR };
+
 export const TARGET_RATIO = { member: 4, admin: 8 } as const;
+
+/**
+ * Downloads of the member's whole data grow with it: their target is the
+ * member target per 1,000 of the member's activities (docs/decisions/037).
+ */
+export const DOWNLOAD_TARGET_PER_1000_ACTIVITIES = TARGET_RATIO.member;
+const DOWNLOADS = new Set(["GET /api/user/export"]);
 
 /** The route manifest of `npm run build`. */
 export function manifestRoutes(dir = "build/client/assets"): ManifestRoute[] {
@@ -90,8 +107,8 @@ export function fillPattern(pattern: string, ids: BenchIds): string {
     .join("/");
 }
 
-/** Every route with a loader: pages and /api, as "GET <pattern>" with the URL to time and who times it. */
-export function routesToTime(ids: BenchIds, routes = manifestRoutes()): TimedRoute[] {
+/** Every route with a loader: pages and /api, as "GET <pattern>" with the URL to time, who times it and its target. */
+export function routesToTime(ids: BenchIds, activities: number, routes = manifestRoutes()): TimedRoute[] {
   const all = new Map(routes.map((r) => [r.id, r]));
   return routes
     .filter((r) => r.hasLoader && r.id !== "root")
@@ -99,7 +116,13 @@ export function routesToTime(ids: BenchIds, routes = manifestRoutes()): TimedRou
       const pattern = patternOf(r, all);
       const url = fillPattern(pattern, ids) + (r.index && pattern !== "/" ? "?index" : "");
       const admin = /^\/(api\/)?admin(\/|$)/.test(pattern);
-      return { key: `GET ${pattern}`, url, role: admin ? ("admin" as const) : ("member" as const) };
+      const key = `GET ${pattern}`;
+      const role = admin ? ("admin" as const) : ("member" as const);
+      const download = DOWNLOADS.has(key);
+      const target = download
+        ? (DOWNLOAD_TARGET_PER_1000_ACTIVITIES * activities) / 1000
+        : TARGET_RATIO[role];
+      return { key, url, role, target, maxCalls: RATE_LIMITED[key], ...(download ? { download } : {}) };
     })
     .sort((a, b) => (a.role === b.role ? a.key.localeCompare(b.key) : a.role === "member" ? -1 : 1));
 }

@@ -60,9 +60,12 @@ const seconds = (since: number) => `${Math.round((Date.now() - since) / 1000)} s
  * the build and the database steps, which run side by side, do not interleave there). Its stderr
  * (warnings, errors) also goes to the terminal at once. Rejects on a non-zero exit.
  */
-function runLogged(command: string, args: string[]): Promise<string> {
+function runLogged(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(command, args, {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...env },
+    });
     let stdout = "";
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {
@@ -107,18 +110,24 @@ function resolveVarsFile(): { file: string; useFakes: boolean } {
 }
 
 function d1Execute(input: "--command" | "--file", sql: string, json = false) {
-  return runLogged(wranglerBin, [
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    persistDir,
-    "--yes",
-    ...(json ? ["--json"] : []),
-    input,
-    sql,
-  ]);
+  // WRANGLER_LOG=warn (npm run bench sets it for wrangler dev) would swallow the --json output.
+  const env = json ? { WRANGLER_LOG: "log" } : {};
+  return runLogged(
+    wranglerBin,
+    [
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      persistDir,
+      "--yes",
+      ...(json ? ["--json"] : []),
+      input,
+      sql,
+    ],
+    env,
+  );
 }
 
 /** wrangler's own bookkeeping table (`wrangler d1 migrations apply`; wrangler.toml sets no `migrations_table`). */

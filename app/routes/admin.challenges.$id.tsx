@@ -6,7 +6,8 @@ import { idParam, readForm } from "~/lib/http.server";
 import { adminChallengeAction, adminChallengePage } from "~/modules/admin/page.server";
 import { ActiveBadge, ProgressBar } from "~/modules/challenges/components/challenge-ui";
 import { km1 } from "~/modules/challenges/rules";
-import { formatKm, formatPercent } from "~/lib/format";
+import { formatInt, formatKm, formatPercent, plural } from "~/lib/format";
+import { Pagination } from "~/ui/pagination";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { useDates } from "~/lib/time-zone";
 import { useToast } from "~/ui/toast";
@@ -17,7 +18,10 @@ export const meta: MetaFunction = () => [{ title: "Challenge progress · Admin �
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(context.app, request);
-  return adminChallengePage(context.app, admin, { id: idParam(params.id, "Challenge") });
+  return adminChallengePage(context.app, admin, {
+    id: idParam(params.id, "Challenge"),
+    url: new URL(request.url),
+  });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -28,7 +32,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AdminChallengeProgress() {
   const dates = useDates();
-  const { challenge, entries, audit } = useLoaderData<typeof loader>();
+  const { challenge, entries, audit, query, total, pages } = useLoaderData<typeof loader>();
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams();
+    if (query.q) params.set("q", query.q);
+    if (page > 1) params.set("page", String(page));
+    const search = params.toString();
+    return `/admin/challenges/${challenge.id}${search ? `?${search}` : ""}`;
+  };
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const toast = useToast();
@@ -79,6 +90,22 @@ export default function AdminChallengeProgress() {
         A correction replaces the computed progress for that participant until the next recalculation, which
         recomputes everyone from their activities.
       </p>
+      <Form method="get" role="search" className="flex w-full max-w-md gap-2">
+        <label htmlFor="participant-search" className="sr-only">
+          Search participants by username
+        </label>
+        <input
+          id="participant-search"
+          name="q"
+          type="search"
+          defaultValue={query.q}
+          placeholder="Search participants by username"
+          className="w-full rounded-md border border-gray-300 px-3 py-2"
+        />
+        <Button type="submit" variant="secondary">
+          Search
+        </Button>
+      </Form>
       {entries.length === 0 ? (
         <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
           No participants found
@@ -86,6 +113,9 @@ export default function AdminChallengeProgress() {
       ) : (
         <Card padding="none" className="overflow-x-auto">
           <table className="w-full text-left text-sm">
+            <caption className="px-4 py-2 text-left text-sm text-gray-600">
+              {`${plural(total, "participant")} · page ${query.page} of ${formatInt(pages)}`}
+            </caption>
             <thead className="bg-gray-50 text-gray-600">
               <tr>
                 <th className="px-4 py-2">#</th>
@@ -142,6 +172,7 @@ export default function AdminChallengeProgress() {
           </table>
         </Card>
       )}
+      <Pagination page={query.page} pages={pages} hrefFor={hrefFor} label="Participant pages" />
       {audit.length ? (
         <section aria-labelledby="audit-heading">
           <h2 id="audit-heading" className="font-semibold text-gray-900">

@@ -427,6 +427,55 @@ describe("admin calls", () => {
   });
 });
 
+describe("the admin's progress page", () => {
+  it("lists 50 participants a page, ranked over everyone, and finds one by name with their overall rank", async () => {
+    const id = await insertChallenge({ target: 100000 });
+    const tag = `pg${Date.now()}`;
+    // 60 participants, rider i with (60 - i) km: rider 0 leads, rider 59 is last.
+    await env.DB.prepare(
+      `INSERT INTO users (username, email, is_verified, profile_completed)
+       WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 59)
+       SELECT '${tag}_' || printf('%02d', i), '${tag}' || i || '@example.com', 1, 1 FROM n`,
+    ).run();
+    await env.DB.prepare(
+      `INSERT INTO challenge_participations (challenge_id, user_id, progress)
+       SELECT ?, id, (60 - CAST(substr(username, length(?) + 2) AS INTEGER)) * 1000 FROM users WHERE username LIKE ? || '_%'`,
+    )
+      .bind(id, tag, tag)
+      .run();
+    const rows = (html: string) =>
+      [...html.matchAll(/data-testid="progress-row"[^]*?<td[^>]*>(\d+)<\/td>[^]*?>([^<]+)<\/a>/g)].map(
+        (m) => [Number(m[1]), m[2]] as const,
+      );
+
+    const first = await call(`/admin/challenges/${id}`, { cookie: admin.cookie });
+    expect(first.status).toBe(200);
+    const firstHtml = await first.text();
+    expect(rows(firstHtml)).toHaveLength(50);
+    expect(rows(firstHtml)[0]).toEqual([1, `${tag}_00`]);
+    expect(firstHtml).toContain("60 participants · page 1 of 2");
+    expect(firstHtml).toMatch(/aria-label="Participant pages"/);
+
+    const second = await (await call(`/admin/challenges/${id}?page=2`, { cookie: admin.cookie })).text();
+    expect(rows(second)).toEqual(Array.from({ length: 10 }, (_, k) => [51 + k, `${tag}_${50 + k}`]));
+
+    // Found by name (any case), with the rank among all participants.
+    const found = await (
+      await call(`/admin/challenges/${id}?q=${tag.toUpperCase()}_42`, { cookie: admin.cookie })
+    ).text();
+    expect(rows(found)).toEqual([[43, `${tag}_42`]]);
+    expect(found).toContain("1 participant · page 1 of 1");
+
+    // Past the end, and bad values: no rows or the first page, never an error.
+    const past = await (await call(`/admin/challenges/${id}?page=9`, { cookie: admin.cookie })).text();
+    expect(rows(past)).toEqual([]);
+    expect(past).toContain("No participants found");
+    const bad = await call(`/admin/challenges/${id}?page=abc`, { cookie: admin.cookie });
+    expect(bad.status).toBe(200);
+    expect(rows(await bad.text())).toHaveLength(50);
+  });
+});
+
 describe("private activities (docs/decisions/018-activity-privacy.md)", () => {
   it("shows another member only activities Strava shows to everyone, never their Strava ids; the owner sees all and all count", async () => {
     const id = await insertChallenge({ sport: "Ride", target: 100000, title: "Privacy ride" });

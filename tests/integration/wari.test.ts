@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, cookiesFrom, createUser, json, login } from "./helpers";
 import { createAppContext } from "~workers/load-context";
 import { saveActivities } from "~/modules/activities/store.server";
-import type { ActivityAnalysis } from "~/modules/wari/analysis.server";
+import { analysisWindow, type ActivityAnalysis } from "~/modules/wari/analysis.server";
+import { rideAnalysisQueries } from "~/modules/activities/queries.server";
 import type { TrainingPlanView } from "~/modules/wari/plan.server";
 import type { FitnessChart } from "~/modules/wari/training-load.server";
 
@@ -112,6 +113,28 @@ describe("GET /api/wari/analysis/user", () => {
     expect(Math.round(a.weeklyDistances.reduce((s, w) => s + w.km, 0) * 10) / 10).toBe(sumKm(inWindow));
     // longest 55.5 km > 50 → Intermediate (readiness 45) by the rule.
     expect(a).toMatchObject({ category: "Intermediate", readiness: 45 });
+
+    // Issue #36: the lifetime totals from the covering index alone, the rest from the last year's rows only.
+    const app = createAppContext(env);
+    const plans: string[] = [];
+    for (const q of rideAnalysisQueries(app.db, m.id, {
+      now: new Date(now),
+      ...analysisWindow(new Date(now)),
+      weeks: 12,
+      weekSeconds: 7 * 86_400,
+    })) {
+      const { sql, params } = q.toSQL();
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      plans.push(plan.results.map((r) => r.detail).join(" | "));
+    }
+    expect(plans[0]).toMatch(
+      /SEARCH activities USING COVERING INDEX activities_user_sport_distance_idx \(user_id=\?\)/,
+    );
+    for (const plan of plans.slice(1))
+      expect(plan).toMatch(/\(user_id=\? AND (sport_type=\? AND )?start_date>\? AND start_date<\?\)/);
+    for (const plan of plans) expect(plan).not.toMatch(/SCAN activities/);
   });
 
   it("is all zeros and Beginner for a member without activities", async () => {

@@ -13,13 +13,14 @@ import { appErrorStatus, replyFromError, requireFound } from "~/lib/http.server"
 import { publicUser } from "~/modules/auth/auth.server";
 import {
   challengeView,
-  leaderboard,
+  leaderboardPage,
   listChallenges,
   progressAudit,
   recalculateChallengeProgress,
   requireChallenge,
   setParticipantProgress,
 } from "~/modules/challenges/challenges.server";
+import { progressPercent } from "~/modules/challenges/rules";
 import { progressSchema } from "~/modules/challenges/schema";
 import { listEvents } from "~/modules/events/events.server";
 import { FEEDBACK_STATUSES } from "~/modules/feedback/schema";
@@ -46,7 +47,7 @@ import {
   userActivitiesReport,
   userParticipation,
 } from "./reports.server";
-import { userListQuerySchema } from "./schema";
+import { progressListQuerySchema, userListQuerySchema } from "./schema";
 import { adminSyncUser, listSyncStatus, schedulerStatus, userSyncStats } from "./strava-sync.server";
 import { tabOf } from "./tabs";
 import { listUsers, userActivities, userChallenges, userEvents, userSportSummary } from "./users.server";
@@ -195,16 +196,31 @@ export async function adminUserAction(
 // ---- /admin/challenges/{id} ----------------------------------------------------
 
 /** The challenge's progress page (404 'Challenge not found' when there is none). */
-export async function adminChallengePage(app: AppContext, _admin: User, { id }: { id: number }) {
+export async function adminChallengePage(
+  app: AppContext,
+  _admin: User,
+  { id, url }: { id: number; url: URL },
+) {
   const row = await requireChallenge(app, id).catch((error: unknown) => {
     if (appErrorStatus(error) === 404) return null;
     throw error;
   });
   const challenge = challengeView(requireFound(row, "Challenge"));
-  const [board, audit] = await Promise.all([leaderboard(app, id), progressAudit(app, id)]);
+  const parsed = progressListQuerySchema.safeParse({
+    q: url.searchParams.get("q") ?? "",
+    page: url.searchParams.get("page") ?? 1,
+  });
+  const query = parsed.success ? parsed.data : progressListQuerySchema.parse({});
+  const [board, audit] = await Promise.all([leaderboardPage(app, id, query), progressAudit(app, id)]);
   return {
     challenge,
-    entries: board.entries,
+    query,
+    entries: board.entries.map((e) => ({
+      ...e,
+      percent: progressPercent(e.progress, challenge.targetDistance),
+    })),
+    total: board.total,
+    pages: board.pages,
     audit: audit.slice(0, 20).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
   };
 }

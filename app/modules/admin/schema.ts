@@ -78,4 +78,11 @@ export const userListQuerySchema = z.object({
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
+/** /admin/challenges/{id}: a page of participants (?q name filter, ?page); bad values fall back to the defaults. */
+export const PROGRESS_PAGE_SIZE = 50;
+export const progressListQuerySchema = z.object({
+  ...pageQueryFields(PROGRESS_PAGE_SIZE),
+  q: z.string().trim().max(50).default(""),
+});
+
 export { MSG as AUTH_MSG };

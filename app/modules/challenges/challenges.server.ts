@@ -209,6 +209,9 @@ type ActivityRow = ChallengeActivityRow;
  * Three SQL statements whatever the number of participants;
  * the activity query only touches the page's members.
  */
+/** A LIKE pattern (with ESCAPE '\\') matching names that contain `q`, any case. */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export async function listParticipants(
   app: AppContext,
   challengeId: number,
@@ -222,7 +225,7 @@ export async function listParticipants(
       : query.sort === "joined"
         ? "r.created_at ASC, r.id ASC"
         : "r.progress DESC, lower(r.username) ASC";
-  const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = likePattern(query.q);
   const genderFilter =
     query.gender === "all"
       ? sql`1 = 1`
@@ -319,6 +322,48 @@ export async function leaderboard(app: AppContext, challengeId: number, viewerId
       progress: r.progress,
       percent: progressPercent(r.progress, challenge.targetDistance),
     })),
+  };
+}
+
+/**
+ * One page of the ranked progress for the admin's progress page (ranks over
+ * every participant, then the name filter): a challenge of 1,000 members is
+ * not one page of 1,000 forms. The page's rows and the filtered total in one
+ * statement (`count(*) OVER ()`), and the total alone when the page is past the end.
+ */
+export async function leaderboardPage(
+  app: AppContext,
+  challengeId: number,
+  query: { q: string; page: number; limit: number },
+) {
+  const like = likePattern(query.q);
+  const filtered = sql`FROM (
+      SELECT p.user_id, u.username, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
+      FROM challenge_participations p JOIN users u ON u.id = p.user_id
+      WHERE p.challenge_id = ${challengeId}
+    ) r WHERE lower(r.username) LIKE ${like} ESCAPE '\\'`;
+  const rows = await app.db.all<{
+    user_id: number;
+    username: string;
+    progress: number;
+    rank: number;
+    total: number;
+  }>(
+    sql`SELECT r.*, count(*) OVER () AS total ${filtered}
+      ORDER BY r.progress DESC, lower(r.username) ASC LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+  );
+  const total =
+    rows[0]?.total ??
+    (query.page > 1 ? oneRow(await app.db.all<{ n: number }>(sql`SELECT count(*) AS n ${filtered}`)).n : 0);
+  return {
+    entries: rows.map((r) => ({
+      rank: r.rank,
+      userId: r.user_id,
+      username: r.username,
+      progress: r.progress,
+    })),
+    total,
+    pages: Math.max(1, Math.ceil(total / query.limit)),
   };
 }
 

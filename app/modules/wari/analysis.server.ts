@@ -52,7 +52,7 @@ export async function getActivityAnalysis(app: AppContext, userId: number): Prom
   const now = app.now();
   const windows = analysisWindow(now);
   const { since } = windows;
-  const [[t], weekly] = await app.db.batch(
+  const [[lifetime], [recent], weekly] = await app.db.batch(
     rideAnalysisQueries(app.db, userId, {
       now,
       ...windows,
@@ -60,6 +60,7 @@ export async function getActivityAnalysis(app: AppContext, userId: number): Prom
       weekSeconds: WEEK_SECONDS,
     }),
   );
+  const t = lifetime && recent ? { ...lifetime, ...recent } : undefined;
   const metrics = {
     currentYearCyclingKm: km(t?.year ?? 0),
     weeklyAverageCyclingKm: km((t?.window ?? 0) / ANALYSIS_WINDOW_WEEKS),
