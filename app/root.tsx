@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       }
     : null;
   // The zone every date and time of the page is written in, on the server and in the browser alike.
-  return data({ user, toast: toast.toast, timeZone: timeZoneOf(request) }, { headers });
+  return data({ user, toast: toast.toast, timeZone: timeZoneOf(request, current?.user) }, { headers });
 }
 
 /** A thin bar and a spinner while the next page loads (the user is re-read on every navigation). */

@@ -107,6 +107,11 @@ export const users = sqliteTable(
     stravaPhotoUrl: text("strava_photo_url"),
     /** The member allowed other members to see their Strava photo (default: no). */
     showStravaPhoto: integer("show_strava_photo", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The member's time zone for the app's dates and times (an IANA name); NULL: the
+     * browser's (the `tz` cookie), else the club's (docs/decisions/042-member-time-zone.md).
+     */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -346,6 +346,22 @@ export function isTimeZone(zone: unknown): zone is string {
   }
 }
 
+/**
+ * The zones a member may choose in profile settings: this runtime's IANA list, India
+ * first (its older alias Asia/Calcutta left out). Made on the server and sent with the
+ * page, so the browser renders the same options whatever its own ICU knows.
+ */
+export function timeZoneChoices(): string[] {
+  let zones: string[] = [];
+  try {
+    zones = Intl.supportedValuesOf("timeZone");
+  } catch {
+    // An old runtime without the list: India and UTC still.
+  }
+  const rest = zones.filter((z) => z !== CLUB_TIME_ZONE && z !== "Asia/Calcutta" && z !== "UTC");
+  return [CLUB_TIME_ZONE, "UTC", ...rest];
+}
+
 /** The instant `iso` shifted so that its UTC fields read `zone`'s wall clock, plus the zone's name. */
 function inZone(iso: string | Date, zone: string): { wall: Date; name: string } {
   const date = checked(new Date(iso));

@@ -19,8 +19,13 @@ import {
 /** The cookie the browser sets with its own zone; the next request's pages use it. */
 export const TIME_ZONE_COOKIE = "tz";
 
-/** The request's zone: the `tz` cookie when it names a real zone, else the club's (India time). */
-export function timeZoneOf(request: Request): string {
+/**
+ * The request's zone (decision 042): the signed-in member's own setting, else the `tz`
+ * cookie the browser set, else the club's (India time). A name the runtime does not
+ * know counts as none.
+ */
+export function timeZoneOf(request: Request, member?: { timeZone: string | null } | null): string {
+  if (member?.timeZone && isTimeZone(member.timeZone)) return member.timeZone;
   const cookie = request.headers.get("Cookie") ?? "";
   const match = cookie.match(/(?:^|;\s*)tz=([^;]*)/);
   if (!match?.[1]) return CLUB_TIME_ZONE;
@@ -32,6 +37,10 @@ export function timeZoneOf(request: Request): string {
   }
   return isTimeZone(zone) ? zone : CLUB_TIME_ZONE;
 }
+
+/** The zone of text written for one member outside a page (an /api message): their setting, else the club's. */
+export const memberTimeZone = (member: { timeZone: string | null }): string =>
+  member.timeZone && isTimeZone(member.timeZone) ? member.timeZone : CLUB_TIME_ZONE;
 
 const TimeZoneContext = createContext(CLUB_TIME_ZONE);
 

@@ -11,6 +11,8 @@ import { readForm } from "~/lib/http.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { SharingSection } from "~/modules/privacy/components/sharing-section";
 import { sharingSettings } from "~/modules/privacy/sharing.server";
+import { TimeZoneSection } from "~/modules/profile/components/time-zone-section";
+import { timeZoneChoices } from "~/lib/format";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings · CycleWari Community" }];
 
@@ -21,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sharingSettings(context.app, user),
     accountSection(context.app, user, request),
   ]);
-  return { ...profile, sharing, account };
+  return { ...profile, sharing, account, timeZone: { value: user.timeZone, choices: timeZoneChoices() } };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -30,7 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileSettings() {
-  const { username, values, confined, profileCompleted, sharing, account } = useLoaderData<typeof loader>();
+  const { username, values, confined, profileCompleted, sharing, account, timeZone } =
+    useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <ProfileHeader username={username} confined={confined} profileCompleted={profileCompleted} />
@@ -38,6 +41,7 @@ export default function ProfileSettings() {
         <ProfileWizard defaultValue={values} />
       </Card>
       <SharingSection sharing={sharing} />
+      <TimeZoneSection timeZone={timeZone.value} choices={timeZone.choices} />
       <StravaSettingsSection />
       <p className="text-sm text-gray-600">
         Prefer one page? Use the{" "}

@@ -1,16 +1,27 @@
 import { createChallenge, expect, HYDRATION_ERROR, loginAs, snap, test } from "./fixtures";
 
-test("joining without Strava shows the 'Strava Connection Required' dialog", async ({ page }) => {
+test("without Strava: a challenge that counts uploads is joined, a Strava-only one shows 'Strava Connection Required'", async ({
+  page,
+  baseURL,
+}) => {
+  const title = `E2E no Strava ${Date.now()}`;
+  await createChallenge(baseURL!, `${title} strava only`, "strava");
+  await createChallenge(baseURL!, `${title} uploads count`);
   await loginAs(page, "vihaan01", "Member@1234");
   await page.goto("/challenges");
   const card = page.getByTestId("challenge-card").filter({ hasText: "Last Year's Hill Climb" });
   await expect(card.getByRole("button", { name: "Join Challenge" })).toHaveCount(0); // inactive
-  await page
-    .getByTestId("challenge-card")
-    .filter({ has: page.getByRole("button", { name: "Join Challenge" }) })
-    .first()
-    .getByRole("button", { name: "Join Challenge" })
-    .click();
+
+  // Issue #39 item 3: the join form says which sources count; where uploads count, anyone joins.
+  const open = page.getByTestId("challenge-card").filter({ hasText: `${title} uploads count` });
+  await expect(open.getByTestId("join-form")).toContainText("Counts: Strava, uploaded files, Strava archive");
+  await open.getByRole("button", { name: "Join Challenge" }).click();
+  await expect(page.getByTestId("toast")).toContainText("You've joined the challenge!");
+  await expect(open.getByRole("progressbar")).toBeVisible();
+
+  const stravaOnly = page.getByTestId("challenge-card").filter({ hasText: `${title} strava only` });
+  await expect(stravaOnly.getByTestId("join-form")).toContainText("Counts: Strava");
+  await stravaOnly.getByRole("button", { name: "Join Challenge" }).click();
   // Headless UI's dialog root has no box of its own; its panel is what shows.
   const dialog = page.getByRole("dialog", { name: "Strava Connection Required" });
   await expect(dialog.getByText("Connect your Strava account to join challenges")).toBeVisible();

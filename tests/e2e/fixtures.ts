@@ -228,7 +228,7 @@ export async function freshMemberSyncedWithStrava(page: Page, athleteId: number,
 }
 
 /** Creates a fresh active ride challenge (started yesterday, two weeks to go) through the admin API. */
-export async function createChallenge(baseURL: string, title: string): Promise<number> {
+export async function createChallenge(baseURL: string, title: string, sources?: string): Promise<number> {
   const api = await playwrightRequest.newContext({ baseURL });
   const login = await api.post("/api/login", { data: { username: "admin", password: "Admin@1234" } });
   expect(login.status()).toBe(200);
@@ -242,6 +242,7 @@ export async function createChallenge(baseURL: string, title: string): Promise<n
       targetDistance: 200000,
       targetTime: null,
       isActive: true,
+      ...(sources ? { sources } : {}),
     },
   });
   expect(res.status()).toBe(201);

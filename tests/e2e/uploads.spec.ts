@@ -1,40 +1,76 @@
+import { readFileSync } from "node:fs";
 import { expect, signInFreshMember, snap, test } from "./fixtures";
 
 const FIXTURES = "tests/fixtures/activities";
 
 test.describe("activities without Strava", () => {
-  test("a member uploads two files and an archive CSV, follows the results and finds the activities", async ({
+  test("a member uploads files at 375 px and on the desktop: each file's own card says what became of it, a refused one in red", async ({
     page,
   }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
     await signInFreshMember(page);
     await page.goto("/activities");
     await page.getByRole("link", { name: "Add activities" }).click();
     await expect(page.getByRole("heading", { name: "Add activities" })).toBeVisible();
     await expect(page.getByText("No uploads yet.")).toBeVisible();
 
+    // A drop zone, no second button: choosing a file sends it.
     const files = page.getByRole("region", { name: "Upload files" });
-    await files
-      .getByLabel("Choose files or drop them here")
-      .setInputFiles([`${FIXTURES}/strava-ride.gpx`, `${FIXTURES}/ride.tcx`]);
-    await files.getByRole("button", { name: "Upload" }).click();
-    await expect(files.getByRole("progressbar", { name: "Upload of strava-ride.gpx" })).toBeVisible();
+    await expect(files.getByRole("button", { name: "Upload" })).toHaveCount(0);
+    await files.getByLabel("Choose files or drop them here").setInputFiles([
+      {
+        name: "strava-ride.gpx",
+        mimeType: "application/gpx+xml",
+        buffer: readFileSync(`${FIXTURES}/strava-ride.gpx`),
+      },
+      { name: "notes.gpx", mimeType: "text/plain", buffer: Buffer.from("Bring water and a spare tube\n") },
+    ]);
+    const sent = files.getByRole("list", { name: "Sent: upload files" });
+    const refused = sent.getByRole("listitem").filter({ hasText: "notes.gpx" });
+    await expect(refused).toContainText("Refused", { timeout: 20_000 });
+    await expect(refused).toContainText("The file is not valid XML");
+    await expect(refused).not.toContainText(/Sent|Saved/);
+    await expect(refused.getByRole("progressbar")).toHaveCount(0);
+    await expect(refused).toHaveCSS("border-color", "rgb(252, 165, 165)"); // red-300
+    await expect(refused.getByText("The file is not valid XML")).toHaveCSS("color", "rgb(185, 28, 28)"); // red-700
+    const saved = sent.getByRole("listitem").filter({ hasText: "strava-ride.gpx" });
+    await expect(saved).toContainText("Saved", { timeout: 20_000 });
+    await expect(
+      saved.getByRole("link", { name: /^Sinhagad loop & back · [\d.]+ km · 10 Oct 2026$/ }),
+    ).toBeVisible();
+    await snap(files, "uploads-refused-phone");
 
+    // On the desktop: the archive and another file; the list below tells the same story.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await files.getByLabel("Choose files or drop them here").setInputFiles(`${FIXTURES}/ride.tcx`);
     const archive = page.getByRole("region", { name: "Import your Strava archive" });
     await archive.getByLabel("Choose the file or drop it here").setInputFiles(`${FIXTURES}/activities.csv`);
-    await archive.getByRole("button", { name: "Upload" }).click();
+    await expect(
+      archive.getByRole("list", { name: "Sent: import your strava archive" }).getByRole("listitem"),
+    ).toContainText("Imported 4 activities; 1 row could not be read", { timeout: 20_000 });
+    await expect(archive.getByRole("link", { name: "See them in your activities" })).toBeVisible();
 
     const list = page.getByRole("list", { name: "Your uploads" });
-    await expect(list.getByRole("listitem")).toHaveCount(3);
+    await expect(list.getByRole("listitem")).toHaveCount(4);
     await expect(list.getByText("Reading…")).toHaveCount(0, { timeout: 20_000 });
-    await expect(list.getByRole("listitem").filter({ hasText: "strava-ride.gpx" })).toContainText("Saved");
+    const refusedRow = list.getByRole("listitem").filter({ hasText: "notes.gpx" });
+    await expect(refusedRow).toContainText("Refused");
+    await expect(refusedRow).toContainText("The file is not valid XML");
+    await expect(
+      list
+        .getByRole("listitem")
+        .filter({ hasText: "strava-ride.gpx" })
+        .getByRole("link", { name: /^Sinhagad loop & back · [\d.]+ km · 10 Oct 2026$/ }),
+    ).toHaveAttribute("href", /^\/activities\/\d+$/);
     await expect(list.getByRole("listitem").filter({ hasText: "ride.tcx" })).toContainText("Saved");
     await expect(list.getByRole("listitem").filter({ hasText: "activities.csv" })).toContainText(
       "Imported 4 activities; 1 row could not be read",
     );
     await snap(page, "uploads-results");
-    await page.setViewportSize({ width: 390, height: 844 });
-    await snap(page, "uploads-results-phone");
-    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // The saved file's card leads to its activity.
+    await saved.getByRole("link", { name: /^Sinhagad loop & back/ }).click();
+    await expect(page.getByRole("heading", { name: "Sinhagad loop & back" })).toBeVisible();
 
     await page.goto("/activities");
     const rows = page.getByTestId("activity-row");

@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { formatDateTime } from "~/lib/format";
 import { call, cookiesFrom, createUser, json, linkFromLatestEmail, login, unique } from "./helpers";
 
 describe("registration", () => {
@@ -353,5 +354,75 @@ describe("platform limits", () => {
     await expect(
       verifyPassword("Secret@123", hash.replace("$100000$", "$100001$"), "pepper"),
     ).rejects.toThrow(/Workers limit/);
+  });
+});
+
+// Issue #37 item 1, decision 042: the member's own time zone, before the browser's cookie.
+describe("the member's time zone", () => {
+  it("PATCH /api/user sets it; pages and /api messages then use it, before the tz cookie; bad zones are 400", async () => {
+    const user = await createUser();
+    const cookie = await login(user.username, user.password);
+    const browser = `${cookie}; tz=Asia%2FTokyo`;
+    expect(
+      (await json<{ timeZone: string | null }>(await call("/api/user", { cookie }))).timeZone,
+    ).toBeNull();
+
+    for (const timeZone of ["Mars/Olympus", "", 42, "Asia/Kolkata; drop"]) {
+      const bad = await call("/api/user", { method: "PATCH", cookie, body: { timeZone } });
+      expect(bad.status).toBe(400);
+      expect(await json(bad)).toEqual({
+        message: "Choose a time zone from the list",
+        errors: { timeZone: ["Choose a time zone from the list"] },
+      });
+    }
+    expect((await call("/api/user", { method: "PATCH", cookie, body: {} })).status).toBe(400);
+    expect((await call("/api/user", { method: "PATCH", body: { timeZone: "UTC" } })).status).toBe(401);
+
+    const set = await call("/api/user", { method: "PATCH", cookie, body: { timeZone: "America/New_York" } });
+    expect(set.status).toBe(200);
+    expect(await json(set)).toEqual({ message: "Time zone saved", timeZone: "America/New_York" });
+    expect((await json<{ timeZone: string }>(await call("/api/user", { cookie }))).timeZone).toBe(
+      "America/New_York",
+    );
+
+    // A page: the feedback's time in New York, though the browser's cookie says Tokyo.
+    const body = new FormData();
+    body.set("feedbackType", "bug");
+    body.set("subject", "Times abroad");
+    body.set("message", "Checking that times follow my own zone.");
+    const sent = await json<{ feedback: { id: number; createdAt: string } }>(
+      await call("/api/feedback", { cookie, body }),
+    );
+    const page = await (await call(`/feedback/history/${sent.feedback.id}`, { cookie: browser })).text();
+    const createdAt = sent.feedback.createdAt;
+    expect(page).toContain(formatDateTime(createdAt, "America/New_York"));
+    expect(page).toMatch(/ (EST|EDT)</);
+    expect(page).not.toContain(formatDateTime(createdAt, "Asia/Tokyo"));
+    expect(page).not.toContain(formatDateTime(createdAt, "Asia/Kolkata"));
+
+    // /api: a duplicate's day is New York's (20 Oct), not India's (21 Oct, 01:30 IST).
+    const entry = { sportType: "Ride", start: "2026-10-20T20:00:00Z", distanceKm: 12.5, duration: "0:45" };
+    expect((await call("/api/activities/manual", { cookie, body: entry })).status).toBe(201);
+    const again = await call("/api/activities/manual", { cookie: browser, body: entry });
+    expect(again.status).toBe(409);
+    expect((await json(again)).message).toMatch(/\(manual entry, 20 Oct 2026\)$/);
+
+    // The profile's form: automatic again (""), then an unknown zone is refused and changes nothing.
+    const cleared = await call("/profile-settings/time-zone", {
+      cookie,
+      body: new URLSearchParams({ timeZone: "" }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(cleared.status).toBe(302);
+    expect((await json<{ timeZone: null }>(await call("/api/user", { cookie }))).timeZone).toBeNull();
+    const settings = await (await call("/profile-settings", { cookie: browser })).text();
+    expect(settings).toContain("Now: Asia/Tokyo.");
+    expect(settings).toContain('<option value="Europe/London">Europe/London</option>');
+    await call("/profile-settings/time-zone", {
+      cookie,
+      body: new URLSearchParams({ timeZone: "Nowhere/Else" }).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect((await json<{ timeZone: null }>(await call("/api/user", { cookie }))).timeZone).toBeNull();
   });
 });

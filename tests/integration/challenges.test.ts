@@ -36,10 +36,11 @@ async function insertChallenge(
     start?: number;
     end?: number;
     title?: string;
+    sources?: string;
   } = {},
 ) {
   const row = await env.DB.prepare(
-    "INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date, is_active) VALUES (?, 'A test challenge', ?, ?, ?, ?, ?) RETURNING id",
+    "INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date, is_active, sources) VALUES (?, 'A test challenge', ?, ?, ?, ?, ?, ?) RETURNING id",
   )
     .bind(
       opts.title ?? "Test",
@@ -48,6 +49,7 @@ async function insertChallenge(
       opts.start ?? now - 10 * DAY,
       opts.end ?? now + 20 * DAY,
       opts.active === false ? 0 : 1,
+      opts.sources ?? "strava,file,archive",
     )
     .first<{ id: number }>();
   return row!.id;
@@ -88,11 +90,26 @@ beforeAll(async () => {
 });
 
 describe("joining", () => {
-  it("needs Strava (403 strava_required), an active challenge, and only once (409)", async () => {
+  it("needs Strava only where only Strava counts (403 strava_required), an active challenge, and only once (409)", async () => {
     const id = await insertChallenge();
-    const noStrava = await call(`/api/challenges/${id}/join`, { method: "POST", cookie: outsider.cookie });
+    const stravaOnly = await insertChallenge({ sources: "strava" });
+    const noStrava = await call(`/api/challenges/${stravaOnly}/join`, {
+      method: "POST",
+      cookie: outsider.cookie,
+    });
     expect(noStrava.status).toBe(403);
     expect((await json(noStrava)).code).toBe("strava_required");
+    // Issue #39 item 3: where uploads (or manual entries) count, a member without Strava joins.
+    for (const open of [id, await insertChallenge({ sources: "manual" })]) {
+      const joinedWithout = await call(`/api/challenges/${open}/join`, {
+        method: "POST",
+        cookie: outsider.cookie,
+      });
+      expect(joinedWithout.status).toBe(201);
+    }
+    expect(
+      (await call(`/api/challenges/${stravaOnly}/join`, { method: "POST", cookie: member.cookie })).status,
+    ).toBe(201);
 
     const joined = await call(`/api/challenges/${id}/join`, { method: "POST", cookie: member.cookie });
     expect(joined.status).toBe(201);

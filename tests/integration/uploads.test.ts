@@ -138,6 +138,17 @@ describe("uploads", () => {
     // Counts: the member's list, dashboard and challenge progress.
     const list = await json<ActivityView[]>(await call("/api/activities", { cookie: m.cookie }));
     expect(list.map((a) => [a.source, a.stravaId])).toEqual([["file", undefined]]);
+    // The upload's result leads to its activity, with distance and date (issue #37 item 3).
+    expect(done!.activity).toEqual({
+      id: list[0]!.id,
+      name: list[0]!.name,
+      sportType: "Ride",
+      distance: 23093,
+      startDate: rideStart.toISOString(),
+    });
+    const page = await (await call("/activities/upload", { cookie: m.cookie })).text();
+    expect(page).toContain(`href="/activities/${list[0]!.id}"`);
+    expect(page).toMatch(/23\.1 km · \d{1,2} [A-Z][a-z]{2} \d{4}/);
     expect(await rideKm(m.cookie)).toBe(before + 1);
     expect(await progress(c, m.id)).toBe(23093);
 
@@ -236,7 +247,7 @@ describe("uploads", () => {
       body: form(new File([rideFit().slice(0, 500) as Uint8Array<ArrayBuffer>], "cut.fit")),
     });
     const [cut] = await settled(m.cookie);
-    expect(cut).toMatchObject({ status: "refused", saved: 0 });
+    expect(cut).toMatchObject({ status: "refused", saved: 0, activity: null });
     expect(cut!.message).toMatch(/damaged or incomplete/);
     const count = await env.DB.prepare("SELECT count(*) AS n FROM activities WHERE user_id = ?")
       .bind(m.id)
@@ -254,7 +265,7 @@ describe("uploads", () => {
     ].join("\n");
     await call("/api/uploads", { cookie: m.cookie, body: form(new File([csv], "activities.csv")) });
     const [archive] = await settled(m.cookie);
-    expect(archive).toMatchObject({ kind: "csv", status: "saved", saved: 2 });
+    expect(archive).toMatchObject({ kind: "csv", status: "saved", saved: 2, activity: null });
     expect(archive!.message).toBe("Imported 2 activities; 1 row could not be read");
     const rows = await env.DB.prepare(
       "SELECT source, name, distance, moving_time, average_heartrate FROM activities WHERE user_id = ? ORDER BY start_date",

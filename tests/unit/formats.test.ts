@@ -33,8 +33,10 @@ import {
   formatFee,
   isTimeZone,
   longDate,
+  timeZoneChoices,
   shortDate,
 } from "~/lib/format";
+import { memberTimeZone, timeZoneOf } from "~/lib/time-zone";
 import { paceOrSpeed, SPORT_COLOURS, sportColour } from "~/modules/activities/sport-style";
 import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
 
@@ -235,6 +237,36 @@ describe("dates, times and money for members in India", () => {
     expect(isTimeZone("")).toBe(false);
     expect(isTimeZone("Asia/Kolkata; drop")).toBe(false);
     expect(isTimeZone(42)).toBe(false);
+  });
+
+  // Decision 042: the member's setting, else the browser's cookie, else the club's.
+  it("the request's zone: member setting > tz cookie > club default", () => {
+    const req = (cookie?: string) =>
+      new Request("http://localhost/", cookie ? { headers: { Cookie: cookie } } : undefined);
+    const london = req("a=1; tz=Europe%2FLondon");
+    expect(timeZoneOf(req())).toBe("Asia/Kolkata");
+    expect(timeZoneOf(london)).toBe("Europe/London");
+    expect(timeZoneOf(london, null)).toBe("Europe/London");
+    expect(timeZoneOf(london, { timeZone: null })).toBe("Europe/London");
+    expect(timeZoneOf(london, { timeZone: "America/New_York" })).toBe("America/New_York");
+    expect(timeZoneOf(req(), { timeZone: "Asia/Kolkata" })).toBe("Asia/Kolkata");
+    // A name the runtime does not know counts as none, in the setting and in the cookie.
+    expect(timeZoneOf(london, { timeZone: "Mars/Olympus" })).toBe("Europe/London");
+    expect(timeZoneOf(req("tz=Mars%2FOlympus"), { timeZone: "Mars/Olympus" })).toBe("Asia/Kolkata");
+    expect(timeZoneOf(req("tz=%E0%A4"))).toBe("Asia/Kolkata");
+    expect(memberTimeZone({ timeZone: "Europe/London" })).toBe("Europe/London");
+    expect(memberTimeZone({ timeZone: null })).toBe("Asia/Kolkata");
+    expect(memberTimeZone({ timeZone: "nowhere" })).toBe("Asia/Kolkata");
+  });
+
+  it("the zones a member may choose: India first, then UTC and the runtime's IANA list", () => {
+    const zones = timeZoneChoices();
+    expect(zones.slice(0, 2)).toEqual(["Asia/Kolkata", "UTC"]);
+    expect(zones).toContain("Europe/London");
+    expect(zones).toContain("America/New_York");
+    expect(zones).not.toContain("Asia/Calcutta");
+    expect(new Set(zones).size).toBe(zones.length);
+    expect(zones.every((z) => isTimeZone(z))).toBe(true);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   lt,
   lte,
   max,
+  min,
   ne,
   sql,
   sum,
@@ -443,6 +444,45 @@ export async function uploadActivityCounts(
     .where(sql`${activities.uploadId} IN (SELECT value FROM json_each(${JSON.stringify(uploadIds)}))`)
     .groupBy(activities.uploadId);
   return new Map(rows.map((r) => [r.uploadId!, r.n]));
+}
+
+/** The first activity an upload holds (the one a single file holds), to link to from its result. */
+export interface UploadActivity {
+  id: number;
+  name: string;
+  sportType: string;
+  distance: number;
+  startDate: Date;
+}
+
+/**
+ * How many activities each of these uploads holds now, and the first of them
+ * (lowest id): one grouped read over the upload index joined to that row.
+ */
+export async function uploadActivitySummaries(
+  app: AppContext,
+  uploadIds: readonly number[],
+): Promise<Map<number, { count: number; first: UploadActivity }>> {
+  if (uploadIds.length === 0) return new Map();
+  const held = app.db
+    .select({ uploadId: activities.uploadId, n: count().as("n"), firstId: min(activities.id).as("first_id") })
+    .from(activities)
+    .where(sql`${activities.uploadId} IN (SELECT value FROM json_each(${JSON.stringify(uploadIds)}))`)
+    .groupBy(activities.uploadId)
+    .as("held");
+  const rows = await app.db
+    .select({
+      uploadId: held.uploadId,
+      n: held.n,
+      id: activities.id,
+      name: activities.name,
+      sportType: activities.sportType,
+      distance: activities.distance,
+      startDate: activities.startDate,
+    })
+    .from(held)
+    .innerJoin(activities, eq(activities.id, held.firstId));
+  return new Map(rows.map(({ uploadId, n, ...first }) => [uploadId!, { count: n, first }]));
 }
 
 /** The member's manual entries, newest first (the uploads page lists them to delete). */

@@ -41,6 +41,8 @@ export function publicUser(user: User) {
     emergencyContactName: user.emergencyContactName,
     emergencyContactPhone: user.emergencyContactPhone,
     emergencyContactRelation: user.emergencyContactRelation,
+    /** The member's own time zone (decision 042); null: the browser's, else the club's. */
+    timeZone: user.timeZone,
     createdAt: user.createdAt.toISOString(),
   };
 }

@@ -29,7 +29,7 @@ import {
   refreshParticipationStatement,
 } from "./progress.server";
 import { progressPercent } from "./rules";
-import { CHALLENGE_MSG, type ChallengeInput, type ParticipantQuery } from "./schema";
+import { CHALLENGE_MSG, joinsWithoutStrava, type ChallengeInput, type ParticipantQuery } from "./schema";
 import { oneRow } from "~db/client";
 
 type ChallengeRow = typeof challenges.$inferSelect;
@@ -108,7 +108,9 @@ export async function isParticipant(app: AppContext, challengeId: number, userId
 }
 
 /**
- * Joins an active, running challenge; needs a connected Strava account (403 strava_required).
+ * Joins an active, running challenge. A challenge that counts only Strava activities needs a
+ * connected Strava account (403 strava_required); one that counts uploads, the archive or
+ * manual entries too is open to every member (issue #39 item 3).
  * `shareActivities` is what other participants will see (docs/decisions/020-consent-for-shared-views.md):
  * false their name and progress, true also their matching activities; by default the member's profile choice.
  */
@@ -122,7 +124,8 @@ export async function joinChallenge(
   const connection = await app.db.query.stravaConnections.findFirst({
     where: eq(stravaConnections.userId, user.id),
   });
-  if (!connection) throw new AppError(403, CHALLENGE_MSG.stravaRequired, { code: "strava_required" });
+  if (!connection && !joinsWithoutStrava(challenge.sources))
+    throw new AppError(403, CHALLENGE_MSG.stravaRequired, { code: "strava_required" });
   if (!challenge.isActive) throw new AppError(400, CHALLENGE_MSG.notActive, { code: "challenge_inactive" });
   if (challenge.endDate.getTime() < app.now().getTime())
     throw new AppError(400, CHALLENGE_MSG.ended, { code: "challenge_ended" });

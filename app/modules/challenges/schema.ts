@@ -10,6 +10,27 @@ export const CHALLENGE_SOURCES_MSG = `sources must list one or more of ${ACTIVIT
 export const DEFAULT_CHALLENGE_SOURCES = "strava,file,archive";
 export const SOURCES_WITH_MANUAL = "strava,file,archive,manual";
 
+const SOURCE_NAMES: Record<string, string> = {
+  strava: "Strava",
+  file: "uploaded files",
+  archive: "Strava archive",
+  manual: "manual entries",
+};
+
+/** "Strava, uploaded files, Strava archive" for a challenge's sources. */
+export const sourcesText = (sources: string | undefined) =>
+  (sources ?? DEFAULT_CHALLENGE_SOURCES)
+    .split(",")
+    .map((s) => SOURCE_NAMES[s] ?? s)
+    .join(", ");
+
+/**
+ * Whether a member without Strava may join (issue #39 item 3): the challenge counts
+ * uploaded files, the archive or manual entries too. Strava-only challenges need Strava.
+ */
+export const joinsWithoutStrava = (sources: string | undefined) =>
+  (sources ?? DEFAULT_CHALLENGE_SOURCES).split(",").some((s) => s.trim() !== "" && s.trim() !== "strava");
+
 export const CHALLENGE_MSG = {
   title: "Title is required",
   description: "Description is required",

@@ -7,6 +7,7 @@ import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { CLUB_TIME_ZONE, formatDate } from "~/lib/format";
+import { memberTimeZone } from "~/lib/time-zone";
 import { findSameActivity, memberManualActivities } from "~/modules/activities/queries.server";
 import { implausibility } from "~/modules/activities/plausibility";
 import {
@@ -21,10 +22,16 @@ export interface ManualResult {
   message: string;
 }
 
-/** Names an existing activity for a "duplicate" message: "“Morning Ride” (Strava, 4 Mar 2025)". */
-export function describeActivity(a: { name: string; source: string; startDate: Date }): string {
+/**
+ * Names an existing activity for a "duplicate" message: "“Morning Ride” (Strava, 4 Mar 2025)",
+ * the day in `zone` (the member's, for a manual entry; the club's for an upload's stored result).
+ */
+export function describeActivity(
+  a: { name: string; source: string; startDate: Date },
+  zone: string = CLUB_TIME_ZONE,
+): string {
   const source = a.source === "strava" ? "Strava" : a.source === "manual" ? "manual entry" : "upload";
-  return `“${a.name}” (${source}, ${formatDate(a.startDate, CLUB_TIME_ZONE)})`;
+  return `“${a.name}” (${source}, ${formatDate(a.startDate, zone)})`;
 }
 
 /** The form field each plausibility field is typed in. */
@@ -68,7 +75,8 @@ export async function addManualActivity(
 ): Promise<ManualResult> {
   const row = manualRow(app, input);
   const same = await findSameActivity(app, user.id, input.start, row.distance ?? 0);
-  if (same) throw new AppError(409, `${UPLOAD_MSG.duplicate}: ${describeActivity(same)}`);
+  if (same)
+    throw new AppError(409, `${UPLOAD_MSG.duplicate}: ${describeActivity(same, memberTimeZone(user))}`);
   await saveActivities(app, user.id, [{ ...row, userId: user.id }]);
   return { message: UPLOAD_MSG.saved };
 }
@@ -86,7 +94,8 @@ export async function editManualActivity(
 ): Promise<ManualResult> {
   const row = manualRow(app, input);
   const same = await findSameActivity(app, user.id, input.start, row.distance ?? 0, activityId);
-  if (same) throw new AppError(409, `${UPLOAD_MSG.duplicate}: ${describeActivity(same)}`);
+  if (same)
+    throw new AppError(409, `${UPLOAD_MSG.duplicate}: ${describeActivity(same, memberTimeZone(user))}`);
   if (!(await updateManualActivity(app, user.id, activityId, { ...row, userId: user.id })))
     throw new AppError(404, UPLOAD_MSG.manualNotFound);
   return { message: UPLOAD_MSG.manualUpdated };

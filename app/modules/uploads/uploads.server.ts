@@ -10,7 +10,11 @@ import { uploads, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError, readForm } from "~/lib/http.server";
 import { countAttempt, refundAttempt, type Limit } from "~/modules/auth/rate-limit.server";
-import { uploadActivityCounts, findSameActivity } from "~/modules/activities/queries.server";
+import {
+  findSameActivity,
+  uploadActivityCounts,
+  uploadActivitySummaries,
+} from "~/modules/activities/queries.server";
 import { deleteUploadActivities, saveActivities } from "~/modules/activities/store.server";
 import { formatInt, longDate } from "~/lib/format";
 import { implausibility } from "~/modules/activities/plausibility";
@@ -33,7 +37,18 @@ export interface UploadView {
   duplicates: number;
   /** Saved activities a later Strava sync has since replaced with its own copy (Strava wins). */
   replaced: number;
+  /** The activity a saved FIT/GPX/TCX file holds, to follow from its result; null for an archive or once replaced. */
+  activity: UploadActivityView | null;
   createdAt: string;
+}
+
+export interface UploadActivityView {
+  id: number;
+  name: string;
+  sportType: string;
+  /** metres */
+  distance: number;
+  startDate: string;
 }
 
 /** A file refused before it was stored (wrong type, too large, empty). */
@@ -42,7 +57,11 @@ export interface RefusedFile {
   message: string;
 }
 
-export const toUploadView = (u: UploadRow, replaced = 0): UploadView => ({
+export const toUploadView = (
+  u: UploadRow,
+  replaced = 0,
+  activity: UploadActivityView | null = null,
+): UploadView => ({
   id: u.id,
   filename: u.filename,
   kind: u.kind,
@@ -52,6 +71,7 @@ export const toUploadView = (u: UploadRow, replaced = 0): UploadView => ({
   saved: u.saved,
   duplicates: u.duplicates,
   replaced,
+  activity,
   createdAt: u.createdAt.toISOString(),
 });
 
@@ -224,13 +244,20 @@ export async function listUploads(app: AppContext, user: User, limit = 50): Prom
     .where(eq(uploads.userId, user.id))
     .orderBy(desc(uploads.createdAt), desc(uploads.id))
     .limit(limit);
-  const held = await uploadActivityCounts(
+  const held = await uploadActivitySummaries(
     app,
     rows.filter((r) => r.status === "saved").map((r) => r.id),
   );
-  return rows.map((r) =>
-    toUploadView(r, r.status === "saved" ? Math.max(0, r.saved - (held.get(r.id) ?? 0)) : 0),
-  );
+  return rows.map((r) => {
+    if (r.status !== "saved") return toUploadView(r);
+    const now = held.get(r.id);
+    const first = now && r.kind !== "csv" && r.kind !== "zip" ? now.first : null;
+    return toUploadView(
+      r,
+      Math.max(0, r.saved - (now?.count ?? 0)),
+      first && { ...first, startDate: first.startDate.toISOString() },
+    );
+  });
 }
 
 async function ownUpload(app: AppContext, user: User, uploadId: number): Promise<UploadRow> {

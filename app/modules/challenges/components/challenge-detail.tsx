@@ -5,7 +5,7 @@ import { useDates } from "~/lib/time-zone";
 import { settle } from "~/ui/navigation";
 import { Pagination } from "~/ui/pagination";
 import type { ChallengeDetailData, SharingResult } from "../page.server";
-import { GENDER_TABS, PARTICIPANT_SORTS } from "../schema";
+import { GENDER_TABS, PARTICIPANT_SORTS, sourcesText } from "../schema";
 import { ActiveBadge, CompletedOrPercent, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
@@ -14,19 +14,6 @@ import { Avatar } from "~/ui/avatar";
 import { SharingChoice } from "~/modules/privacy/ui";
 
 /** What /challenges/{id}'s error boundary shows for a 404. */
-const SOURCE_NAMES: Record<string, string> = {
-  strava: "Strava",
-  file: "uploaded files",
-  archive: "Strava archive",
-  manual: "manual entries",
-};
-/** "Strava, uploaded files, Strava archive" for a challenge's sources. */
-const sourcesText = (sources: string | undefined) =>
-  (sources ?? "strava,file,archive")
-    .split(",")
-    .map((s) => SOURCE_NAMES[s] ?? s)
-    .join(", ");
-
 export function ChallengeNotFound() {
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ChallengesPageData } from "../page.server";
 import { timeRemaining } from "../rules";
+import { sourcesText } from "../schema";
 import {
   ActiveBadge,
   CompletedBadge,
@@ -28,7 +29,8 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Challenges</h1>
         <p className="mt-1 text-gray-600">
-          Join a challenge and your synced Strava activities count towards it automatically.
+          Join a challenge and your activities count towards it automatically: synced from Strava, or uploaded
+          where the challenge counts files.
         </p>
       </div>
       {stravaRequired ? (
@@ -98,6 +100,7 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                         <Form method="post" className="space-y-3" data-testid="join-form">
                           <input type="hidden" name="challengeId" value={c.id} />
                           <SharingChoice shareActivities={shareActivities} compact />
+                          <p className="text-xs text-gray-600">Counts: {sourcesText(c.sources)}</p>
                           <div className="flex items-center justify-between gap-3">
                             <Link
                               to={`/challenges/${c.id}`}

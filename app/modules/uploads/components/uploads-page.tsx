@@ -19,11 +19,14 @@ import type { UploadView } from "../uploads.server";
 const ACCEPT = ".fit,.gpx,.tcx,.csv,.zip";
 const POLL_MS = 2000;
 
+/** A file sent from this page: its progress, then the upload the server made of it (or why it refused it). */
 interface Sending {
   key: string;
   name: string;
   progress: number;
-  state: "uploading" | "queued" | "refused";
+  state: "uploading" | "accepted" | "refused";
+  /** The upload's id once the server took the file: its result comes from the page's list. */
+  uploadId?: number;
   message?: string;
 }
 
@@ -66,8 +69,11 @@ export function uploadResult(u: UploadView): { label: string; tone: string; mess
   };
 }
 
-/** POSTs one file to /api/uploads, reporting upload progress (0-100). */
-function sendFile(file: File, onProgress: (p: number) => void): Promise<{ ok: boolean; message?: string }> {
+/** POSTs one file to /api/uploads, reporting upload progress (0-100); answers the upload's id or why not. */
+function sendFile(
+  file: File,
+  onProgress: (p: number) => void,
+): Promise<{ uploadId?: number; message?: string }> {
   return new Promise((resolve) => {
     const body = new FormData();
     body.append("files", file);
@@ -75,21 +81,117 @@ function sendFile(file: File, onProgress: (p: number) => void): Promise<{ ok: bo
     xhr.open("POST", "/api/uploads");
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {
-      let json: { message?: string; refused?: { message: string }[] } = {};
+      let json: { message?: string; uploads?: { id: number }[]; refused?: { message: string }[] } = {};
       try {
         json = JSON.parse(xhr.responseText);
       } catch {
         // not JSON: the status says enough
       }
-      const ok = xhr.status === 202;
-      resolve({
-        ok,
-        message: ok ? undefined : (json.refused?.[0]?.message ?? json.message ?? "Upload failed"),
-      });
+      const uploadId = xhr.status === 202 ? json.uploads?.[0]?.id : undefined;
+      resolve(
+        uploadId ? { uploadId } : { message: json.refused?.[0]?.message ?? json.message ?? "Upload failed" },
+      );
     };
-    xhr.onerror = () => resolve({ ok: false, message: "Upload failed: the connection was lost" });
+    xhr.onerror = () => resolve({ message: "Upload failed: the connection was lost" });
     xhr.send(body);
   });
+}
+
+/** A progress bar in the brand colour. */
+function ProgressBar({ value, label }: { value: number; label: string }) {
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      className="mt-2 h-2 w-full overflow-hidden rounded-full bg-brand-soft"
+    >
+      <div className="h-full rounded-full bg-brand transition-[width]" style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
+const LINK = "font-medium text-brand underline underline-offset-2 hover:text-brand-strong";
+
+/**
+ * Where a saved upload's activities are: a file's own activity ("Morning Ride
+ * · 23.1 km · 27 Nov 2026"), or the activities list for an archive.
+ */
+function UploadLink({ upload }: { upload: UploadView }) {
+  const dates = useDates();
+  const { activity } = upload;
+  if (activity)
+    return (
+      <p className="mt-1 text-sm">
+        <Link to={`/activities/${activity.id}`} className={LINK}>
+          {`${activity.name} · ${formatMetresAsKm(activity.distance)} · ${dates.date(activity.startDate)}`}
+        </Link>
+      </p>
+    );
+  if (upload.status !== "saved" || upload.saved <= upload.replaced) return null;
+  return (
+    <p className="mt-1 text-sm">
+      <Link to="/activities" className={LINK}>
+        See them in your activities
+      </Link>
+    </p>
+  );
+}
+
+const CARD_TONE = {
+  busy: "border-gray-200 bg-white",
+  saved: "border-green-300 bg-green-50",
+  duplicate: "border-amber-300 bg-amber-50",
+  refused: "border-red-300 bg-red-50",
+} as const;
+
+/**
+ * One file's card under the drop zone: its progress while it travels, then
+ * what the server made of it, read from the page's list as the queue
+ * finishes: saved (with a link to the activity), a duplicate, or refused in
+ * red with the reason.
+ */
+function SendingCard({ sending, upload }: { sending: Sending; upload: UploadView | undefined }) {
+  const refused = sending.state === "refused" || upload?.status === "refused";
+  const status = refused ? "refused" : (upload?.status ?? "queued");
+  const tone = status === "queued" ? CARD_TONE.busy : CARD_TONE[status];
+  const label =
+    sending.state === "uploading"
+      ? `Sending ${sending.progress}%`
+      : upload
+        ? uploadResult(upload).label
+        : refused
+          ? STATUS_TEXT.refused
+          : STATUS_TEXT.queued;
+  const message = refused
+    ? (upload?.message ?? sending.message)
+    : upload && upload.status !== "queued"
+      ? uploadResult(upload).message
+      : "";
+  return (
+    <li className={`rounded-md border p-3 text-sm ${tone}`} data-status={status}>
+      <div className="flex items-baseline justify-between gap-2">
+        <span className="min-w-0 truncate font-medium text-gray-900">{sending.name}</span>
+        <span
+          className={`shrink-0 font-semibold ${
+            refused ? "text-red-700" : status === "saved" ? "text-green-800" : "text-gray-700"
+          }`}
+        >
+          {label}
+        </span>
+      </div>
+      {status === "queued" ? (
+        <ProgressBar
+          value={sending.state === "uploading" ? sending.progress : 100}
+          label={`Upload of ${sending.name}`}
+        />
+      ) : null}
+      {message ? <p className={refused ? "mt-1 text-red-700" : "mt-1 text-gray-700"}>{message}</p> : null}
+      {upload ? <UploadLink upload={upload} /> : null}
+    </li>
+  );
 }
 
 function UploadForm({
@@ -97,20 +199,23 @@ function UploadForm({
   title,
   hint,
   multiple,
+  uploads,
 }: {
   id: string;
   title: string;
   hint: string;
   multiple: boolean;
+  /** The member's uploads as the page last loaded them: each sent file's result. */
+  uploads: UploadView[];
 }) {
   const [sending, setSending] = useState<Sending[]>([]);
   const [dragging, setDragging] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("form") === id;
+  const byId = new Map(uploads.map((u) => [u.id, u]));
 
   async function send(files: File[]) {
+    if (files.length === 0) return;
     const batch = files.map((f, i) => ({
       key: `${Date.now()}-${i}`,
       name: f.name,
@@ -118,6 +223,7 @@ function UploadForm({
       state: "uploading" as const,
     }));
     setSending((s) => [...batch, ...s]);
+    if (input.current) input.current.value = "";
     await Promise.all(
       files.map(async (file, i) => {
         const key = batch[i]!.key;
@@ -125,14 +231,16 @@ function UploadForm({
           setSending((s) => s.map((x) => (x.key === key ? { ...x, ...patch } : x)));
         const result = await sendFile(file, (progress) => update({ progress }));
         update(
-          result.ok ? { progress: 100, state: "queued" } : { state: "refused", message: result.message },
+          result.uploadId
+            ? { progress: 100, state: "accepted", uploadId: result.uploadId }
+            : { state: "refused", message: result.message },
         );
       }),
     );
-    if (input.current) input.current.value = "";
     refresh(revalidator);
   }
 
+  // With JavaScript a file is sent as soon as it is chosen; the form's button is for browsers without.
   function onSubmit(e: FormEvent<HTMLFormElement>) {
     const files = [...(input.current?.files ?? [])];
     if (files.length === 0) return; // let the server say what is missing
@@ -144,7 +252,7 @@ function UploadForm({
     e.preventDefault();
     setDragging(false);
     const files = [...e.dataTransfer.files];
-    if (files.length) void send(multiple ? files : files.slice(0, 1));
+    void send(multiple ? files : files.slice(0, 1));
   }
 
   return (
@@ -155,7 +263,6 @@ function UploadForm({
       <p className="mt-1 text-sm text-gray-600">{hint}</p>
       <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="upload" />
-        <input type="hidden" name="form" value={id} />
         <label
           htmlFor={`${id}-files`}
           onDragOver={(e) => {
@@ -164,12 +271,24 @@ function UploadForm({
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
-          className={`block cursor-pointer rounded-md border-2 border-dashed p-4 text-center text-sm ${
-            dragging ? "border-blue-500 bg-blue-50" : "border-gray-300"
+          className={`flex cursor-pointer flex-col items-center gap-1 rounded-lg border-2 border-dashed px-4 py-6 text-center text-sm transition-colors focus-within:border-brand-accent focus-within:ring-2 focus-within:ring-brand-accent hover:border-brand-accent hover:bg-brand-tint ${
+            dragging ? "border-brand-accent bg-brand-tint" : "border-brand-line bg-white"
           }`}
         >
-          <span className="block font-medium text-gray-800">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8 text-brand" fill="none">
+            <path
+              d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <span className="font-semibold text-brand">
             {multiple ? "Choose files or drop them here" : "Choose the file or drop it here"}
+          </span>
+          <span className="text-gray-600">
+            {id === "archive" ? "A ZIP or activities.csv" : "FIT, GPX or TCX"} · sent as soon as you choose
           </span>
           <input
             id={`${id}-files`}
@@ -178,31 +297,24 @@ function UploadForm({
             name="files"
             accept={id === "archive" ? ".csv,.zip" : ACCEPT}
             multiple={multiple}
-            className="mt-2 block w-full text-sm"
+            onChange={(e) => void send([...(e.currentTarget.files ?? [])])}
+            className="sr-only"
           />
         </label>
-        <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-          {busy ? "Uploading…" : "Upload"}
-        </Button>
+        <noscript>
+          <Button type="submit" className="w-full sm:w-auto">
+            Upload
+          </Button>
+        </noscript>
       </Form>
       {sending.length ? (
-        <ul className="mt-3 space-y-2" aria-label="Files being sent">
+        <ul className="mt-3 space-y-2" aria-label={`Sent: ${title.toLowerCase()}`} aria-live="polite">
           {sending.map((s) => (
-            <li key={s.key} className="text-sm">
-              <div className="flex justify-between gap-2">
-                <span className="truncate">{s.name}</span>
-                <span className={s.state === "refused" ? "text-red-700" : "text-gray-600"}>
-                  {s.state === "uploading" ? `${s.progress}%` : s.state === "queued" ? "Sent" : "Refused"}
-                </span>
-              </div>
-              <progress
-                className="h-2 w-full"
-                max={100}
-                value={s.progress}
-                aria-label={`Upload of ${s.name}`}
-              />
-              {s.message ? <p className="text-red-700">{s.message}</p> : null}
-            </li>
+            <SendingCard
+              key={s.key}
+              sending={s}
+              upload={s.uploadId === undefined ? undefined : byId.get(s.uploadId)}
+            />
           ))}
         </ul>
       ) : null}
@@ -336,6 +448,7 @@ function UploadList({ uploads }: { uploads: UploadView[] }) {
               </span>
               {uploadResult(u).message}
             </p>
+            <UploadLink upload={u} />
           </div>
           <div className="flex shrink-0 gap-2">
             {u.status !== "refused" ? (
@@ -486,12 +599,14 @@ export function UploadsPage({ data }: { data: { uploads: UploadView[]; manual: M
         title="Upload files"
         hint="FIT, GPX or TCX, up to 25 MB each. The same activity twice (start within 2 minutes, distance within 3 %) is kept once; your Strava version wins."
         multiple
+        uploads={data.uploads}
       />
       <UploadForm
         id="archive"
         title="Import your Strava archive"
         hint="In Strava: Settings → My Account → Download or Delete Your Account → Request your archive. Upload the ZIP, or the activities.csv inside it."
         multiple={false}
+        uploads={data.uploads}
       />
       <ManualForm action={action} />
       <Card as="section" aria-labelledby="manual-list-title">
