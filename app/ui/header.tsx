@@ -16,20 +16,36 @@ export interface HeaderUser {
   confined?: boolean;
 }
 
+/**
+ * A route's `handle` may say that the page itself tells the member about
+ * verification (profile settings' notice with its resend button, the "Email
+ * verified" answer), so the header's verify note is not shown twice or after
+ * the fact.
+ */
+export interface VerifyNoteHandle {
+  hidesVerifyNote?: (data: unknown) => boolean;
+}
+
+/** Whether one of the matched routes hides the verify note (see `VerifyNoteHandle`). */
+export function verifyNoteHidden(matches: { handle?: unknown; data?: unknown }[]): boolean {
+  return matches.some((m) => (m.handle as VerifyNoteHandle | undefined)?.hidesVerifyNote?.(m.data));
+}
+
 interface NavItem {
   to: string;
   label: string;
 }
 
 /**
- * Top-bar links for a signed-in user (spec part 1 section 2, plus Events, which
- * the spec listed only in the phone menu: a desktop member could not find it);
- * Admin only for admins.
+ * Top-bar links for a signed-in user, the same in the phone menu (spec part 1
+ * section 2, plus Events, which the spec listed only in the phone menu, and
+ * Activities, which no menu had: issue #37); Admin only for admins.
  */
 export function navLinks(user: HeaderUser | null): NavItem[] {
   if (!user) return [];
   const links: NavItem[] = [
     { to: "/dashboard", label: "Dashboard" },
+    { to: "/activities", label: "Activities" },
     { to: "/recommendations", label: "Recommendations" },
     { to: "/challenges", label: "Challenges" },
     { to: "/events", label: "Events" },
@@ -40,7 +56,7 @@ export function navLinks(user: HeaderUser | null): NavItem[] {
   return links;
 }
 
-export function Header({ user }: { user: HeaderUser | null }) {
+export function Header({ user, hideVerifyNote = false }: { user: HeaderUser | null; hideVerifyNote?: boolean }) {
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so closing it returns focus to the button.
   const [menuUsed, setMenuUsed] = useState(false);
@@ -108,7 +124,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
           )}
         </div>
       </div>
-      {user?.confined ? (
+      {user?.confined && !hideVerifyNote ? (
         <p
           role="note"
           data-testid="verify-note"
