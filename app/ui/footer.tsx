@@ -18,10 +18,7 @@ export function Footer() {
         <Link to="/terms" className="font-medium text-gray-700 hover:text-brand-strong hover:underline">
           Terms
         </Link>
-        <Link
-          to="/user-guide"
-          className="font-medium text-gray-700 hover:text-brand-strong hover:underline"
-        >
+        <Link to="/user-guide" className="font-medium text-gray-700 hover:text-brand-strong hover:underline">
           User Guide
         </Link>
       </nav>

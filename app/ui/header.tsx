@@ -56,7 +56,13 @@ export function navLinks(user: HeaderUser | null): NavItem[] {
   return links;
 }
 
-export function Header({ user, hideVerifyNote = false }: { user: HeaderUser | null; hideVerifyNote?: boolean }) {
+export function Header({
+  user,
+  hideVerifyNote = false,
+}: {
+  user: HeaderUser | null;
+  hideVerifyNote?: boolean;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so closing it returns focus to the button.
   const [menuUsed, setMenuUsed] = useState(false);
@@ -94,7 +100,7 @@ export function Header({ user, hideVerifyNote = false }: { user: HeaderUser | nu
           >
             CW
           </span>
-          {/* Between 768 and 1024 px the badge alone names the app, so every link fits on one line. */}
+          {/* Between 768 and 1024 px the badge alone names the app and the links are tighter, so all fit on one line. */}
           <span className="md:max-lg:sr-only">CycleWari Community</span>
         </Link>
         <nav
@@ -107,7 +113,7 @@ export function Header({ user, hideVerifyNote = false }: { user: HeaderUser | nu
               to={link.to}
               prefetch="intent"
               className={({ isActive }) =>
-                `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium lg:px-3 ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
+                `whitespace-nowrap rounded-md px-1 py-2 text-[0.8125rem] font-medium lg:px-3 lg:text-sm ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
               }
             >
               {link.label}

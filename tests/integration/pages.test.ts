@@ -298,8 +298,7 @@ describe("first load (decision 028)", () => {
 const VERIFY_NOTE = 'data-testid="verify-note"';
 const count = (html: string, text: string) => html.split(text).length - 1;
 /** The page as rendered: without Remix's context script (loader data may repeat words) and React's text separators. */
-const rendered = (html: string) =>
-  html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<!-- -->/g, "");
+const rendered = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<!-- -->/g, "");
 
 describe("first run (issue #37 item 8)", () => {
   it("a new member's profile settings: one verify warning, no Disconnect Strava; 'Email verified' has no verify note", async () => {

@@ -59,11 +59,7 @@ function ChallengeSharing({ shareActivities, saving }: { shareActivities: boolea
       <Form method="post" className="mt-3 space-y-3" key={String(shareActivities)}>
         <input type="hidden" name="intent" value="sharing" />
         <SharingChoice shareActivities={shareActivities} />
-        <button
-          type="submit"
-          disabled={saving}
-          className={buttonClass({ className: "disabled:opacity-60" })}
-        >
+        <button type="submit" disabled={saving} className={buttonClass({ className: "disabled:opacity-60" })}>
           {saving ? "Saving..." : "Save sharing"}
         </button>
         <p className="text-xs text-gray-500">
@@ -197,7 +193,8 @@ function Leaderboard({
           })}
         </ol>
       </div>
-      {showProgressOnlyNote && shown.some((p) => !p.shareActivities && !p.activities.length && p.activityCount !== 0) ? (
+      {showProgressOnlyNote &&
+      shown.some((p) => !p.shareActivities && !p.activities.length && p.activityCount !== 0) ? (
         <p className="text-xs text-gray-600" data-testid="leaderboard-legend">
           <strong className="font-semibold">Shares progress only:</strong> a participant without a list of
           activities chose to show their name and progress, not their activities.

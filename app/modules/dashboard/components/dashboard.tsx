@@ -114,7 +114,9 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
               {plural(stats.recent.activityCount, "activity", "activities")}
             </span>{" "}
             · <span className="whitespace-nowrap">{formatKm(stats.recent.totalDistanceKm)}</span> ·{" "}
-            <span className="whitespace-nowrap">{formatHoursAsDuration(stats.recent.totalMovingTimeHours)}</span>
+            <span className="whitespace-nowrap">
+              {formatHoursAsDuration(stats.recent.totalMovingTimeHours)}
+            </span>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
