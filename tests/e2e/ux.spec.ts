@@ -217,6 +217,9 @@ for (const size of SIZES) {
         '[data-testid="participant"][aria-current="true"], [data-testid="my-position"]',
       );
       await expect(mine.first()).toContainText(/You/);
+      // "Shares progress only" is said once, in the legend, not under each row (issue #37).
+      await expect(page.getByTestId("leaderboard-legend")).toHaveCount(1);
+      await expect(page.getByText("Shares progress only", { exact: true })).toHaveCount(0);
       await noSideways(page, size.viewport.width);
       await snap(page, `ux-challenge-detail-${size.name}`);
       if (total > 10) {
