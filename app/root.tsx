@@ -19,7 +19,7 @@ import { TimeZoneProvider, timeZoneOf, useRememberBrowserTimeZone } from "~/lib/
 import { CLUB_TIME_ZONE } from "~/lib/format";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FOOTER_ID, Footer } from "~/ui/footer";
-import { Header, type HeaderUser } from "~/ui/header";
+import { Header, verifyNoteHidden, type HeaderUser } from "~/ui/header";
 import { useHydrated } from "~/ui/hydrated";
 import { BRAND } from "~/ui/brand";
 import { DeferredScripts } from "~/ui/deferred-scripts";
@@ -86,7 +86,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const loaderData = useRouteLoaderData<typeof loader>("root");
   // Empty under `npm run dev` and in the browser: render no nonce attribute then.
   const nonce = useNonce() || undefined;
-  const withReact = wantsReact(useMatches());
+  const matches = useMatches();
+  const withReact = wantsReact(matches);
   return (
     <html lang="en" className="h-full">
       <head>
@@ -108,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
               Skip to content
             </a>
             <NavigationProgress />
-            <Header user={loaderData?.user ?? null} />
+            <Header user={loaderData?.user ?? null} hideVerifyNote={verifyNoteHidden(matches)} />
             <div id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}
             </div>

@@ -198,6 +198,8 @@ export const stravaConnections = sqliteTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     athleteId: integer("athlete_id").notNull(),
+    /** "Firstname Lastname" from the token answer, refreshed on every connect (migration 0022); null if Strava sent none. */
+    athleteName: text("athlete_name"),
     accessTokenEnc: text("access_token_enc").notNull(),
     refreshTokenEnc: text("refresh_token_enc").notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp" }).notNull(),

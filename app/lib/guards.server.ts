@@ -33,7 +33,11 @@ function admit(request: Request, user: User | null, level: Level): User {
   if (!user) {
     if (api) throw jsonError(401, MESSAGES.unauthenticated);
     const url = new URL(request.url);
-    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    // A replace, not a push: after logout, Back to a member's page lands here in its place, and the
+    // next Back goes on to the page before it instead of being sent here again (issue #37).
+    throw redirect(`/auth?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, {
+      headers: { "X-Remix-Replace": "true" },
+    });
   }
   if (level !== "member" && isConfined(user)) {
     if (api) throw jsonError(403, MESSAGES.unverified, { code: "email_unverified" });

@@ -7,23 +7,35 @@ import { DataRightsSections } from "~/modules/account/components/data-rights";
 import { accountSection } from "~/modules/account/page.server";
 import { requireUser } from "~/lib/guards.server";
 import { StravaSettingsSection } from "~/modules/strava/ui";
+import { getStravaStatus } from "~/modules/strava/status.server";
 import { readForm } from "~/lib/http.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import type { VerifyNoteHandle } from "~/ui/header";
 import { SharingSection } from "~/modules/privacy/components/sharing-section";
 import { sharingSettings } from "~/modules/privacy/sharing.server";
 import { TimeZoneSection } from "~/modules/profile/components/time-zone-section";
 import { timeZoneChoices } from "~/lib/format";
 
+/** The page's own notice (with its resend button) replaces the header's verify note. */
+export const handle: VerifyNoteHandle = { hidesVerifyNote: () => true };
+
 export const meta: MetaFunction = () => [{ title: "Profile settings · CycleWari Community" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context.app, request);
-  const [profile, sharing, account] = await Promise.all([
+  const [profile, sharing, account, strava] = await Promise.all([
     profilePage(context.app, user),
     sharingSettings(context.app, user),
     accountSection(context.app, user, request),
+    getStravaStatus(context.app, user),
   ]);
-  return { ...profile, sharing, account, timeZone: { value: user.timeZone, choices: timeZoneChoices() } };
+  return {
+    ...profile,
+    sharing,
+    account,
+    strava,
+    timeZone: { value: user.timeZone, choices: timeZoneChoices() },
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileSettings() {
-  const { username, values, confined, profileCompleted, sharing, account, timeZone } =
+  const { username, values, confined, profileCompleted, sharing, account, strava, timeZone } =
     useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
@@ -42,7 +54,7 @@ export default function ProfileSettings() {
       </Card>
       <SharingSection sharing={sharing} />
       <TimeZoneSection timeZone={timeZone.value} choices={timeZone.choices} />
-      <StravaSettingsSection />
+      <StravaSettingsSection status={strava} />
       <p className="text-sm text-gray-600">
         Prefer one page? Use the{" "}
         <Link to="/profile" className="font-medium text-brand hover:underline">

@@ -6,6 +6,10 @@ import { profileAction, profilePage } from "~/modules/profile/page.server";
 import { requireUser } from "~/lib/guards.server";
 import { readForm } from "~/lib/http.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import type { VerifyNoteHandle } from "~/ui/header";
+
+/** The page's own notice (with its resend button) replaces the header's verify note. */
+export const handle: VerifyNoteHandle = { hidesVerifyNote: () => true };
 
 export const meta: MetaFunction = () => [{ title: "Profile · CycleWari Community" }];
 

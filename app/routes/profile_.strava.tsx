@@ -6,6 +6,7 @@ import { sendSetPasswordLink } from "~/modules/auth/auth.server";
 import { useDates } from "~/lib/time-zone";
 import { ConnectReturnNotice } from "~/modules/strava/components/connect-return-notice";
 import {
+  athleteLabel,
   DisconnectConfirm,
   DisconnectOutcome,
   DisconnectStravaButton,
@@ -77,8 +78,8 @@ export default function ProfileStrava() {
           </dd>
           {status.athleteId ? (
             <>
-              <dt className="font-medium text-gray-600">Strava athlete</dt>
-              <dd>#{status.athleteId}</dd>
+              <dt className="font-medium text-gray-600">Strava account</dt>
+              <dd data-testid="strava-athlete">{athleteLabel(status)}</dd>
             </>
           ) : null}
           {status.sync?.lastSyncAt ? (
@@ -89,7 +90,8 @@ export default function ProfileStrava() {
           ) : null}
         </dl>
         <div className="mt-6 flex flex-wrap items-center gap-3">
-          <StravaConnectButton status={status} returnTo="/profile/strava" />
+          {/* The last sync is in the list above: the chip does not repeat it. */}
+          <StravaConnectButton status={status} returnTo="/profile/strava" showLastSync={false} />
           <SyncNowForm status={status} error={error} />
           {status.connected && !confirmingDisconnect ? <DisconnectStravaButton /> : null}
           <Link to="/dashboard" className="font-medium text-brand hover:underline">

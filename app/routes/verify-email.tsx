@@ -7,6 +7,12 @@ import { MSG } from "~/modules/auth/schema";
 import { Alert, SubmitButton } from "~/ui/form";
 import { Card } from "~/ui/card";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import type { VerifyNoteHandle } from "~/ui/header";
+
+/** "Email verified": the header's note, read before the verification, is out of date here. */
+export const handle: VerifyNoteHandle = {
+  hidesVerifyNote: (data) => (data as { state?: string } | undefined)?.state === "verified",
+};
 
 export const meta: MetaFunction = () => [{ title: "Verify email · CycleWari Community" }];
 

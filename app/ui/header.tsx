@@ -16,20 +16,36 @@ export interface HeaderUser {
   confined?: boolean;
 }
 
+/**
+ * A route's `handle` may say that the page itself tells the member about
+ * verification (profile settings' notice with its resend button, the "Email
+ * verified" answer), so the header's verify note is not shown twice or after
+ * the fact.
+ */
+export interface VerifyNoteHandle {
+  hidesVerifyNote?: (data: unknown) => boolean;
+}
+
+/** Whether one of the matched routes hides the verify note (see `VerifyNoteHandle`). */
+export function verifyNoteHidden(matches: { handle?: unknown; data?: unknown }[]): boolean {
+  return matches.some((m) => (m.handle as VerifyNoteHandle | undefined)?.hidesVerifyNote?.(m.data));
+}
+
 interface NavItem {
   to: string;
   label: string;
 }
 
 /**
- * Top-bar links for a signed-in user (spec part 1 section 2, plus Events, which
- * the spec listed only in the phone menu: a desktop member could not find it);
- * Admin only for admins.
+ * Top-bar links for a signed-in user, the same in the phone menu (spec part 1
+ * section 2, plus Events, which the spec listed only in the phone menu, and
+ * Activities, which no menu had: issue #37); Admin only for admins.
  */
 export function navLinks(user: HeaderUser | null): NavItem[] {
   if (!user) return [];
   const links: NavItem[] = [
     { to: "/dashboard", label: "Dashboard" },
+    { to: "/activities", label: "Activities" },
     { to: "/recommendations", label: "Recommendations" },
     { to: "/challenges", label: "Challenges" },
     { to: "/events", label: "Events" },
@@ -40,7 +56,13 @@ export function navLinks(user: HeaderUser | null): NavItem[] {
   return links;
 }
 
-export function Header({ user }: { user: HeaderUser | null }) {
+export function Header({
+  user,
+  hideVerifyNote = false,
+}: {
+  user: HeaderUser | null;
+  hideVerifyNote?: boolean;
+}) {
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so closing it returns focus to the button.
   const [menuUsed, setMenuUsed] = useState(false);
@@ -78,7 +100,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
           >
             CW
           </span>
-          {/* Between 768 and 1024 px the badge alone names the app, so every link fits on one line. */}
+          {/* Between 768 and 1024 px the badge alone names the app and the links are tighter, so all fit on one line. */}
           <span className="md:max-lg:sr-only">CycleWari Community</span>
         </Link>
         <nav
@@ -91,7 +113,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
               to={link.to}
               prefetch="intent"
               className={({ isActive }) =>
-                `whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium lg:px-3 ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
+                `whitespace-nowrap rounded-md px-1 py-2 text-[0.8125rem] font-medium lg:px-3 lg:text-sm ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
               }
             >
               {link.label}
@@ -108,7 +130,7 @@ export function Header({ user }: { user: HeaderUser | null }) {
           )}
         </div>
       </div>
-      {user?.confined ? (
+      {user?.confined && !hideVerifyNote ? (
         <p
           role="note"
           data-testid="verify-note"

@@ -53,14 +53,18 @@ export function PoweredByStrava({ className = "" }: { className?: string }) {
   );
 }
 
-/** "View on Strava": a link to the member's OWN activity on Strava (never another member's). */
+/**
+ * "View on Strava": a link to the member's OWN activity on Strava (never another member's).
+ * Quiet, as Strava's guidelines ask of text links back to it: the words "View on Strava",
+ * legible and underlined as a link, in the text's own weight, never broken over two lines.
+ */
 export function ViewOnStravaLink({ stravaId }: { stravaId: number }) {
   return (
     <a
       href={stravaActivityUrl(stravaId)}
       target="_blank"
       rel="noopener noreferrer"
-      className="text-sm font-semibold text-gray-900 underline decoration-[#FC5200] decoration-2 underline-offset-2 hover:text-[#C74100]"
+      className="whitespace-nowrap text-sm font-normal text-gray-700 underline decoration-gray-400 underline-offset-2 hover:text-[#C74100] hover:decoration-[#FC5200]"
     >
       View on Strava
     </a>

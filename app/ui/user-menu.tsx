@@ -11,14 +11,15 @@ import { settle } from "./navigation";
 import { useToast } from "./toast";
 import { Avatar } from "./avatar";
 
+/**
+ * The member's own things only (issue #37): the app's sections are in the
+ * header and the phone menu, the user guide in the footer.
+ */
 const userMenuLinks = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/recommendations", label: "Workout Recommendations" },
-  { to: "/events", label: "Events" },
-  { to: "/wari", label: "Wari 2025" },
-  { to: "/feedback", label: "Submit Feedback" },
+  { to: "/activities", label: "My activities" },
   { to: "/profile-settings", label: "Profile Settings" },
-  { to: "/user-guide", label: "User Guide" },
+  { to: "/profile-settings#sharing", label: "Sharing and privacy" },
+  { to: "/profile/strava", label: "Strava connection" },
 ];
 
 const ITEM = "block w-full rounded px-3 py-2 text-left text-sm focus:outline-none";

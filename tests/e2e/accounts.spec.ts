@@ -17,7 +17,22 @@ test("register, verify from the mailbox, fill the wizard after a validation erro
 
   await expect(page).toHaveURL(/\/profile-settings$/);
   await expect(page.getByTestId("toast")).toContainText("Registration successful");
-  await expect(page.getByText("Please verify your email address")).toBeVisible();
+  // Issue #37 item 8, on a phone and on a desktop: one verify warning, one primary button
+  // (Save Profile), no "Disconnect Strava" for a member who never connected.
+  const verifyNote = page.getByTestId("verify-note");
+  const solidButtons = page.locator(
+    "#profile-wizard button.bg-brand:visible, #profile-wizard button.bg-gray-900:visible",
+  );
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByText("Please verify your email address")).toHaveCount(1);
+    await expect(page.getByText("Please verify your email address")).toBeVisible();
+    await expect(verifyNote).toHaveCount(0);
+    await expect(solidButtons).toHaveText(["Save Profile"]);
+    await expect(page.getByTestId("settings-strava")).toContainText("Strava is not connected.");
+    await expect(page.getByText("Disconnect Strava")).toHaveCount(0);
+    await snap(page, `first-run-profile-settings-${width}`);
+  }
   // Confined until verified.
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/profile-settings$/);
@@ -27,6 +42,10 @@ test("register, verify from the mailbox, fill the wizard after a validation erro
   await expect(page.getByText("Verify your email address").first()).toBeVisible();
   await page.goto(await linkFromMailbox(page, email, "Verify"));
   await expect(page.getByText("Email verified")).toBeVisible();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(verifyNote).toHaveCount(0);
+  }
 
   await page.goto("/profile-settings");
   await page.getByLabel("Age *").fill("29");
@@ -51,6 +70,11 @@ test("register, verify from the mailbox, fill the wizard after a validation erro
   await page.getByRole("button", { name: "Save Profile" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
+  // A first visit: "Welcome", not "Welcome back".
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByTestId("greeting")).toHaveText(`Welcome, ${username}.`);
+  }
 });
 
 test("login and logout with the demo athlete", async ({ page }) => {
@@ -65,6 +89,13 @@ test("login and logout with the demo athlete", async ({ page }) => {
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Admin" }),
   ).toHaveCount(0);
   await snap(page, "signed-in-home");
+  // Two pages reached by the app's own (client-side) navigation before logging out.
+  const main = page.getByRole("navigation", { name: "Main" });
+  await main.getByRole("link", { name: "Challenges", exact: true }).click();
+  await expect(page).toHaveURL(/\/challenges$/);
+  await main.getByRole("link", { name: "Dashboard", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("greeting")).toHaveText("Welcome back, athlete.");
   await page.getByRole("button", { name: /Account menu/ }).click();
   await expect(page.getByText("athlete@example.com")).toBeVisible();
   await page.getByRole("menuitem", { name: "Log out" }).click();
@@ -72,6 +103,13 @@ test("login and logout with the demo athlete", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
   const me = await page.request.get("/api/user");
   expect(me.status()).toBe(401);
+
+  // Back: each member's page is replaced by the sign-in page, and the next Back goes on to the
+  // page before it (issue #37: Back used to land on /auth?redirectTo=/dashboard again and again).
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fdashboard$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fchallenges$/);
 });
 
 test("a wrong password shows 'Login failed'", async ({ page }) => {

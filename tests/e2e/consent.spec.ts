@@ -22,10 +22,14 @@ test("the join form asks what others will see, and the challenge page changes it
   await choice.getByRole("radio", { name: ACTIVITIES }).check();
   await card.getByRole("button", { name: "Join Challenge" }).click();
   await expect(page.getByTestId("toast")).toContainText("You've joined the challenge!");
+  // One message per join (issue #37), not the title and a description repeating it.
+  await expect(page.getByTestId("toast")).not.toContainText("You have joined the challenge");
 
   await page.goto(`/challenges/${id}`);
   const sharing = page.getByRole("region", { name: "Your sharing in this challenge" });
   await expect(sharing.getByRole("radio", { name: ACTIVITIES })).toBeChecked();
+  // "Save sharing" is the primary button here as on the profile (one style per role, issue #37).
+  await expect(sharing.getByRole("button", { name: "Save sharing" })).toHaveClass(/(^|\s)bg-brand(\s|$)/);
   await sharing.getByRole("radio", { name: PROGRESS }).check();
   await sharing.getByRole("button", { name: "Save sharing" }).click();
   await expect(sharing.getByRole("status")).toHaveText(

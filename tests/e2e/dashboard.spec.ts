@@ -437,6 +437,25 @@ test.describe("on a 375 px wide phone", () => {
   test("the dashboard and the activity list fit without sideways scrolling", async ({ page }) => {
     await signIn(page);
     await page.goto("/dashboard");
+    // Issue #37: "View on Strava" is a quiet link on one line; the Recent Activities heading and
+    // its links do not break inside a label.
+    const viewOnStrava = page.getByTestId("recent-activities").getByRole("link", { name: "View on Strava" });
+    await expect(viewOnStrava.first()).toBeVisible();
+    for (const link of await viewOnStrava.all())
+      expect(
+        await link.evaluate((el) => [Number(getComputedStyle(el).fontWeight), el.getClientRects().length]),
+      ).toEqual([400, 1]);
+    for (const label of [
+      page.locator("#recent-heading"),
+      page.getByRole("link", { name: "Add activities" }).first(),
+    ])
+      expect(
+        await label.evaluate(
+          (el) =>
+            el.getClientRects().length === 1 &&
+            el.getBoundingClientRect().height < 2 * parseFloat(getComputedStyle(el).lineHeight),
+        ),
+      ).toBe(true);
     for (const tab of ["Ride", "Commute", "Other"])
       await expect(page.getByRole("tab", { name: tab })).toBeInViewport();
     // The timeline chart is far below the first screen: drawn once scrolled near.

@@ -41,6 +41,13 @@ for (const size of [
       .getAttribute("aria-label"))!.replace("Account menu for ", "");
     const sharing = page.getByRole("region", { name: "Sharing" });
     await expect(sharing.getByRole("checkbox", { name: ALLOW })).not.toBeChecked();
+    // The consent shows the photo it is about, and the Strava card names the athlete (issue #37).
+    const consentPhoto = sharing.getByRole("img", { name: "Your Strava profile photo" });
+    await expect(consentPhoto).toBeVisible();
+    await expect
+      .poll(() => consentPhoto.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
+    await expect(page.getByTestId("settings-strava")).toContainText("Connected to Strava as Photo Owner.");
 
     await page.goto("/challenges");
     const card = page.getByTestId("challenge-card").filter({ hasText: title });

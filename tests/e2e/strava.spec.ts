@@ -1,4 +1,4 @@
-import { d1, expect, fakesUrl, freshMemberSyncedWithStrava, snap, test } from "./fixtures";
+import { d1, expect, fakesUrl, freshMemberSyncedWithStrava, signInFreshMember, snap, test } from "./fixtures";
 
 test("connect Strava through the fake's approve page, watch the sync banner, then see the numbers", async ({
   page,
@@ -44,6 +44,13 @@ test("connect Strava through the fake's approve page, watch the sync banner, the
   await expect(banner).toBeHidden({ timeout: 90_000 });
   await expect(page.getByTestId("strava-state")).toHaveText("Connected");
   await expect(page.getByTestId("strava-connect")).toHaveText("Connected to Strava");
+  // The card names the athlete and gives the last sync once (issue #37), on a desktop and a phone.
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expect(page.getByTestId("strava-athlete")).toHaveText("Ananya E2E");
+    await expect(page.getByTestId("strava-last-sync")).toBeVisible();
+    await expect(page.getByText(/last sync/i)).toHaveCount(1);
+  }
 
   const status = await (await page.request.get("/api/user/sync-status")).json();
   expect(status).toMatchObject({ completed: true, error: null, progress: { current: 1600, total: 1600 } });
@@ -55,6 +62,30 @@ test("connect Strava through the fake's approve page, watch the sync banner, the
     page.getByText(String(after.bySport.Ride.activityCount), { exact: true }).first(),
   ).toBeVisible();
   await snap(page, "dashboard-after-sync");
+});
+
+test("authorising a Strava account another member has: the dialog after the real OAuth round trip, at desktop and 375 px", async ({
+  page,
+}) => {
+  // The demo athlete's Strava account (fake athlete 1001) belongs to the seeded "athlete".
+  // A new member connects from the dashboard, as in the review of issue #37.
+  await signInFreshMember(page);
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.request.post(`${fakesUrl()}/_control/strava/next-athlete`, { data: { athleteId: 1001 } });
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: "Connect with Strava" }).click();
+    await expect(page).toHaveURL(/\/strava\/oauth\/authorize/);
+    await page.locator("#authorize").click();
+    await expect(page).toHaveURL(/\/dashboard$/); // the query is removed, the dialog stays
+    const dialog = page.getByRole("dialog");
+    // The dialog element is a zero-size wrapper of fixed layers: its text is what is seen.
+    await expect(dialog.getByText("Strava Account Already Connected")).toBeVisible();
+    await expect(dialog).toContainText("Each Strava account can only be connected to one user account.");
+    await snap(page, `strava-already-connected-${width}`);
+    await dialog.getByRole("button", { name: "OK" }).click();
+    await expect(dialog).toHaveCount(0);
+  }
 });
 
 test("'Sync now' starts one sync, then waits out the cooldown; a sync held by Strava's rate limit says when it goes on", async ({

@@ -2,13 +2,13 @@
  * The pages as HTML from the Worker, where a browser would add nothing: the
  * footer on every page, the legal pages' contents, the not-found page, the
  * page route convention (decision 002) and what the first screen loads
- * (decision 028). One file, one workerd start. The browser journeys over the
+ * (decision 028), the first run and the navigation of issue #37. One file, one workerd start. The browser journeys over the
  * same pages are in tests/e2e (privacy-brand, shell, a11y, ux).
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { STRAVA_SCOPES } from "~/modules/strava/oauth.server";
-import { call, createUser, json, login } from "./helpers";
+import { call, cookiesFrom, createUser, json, linkFromLatestEmail, login, unique } from "./helpers";
 
 const headers = { Host: "localhost:8787" };
 const form = (fields: Record<string, string>) => {
@@ -291,5 +291,70 @@ describe("first load (decision 028)", () => {
     const res = await call("/auth");
     expect(res.status).toBe(200);
     expectDeferredScripts(await res.text(), res.headers.get("Link") ?? "");
+  });
+});
+
+/** The header's "Verify your email address to unlock the app" note (app/ui/header.tsx). */
+const VERIFY_NOTE = 'data-testid="verify-note"';
+const count = (html: string, text: string) => html.split(text).length - 1;
+/** The page as rendered: without Remix's context script (loader data may repeat words) and React's text separators. */
+const rendered = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, "").replace(/<!-- -->/g, "");
+
+describe("first run (issue #37 item 8)", () => {
+  it("a new member's profile settings: one verify warning, no Disconnect Strava; 'Email verified' has no verify note", async () => {
+    const username = unique("first");
+    const reg = await call("/api/register", {
+      body: { username, email: `${username}@example.com`, password: "Secret@123" },
+    });
+    expect(reg.status).toBe(201);
+    const cookie = cookiesFrom(reg);
+
+    const settings = rendered(await (await call("/profile-settings", { cookie })).text());
+    expect(settings).not.toContain(VERIFY_NOTE);
+    expect(count(settings, "Please verify your email address")).toBe(1);
+    expect(settings).toContain("Strava is not connected.");
+    expect(settings).not.toContain("Disconnect Strava");
+    expect(settings).not.toContain('data-testid="strava-disconnect"');
+    // One primary (solid) button in the profile form: Save Profile; "Next" and "Mark as Complete" are secondary.
+    const form = settings.slice(
+      settings.indexOf('id="profile-wizard"'),
+      settings.indexOf("</form>", settings.indexOf('id="profile-wizard"')),
+    );
+    const primaries = [...form.matchAll(/<button[^>]*class="([^"]*)"[^>]*>([^<]*)/g)]
+      .filter((m) => m[1]!.split(" ").some((c) => /^bg-(brand|gray-[6-9]00)$/.test(c)))
+      .map((m) => m[2]);
+    expect(primaries).toEqual(["Save Profile"]);
+    // Elsewhere the confined member still sees the note.
+    expect(await (await call("/user-guide", { cookie })).text()).toContain(VERIFY_NOTE);
+
+    const link = await linkFromLatestEmail(`${username}@example.com`, "Verify");
+    const verified = rendered(await (await call(link.pathname + link.search, { cookie })).text());
+    expect(verified).toContain("Email verified");
+    expect(verified).not.toContain(VERIFY_NOTE);
+
+    // The first dashboard says "Welcome", not "Welcome back".
+    const dashboard = rendered(await (await call("/dashboard", { cookie })).text());
+    expect(dashboard).toContain(`Welcome, ${username}.`);
+    expect(dashboard).not.toContain("Welcome back");
+  });
+});
+
+describe("navigation (issue #37 item 7)", () => {
+  it("Activities is in the main navigation; the footer links the user guide", async () => {
+    const html = rendered(await (await call("/dashboard", { cookie: member })).text());
+    const nav = /<nav[^>]*aria-label="Main"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
+    const links = [...nav.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+    expect(links.slice(0, 2)).toEqual(["/dashboard", "/activities"]);
+    expect(html).toMatch(/<footer[^>]*>[\s\S]*href="\/user-guide"[^>]*>User Guide<[\s\S]*<\/footer>/);
+  });
+
+  it("a guest sent to sign in from a member's page is redirected in place (Back after logout goes on)", async () => {
+    // The browser's own Back over Remix's client navigations is checked in tests/e2e/accounts.spec.ts.
+    for (const path of ["/dashboard", "/profile-settings"]) {
+      const res = await call(path);
+      expect(res.status, path).toBe(302);
+      expect(res.headers.get("Location"), path).toMatch(/^\/auth\?redirectTo=/);
+      expect(res.headers.get("X-Remix-Replace"), path).toBe("true");
+    }
   });
 });

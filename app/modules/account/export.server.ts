@@ -62,6 +62,7 @@ function exportStatements(app: AppContext, userId: number) {
     db
       .select({
         athleteId: stravaConnections.athleteId,
+        athleteName: stravaConnections.athleteName,
         scope: stravaConnections.scope,
         tokenExpired: stravaConnections.tokenExpired,
         connectedAt: stravaConnections.createdAt,

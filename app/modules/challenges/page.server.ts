@@ -39,9 +39,9 @@ export async function challengesPage(app: AppContext, user: User, url: URL) {
         variant: "destructive",
       });
     }
+    // One message per join (issue #37): the spec's title, without its description repeating it.
     throw await redirectWithToast(app, "/challenges", {
       title: "You've joined the challenge!",
-      description: "You have joined the challenge",
       variant: "success",
     });
   }

@@ -7,7 +7,7 @@ import { stravaConnections, users } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { encryptSecret } from "~/lib/token-crypto.server";
-import { stravaPhotoOf, type StravaTokenResponse } from "./oauth.server";
+import { stravaNameOf, stravaPhotoOf, type StravaTokenResponse } from "./oauth.server";
 
 export const STRAVA_ALREADY_CONNECTED =
   "Each Strava account can only be connected to one user account. Please try connecting with a different Strava account.";
@@ -39,6 +39,7 @@ export async function saveStravaConnection(
   const key = app.env.TOKEN_ENCRYPTION_KEY;
   const values = {
     athleteId,
+    athleteName: stravaNameOf(tokens.athlete),
     accessTokenEnc: await encryptSecret(tokens.access_token, key),
     refreshTokenEnc: await encryptSecret(tokens.refresh_token, key),
     expiresAt: new Date(tokens.expires_at * 1000),

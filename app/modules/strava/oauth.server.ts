@@ -27,6 +27,15 @@ export function stravaPhotoOf(athlete: StravaAthleteSummary | undefined): string
   return null;
 }
 
+/** The athlete's name from a token answer ("Firstname Lastname"), or null when Strava sends none. */
+export function stravaNameOf(athlete: StravaAthleteSummary | undefined): string | null {
+  const name = [athlete?.firstname, athlete?.lastname]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(" ");
+  return name ? name.slice(0, 100) : null;
+}
+
 export interface StravaTokenResponse {
   token_type: string;
   access_token: string;

@@ -21,6 +21,8 @@ export interface SyncStatusView {
 export interface StravaStatus {
   connected: boolean;
   athleteId: number | null;
+  /** The linked athlete's name (null for links made before it was kept). */
+  athleteName: string | null;
   tokenExpired: boolean;
   /**
    * Since when the member agreed to keep their imported activities if they
@@ -64,6 +66,7 @@ export async function getStravaStatus(app: AppContext, user: User): Promise<Stra
   return {
     connected: Boolean(connection),
     athleteId: connection?.athleteId ?? null,
+    athleteName: connection?.athleteName ?? null,
     tokenExpired: connection?.tokenExpired ?? false,
     keepActivitiesSince: user.keepStravaActivitiesAt?.toISOString() ?? null,
     sync: connection ? syncView(sync, app.now()) : null,

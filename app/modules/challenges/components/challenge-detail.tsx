@@ -46,11 +46,7 @@ function ChallengeSharing({ shareActivities, saving }: { shareActivities: boolea
       <Form method="post" className="mt-3 space-y-3" key={String(shareActivities)}>
         <input type="hidden" name="intent" value="sharing" />
         <SharingChoice shareActivities={shareActivities} />
-        <button
-          type="submit"
-          disabled={saving}
-          className={buttonClass({ variant: "secondary", size: "sm", className: "disabled:opacity-60" })}
-        >
+        <button type="submit" disabled={saving} className={buttonClass({ className: "disabled:opacity-60" })}>
           {saving ? "Saving..." : "Save sharing"}
         </button>
         <p className="text-xs text-gray-500">
@@ -178,16 +174,19 @@ function Leaderboard({
                     <CompletedOrPercent percent={p.percent} />
                   </span>
                 </div>
-                <ParticipantActivities
-                  participant={p}
-                  challengeId={challengeId}
-                  showProgressOnlyNote={showProgressOnlyNote}
-                />
+                <ParticipantActivities participant={p} challengeId={challengeId} />
               </li>
             );
           })}
         </ol>
       </div>
+      {showProgressOnlyNote &&
+      shown.some((p) => !p.shareActivities && !p.activities.length && p.activityCount !== 0) ? (
+        <p className="text-xs text-gray-600" data-testid="leaderboard-legend">
+          <strong className="font-semibold">Shares progress only:</strong> a participant without a list of
+          activities chose to show their name and progress, not their activities.
+        </p>
+      ) : null}
       {hidden > 0 || (limit !== null && morePages) ? (
         <Link
           to={showAllHref}
@@ -205,11 +204,9 @@ function Leaderboard({
 function ParticipantActivities({
   participant: p,
   challengeId,
-  showProgressOnlyNote,
 }: {
   participant: Participant;
   challengeId: number;
-  showProgressOnlyNote: boolean;
 }) {
   const dates = useDates();
   if (p.activities.length)
@@ -242,8 +239,7 @@ function ParticipantActivities({
     );
   if (p.activityCount === 0)
     return <p className="ml-11 mt-1 text-xs text-gray-500">No activities recorded yet</p>;
-  if (showProgressOnlyNote && !p.shareActivities)
-    return <p className="ml-11 mt-1 text-xs text-gray-500">Shares progress only</p>;
+  // "Shares progress only" is said once, in the leaderboard's legend.
   return null;
 }
 

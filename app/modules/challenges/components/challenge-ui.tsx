@@ -76,11 +76,8 @@ export function JoinFeedback({ failureText }: { failureText: { title: string; de
   useEffect(() => {
     if (!result || result.intent !== "join") return;
     if (result.ok)
-      toast({
-        title: "You've joined the challenge!",
-        description: "You have joined the challenge",
-        variant: "success",
-      });
+      // One message per join (issue #37): the spec's title, without its description repeating it.
+      toast({ title: "You've joined the challenge!", variant: "success" });
     else if (result.stravaRequired) setOpen(true);
     else
       toast({

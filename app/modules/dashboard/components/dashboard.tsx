@@ -25,11 +25,12 @@ const card = cardClass({ padding: "sm" });
 function RecentActivities({ activities }: { activities: DashboardData["recent"] }) {
   return (
     <section aria-labelledby="recent-heading" className={card}>
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 id="recent-heading" className="text-lg font-semibold text-gray-900">
+      {/* On a phone the links move under the heading as one line, never breaking inside a label. */}
+      <div className="flex flex-wrap items-baseline justify-between gap-x-2 gap-y-1">
+        <h2 id="recent-heading" className="whitespace-nowrap text-lg font-semibold text-gray-900">
           Recent Activities
         </h2>
-        <span className="flex gap-3">
+        <span className="flex gap-3 whitespace-nowrap">
           <Link to="/activities/upload" className="text-sm font-medium text-brand hover:underline">
             Add activities
           </Link>
@@ -103,11 +104,19 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-gray-900">Dashboard</h1>
-          <p className="mt-1 text-gray-600">Welcome back, {data.username}.</p>
+          {/* "Welcome back" only for a member who has been here with something to see. */}
+          <p className="mt-1 text-gray-600" data-testid="greeting">
+            {stats.overall.activityCount === 0 ? "Welcome" : "Welcome back"}, {data.username}.
+          </p>
           <p className="mt-1 text-sm text-gray-500" data-testid="recent-summary">
-            Last {stats.recent.days} days: {plural(stats.recent.activityCount, "activity", "activities")} ·{" "}
-            {formatKm(stats.recent.totalDistanceKm)} ·{" "}
-            {formatHoursAsDuration(stats.recent.totalMovingTimeHours)}
+            Last {stats.recent.days} days:{" "}
+            <span className="whitespace-nowrap">
+              {plural(stats.recent.activityCount, "activity", "activities")}
+            </span>{" "}
+            · <span className="whitespace-nowrap">{formatKm(stats.recent.totalDistanceKm)}</span> ·{" "}
+            <span className="whitespace-nowrap">
+              {formatHoursAsDuration(stats.recent.totalMovingTimeHours)}
+            </span>
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

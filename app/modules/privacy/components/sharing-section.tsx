@@ -1,6 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { Button } from "~/ui/button";
-import { Avatar } from "~/ui/avatar";
 import { Card } from "~/ui/card";
 import type { SharingSettings } from "../sharing.server";
 import { SharingChoice } from "./sharing-choice";
@@ -40,7 +39,18 @@ export function SharingSection({ sharing }: { sharing: SharingSettings }) {
           </label>
         ) : null}
         <div className="flex items-start gap-3 rounded-md border border-gray-200 p-3">
-          {sharing.stravaPhotoUrl ? <Avatar name="" src={sharing.stravaPhotoUrl} /> : null}
+          {/* The photo the box is about, large enough to recognise (issue #37). */}
+          {sharing.stravaPhotoUrl ? (
+            <img
+              src={sharing.stravaPhotoUrl}
+              alt="Your Strava profile photo"
+              width={64}
+              height={64}
+              referrerPolicy="no-referrer"
+              className="h-16 w-16 shrink-0 rounded-full bg-gray-200 object-cover"
+              data-testid="strava-photo-consent"
+            />
+          ) : null}
           <label className="flex items-start gap-2 text-sm text-gray-800">
             <input
               type="checkbox"

@@ -18,7 +18,7 @@ import {
   SIZES,
   type ProfileField,
 } from "../schema";
-import { Button } from "~/ui/button";
+import { Button, buttonClass } from "~/ui/button";
 import { Card } from "~/ui/card";
 
 export type ProfileValues = Partial<Record<ProfileField, string | number | null>>;
@@ -188,6 +188,7 @@ function EmergencyFields({ fields }: { fields: Fields }) {
   );
 }
 
+/** One primary button, "Save Profile"; completing is the secondary choice beside it (issue #37). */
 function Buttons({ busyIntent }: { busyIntent: string | null }) {
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
@@ -196,7 +197,7 @@ function Buttons({ busyIntent }: { busyIntent: string | null }) {
         name="intent"
         value="complete"
         disabled={busyIntent !== null}
-        className="rounded-md border border-brand-accent px-4 py-2 font-semibold text-brand hover:bg-brand-tint disabled:opacity-60"
+        className={buttonClass({ variant: "secondary", className: "disabled:opacity-60" })}
       >
         {busyIntent === "complete" ? "Completing..." : "Mark Profile as Complete"}
       </button>
@@ -323,7 +324,7 @@ export function ProfileWizard({ defaultValue }: { defaultValue: ProfileValues })
             name="intent"
             value="next"
             onClick={goToEmergency}
-            className="rounded-md bg-gray-900 px-4 py-2 font-semibold text-white hover:bg-gray-800"
+            className={buttonClass({ variant: "secondary" })}
           >
             Next: Emergency Contact
           </button>

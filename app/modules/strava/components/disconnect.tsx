@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { useDates } from "~/lib/time-zone";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
@@ -180,32 +180,26 @@ export function KeepAgreement({
   );
 }
 
+/** The linked Strava account as the member knows it: the athlete's name, else their id. */
+export function athleteLabel(status: Pick<StravaStatus, "athleteName" | "athleteId">): string {
+  return status.athleteName ?? `athlete #${status.athleteId}`;
+}
+
 /**
- * The Strava section of /profile-settings. Without JavaScript (and until its
- * status arrives) it says what disconnecting does and links the same
- * confirmation; then it shows the member's own state.
+ * The Strava section of /profile-settings, from the status the page loaded:
+ * not connected, a link to connect (no "Disconnect" for a member who never
+ * connected); connected, whose account it is, what disconnecting does, and
+ * the button to the confirmation.
  */
-export function StravaSettingsSection() {
+export function StravaSettingsSection({ status }: { status: StravaStatus }) {
   const dates = useDates();
-  const [status, setStatus] = useState<StravaStatus | null>(null);
-  useEffect(() => {
-    let live = true;
-    // A plain fetch, not a fetcher: a member not yet verified gets a 403 here, which must not reach the page's error boundary.
-    fetch("/api/user/strava-status", { credentials: "same-origin" })
-      .then(async (res) => (res.ok ? ((await res.json()) as StravaStatus) : null))
-      .then((next) => live && next && setStatus(next))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
   return (
     <Card>
       <section aria-labelledby="settings-strava-title" className="space-y-3" data-testid="settings-strava">
         <h2 id="settings-strava-title" className="text-lg font-semibold text-gray-900">
           Strava
         </h2>
-        {status && !status.connected ? (
+        {!status.connected ? (
           <p className="text-sm text-gray-700">
             Strava is not connected.{" "}
             <Link to="/profile/strava" className="font-medium text-brand underline">
@@ -215,13 +209,11 @@ export function StravaSettingsSection() {
         ) : (
           <>
             <p className="text-sm text-gray-700">
-              {status ? `Connected to Strava athlete #${status.athleteId}. ` : "If you connected Strava: "}
+              Connected to Strava as <strong data-testid="strava-athlete">{athleteLabel(status)}</strong>.
               Disconnecting removes the app&apos;s access and deletes the activities imported from Strava
-              {!status
-                ? ", unless you agreed to keep them when you connected."
-                : status.keepActivitiesSince
-                  ? `, but you agreed on ${dates.date(status.keepActivitiesSince)} to keep them, so they stay.`
-                  : "."}
+              {status.keepActivitiesSince
+                ? `, but you agreed on ${dates.date(status.keepActivitiesSince)} to keep them, so they stay.`
+                : "."}
             </p>
             <div className="flex flex-wrap items-center gap-3">
               <DisconnectStravaButton />

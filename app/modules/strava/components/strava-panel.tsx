@@ -1,5 +1,5 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { formatTimeAgo } from "~/lib/format";
 import { useDates } from "~/lib/time-zone";
 import { StravaLogo, stravaButtonClass } from "~/ui/strava-brand";
@@ -32,9 +32,12 @@ export function connectLabel(
 export function StravaConnectButton({
   status,
   returnTo = "/dashboard",
+  showLastSync = true,
 }: {
   status: StravaStatus | null;
   returnTo?: string;
+  /** The connected chip's "· last sync … ago"; off where the page shows the time already. */
+  showLastSync?: boolean;
 }) {
   const dates = useDates();
   const [connecting, setConnecting] = useState(false);
@@ -42,7 +45,7 @@ export function StravaConnectButton({
   const { label, disabled } = connectLabel(status, connecting);
   if (disabled && status?.connected && !connecting) {
     // Connected: a status chip, not a disabled orange button that reads like a broken call to action.
-    const last = status.sync?.lastSyncAt;
+    const last = showLastSync ? status.sync?.lastSyncAt : null;
     return (
       <span
         data-testid="strava-chip"
@@ -166,18 +169,19 @@ function mmss(seconds: number) {
 /**
  * Blue banner with progress and an elapsed mm:ss timer while a sync runs, red
  * on error, hidden when completed. Polls /api/user/sync-status every 5 s
- * while connected and refreshes the page data when a sync finishes.
+ * while a sync runs (queued, running or waiting), refreshes the page data when
+ * it finishes and then stops: nothing is polled once nothing runs (issue #37).
  */
 export function SyncBanner({ status }: { status: StravaStatus }) {
   const [sync, setSync] = useState<SyncStatusView | null>(status.sync);
   const [elapsed, setElapsed] = useState(0);
   const revalidator = useRevalidator();
-  const wasRunning = useRef(Boolean(status.sync && !status.sync.completed && !status.sync.error));
 
   useEffect(() => setSync(status.sync), [status.sync]);
 
+  const running = Boolean(status.connected && sync && !sync.completed && !sync.error);
   useEffect(() => {
-    if (!status.connected) return;
+    if (!running) return;
     let stopped = false;
     const poll = async () => {
       if (document.hidden) return;
@@ -186,9 +190,7 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
         if (!res.ok || stopped) return;
         const next = (await res.json()) as SyncStatusView;
         setSync(next);
-        const running = !next.completed && !next.error;
-        if (wasRunning.current && !running) revalidator.revalidate();
-        wasRunning.current = running;
+        if (next.completed || next.error) revalidator.revalidate();
       } catch {
         // offline for a moment: the next tick tries again
       }
@@ -199,9 +201,8 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
       clearInterval(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [status.connected]);
+  }, [running]);
 
-  const running = Boolean(sync && !sync.completed && !sync.error);
   useEffect(() => {
     if (!running) return;
     const started = sync?.startedAt ? new Date(sync.startedAt).getTime() : Date.now();
