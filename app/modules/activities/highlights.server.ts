@@ -15,7 +15,6 @@ import type { AppContext } from "~workers/load-context";
 import { DASHBOARD_SPORTS, type DashboardSport } from "~/modules/sports/sports";
 import { sportGroupSql } from "./summaries.server";
 import {
-  RECORD_METRICS,
   STRIP_WEEKS,
   highlightDates,
   type HighlightDates,
@@ -172,5 +171,3 @@ export async function getHighlights(app: AppContext, userId: number): Promise<Hi
     }),
   };
 }
-
-export { RECORD_METRICS };

@@ -1,6 +1,6 @@
 /** Admin validation and messages (spec part 2 sections 5 and 8). */
 import { z } from "zod";
-import { emailSchema, MSG, passwordSchema, usernameSchema } from "~/modules/auth/schema";
+import { emailSchema, passwordSchema, usernameSchema } from "~/modules/auth/schema";
 import { pageQueryFields } from "~/lib/paging";
 
 export const USERS_PAGE_SIZE = 10;
@@ -77,5 +77,3 @@ export const userListQuerySchema = z.object({
   search: z.string().trim().max(100, "search cannot exceed 100 characters").default(""),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
-
-export { MSG as AUTH_MSG };
