@@ -14,12 +14,7 @@ import { batchSql } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { DASHBOARD_SPORTS, type DashboardSport } from "~/modules/sports/sports";
 import { sportGroupSql } from "./summaries.server";
-import {
-  STRIP_WEEKS,
-  highlightDates,
-  type HighlightDates,
-  type RecordMetric,
-} from "./highlights";
+import { STRIP_WEEKS, highlightDates, type HighlightDates, type RecordMetric } from "./highlights";
 
 export interface PersonalRecord {
   activityId: number;
