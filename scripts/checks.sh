@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The first stage of `npm test`: type checks, lint, format check, unit tests
+# The first stage of `npm test`: type checks, lint, knip (unused files, exports and
+# dependencies), format check, unit tests
 # and the build, in two lanes side by side (CI has 2 cores; one after another
 # they took about 2.5 min, mostly one core busy). Each lane stops at its first
 # failing step; the logs are printed lane by lane at the end, and the stage
@@ -22,7 +23,7 @@ lane() {
   done
 }
 
-lane a typecheck:app lint format:check &
+lane a typecheck:app lint knip format:check &
 a=$!
 lane b typecheck:tests test:unit build &
 b=$!

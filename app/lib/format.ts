@@ -88,7 +88,6 @@ export function formatKmNumber(km: number): string {
   return formatDecimal(km, 0, 1);
 }
 export const formatElevation = (metres: number) => `${int.format(metres)} m`;
-export const formatMinutes = (minutes: number) => `${int.format(minutes)} min`;
 
 /** 3725 s → "1 h 2 min"; 900 s → "15 min". */
 export function formatDuration(seconds: number): string {

@@ -11,8 +11,6 @@
  * `<img>` (docs/operations.md, "Strava's developer program").
  */
 
-export const STRAVA_ORANGE = "#FC5200";
-
 /** The activity's page on Strava (only ever for the viewer's own activities: docs/decisions/018). */
 export const stravaActivityUrl = (stravaId: number) => `https://www.strava.com/activities/${stravaId}`;
 

@@ -153,8 +153,6 @@ const ACTIVITY_KEYS_OPTIONAL = new Set([
 ]);
 const ACTIVITY_KEYS_FIXED = new Set(["id", "athlete", "resource_state"]);
 
-export type StravaStore = ReturnType<typeof createStravaStore>;
-
 /** The fake's state and the operations on it; `reset` returns it to a fresh start. */
 export function createStravaStore() {
   const state = initialState();

@@ -14,13 +14,7 @@ import { batchSql } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { DASHBOARD_SPORTS, type DashboardSport } from "~/modules/sports/sports";
 import { sportGroupSql } from "./summaries.server";
-import {
-  RECORD_METRICS,
-  STRIP_WEEKS,
-  highlightDates,
-  type HighlightDates,
-  type RecordMetric,
-} from "./highlights";
+import { STRIP_WEEKS, highlightDates, type HighlightDates, type RecordMetric } from "./highlights";
 
 export interface PersonalRecord {
   activityId: number;
@@ -172,5 +166,3 @@ export async function getHighlights(app: AppContext, userId: number): Promise<Hi
     }),
   };
 }
-
-export { RECORD_METRICS };

@@ -8,8 +8,8 @@ import { z } from "zod";
 import { ACTIVITY_SORTS, MAX_LIMIT, TIMELINE_RANGES, TIMELINE_SPORTS, type ActivitySort } from "./constants";
 import { DASHBOARD_SPORTS } from "~/modules/sports/sports";
 
-export { ACTIVITY_SORTS, MAX_LIMIT, PAGE_SIZE, TIMELINE_RANGES, TIMELINE_SPORTS } from "./constants";
-export type { ActivitySort, TimelineRange, TimelineSport } from "./constants";
+export { PAGE_SIZE } from "./constants";
+export type { ActivitySort } from "./constants";
 
 export const MSG = {
   type: "type must be a sport type such as Ride, Run or VirtualRide",

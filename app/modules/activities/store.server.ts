@@ -40,9 +40,6 @@ import type { NewActivity } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { implausibility } from "./plausibility";
 
-/** A statement builder another module registers to run whenever a member's activities change. */
-export type ActivitiesChangedStatement = (userId: number) => SQL;
-
 /** Two activities of one member starting this close (seconds)… */
 export const DUPLICATE_START_SECONDS = 120;
 /** …whose distances differ by at most this share of the longer one are the same activity. */

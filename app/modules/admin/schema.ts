@@ -1,6 +1,6 @@
 /** Admin validation and messages (spec part 2 sections 5 and 8). */
 import { z } from "zod";
-import { emailSchema, MSG, passwordSchema, usernameSchema } from "~/modules/auth/schema";
+import { emailSchema, passwordSchema, usernameSchema } from "~/modules/auth/schema";
 import { pageQueryFields } from "~/lib/paging";
 
 export const USERS_PAGE_SIZE = 10;
@@ -84,5 +84,3 @@ export const progressListQuerySchema = z.object({
   ...pageQueryFields(PROGRESS_PAGE_SIZE),
   q: z.string().trim().max(50).default(""),
 });
-
-export { MSG as AUTH_MSG };

@@ -11,7 +11,6 @@ import type { AppContext } from "~workers/load-context";
 import {
   ceilingFactor,
   parseTimeScale,
-  readsLeft,
   resumeDelaySeconds,
   windowsAt as scheduledWindowsAt,
   type Windows,
@@ -200,10 +199,4 @@ export async function budgetNow(app: AppContext) {
   const w = currentWindows(app);
   await batchSql(app.env.DB, rollStatements(app, w));
   return { ...(await budgetRows(app)), windows: w };
-}
-
-/** Reads left in the current 15-minute and daily windows. */
-export async function remainingReads(app: AppContext): Promise<{ quarter: number; day: number }> {
-  const { quarter, day } = await budgetNow(app);
-  return { quarter: readsLeft(quarter, 1), day: readsLeft(day, 1) };
 }

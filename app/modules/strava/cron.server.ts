@@ -13,7 +13,6 @@ import { refreshSlots } from "./scheduler";
 import { queuedReads, refreshConnectedMembers } from "./sync.server";
 
 export const HOUSEKEEPING_CRON = "0 3 * * *";
-export const REFRESH_CRON = "*/15 * * * *";
 
 export interface ScheduledRun {
   cron: string;

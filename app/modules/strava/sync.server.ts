@@ -29,7 +29,7 @@ import {
   StravaUnauthorized,
   stravaGet,
 } from "./client.server";
-import { timeScale, type ReadPriority } from "./budget.server";
+import { timeScale } from "./budget.server";
 import { scaledSeconds, workClassFor } from "./scheduler";
 import type { SyncMessage } from "./sync-messages";
 import { batchSql, oneRow } from "~db/client";
@@ -49,11 +49,6 @@ type SyncPage = Extract<SyncMessage, { type: "sync-page" }>;
 type WebhookEvent = Extract<SyncMessage, { type: "webhook-event" }>;
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
-
-/** Member- and webhook-triggered syncs read only the unreserved part of the budget; cron, connect backfills and admins may use all of it. */
-export function readPriorityFor(trigger: Trigger): ReadPriority {
-  return trigger === "user" || trigger === "webhook" ? "interactive" : "reserved";
-}
 
 /** The fold interval in real seconds (scaled only in the simulation). */
 export const foldSeconds = (app: AppContext) => scaledSeconds(WEBHOOK_FOLD_SECONDS, timeScale(app));
