@@ -89,7 +89,6 @@ export async function eventDetailPage(app: AppContext, user: User | null, eventI
   ]);
   return { ...base, registrations: null, own, full, waitlist, quote, checkIn };
 }
-export type EventDetailLoaderData = Awaited<ReturnType<typeof eventDetailPage>>;
 
 /** GET /events/{id}/calendar: the event's .ics (public data; inactive events only for admins). */
 export async function eventCalendarFile(app: AppContext, user: User | null, eventId: number) {

@@ -9,12 +9,6 @@ export interface RefundRule {
   refundPartialDays: number;
 }
 
-export const DEFAULT_REFUND_RULE: RefundRule = {
-  refundFullDays: 7,
-  refundPartialPercent: 50,
-  refundPartialDays: 1,
-};
-
 const DAY_MS = 86_400_000;
 /** Razorpay refunds at least ₹1.00. */
 export const MIN_REFUND_PAISE = 100;

@@ -4,10 +4,7 @@
  * routes, the admin event form and tests.
  */
 import { z } from "zod";
-import { PAYMENT_STATUSES } from "~db/schema";
 import { fromIndiaLocalInput } from "~/lib/format";
-
-export { PAYMENT_STATUSES };
 
 export const CURRENCY = "INR";
 export const NAME_MIN = 2;

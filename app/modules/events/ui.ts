@@ -4,4 +4,4 @@
  * tests/unit/module-boundaries.test.ts enforce it). Routes may use either.
  */
 export { EventFormDialog } from "./components/event-form-dialog";
-export { EventStateBadge, eventState, type EventState } from "./components/parts";
+export { EventStateBadge, eventState } from "./components/parts";

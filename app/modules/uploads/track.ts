@@ -147,16 +147,6 @@ export class TrackSummariser {
   }
 }
 
-/** Summarises segments of points (each segment in time order). */
-export function summarise(segments: TrackPoint[][]): TrackSummary {
-  const summariser = new TrackSummariser();
-  for (const points of segments) {
-    summariser.segment();
-    for (const p of points) summariser.add(p);
-  }
-  return summariser.summary();
-}
-
 /**
  * A sport type from a file's free-text sport ("cycling", "Biking", "running",
  * Strava's GPX codes "1"/"9"…), or null when it says nothing we know.
