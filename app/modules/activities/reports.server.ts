@@ -8,6 +8,7 @@
 import { desc, eq, gte, sql } from "drizzle-orm";
 import { activityMonthTotals, activitySportTotals, users } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
+import { sportGroupOf } from "~/modules/sports/sql.server";
 
 const km = (column: unknown) => sql<number>`round(coalesce(sum(${column}), 0) / 1000.0, 1)`.mapWith(Number);
 const total = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
@@ -64,4 +65,23 @@ export async function memberSportTotals(app: AppContext) {
     })
     .from(t)
     .innerJoin(users, eq(users.id, t.userId));
+}
+
+/**
+ * One member's totals per dashboard sport (Ride with virtual, mountain-bike and gravel rides, Run with
+ * trail and virtual runs, …, Other), every activity counted as on the member's own dashboard: the admin
+ * user page's counts (issue #37 item 9). Reads the member's sport-type summary rows.
+ */
+export async function memberSportGroupTotals(app: AppContext, userId: number) {
+  const t = activitySportTotals;
+  return app.db
+    .select({
+      sport: sportGroupOf(t.sportType),
+      count: total(t.activityCount),
+      distanceKm: km(t.distance),
+      timeMinutes: sql<number>`round(coalesce(sum(${t.movingTime}), 0) / 60.0)`.mapWith(Number),
+    })
+    .from(t)
+    .where(eq(t.userId, userId))
+    .groupBy(sql`1`);
 }
