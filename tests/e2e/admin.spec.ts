@@ -209,6 +209,7 @@ test.describe("admin dashboard", () => {
     await expect(page.getByRole("img", { name: "Distance by activity type, log scale" })).toBeVisible();
     await typesChart.scrollIntoViewIfNeeded();
     await expect(typesChart.locator(".apexcharts-xaxis-label tspan").last()).toHaveText(/^[\d,]+ km$/);
+    await expect(typesChart.locator(".apexcharts-yaxis-label").first()).toContainText("Ride");
     await expect(typesChart.locator(".apexcharts-data-labels").first()).toContainText(/[\d,.]+ km/);
     await types.getByRole("button", { name: "Share of activities" }).click();
     await expect(page.getByRole("img", { name: "Share of all activities by activity type" })).toBeVisible();

@@ -69,6 +69,10 @@ describe("the shared chart options (issue #37 item 6)", () => {
     expect(two).toHaveLength(2);
     expect(two[0]).toMatchObject({ show: false, decimalsInFloat: 0 });
     expect(two[1]!.labels!.formatter!(12.5)).toBe("13");
+    // Horizontal bars name their categories on the y axis: no number formatter there.
+    const bars = chartOptions({ plotOptions: { bar: { horizontal: true } } }).yaxis as ApexYAxis;
+    expect(bars.labels!.formatter).toBeUndefined();
+    expect(bars.decimalsInFloat).toBe(0);
     // A chart's own formatter wins.
     const own = chartOptions({ yaxis: { labels: { formatter: () => "own" } } }).yaxis as ApexYAxis;
     expect(own.labels!.formatter!(1)).toBe("own");

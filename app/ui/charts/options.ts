@@ -68,7 +68,11 @@ export function dateTick(ms: number, spanDays: number): string {
  */
 /** From this width a screen is wide: twice the date ticks. */
 export const WIDE_SCREEN_PX = 640;
-export const dateTickAmount = (spanDays: number, wide = false) => (spanDays <= 49 ? 3 : 4) * (wide ? 2 : 1);
+export const dateTickAmount = (spanDays: number, wide = false) => {
+  const ticks = (spanDays <= 49 ? 3 : 4) * (wide ? 2 : 1);
+  // Month labels: ticks at least a month apart, so no two say the same month.
+  return spanDays > DAY_TICKS_UP_TO_DAYS ? Math.max(1, Math.min(ticks, Math.floor(spanDays / 31))) : ticks;
+};
 
 /** A tooltip's date: the whole day ("4 Mar 2025"). */
 export const dateTooltip = (ms: number) => (Number.isFinite(ms) ? formatDay(new Date(ms).toISOString()) : "");
@@ -170,7 +174,11 @@ export function chartOptions(
     Math.max(...values) <= 10 &&
     ys[0]!.max === undefined &&
     ys[0]!.tickAmount === undefined;
-  const yHabits = small ? mergeOptions(Y_HABITS as Plain, wholeTicks(Math.max(...values))) : Y_HABITS;
+  // Horizontal bars name their categories on the y axis: no number formatter there.
+  const horizontal = Boolean(own.plotOptions?.bar?.horizontal);
+  const { formatter: _number, ...categoryLabels } = Y_HABITS.labels ?? {};
+  const yBase = (horizontal ? { ...Y_HABITS, labels: categoryLabels } : Y_HABITS) as Plain;
+  const yHabits = small ? mergeOptions(yBase, wholeTicks(Math.max(...values))) : yBase;
   const yaxis = ys.map((y) => mergeOptions(yHabits as Plain, y as Plain) as ApexYAxis);
   merged.yaxis = Array.isArray(own.yaxis) ? yaxis : yaxis[0];
   if (own.xaxis?.type === "datetime") {

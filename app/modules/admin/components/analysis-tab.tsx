@@ -257,7 +257,10 @@ function ActivitiesByType({ byType }: { byType: NonNullable<AnalysisData["byType
           labels: { formatter: (v: string) => wholeLabel("km")(10 ** Number(v)) },
         }
       : view === "share"
-        ? { min: 0, max: 100, tickAmount: 4, labels: { formatter: (v: string) => `${wholeLabel()(v)}%` } }
+        ? {
+            ...wholeTicks(Math.max(0, ...values), 4),
+            labels: { formatter: (v: string) => `${wholeLabel()(v)}%` },
+          }
         : { ...wholeTicks(Math.max(0, ...km), 4), labels: { formatter: wholeLabel("km") } };
   return (
     <div className="space-y-4">
