@@ -5,8 +5,8 @@
  * type, per member and month. The admin module (admin/reports.server.ts)
  * fills empty months and pivots sport columns.
  */
-import { desc, eq, gte, sql } from "drizzle-orm";
-import { activityMonthTotals, activitySportTotals, users } from "~db/schema";
+import { desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { activities, activityMonthTotals, activitySportTotals, users } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { sportGroupOf } from "~/modules/sports/sql.server";
 
@@ -84,4 +84,20 @@ export async function memberSportGroupTotals(app: AppContext, userId: number) {
     .from(t)
     .where(eq(t.userId, userId))
     .groupBy(sql`1`);
+}
+
+/**
+ * Members with an activity starting in each week from `from` on, the week of a start given by
+ * `weekOf` (the admin's India-time weeks): a statement for the caller's batch, over the
+ * (start_date, user_id, distance) index.
+ */
+export function activeMembersPerWeek(app: AppContext, from: Date, weekOf: (column: unknown) => SQL<number>) {
+  return app.db
+    .select({
+      week: weekOf(activities.startDate),
+      n: sql<number>`count(DISTINCT ${activities.userId})`.mapWith(Number),
+    })
+    .from(activities)
+    .where(gte(activities.startDate, from))
+    .groupBy(weekOf(activities.startDate));
 }

@@ -5,7 +5,6 @@
  */
 import { and, count, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import {
-  activities,
   challengeParticipations,
   challenges,
   eventRegistrations,
@@ -14,7 +13,11 @@ import {
 } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { oneRow } from "~db/client";
-import { memberSportTotals, monthlyActivityTotals } from "~/modules/activities/reports.server";
+import {
+  activeMembersPerWeek,
+  memberSportTotals,
+  monthlyActivityTotals,
+} from "~/modules/activities/reports.server";
 import { avatarFor } from "~/modules/privacy/photos.server";
 import { formatNumber } from "~/lib/format";
 import { PARTICIPATION_WEEKS } from "./schema";
@@ -127,14 +130,7 @@ export async function participationOverTime(
       .from(users)
       .where(gte(users.createdAt, from))
       .groupBy(weekOf(users.createdAt)),
-    app.db
-      .select({
-        week: weekOf(activities.startDate),
-        n: sql<number>`count(DISTINCT ${activities.userId})`.mapWith(Number),
-      })
-      .from(activities)
-      .where(gte(activities.startDate, from))
-      .groupBy(weekOf(activities.startDate)),
+    activeMembersPerWeek(app, from, weekOf),
     app.db
       .select({ week: weekOf(challengeParticipations.createdAt), n: count() })
       .from(challengeParticipations)
