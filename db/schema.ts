@@ -542,6 +542,7 @@ export const challengeParticipations = sqliteTable(
     uniqueIndex("participations_challenge_user_unique").on(t.challengeId, t.userId),
     index("participations_user_idx").on(t.userId),
     index("participations_challenge_progress_idx").on(t.challengeId, t.progress),
+    index("participations_created_idx").on(t.createdAt),
   ],
 );
 
@@ -681,6 +682,7 @@ export const eventRegistrations = sqliteTable(
     index("registrations_user_idx").on(t.userId),
     index("registrations_event_status_idx").on(t.eventId, t.paymentStatus),
     index("registrations_status_hold_idx").on(t.paymentStatus, t.holdExpiresAt),
+    index("registrations_date_idx").on(t.registrationDate, t.releasedAt),
     check("registrations_status_check", oneOf("payment_status", PAYMENT_STATUSES)),
   ],
 );

@@ -202,8 +202,30 @@ test.describe("admin dashboard", () => {
     await page.goto("/admin?tab=analysis");
     await expect(page.getByRole("heading", { name: "Activity Analysis" })).toBeVisible();
     await expect(page.getByRole("cell", { name: "Ride", exact: true })).toBeVisible();
+    // Ride's distance dwarfs the other sports: a log scale and a share view, every bar labelled.
+    const types = page.getByRole("group", { name: "Activities by type view" });
+    const typesChart = page.getByTestId("types-chart");
+    await types.getByRole("button", { name: "Distance, log scale" }).click();
+    await expect(page.getByRole("img", { name: "Distance by activity type, log scale" })).toBeVisible();
+    await typesChart.scrollIntoViewIfNeeded();
+    await expect(typesChart.locator(".apexcharts-xaxis-label tspan").last()).toHaveText(/^[\d,]+ km$/);
+    await expect(typesChart.locator(".apexcharts-yaxis-label").first()).toContainText("Ride");
+    await expect(typesChart.locator(".apexcharts-data-labels").first()).toContainText(/[\d,.]+ km/);
+    await types.getByRole("button", { name: "Share of activities" }).click();
+    await expect(page.getByRole("img", { name: "Share of all activities by activity type" })).toBeVisible();
+    await expect(typesChart.locator(".apexcharts-data-labels").first()).toContainText(/[\d.]+%/);
+    await snap(page, "admin-analysis-types-share");
     await page.getByRole("link", { name: "Participation Stats" }).click();
     await expect(page.getByText("Strava connected")).toBeVisible();
+    // Participation over time: 26 weeks as lines and as a table.
+    const overTime = page.getByTestId("participation-over-time");
+    await expect(overTime.getByRole("heading", { name: "Participation over time" })).toBeVisible();
+    await expect(
+      overTime.getByRole("table", { name: "Per week, newest first" }).getByRole("row"),
+    ).toHaveCount(27);
+    await overTime.getByTestId("participation-chart").scrollIntoViewIfNeeded();
+    await expect(overTime.locator(".apexcharts-line")).toHaveCount(4);
+    await snap(page, "admin-analysis-participation");
     await page.getByRole("link", { name: "Distance Distribution" }).click();
     // The chart cuts at the community's quantiles; the spec's 50 km steps stay as the table.
     await expect(
@@ -230,6 +252,9 @@ test.describe("admin dashboard", () => {
     await expect(page.getByRole("heading", { name: "athlete", level: 1 })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Running" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Cycling" })).toBeVisible();
+    await expect(page.getByTestId("sport-groups")).toContainText(
+      /^All sports: [\d,]+ activities · Ride [\d,]+/,
+    );
     await expect(page.getByRole("link", { name: /View All \d+ Activities/ })).toHaveAttribute(
       "href",
       "/activities?userId=2",

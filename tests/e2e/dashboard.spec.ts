@@ -1,3 +1,4 @@
+import type { Locator, Page } from "@playwright/test";
 import { expect, signIn, signInFreshMember, snap, test } from "./fixtures";
 
 const kmOf = (text: string) => Number(text.replace(/[^\d.]/g, ""));
@@ -159,6 +160,8 @@ test.describe("dashboard", () => {
     await expect(fitness.locator(".apexcharts-canvas")).toBeVisible();
     // The chart component came in its own chunk, after the first load.
     expect(scripts.slice(loadedBefore).length).toBeGreaterThan(0);
+    // Three months are shown first; the whole range holds the event day, marked.
+    await fitness.getByRole("button", { name: "All" }).click();
     await expect(fitness.locator(".apexcharts-xaxis-annotations")).toContainText("IAS CycleWari 2025");
     await expect(fitness.getByTestId("fitness-today")).toContainText(/Fitness today\s*[\d.]+/);
     await expect(fitness.getByTestId("fitness-event-day")).toContainText("June 7, 2025");
@@ -413,6 +416,41 @@ test("a member without activities sees the empty states", async ({ page, console
   expect(consoleErrors).toEqual([]);
 });
 
+/**
+ * A drawn chart in `card` reads on the page's width: nothing scrolls sideways, the legend is one line
+ * inside the card, the value axis says whole numbers, and the date ticks neither overlap nor leave the chart.
+ */
+async function expectChartFits(page: Page, card: Locator) {
+  await expect(card.locator(".apexcharts-canvas")).toBeVisible();
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  const box = (await card.boundingBox())!;
+  const legend = await card
+    .locator(".apexcharts-legend-series")
+    .evaluateAll((items) =>
+      items.map((el) => el.getBoundingClientRect()).map((r) => ({ top: Math.round(r.top), right: r.right })),
+    );
+  expect(legend.length).toBeGreaterThan(1);
+  expect(new Set(legend.map((r) => r.top)).size).toBe(1);
+  for (const r of legend) expect(r.right).toBeLessThanOrEqual(box.x + box.width);
+  const values = await card.locator(".apexcharts-yaxis-label tspan").allTextContents();
+  expect(values.length).toBeGreaterThan(1);
+  for (const v of values) expect(v).toMatch(/^-?[\d,]+$/);
+  const ticks = await card.locator(".apexcharts-xaxis-label").evaluateAll((items) =>
+    items
+      .map((el) => el.getBoundingClientRect())
+      .filter((r) => r.width > 0)
+      .map((r) => ({ left: r.left, right: r.right })),
+  );
+  expect(ticks.length).toBeGreaterThanOrEqual(3);
+  for (const [i, t] of ticks.entries()) {
+    expect(t.left).toBeGreaterThanOrEqual(box.x);
+    expect(t.right).toBeLessThanOrEqual(box.x + box.width);
+    if (i > 0) expect(t.left).toBeGreaterThanOrEqual(ticks[i - 1]!.right);
+  }
+}
+
 test.describe("on a 375 px wide phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
@@ -480,12 +518,34 @@ test.describe("on a 375 px wide phone", () => {
     await expect(sports.getByRole("tab", { name: "Other" })).toHaveAttribute("tabindex", "-1");
     await page.getByTestId("dashboard-fitness").scrollIntoViewIfNeeded();
     await page.getByTestId("fitness-curves").scrollIntoViewIfNeeded();
-    await expect(page.getByTestId("fitness-chart").locator(".apexcharts-canvas")).toBeVisible();
-    expect(
-      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-    ).toBeLessThanOrEqual(0);
-    await expect(page.getByTestId("fitness-chart")).toBeVisible();
-    await snap(page.getByTestId("fitness-chart"), "dashboard-fitness-phone");
+    const fitness = page.getByTestId("fitness-chart");
+    await expect(fitness.locator(".apexcharts-canvas")).toBeVisible();
+    // The range picker (issue #37 item 6): three months first, day ticks that fit, a one-line legend.
+    const range = fitness.getByRole("group", { name: "Chart range" });
+    await expect(range.getByRole("button", { name: "3 months" })).toHaveAttribute("aria-pressed", "true");
+    await expect(fitness.locator(".apexcharts-xaxis-label tspan").first()).toHaveText(
+      /^\d{1,2} [A-Z][a-z]{2}$/,
+    );
+    await expectChartFits(page, fitness);
+    await snap(fitness, "dashboard-fitness-phone");
+    // From the keyboard: a year, with month ticks.
+    await range.getByRole("button", { name: "1 year" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(range.getByRole("button", { name: "1 year" })).toHaveAttribute("aria-pressed", "true");
+    await expect(fitness.locator(".apexcharts-xaxis-label tspan").first()).toHaveText(
+      /^[A-Z][a-z]{2} \d{4}$/,
+    );
+    await expectChartFits(page, fitness);
+    await snap(fitness, "dashboard-fitness-phone-1y");
+    // Everything: the event day marked inside the plot, its label clear of the value axis.
+    await range.getByRole("button", { name: "All" }).click();
+    const flag = fitness.locator(".apexcharts-xaxis-annotations text");
+    await expect(flag).toContainText("IAS CycleWari 2025");
+    await expectChartFits(page, fitness);
+    const axis = await fitness.locator(".apexcharts-yaxis").first().boundingBox();
+    const label = await flag.boundingBox();
+    expect(label!.x).toBeGreaterThanOrEqual(axis!.x + axis!.width);
+    await snap(fitness, "dashboard-fitness-phone-all");
     await snap(page, "dashboard-phone");
     await page.goto("/activities?page=5");
     expect(

@@ -85,6 +85,8 @@ test.describe("the athlete's Wari dashboard", () => {
     await expect(fitness.getByRole("heading", { name: "Fitness, fatigue and form" })).toBeVisible();
     await fitness.getByTestId("fitness-curves").scrollIntoViewIfNeeded();
     await expect(fitness.locator(".apexcharts-canvas")).toBeVisible();
+    // Three months are shown first; the whole range holds the event day, marked.
+    await fitness.getByRole("button", { name: "All" }).click();
     await expect(fitness.locator(".apexcharts-xaxis-annotations")).toContainText("IAS CycleWari 2025");
     await expect(fitness.getByTestId("fitness-event-day")).toContainText(/June 7, 2025: fitness [\d.]+/);
     await expect(page.getByTestId("plan-standing")).toContainText(

@@ -73,7 +73,13 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 
 describe("admin reports", () => {
   it("are admin only: 401 for guests, 403 for members", async () => {
-    for (const name of ["activities-by-type", "activity-trends", "user-participation", "user-activities"]) {
+    for (const name of [
+      "activities-by-type",
+      "activity-trends",
+      "user-participation",
+      "user-activities",
+      "participation-over-time",
+    ]) {
       expect((await call(`/api/admin/reports/${name}`)).status).toBe(401);
       expect((await call(`/api/admin/reports/${name}`, { cookie: member.cookie })).status).toBe(403);
     }
@@ -163,5 +169,156 @@ describe("admin reports", () => {
         expect((entry as unknown as Record<string, number>)[column]).toBe(entry.distanceBySport[column]);
     }
     expect(report.users[0].userId).toBe(riders[0].id);
+  });
+});
+
+/** The Monday (YYYY-MM-DD) of the India-time week holding a Unix second: the wall clock in India, back to Monday. */
+function istMonday(seconds: number): string {
+  const wall = new Date((seconds + 19_800) * 1000);
+  wall.setUTCDate(wall.getUTCDate() - ((wall.getUTCDay() + 6) % 7));
+  return wall.toISOString().slice(0, 10);
+}
+
+interface Week {
+  week: string;
+  members: number;
+  newMembers: number;
+  activeMembers: number;
+  challengeJoins: number;
+  eventRegistrations: number;
+}
+
+describe("participation over time (issue #37 item 9)", () => {
+  const joins: { userId: number; at: number }[] = [];
+  const registrations: { userId: number; at: number; released: boolean }[] = [];
+
+  beforeAll(async () => {
+    // Two riders joined three weeks ago; challenge joins and registrations spread over past weeks.
+    await env.DB.prepare("UPDATE users SET created_at = ? WHERE id IN (?, ?)")
+      .bind(now - 17 * DAY, riders[1].id, riders[2].id)
+      .run();
+    const challenge = await env.DB.prepare(
+      "INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date) VALUES ('Ride 100', 'd', 100000, 'Ride', ?, ?) RETURNING id",
+    )
+      .bind(now - 60 * DAY, now + 10 * DAY)
+      .first<{ id: number }>();
+    const event = await env.DB.prepare(
+      "INSERT INTO events (title, description, date, location, fee) VALUES ('Club ride', 'd', ?, 'Pune', 0) RETURNING id",
+    )
+      .bind(now + 20 * DAY)
+      .first<{ id: number }>();
+    joins.push(
+      { userId: riders[0].id, at: now - 17 * DAY },
+      { userId: riders[1].id, at: now - 17 * DAY },
+      { userId: riders[2].id, at: now - 30 * DAY },
+    );
+    for (const j of joins)
+      await env.DB.prepare(
+        "INSERT INTO challenge_participations (challenge_id, user_id, created_at) VALUES (?, ?, ?)",
+      )
+        .bind(challenge!.id, j.userId, j.at)
+        .run();
+    registrations.push(
+      { userId: riders[0].id, at: now - 17 * DAY, released: false },
+      // A released registration (an expired hold) is history, not a registration.
+      { userId: riders[1].id, at: now - 17 * DAY, released: true },
+      { userId: riders[2].id, at: now - 30 * DAY, released: false },
+    );
+    for (const r of registrations)
+      await env.DB.prepare(
+        "INSERT INTO event_registrations (event_id, user_id, name, email, phone, emergency_contact, registration_date, released_at, release_reason) VALUES (?, ?, 'n', 'e@example.com', '9999999999', 'c', ?, ?, ?)",
+      )
+        .bind(event!.id, r.userId, r.at, r.released ? r.at + 900 : null, r.released ? "expired" : null)
+        .run();
+  });
+
+  it("gives each of the last 26 India-time weeks its members, active members, challenge joins and registrations", async () => {
+    const res = await call("/api/admin/reports/participation-over-time", { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const { weeks } = await json<{ weeks: Week[] }>(res);
+    expect(weeks).toHaveLength(26);
+    expect(weeks.at(-1)!.week).toBe(istMonday(now));
+    const created = (
+      await env.DB.prepare("SELECT created_at AS at FROM users").all<{ at: number }>()
+    ).results.map((u) => u.at);
+    const starts = weeks.map((w) => w.week);
+    const expected = starts.map((week, i) => {
+      const inWeek = (at: number) => istMonday(at) === week;
+      const ended = (at: number) => i === starts.length - 1 || istMonday(at) < starts[i + 1]!;
+      return {
+        week,
+        members: created.filter(ended).length,
+        newMembers: created.filter(inWeek).length,
+        activeMembers: new Set(rows.filter((r) => inWeek(now - r.daysAgo * DAY)).map((r) => r.userId)).size,
+        challengeJoins: joins.filter((j) => inWeek(j.at)).length,
+        eventRegistrations: registrations.filter((r) => !r.released && inWeek(r.at)).length,
+      };
+    });
+    expect(weeks).toEqual(expected);
+    // The seeded weeks really hold something (the comparison above is not of zeros only).
+    const threeWeeksAgo = weeks.find((w) => w.week === istMonday(now - 17 * DAY))!;
+    expect(threeWeeksAgo).toMatchObject({ newMembers: 2, challengeJoins: 2, eventRegistrations: 1 });
+    expect(weeks.find((w) => w.week === istMonday(now - 30 * DAY))).toMatchObject({
+      challengeJoins: 1,
+      eventRegistrations: 1,
+    });
+    expect(weeks.at(-1)!.members).toBe(created.length);
+    expect(weeks.reduce((n, w) => n + w.activeMembers, 0)).toBeGreaterThan(0);
+  });
+
+  it("answers the weeks asked for, and refuses a bad number with a 400 that says why", async () => {
+    const eight = await json<{ weeks: Week[] }>(
+      await call("/api/admin/reports/participation-over-time?weeks=8", { cookie: admin.cookie }),
+    );
+    expect(eight.weeks).toHaveLength(8);
+    expect(eight.weeks.at(-1)!.week).toBe(istMonday(now));
+    for (const bad of ["abc", "1000", "2.5", "0"]) {
+      const res = await call(`/api/admin/reports/participation-over-time?weeks=${bad}`, {
+        cookie: admin.cookie,
+      });
+      expect(res.status).toBe(400);
+      expect((await json<{ message: string }>(res)).message).toMatch(/weeks must be/);
+    }
+  });
+
+  it("uses indexes, not table scans, for the per-week counts", async () => {
+    for (const [table, column] of [
+      ["challenge_participations", "created_at"],
+      ["event_registrations", "registration_date"],
+      ["users", "created_at"],
+    ]) {
+      const plan = await env.DB.prepare(
+        `EXPLAIN QUERY PLAN SELECT count(*) FROM ${table} WHERE ${column} >= ? GROUP BY ${column} / 604800`,
+      )
+        .bind(now - 26 * 7 * DAY)
+        .all<{ detail: string }>();
+      expect(plan.results.map((r) => r.detail).join(" ")).toMatch(/USING (COVERING )?INDEX/);
+    }
+  });
+});
+
+describe("the admin user page counts sports as the member's dashboard does", () => {
+  it("groups every activity by dashboard sport and says what the list leaves out", async () => {
+    // A trail run is a run on the member's dashboard.
+    await insert({
+      userId: riders[1].id,
+      sport: "TrailRun",
+      metres: 12_000,
+      seconds: 4000,
+      climb: 300,
+      daysAgo: 4,
+    });
+    const html = await (await call(`/admin/users/${riders[1].id}`, { cookie: admin.cookie })).text();
+    const text = html
+      .replace(/<!-- -->/g, "")
+      .replace(/&#x27;/g, "'")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ");
+    expect(text).toContain("All sports: 4 activities · Run 2 · Swim 1 · Other 1");
+    expect(text).toContain("Run, trail run and virtual run, as on the member's dashboard");
+    // None of the inserted activities is shared with everyone, so the admin's list shows none of them.
+    expect(text).toContain(
+      "4 activities, none shared with everyone (private on Strava), so none are listed.",
+    );
   });
 });

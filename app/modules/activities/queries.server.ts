@@ -345,25 +345,6 @@ export function memberActivitiesPage(
 }
 
 /**
- * The member's count, km (1 decimal) and minutes of running and of cycling
- * (the dashboard's sport groups: Run includes trail and virtual runs, Ride
- * every kind of ride); a group without activities has no row.
- */
-export function memberRunRideTotals(app: AppContext, userId: number) {
-  const group = sql<string>`CASE WHEN ${sportMatches("Run")} THEN 'running' WHEN ${sportMatches("Ride")} THEN 'cycling' END`;
-  return app.db
-    .select({
-      sport: group,
-      count: count(),
-      distanceKm: sql<number>`round(coalesce(sum(${activities.distance}), 0) / 1000.0, 1)`.mapWith(Number),
-      timeMinutes: sql<number>`round(coalesce(sum(${activities.movingTime}), 0) / 60.0)`.mapWith(Number),
-    })
-    .from(activities)
-    .where(and(eq(activities.userId, userId), sql`${group} IS NOT NULL`))
-    .groupBy(group);
-}
-
-/**
  * Every activity of the member, oldest first, all columns: the data export
  * (docs/decisions/022). A statement, so the export reads it in its one batch.
  */

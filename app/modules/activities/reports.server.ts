@@ -5,9 +5,10 @@
  * type, per member and month. The admin module (admin/reports.server.ts)
  * fills empty months and pivots sport columns.
  */
-import { desc, eq, gte, sql } from "drizzle-orm";
-import { activityMonthTotals, activitySportTotals, users } from "~db/schema";
+import { desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { activities, activityMonthTotals, activitySportTotals, users } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
+import { sportGroupOf } from "~/modules/sports/sql.server";
 
 const km = (column: unknown) => sql<number>`round(coalesce(sum(${column}), 0) / 1000.0, 1)`.mapWith(Number);
 const total = (column: unknown) => sql<number>`coalesce(sum(${column}), 0)`.mapWith(Number);
@@ -64,4 +65,39 @@ export async function memberSportTotals(app: AppContext) {
     })
     .from(t)
     .innerJoin(users, eq(users.id, t.userId));
+}
+
+/**
+ * One member's totals per dashboard sport (Ride with virtual, mountain-bike and gravel rides, Run with
+ * trail and virtual runs, …, Other), every activity counted as on the member's own dashboard: the admin
+ * user page's counts (issue #37 item 9). Reads the member's sport-type summary rows.
+ */
+export async function memberSportGroupTotals(app: AppContext, userId: number) {
+  const t = activitySportTotals;
+  return app.db
+    .select({
+      sport: sportGroupOf(t.sportType),
+      count: total(t.activityCount),
+      distanceKm: km(t.distance),
+      timeMinutes: sql<number>`round(coalesce(sum(${t.movingTime}), 0) / 60.0)`.mapWith(Number),
+    })
+    .from(t)
+    .where(eq(t.userId, userId))
+    .groupBy(sql`1`);
+}
+
+/**
+ * Members with an activity starting in each week from `from` on, the week of a start given by
+ * `weekOf` (the admin's India-time weeks): a statement for the caller's batch, over the
+ * (start_date, user_id, distance) index.
+ */
+export function activeMembersPerWeek(app: AppContext, from: Date, weekOf: (column: unknown) => SQL<number>) {
+  return app.db
+    .select({
+      week: weekOf(activities.startDate),
+      n: sql<number>`count(DISTINCT ${activities.userId})`.mapWith(Number),
+    })
+    .from(activities)
+    .where(gte(activities.startDate, from))
+    .groupBy(weekOf(activities.startDate));
 }

@@ -44,6 +44,7 @@ import {
   activityTrends,
   distanceBuckets,
   distanceQuantiles,
+  participationOverTime,
   userActivitiesReport,
   userParticipation,
 } from "./reports.server";
@@ -78,16 +79,18 @@ async function feedbackCounts(app: AppContext) {
 }
 
 async function analysis(app: AppContext) {
-  const [byType, trends, participation, perUser] = await Promise.all([
+  const [byType, trends, participation, overTime, perUser] = await Promise.all([
     attempt("activities by type", activitiesByType(app)),
     attempt("activity trends", activityTrends(app)),
     attempt("participation", userParticipation(app)),
+    attempt("participation over time", participationOverTime(app)),
     attempt("user activities", userActivitiesReport(app)),
   ]);
   return {
     byType,
     trends,
     participation,
+    overTime,
     perUser,
     distribution: perUser ? distanceBuckets(perUser.users) : null,
     /** The chart's buckets: the community's quantiles (the 50 km steps stay as the report's table). */

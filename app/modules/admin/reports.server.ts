@@ -3,7 +3,7 @@
  * is one SQL aggregate; the pivot of the per-user report into sport columns
  * is the only shaping done here.
  */
-import { sql } from "drizzle-orm";
+import { and, count, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import {
   challengeParticipations,
   challenges,
@@ -13,9 +13,14 @@ import {
 } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { oneRow } from "~db/client";
-import { memberSportTotals, monthlyActivityTotals } from "~/modules/activities/reports.server";
+import {
+  activeMembersPerWeek,
+  memberSportTotals,
+  monthlyActivityTotals,
+} from "~/modules/activities/reports.server";
 import { avatarFor } from "~/modules/privacy/photos.server";
 import { formatNumber } from "~/lib/format";
+import { PARTICIPATION_WEEKS } from "./schema";
 
 /** Activities by type needs no shaping: the admin answers the activities module's aggregate as it is. */
 export { activitiesByType } from "~/modules/activities/reports.server";
@@ -67,6 +72,94 @@ export async function userParticipation(app: AppContext) {
     users: { totalUsers: row.totalUsers, stravaConnectedUsers: row.stravaConnectedUsers },
     challenges: { uniqueParticipants: row.uniqueParticipants, totalChallenges: row.totalChallenges },
     events: { totalRegistrations: row.totalRegistrations, paidRegistrations: row.paidRegistrations },
+  };
+}
+
+// ---- Participation over time (issue #37 item 9) -------------------------------
+
+const WEEK_S = 7 * 86_400;
+/** India's offset and the first Monday of Unix time (5 Jan 1970): weeks run Monday to Sunday, India time. */
+const IST_OFFSET_S = 19_800;
+const FIRST_MONDAY_S = 4 * 86_400;
+
+/** The India-time week (Monday to Sunday, numbered from 5 Jan 1970) of a Unix-seconds column, as SQL. */
+const weekOf = (column: unknown): SQL<number> =>
+  sql<number>`(${column} + ${sql.raw(String(IST_OFFSET_S - FIRST_MONDAY_S))}) / ${sql.raw(String(WEEK_S))}`.mapWith(
+    Number,
+  );
+/** The week number of an instant, and the instant (Unix seconds) a week starts. */
+const weekNumber = (seconds: number) => Math.floor((seconds + IST_OFFSET_S - FIRST_MONDAY_S) / WEEK_S);
+const weekStartSeconds = (week: number) => week * WEEK_S + FIRST_MONDAY_S - IST_OFFSET_S;
+
+export interface ParticipationWeek {
+  /** The week's Monday (India time), YYYY-MM-DD. */
+  week: string;
+  /** Members (accounts) at the end of the week. */
+  members: number;
+  /** Accounts created in the week. */
+  newMembers: number;
+  /** Members with at least one activity starting in the week. */
+  activeMembers: number;
+  /** Challenges joined in the week. */
+  challengeJoins: number;
+  /** Event registrations made in the week that hold (released ones are history, as in Participation Stats). */
+  eventRegistrations: number;
+}
+
+/**
+ * The last `weeks` weeks (Monday to Sunday, India time; the current week so
+ * far last), each with members, active members, challenge joins and event
+ * registrations: one grouped count per table over an indexed time column
+ * (users.created_at, activities.start_date, challenge_participations.created_at,
+ * event_registrations.registration_date), sent in one batch.
+ */
+export async function participationOverTime(
+  app: AppContext,
+  weeks: number = PARTICIPATION_WEEKS.default,
+): Promise<{ weeks: ParticipationWeek[] }> {
+  const nowS = Math.floor(app.now().getTime() / 1000);
+  const last = weekNumber(nowS);
+  const first = last - weeks + 1;
+  const from = new Date(weekStartSeconds(first) * 1000);
+  const byWeek = <T extends { week: number; n: number }>(rows: T[]) =>
+    new Map(rows.map((r) => [r.week, r.n]));
+  const [before, joined, active, joins, registrations] = await app.db.batch([
+    app.db.select({ n: count() }).from(users).where(lt(users.createdAt, from)),
+    app.db
+      .select({ week: weekOf(users.createdAt), n: count() })
+      .from(users)
+      .where(gte(users.createdAt, from))
+      .groupBy(weekOf(users.createdAt)),
+    activeMembersPerWeek(app, from, weekOf),
+    app.db
+      .select({ week: weekOf(challengeParticipations.createdAt), n: count() })
+      .from(challengeParticipations)
+      .where(gte(challengeParticipations.createdAt, from))
+      .groupBy(weekOf(challengeParticipations.createdAt)),
+    app.db
+      .select({ week: weekOf(eventRegistrations.registrationDate), n: count() })
+      .from(eventRegistrations)
+      .where(and(gte(eventRegistrations.registrationDate, from), isNull(eventRegistrations.releasedAt)))
+      .groupBy(weekOf(eventRegistrations.registrationDate)),
+  ]);
+  const newMembers = byWeek(joined);
+  const activeMembers = byWeek(active);
+  const challengeJoins = byWeek(joins);
+  const eventRegs = byWeek(registrations);
+  let members = before[0]?.n ?? 0;
+  return {
+    weeks: Array.from({ length: weeks }, (_, i) => {
+      const week = first + i;
+      members += newMembers.get(week) ?? 0;
+      return {
+        week: new Date((week * WEEK_S + FIRST_MONDAY_S) * 1000).toISOString().slice(0, 10),
+        members,
+        newMembers: newMembers.get(week) ?? 0,
+        activeMembers: activeMembers.get(week) ?? 0,
+        challengeJoins: challengeJoins.get(week) ?? 0,
+        eventRegistrations: eventRegs.get(week) ?? 0,
+      };
+    }),
   };
 }
 

@@ -84,3 +84,22 @@ export const progressListQuerySchema = z.object({
   ...pageQueryFields(PROGRESS_PAGE_SIZE),
   q: z.string().trim().max(50).default(""),
 });
+
+/** Weeks the participation report covers by default, and the fewest and most it answers. */
+export const PARTICIPATION_WEEKS = { default: 26, min: 4, max: 104 } as const;
+
+/** GET /api/admin/reports/participation-over-time: how many weeks, the current one last. */
+export const participationQuerySchema = z.object({
+  weeks: z.coerce
+    .number({ invalid_type_error: "weeks must be a whole number" })
+    .int("weeks must be a whole number")
+    .min(
+      PARTICIPATION_WEEKS.min,
+      `weeks must be between ${PARTICIPATION_WEEKS.min} and ${PARTICIPATION_WEEKS.max}`,
+    )
+    .max(
+      PARTICIPATION_WEEKS.max,
+      `weeks must be between ${PARTICIPATION_WEEKS.min} and ${PARTICIPATION_WEEKS.max}`,
+    )
+    .default(PARTICIPATION_WEEKS.default),
+});

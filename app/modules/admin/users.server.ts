@@ -18,12 +18,9 @@ import type { AppContext } from "~workers/load-context";
 import { hashPassword } from "~/lib/password.server";
 import { AppError } from "~/lib/http.server";
 import { assertUnique, publicUser, sendVerificationEmail } from "~/modules/auth/auth.server";
-import {
-  activityCountOf,
-  hasNoActivities,
-  memberActivitiesPage,
-  memberRunRideTotals,
-} from "~/modules/activities/queries.server";
+import { activityCountOf, hasNoActivities, memberActivitiesPage } from "~/modules/activities/queries.server";
+import { memberSportGroupTotals } from "~/modules/activities/reports.server";
+import { DASHBOARD_SPORTS, type DashboardSport } from "~/modules/sports/sports";
 import { ADMIN_MSG, type CreateUserInput, type UserListQuery } from "./schema";
 import { oneRow } from "~db/client";
 
@@ -204,14 +201,26 @@ export async function userActivities(app: AppContext, id: number, limit: number,
   };
 }
 
-/** Running and cycling totals for the user dashboard header (km to 1 decimal, minutes). */
+/**
+ * The user dashboard's header: running and cycling (spec part 2) and every dashboard sport, grouped and
+ * counted as on the member's own dashboard (all their activities, private ones too), km to 1 decimal, minutes.
+ */
 export async function userSportSummary(app: AppContext, id: number) {
-  const rows = await memberRunRideTotals(app, id);
-  const of = (sport: string) => {
+  const rows = await memberSportGroupTotals(app, id);
+  const groups = DASHBOARD_SPORTS.flatMap((sport) => {
     const row = rows.find((r) => r.sport === sport);
-    return { count: row?.count ?? 0, distanceKm: row?.distanceKm ?? 0, timeMinutes: row?.timeMinutes ?? 0 };
+    return row ? [{ sport, count: row.count, distanceKm: row.distanceKm, timeMinutes: row.timeMinutes }] : [];
+  });
+  const of = (sport: DashboardSport) => {
+    const { count = 0, distanceKm = 0, timeMinutes = 0 } = groups.find((g) => g.sport === sport) ?? {};
+    return { count, distanceKm, timeMinutes };
   };
-  return { running: of("running"), cycling: of("cycling") };
+  return {
+    running: of("Run"),
+    cycling: of("Ride"),
+    groups,
+    totalActivities: groups.reduce((sum, g) => sum + g.count, 0),
+  };
 }
 
 export async function userChallenges(app: AppContext, id: number) {

@@ -8,7 +8,8 @@
  * has a fixed height from the first server-rendered paint, so nothing moves
  * when the chart arrives, and CSS containment, so ApexCharts' measuring lays
  * out only the box (≈ 30 % less main-thread time per render, decision 028); a
- * chart that fails to load or render says 'Error rendering chart'.
+ * chart that fails to load or render says 'Error rendering chart'. The chart's
+ * options get the app's shared habits in that chunk (`chartOptions`, ./options.ts).
  */
 import type { ApexOptions } from "apexcharts";
 import { Component, lazy, Suspense, useRef, type ReactNode } from "react";
@@ -77,6 +78,8 @@ export interface LazyChartProps {
   dataKey: string;
   /** The box's test id: pages with two charts tell them apart. */
   testId?: string;
+  /** The days a datetime x axis spans, when its options give no min and max (picks day or month ticks). */
+  spanDays?: number;
 }
 
 export function LazyChart({
@@ -87,6 +90,7 @@ export function LazyChart({
   label,
   dataKey,
   testId = "timeline-chart",
+  spanDays,
 }: LazyChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
@@ -107,6 +111,7 @@ export function LazyChart({
               type={type}
               series={series}
               options={options}
+              spanDays={spanDays}
               height={height}
               width="100%"
             />

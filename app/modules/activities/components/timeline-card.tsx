@@ -58,7 +58,13 @@ function periodTime(period: string): number {
 function chartConfig(
   timeline: Timeline,
   chart: ChartType,
-): { type: "bar" | "area"; series: ApexOptions["series"]; options: ApexOptions; label: string } {
+): {
+  type: "bar" | "area";
+  series: ApexOptions["series"];
+  options: ApexOptions;
+  label: string;
+  spanDays: number | undefined;
+} {
   const metric = {
     summary: { name: "Activities", value: (p: Timeline["series"][number]) => p.count, unit: "" },
     distance: {
@@ -90,33 +96,25 @@ function chartConfig(
       },
     ],
     label: `${metric.name} per ${periodName}${first && last ? `, ${formatPeriod(first)} to ${formatPeriod(last)}` : ""}`,
+    // The shared habits (whole-number axes, date ticks, legend) are added by LazyChart.
     options: {
-      chart: {
-        toolbar: { show: false },
-        zoom: { enabled: false },
-        animations: { enabled: false },
-        fontFamily: "inherit",
-      },
       // The sport's own colour (the same on the tabs, the list and the admin charts).
       colors: [
         timeline.sportType in SPORT_COLOURS
           ? SPORT_COLOURS[timeline.sportType as DashboardSport]
           : BRAND.DEFAULT,
       ],
-      dataLabels: { enabled: false },
       stroke: { width: chart === "distance" ? 2 : 0, curve: "smooth" },
       fill:
         chart === "distance"
           ? { type: "gradient", gradient: { opacityFrom: 0.4, opacityTo: 0.05 } }
           : { opacity: 0.9 },
       plotOptions: { bar: { borderRadius: 2, columnWidth: "70%" } },
-      grid: { borderColor: "#e5e7eb", strokeDashArray: 3 },
-      xaxis: { type: "datetime", labels: { datetimeUTC: true, style: { fontSize: "11px" } } },
-      // The unit on the axis, from zero (a y axis starting at 200 exaggerated the dips), no ".0".
+      xaxis: { type: "datetime" },
+      // From zero (a y axis starting at 200 exaggerated the dips); the unit is in the axis title.
       yaxis: {
         min: 0,
         title: { text: chart === "summary" ? `Activities per ${periodName}` : metric.name },
-        labels: { formatter: axisLabel(metric.unit.trim()) },
       },
       tooltip: {
         x: {
@@ -130,6 +128,7 @@ function chartConfig(
         },
       },
     },
+    spanDays: first && last ? (periodTime(last) - periodTime(first)) / 86_400_000 : undefined,
   };
 }
 
@@ -290,6 +289,7 @@ export function TimelineCard({
                 options={config.options}
                 height={CHART_HEIGHT}
                 label={config.label}
+                spanDays={config.spanDays}
                 dataKey={`${timeline.range}-${timeline.sportType}-${chart}-${timeline.to}`}
               />
             )}

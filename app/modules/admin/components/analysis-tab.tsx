@@ -4,15 +4,27 @@
  * Charts load lazily; every number is also in a table.
  */
 import { useSearchParams } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { axisLabel, formatHoursAsDuration, formatMonth, formatNumber, plural, sportName } from "~/lib/format";
+import { useState, type ReactNode } from "react";
+import {
+  axisLabel,
+  formatDay,
+  formatHoursAsDuration,
+  formatMonth,
+  formatNumber,
+  formatShare,
+  plural,
+  sportName,
+} from "~/lib/format";
 import { LazyChart } from "~/ui/charts/lazy-chart";
+import { wholeLabel, wholeTicks } from "~/ui/charts/options";
+import { Segmented } from "~/ui/charts/segmented";
 import { BRAND } from "~/ui/brand";
 import { sportColour } from "~/modules/activities/sport-style";
 import type {
   activitiesByType,
   activityTrends,
   distanceBuckets,
+  participationOverTime,
   userActivitiesReport,
   userParticipation,
 } from "../reports.server";
@@ -22,6 +34,7 @@ export interface AnalysisData {
   byType: Awaited<ReturnType<typeof activitiesByType>> | null;
   trends: Awaited<ReturnType<typeof activityTrends>> | null;
   participation: Awaited<ReturnType<typeof userParticipation>> | null;
+  overTime: Awaited<ReturnType<typeof participationOverTime>> | null;
   perUser: Awaited<ReturnType<typeof userActivitiesReport>> | null;
   distribution: ReturnType<typeof distanceBuckets> | null;
   quantiles: ReturnType<typeof distanceBuckets> | null;
@@ -113,7 +126,6 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
     data.trends === null ? "Failed to load activity trends" : null,
     data.participation === null ? "Failed to load participation statistics" : null,
   ].filter((f): f is string => f !== null);
-  const byDistance = [...(data.byType ?? [])].sort((a, b) => b.totalDistanceKm - a.totalDistanceKm);
   return (
     <div className="space-y-4">
       <h2 className="text-lg font-semibold text-gray-900">Activity Analysis</h2>
@@ -124,51 +136,7 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
         hrefFor={(id) => `/admin?tab=analysis&view=overview&section=${id}`}
         label="Activity Analysis"
       />
-      {section === "types" && data.byType ? (
-        <div className="space-y-4">
-          <LazyChart
-            type="bar"
-            height={Math.max(200, byDistance.length * 32 + 60)}
-            label="Distance by activity type"
-            dataKey={`types-${byDistance.length}`}
-            series={[
-              {
-                name: "Distance",
-                data: byDistance.map((t) => t.totalDistanceKm),
-              },
-            ]}
-            options={{
-              // Horizontal bars, longest first, so the smaller sports stay readable next to Ride.
-              // Each sport in its own colour, the same as on the dashboard and the activity list.
-              plotOptions: { bar: { horizontal: true, barHeight: "70%", distributed: true } },
-              legend: { show: false },
-              xaxis: {
-                categories: byDistance.map((t) => sportName(t.sportType)),
-                min: 0,
-                labels: { formatter: (v: string) => axisLabel("km")(Number(v)) },
-              },
-              tooltip: { y: { formatter: axisLabel("km") } },
-              chart: { toolbar: { show: false } },
-              colors: byDistance.map((t) => sportColour(t.sportType)),
-              dataLabels: { enabled: false },
-            }}
-          />
-          <ReportTable
-            headers={["Type", "Activities", "Distance (km)", "Moving time", "Elevation (m)", "Members"]}
-            rows={byDistance.map((t) => ({
-              key: t.sportType,
-              cells: [
-                sportName(t.sportType),
-                formatNumber(t.activityCount, 0),
-                t.totalDistanceKm > 0 ? formatNumber(t.totalDistanceKm) : "—",
-                formatHoursAsDuration(t.totalMovingTimeHours),
-                formatNumber(t.totalElevationGain, 0),
-                formatNumber(t.uniqueUsers, 0),
-              ],
-            }))}
-          />
-        </div>
-      ) : null}
+      {section === "types" && data.byType ? <ActivitiesByType byType={data.byType} /> : null}
       {section === "distribution" && data.distribution && data.quantiles ? (
         <div className="space-y-4">
           <p className="text-sm text-gray-600">
@@ -191,14 +159,11 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
                 categories: data.quantiles.map((b) => b.label),
                 title: { text: "Total distance (km)" },
               },
+              // Whole members on the axis.
               yaxis: {
-                min: 0,
-                // Whole members on the axis: one tick per member up to 10.
-                tickAmount: Math.min(10, Math.max(1, ...data.quantiles.map((b) => b.members))),
-                labels: { formatter: axisLabel("") },
+                ...wholeTicks(Math.max(...data.quantiles.map((b) => b.members))),
                 title: { text: "Members" },
               },
-              chart: { toolbar: { show: false } },
               colors: [BRAND.DEFAULT],
               dataLabels: { enabled: true },
             }}
@@ -227,17 +192,200 @@ function Overview({ data, section }: { data: AnalysisData; section: (typeof SECT
           ) : null}
         </div>
       ) : null}
-      {section === "participation" && data.participation ? (
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <Stat label="Total users" value={data.participation.users.totalUsers} />
-          <Stat label="Strava connected" value={data.participation.users.stravaConnectedUsers} />
-          <Stat label="Challenges" value={data.participation.challenges.totalChallenges} />
-          <Stat label="Challenge participants" value={data.participation.challenges.uniqueParticipants} />
-          <Stat label="Event registrations" value={data.participation.events.totalRegistrations} />
-          <Stat label="Paid registrations" value={data.participation.events.paidRegistrations} />
+      {section === "participation" ? (
+        <div className="space-y-4">
+          {data.participation ? (
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              <Stat label="Total users" value={data.participation.users.totalUsers} />
+              <Stat label="Strava connected" value={data.participation.users.stravaConnectedUsers} />
+              <Stat label="Challenges" value={data.participation.challenges.totalChallenges} />
+              <Stat label="Challenge participants" value={data.participation.challenges.uniqueParticipants} />
+              <Stat label="Event registrations" value={data.participation.events.totalRegistrations} />
+              <Stat label="Paid registrations" value={data.participation.events.paidRegistrations} />
+            </div>
+          ) : null}
+          {data.overTime ? (
+            <ParticipationOverTime weeks={data.overTime.weeks} />
+          ) : (
+            <ErrorCard
+              title="Error Loading Analysis Data"
+              failed={["Failed to load participation over time"]}
+            />
+          )}
         </div>
       ) : null}
     </div>
+  );
+}
+
+const TYPE_VIEWS = [
+  { value: "distance", label: "Distance" },
+  { value: "log", label: "Distance, log scale" },
+  { value: "share", label: "Share of activities" },
+] as const;
+type TypeView = (typeof TYPE_VIEWS)[number]["value"];
+
+/**
+ * Activities by Type: each sport's bar in its own colour, longest first. Ride's
+ * distance dwarfs the rest, so two more views let the small sports show: the
+ * distance on a log scale (each tick ten times the last) and each sport's
+ * share of all activities, every bar labelled with its value.
+ */
+function ActivitiesByType({ byType }: { byType: NonNullable<AnalysisData["byType"]> }) {
+  const [view, setView] = useState<TypeView>("distance");
+  const byDistance = [...byType].sort((a, b) => b.totalDistanceKm - a.totalDistanceKm);
+  const rows = view === "share" ? [...byType].sort((a, b) => b.activityCount - a.activityCount) : byDistance;
+  const allActivities = byType.reduce((sum, t) => sum + t.activityCount, 0);
+  const km = rows.map((t) => t.totalDistanceKm);
+  const values =
+    view === "share"
+      ? rows.map((t) => (allActivities > 0 ? Math.round((t.activityCount / allActivities) * 1000) / 10 : 0))
+      : view === "log"
+        ? km.map((v) => (v > 1 ? Math.round(Math.log10(v) * 1000) / 1000 : 0))
+        : km;
+  const decades = Math.max(1, Math.ceil(Math.max(0, ...values)));
+  const realValue = (i: number) =>
+    view === "share"
+      ? formatShare(rows[i]!.activityCount, allActivities)
+      : axisLabel("km")(rows[i]!.totalDistanceKm);
+  const valueAxis =
+    view === "log"
+      ? {
+          min: 0,
+          max: decades,
+          tickAmount: decades,
+          labels: { formatter: (v: string) => wholeLabel("km")(10 ** Number(v)) },
+        }
+      : view === "share"
+        ? {
+            ...wholeTicks(Math.max(0, ...values), 4),
+            labels: { formatter: (v: string) => `${wholeLabel()(v)}%` },
+          }
+        : { ...wholeTicks(Math.max(0, ...km), 4), labels: { formatter: wholeLabel("km") } };
+  return (
+    <div className="space-y-4">
+      <Segmented
+        label="Activities by type view"
+        options={TYPE_VIEWS}
+        value={view}
+        onChange={setView}
+        testId="types-view"
+      />
+      <LazyChart
+        type="bar"
+        height={Math.max(200, rows.length * 32 + 60)}
+        label={
+          view === "share"
+            ? "Share of all activities by activity type"
+            : `Distance by activity type${view === "log" ? ", log scale" : ""}`
+        }
+        dataKey={`types-${rows.length}-${view}`}
+        testId="types-chart"
+        series={[{ name: view === "share" ? "Share of activities" : "Distance", data: values }]}
+        options={{
+          // Horizontal bars, so the sport names read; each sport in its own colour, as on the dashboard.
+          plotOptions: {
+            bar: { horizontal: true, barHeight: "70%", distributed: true, dataLabels: { position: "top" } },
+          },
+          legend: { show: false },
+          xaxis: { categories: rows.map((t) => sportName(t.sportType)), ...valueAxis },
+          // Every bar says its value, so a sliver of a sport is still read.
+          dataLabels: {
+            enabled: true,
+            offsetX: 28,
+            style: { colors: ["#374151"], fontSize: "11px", fontWeight: 500 },
+            formatter: (_v: number, { dataPointIndex }: { dataPointIndex: number }) =>
+              realValue(dataPointIndex),
+          },
+          grid: { padding: { right: 48 } },
+          tooltip: {
+            y: {
+              formatter: (_v: number, { dataPointIndex }: { dataPointIndex: number }) =>
+                realValue(dataPointIndex),
+            },
+          },
+          colors: rows.map((t) => sportColour(t.sportType)),
+        }}
+      />
+      <ReportTable
+        headers={["Type", "Activities", "Share", "Distance (km)", "Moving time", "Elevation (m)", "Members"]}
+        rows={byDistance.map((t) => ({
+          key: t.sportType,
+          cells: [
+            sportName(t.sportType),
+            formatNumber(t.activityCount, 0),
+            formatShare(t.activityCount, allActivities),
+            t.totalDistanceKm > 0 ? formatNumber(t.totalDistanceKm) : "—",
+            formatHoursAsDuration(t.totalMovingTimeHours),
+            formatNumber(t.totalElevationGain, 0),
+            formatNumber(t.uniqueUsers, 0),
+          ],
+        }))}
+      />
+    </div>
+  );
+}
+
+const OVER_TIME_SERIES = [
+  { key: "members", name: "Members", colour: "#1f2937" },
+  { key: "activeMembers", name: "Active members", colour: BRAND.DEFAULT },
+  { key: "challengeJoins", name: "Challenge joins", colour: "#2563eb" },
+  { key: "eventRegistrations", name: "Event registrations", colour: "#16a34a" },
+] as const;
+
+/** Participation over time: the weekly numbers as lines (India-time weeks, Monday first) and as a table. */
+function ParticipationOverTime({ weeks }: { weeks: NonNullable<AnalysisData["overTime"]>["weeks"] }) {
+  const at = (week: string) => Date.parse(`${week}T00:00:00Z`);
+  const first = weeks[0]?.week ?? "";
+  const last = weeks.at(-1)?.week ?? "";
+  const top = Math.max(0, ...weeks.flatMap((w) => OVER_TIME_SERIES.map((s) => w[s.key])));
+  return (
+    <section aria-labelledby="over-time-heading" className="space-y-3" data-testid="participation-over-time">
+      <h3 id="over-time-heading" className="font-semibold text-gray-900">
+        Participation over time
+      </h3>
+      <p className="text-sm text-gray-600">
+        Per week (Monday to Sunday, India time), the current week so far last: members at the week&apos;s end,
+        members with an activity in the week, challenges joined and event registrations made.
+      </p>
+      <LazyChart
+        type="line"
+        height={300}
+        label={`Members, active members, challenge joins and event registrations per week, ${first ? formatDay(first) : ""} to ${last ? formatDay(last) : ""}`}
+        dataKey={`over-time-${first}-${weeks.length}`}
+        testId="participation-chart"
+        series={OVER_TIME_SERIES.map((s) => ({
+          name: s.name,
+          data: weeks.map((w) => [at(w.week), w[s.key]]),
+        }))}
+        options={{
+          colors: OVER_TIME_SERIES.map((s) => s.colour),
+          stroke: { width: 2, curve: "straight" },
+          markers: { size: 0 },
+          xaxis: { type: "datetime", min: at(first), max: at(last) },
+          yaxis: wholeTicks(top),
+          tooltip: {
+            shared: true,
+            x: { formatter: (v: number) => `Week of ${formatDay(new Date(v).toISOString())}` },
+          },
+        }}
+      />
+      <ReportTable
+        caption="Per week, newest first"
+        headers={["Week of", "Members", "New", "Active members", "Challenge joins", "Event registrations"]}
+        rows={[...weeks].reverse().map((w) => ({
+          key: w.week,
+          cells: [
+            formatDay(w.week),
+            formatNumber(w.members, 0),
+            formatNumber(w.newMembers, 0),
+            formatNumber(w.activeMembers, 0),
+            formatNumber(w.challengeJoins, 0),
+            formatNumber(w.eventRegistrations, 0),
+          ],
+        }))}
+      />
+    </section>
   );
 }
 
@@ -268,13 +416,10 @@ function UserAnalysis({ data }: { data: AnalysisData }) {
           options={{
             xaxis: { categories: data.countDistribution.map((b) => b.label), title: { text: "Activities" } },
             yaxis: {
-              min: 0,
-              labels: { formatter: axisLabel("") },
+              ...wholeTicks(Math.max(...data.countDistribution.map((b) => b.members))),
               title: { text: "Members" },
             },
-            chart: { toolbar: { show: false } },
             colors: [BRAND.DEFAULT],
-            dataLabels: { enabled: false },
             title: { text: "Members by number of activities (steps of 10)" },
           }}
         />

@@ -8,8 +8,10 @@ import {
   formatKm,
   formatMetresAsKm,
   formatMinutesAsDuration,
+  plural,
   sportName,
 } from "~/lib/format";
+import { SPORT_GROUPS, type GroupedSport } from "~/modules/sports/sports";
 import { Alert } from "~/ui/form";
 import { SOURCE_LABELS } from "~/modules/activities/ui";
 import type { adminUserPage } from "../page.server";
@@ -58,16 +60,25 @@ export function UserMissing() {
   );
 }
 
+/** The sport types a dashboard sport counts ("Ride, virtual ride, mountain bike ride and gravel ride"). */
+const includes = (sport: GroupedSport) => {
+  const names = SPORT_GROUPS[sport].map((t, i) => (i === 0 ? sportName(t) : sportName(t).toLowerCase()));
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]!;
+};
+
 function SummaryCard({
   title,
+  sport,
   totals,
 }: {
   title: string;
+  sport: GroupedSport;
   totals: { count: number; distanceKm: number; timeMinutes: number };
 }) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4">
       <h2 className="font-semibold text-gray-900">{title}</h2>
+      <p className="text-xs text-gray-600">{includes(sport)}, as on the member&apos;s dashboard</p>
       <dl className="mt-2 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-gray-500">Activities</dt>
@@ -192,16 +203,31 @@ export function UserDashboard({ data }: { data: PageData }) {
         </div>
       </header>
       <div className="mt-6 grid gap-4 sm:grid-cols-2">
-        <SummaryCard title="Running" totals={data.summary.running} />
-        <SummaryCard title="Cycling" totals={data.summary.cycling} />
+        <SummaryCard title="Running" sport="Run" totals={data.summary.running} />
+        <SummaryCard title="Cycling" sport="Ride" totals={data.summary.cycling} />
       </div>
+      <p className="mt-3 text-sm text-gray-700" data-testid="sport-groups">
+        <span className="font-medium">
+          All sports: {plural(data.summary.totalActivities, "activity", "activities")}
+        </span>
+        {data.summary.groups.map((g) => (
+          <span key={g.sport}>
+            {" · "}
+            {g.sport} {formatInt(g.count)}
+          </span>
+        ))}
+      </p>
       <div className="mt-6">
         <TabBar tabs={TABS} current={tab} hrefFor={(id) => `?tab=${id}`} label="User sections" />
       </div>
       <section className="mt-4">
         {tab === "activities" ? (
           data.recent.activities.length === 0 ? (
-            <Empty>No activities yet.</Empty>
+            <Empty>
+              {data.summary.totalActivities > 0
+                ? `${plural(data.summary.totalActivities, "activity", "activities")}, none shared with everyone (private on Strava), so none are listed.`
+                : "No activities yet."}
+            </Empty>
           ) : (
             <div className="space-y-3">
               <ul className="divide-y divide-gray-100 rounded-xl border border-gray-200 bg-white">
@@ -224,6 +250,12 @@ export function UserDashboard({ data }: { data: PageData }) {
                 <Link to={`/activities?userId=${user.id}`} className={btnSecondary}>
                   View All {formatInt(data.recent.total)} Activities
                 </Link>
+              ) : null}
+              {data.summary.totalActivities > data.recent.total ? (
+                <p className="text-sm text-gray-600">
+                  {plural(data.summary.totalActivities - data.recent.total, "activity", "activities")} not
+                  shared with everyone (private on Strava) are counted above but not listed.
+                </p>
               ) : null}
             </div>
           )

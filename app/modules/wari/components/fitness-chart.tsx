@@ -7,9 +7,11 @@
  * decoded and hydrated for a chart drawn only when scrolled near (decision 028).
  */
 import type { ApexOptions } from "apexcharts";
-import { useMemo, type ReactNode } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { formatDay, formatOne } from "~/lib/format";
 import { LazyChart } from "~/ui/charts/lazy-chart";
+import { CHART_RANGES, DEFAULT_CHART_RANGE, inWindow, rangeWindow, type ChartRange } from "~/ui/charts/range";
+import { Segmented } from "~/ui/charts/segmented";
 import { cardClass } from "~/ui/card";
 import { EVENT_DATE_LABEL } from "../edition";
 import type { FitnessChart as FitnessChartData } from "../training-load.server";
@@ -17,70 +19,52 @@ import type { FitnessChart as FitnessChartData } from "../training-load.server";
 const HEIGHT = 300;
 const COLORS = { fitness: "#2563eb", fatigue: "#db2777", form: "#16a34a", load: "#cbd5e1" };
 
+const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
 /** What the chart needs of the data, daily points or packed. */
 type ChartFrame = Pick<FitnessChartData, "eventName" | "eventDate" | "from" | "to">;
 
-function options(chart: ChartFrame): ApexOptions {
-  const eventMs = Date.parse(`${chart.eventDate}T00:00:00Z`);
-  const lastMs = Date.parse(`${chart.to}T00:00:00Z`);
+/**
+ * The chart's options for a span of days (`rangeWindow`): the weekly load as pale columns on a hidden axis of
+ * its own (its values are in the tooltip), the curves on one whole-number axis, so the plot keeps the
+ * width of a phone; the event day a dashed line whose label reads away from the nearer edge, so it
+ * never prints over an axis (issue #37 item 6).
+ */
+export function fitnessOptions(chart: ChartFrame, span: { min: number; max: number }): ApexOptions {
+  const eventMs = at(chart.eventDate);
+  const showEvent = eventMs >= span.min && eventMs <= span.max;
+  const leftHalf = eventMs - span.min < (span.max - span.min) / 2;
   return {
-    chart: {
-      id: "wari-fitness",
-      toolbar: { show: false },
-      zoom: { enabled: false },
-      animations: { enabled: false },
-    },
+    chart: { id: "wari-fitness" },
     colors: [COLORS.load, COLORS.fitness, COLORS.fatigue, COLORS.form],
     stroke: { width: [0, 2.5, 2, 2], curve: "smooth" },
-    dataLabels: { enabled: false },
     markers: { size: 0 },
-    legend: { position: "bottom", horizontalAlign: "center" },
-    xaxis: {
-      type: "datetime",
-      min: Date.parse(`${chart.from}T00:00:00Z`),
-      max: Math.max(lastMs, eventMs + 7 * 86_400_000),
-      labels: { datetimeUTC: true },
-    },
-    yaxis: [
-      {
-        seriesName: "Weekly load",
-        opposite: true,
-        title: { text: "Weekly load" },
-        labels: { formatter: (v) => formatOne(v) },
-      },
-      {
-        seriesName: ["Fitness", "Fatigue", "Form"],
-        title: { text: "Fitness · fatigue · form" },
-        labels: { formatter: (v) => formatOne(v) },
-      },
-    ],
+    xaxis: { type: "datetime", min: span.min, max: span.max },
+    yaxis: [{ seriesName: "Weekly load", show: false }, { seriesName: ["Fitness", "Fatigue", "Form"] }],
     // Not shared: the weekly columns and the daily curves do not share their x values.
-    tooltip: {
-      shared: false,
-      intersect: false,
-      x: { format: "d MMM yyyy" },
-      y: { formatter: (v) => formatOne(v) },
-    },
+    tooltip: { shared: false, intersect: false, y: { formatter: (v: number) => formatOne(v) } },
     annotations: {
-      xaxis: [
-        {
-          x: eventMs,
-          borderColor: "#ea580c",
-          strokeDashArray: 4,
-          label: {
-            text: `${chart.eventName} · ${EVENT_DATE_LABEL}`,
-            orientation: "horizontal",
-            borderColor: "#ea580c",
-            style: { color: "#fff", background: "#c2410c", fontSize: "11px" },
-          },
-        },
-      ],
+      xaxis: showEvent
+        ? [
+            {
+              x: eventMs,
+              borderColor: "#ea580c",
+              strokeDashArray: 4,
+              label: {
+                text: chart.eventName,
+                orientation: "horizontal",
+                textAnchor: leftHalf ? "start" : "end",
+                offsetX: leftHalf ? 4 : -4,
+                borderColor: "#ea580c",
+                style: { color: "#fff", background: "#c2410c", fontSize: "11px" },
+              },
+            },
+          ]
+        : [],
     },
-    grid: { borderColor: "#f1f5f9" },
   };
 }
 
-const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const WEEK_MS = 7 * 86_400_000;
 
 /**
@@ -152,18 +136,18 @@ export function FitnessChart({
   const packed = "series" in chart ? chart : null;
   const points = packed ? [] : (chart as FitnessChartData).points;
   const size = packed ? packed.series.length : points.length;
+  const [range, setRange] = useState<ChartRange>(DEFAULT_CHART_RANGE);
+  const span = rangeWindow(range, { from: chart.from, to: chart.to, marker: chart.eventDate });
   const dataKey = `${chart.from}-${chart.to}-${size}-${chart.today.fitness}-${chart.today.fatigue}`;
-  // Built once per data: a revalidation (a ticked workout) hands the chart equal props, so it does not redraw.
-  const config = useMemo(
-    () => ({
-      series: packed
-        ? (JSON.parse(packed.series) as ApexOptions["series"])
-        : chartSeries(chart as FitnessChartData),
-      options: options(chart),
-    }),
+  // The series are parsed once per data: a revalidation (a ticked workout) hands the chart equal props.
+  const series = useMemo(
+    () =>
+      packed ? (JSON.parse(packed.series) as ApexOptions["series"]) : chartSeries(chart as FitnessChartData),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [dataKey],
   );
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const options = useMemo(() => fitnessOptions(chart, span), [dataKey, range]);
   const eventDay = packed ? packed.eventDay : points.find((p) => p.date === chart.eventDate);
   const empty = packed ? packed.empty : points.every((p) => p.load === 0);
   return (
@@ -200,13 +184,22 @@ export function FitnessChart({
         </p>
       ) : (
         <div className="mt-3">
+          <div className="mb-2">
+            <Segmented
+              label="Chart range"
+              options={CHART_RANGES}
+              value={range}
+              onChange={setRange}
+              testId="fitness-range"
+            />
+          </div>
           <LazyChart
             type="line"
-            series={config.series}
-            options={config.options}
+            series={series}
+            options={options}
             height={HEIGHT}
-            label={`Weekly training load, fitness, fatigue and form from ${formatDay(chart.from)} to ${formatDay(chart.to)}, with the event day ${EVENT_DATE_LABEL} marked`}
-            dataKey={dataKey}
+            label={`Weekly training load, fitness, fatigue and form from ${formatDay(new Date(span.min).toISOString())} to ${formatDay(new Date(span.max).toISOString())}${inWindow(chart.eventDate, span) ? `, with the event day ${EVENT_DATE_LABEL} marked` : ""}`}
+            dataKey={`${dataKey}-${range}`}
             testId="fitness-curves"
           />
         </div>
@@ -215,7 +208,9 @@ export function FitnessChart({
         Event day, {EVENT_DATE_LABEL}:{" "}
         {eventDay
           ? `fitness ${formatOne(eventDay.fitness)}, fatigue ${formatOne(eventDay.fatigue)}, form ${formatOne(eventDay.form)}.`
-          : "marked on the chart."}
+          : inWindow(chart.eventDate, span)
+            ? "marked on the chart."
+            : "outside the chosen range."}
       </p>
       {children}
     </section>
