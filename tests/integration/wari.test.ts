@@ -35,6 +35,12 @@ async function insertActivity(userId: number, row: Row, name = `${row.sportType}
       `${row.start.toISOString().slice(0, 19)}Z`,
     )
     .run();
+  // As saveActivities does in its batch: the member's cached training days are stale.
+  await env.DB.prepare(
+    "UPDATE training_load_cache SET generation = generation + 1, days = NULL WHERE user_id = ?",
+  )
+    .bind(userId)
+    .run();
 }
 
 async function member() {
@@ -218,6 +224,22 @@ describe("training plan", () => {
     );
     expect(found.hasMatchingActivity).toBe(true);
     expect(found.message).toContain("Saturday long ride");
+
+    // Matched like intervals.icu: the ride on the long ride's day marks that workout done, nothing else
+    // (the run that day, the ride the evening before on a rest day); "workouts done" counts it.
+    const matched = await json<TrainingPlanView>(
+      await call("/api/training-plan/current", { cookie: m.cookie }),
+    );
+    expect(matched.planDetails.weeklySchedule[1].matchedWorkouts).toEqual([rideKey]);
+    expect(matched.planDetails.weeklySchedule[2].matchedWorkouts).toEqual([]);
+    const planned = (w: TrainingPlanView["planDetails"]["weeklySchedule"][number]) =>
+      w.workouts.filter((x) => x.type !== "Rest" && !x.isEventDay).length;
+    const html = await (await call("/wari?tab=plan&week=2", { cookie: m.cookie })).text();
+    expect(html).toContain(`1/${planned(week)} workouts done`);
+    expect(html).toContain(`0/${planned(plan.planDetails.weeklySchedule[2])} workouts done`);
+    expect(html).toContain(`1 of ${plan.planDetails.weeklySchedule.reduce((n, w) => n + planned(w), 0)}`);
+    expect(html).toContain(`data-testid="matched-${rideKey}"`);
+    expect(html).toContain("Grow your weekly distance toward the recommended 80-100 km");
 
     const ok = await put(2, [restKey, rideKey]);
     expect(ok.status).toBe(200);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { recommendationsFor } from "~/modules/wari/coaching";
+import { guidanceFor, recommendationsFor } from "~/modules/wari/coaching";
 import { countdown, COUNTDOWN_MESSAGES } from "~/modules/wari/countdown";
 import { EVENT_DATE } from "~/modules/wari/edition";
 import { kmAxis } from "~/modules/wari/km-axis";
 import { generateTrainingPlan } from "~/modules/wari/plan-generator";
 import {
+  CATEGORIES,
   categorize,
   type Category,
   consistencyScore,
@@ -21,6 +22,7 @@ import {
   workoutKey,
 } from "~/modules/wari/workouts";
 import { progressSchema, registerSchema } from "~/modules/wari/schema";
+import { matchWorkouts, plannedWorkoutCount, workoutSport } from "~/modules/wari/workout-matching";
 
 const elite: ReadinessInput = {
   currentYearCyclingKm: 1000.1,
@@ -323,5 +325,70 @@ describe("after the event: results mode (issue #20 item 6)", () => {
       expect(top).toBeGreaterThanOrEqual(max);
       expect(top).toBeLessThan(max * 2.6);
     }
+  });
+});
+
+describe("coaching told against the member's numbers (issue #37 item 5)", () => {
+  it.each(CATEGORIES)("%s: never asks a 192 km-a-week rider to grow toward 80-100 km", (category) => {
+    const text = guidanceFor(category, { weeklyAverageCyclingKm: 192.2 });
+    expect(text).not.toMatch(/grow/i);
+    expect(text).toContain("Hold your 192.2 km weeks, already above the recommended 80-100 km");
+  });
+
+  it.each([
+    [0, "Grow your weekly distance toward the recommended 80-100 km"],
+    [45, "Grow your weekly distance from 45 km toward the recommended 80-100 km"],
+    [79.9, "Grow your weekly distance from 79.9 km toward the recommended 80-100 km"],
+    [80, "Keep your weeks of about 80 km, within the recommended 80-100 km"],
+    [100, "Keep your weeks of about 100 km, within the recommended 80-100 km"],
+    [100.4, "Hold your 100.4 km weeks, already above the recommended 80-100 km"],
+    [1234, "Hold your 1,234 km weeks, already above the recommended 80-100 km"],
+  ])("a weekly average of %s km: %s", (avg, expected) => {
+    expect(guidanceFor("Intermediate", { weeklyAverageCyclingKm: avg })).toBe(
+      `Good foundation. ${expected}, and extend your long ride by 10-15% each week.`,
+    );
+  });
+});
+
+describe("workouts matched to rides by day and sport (issue #37 item 5)", () => {
+  const plan = generateTrainingPlan({ ...advanced, category: "Intermediate" });
+  const week = plan.planDetails.weeklySchedule[4]!;
+  const rideDays = week.workouts.flatMap((w, i) => (workoutSport(w) ? [i] : []));
+  const restDays = week.workouts.flatMap((w, i) => (w.type === "Rest" ? [i] : []));
+  const on =
+    (recorded: Record<string, string[]>) =>
+    (day: string): readonly string[] =>
+      recorded[day] ?? [];
+
+  it("plans rides on the week's riding days, never on rest days or the event day", () => {
+    expect(rideDays.length).toBeGreaterThan(0);
+    expect(restDays.length).toBeGreaterThan(0);
+    expect(plannedWorkoutCount(week)).toBe(rideDays.length);
+    const last = plan.planDetails.weeklySchedule.at(-1)!;
+    expect(workoutSport(last.workouts.find((w) => w.isEventDay)!)).toBeNull();
+    expect(plannedWorkoutCount(last)).toBe(last.workouts.filter((w) => w.type !== "Rest").length - 1);
+  });
+
+  it("a ride on a planned ride's day matches it; a run that day, a ride on a rest day or the day before do not", () => {
+    const first = rideDays[0]!;
+    const second = rideDays[1]!;
+    const day = (i: number) => workoutDate(week.startDate, i);
+    const before = new Date(Date.parse(day(first)) - 86_400_000).toISOString().slice(0, 10);
+    const matched = matchWorkouts(
+      week,
+      on({
+        [day(first)]: ["Ride", "Run"],
+        [day(second)]: ["Run"],
+        [day(restDays[0]!)]: ["Ride"],
+        [before]: ["Ride"],
+      }),
+    );
+    expect(matched).toEqual([workoutKey(week.week, first, week.workouts[first]!.type)]);
+  });
+
+  it("a week whose every riding day has a ride counts all its workouts done", () => {
+    const all = Object.fromEntries(week.workouts.map((_, i) => [workoutDate(week.startDate, i), ["Ride"]]));
+    expect(matchWorkouts(week, on(all))).toHaveLength(plannedWorkoutCount(week));
+    expect(matchWorkouts(week, on({}))).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { EVENT_YEAR } from "./edition";
 import { generateTrainingPlan, totalDistanceKm } from "./plan-generator";
 import type { PlanDetails, PlanWeek } from "./plan-types";
 import { weekStanding, type WeekStanding } from "./week-standing";
+import { matchWorkouts } from "./workout-matching";
 import { currentWeekIndex, parseWorkoutKey, workoutDate } from "./workouts";
 import { WARI_MSG } from "./schema";
 import { rideDaysBetween, ridesBetween } from "./training-load";
@@ -29,7 +30,12 @@ export interface TrainingPlanView {
   startDate: string;
   createdAt: string;
   planDetails: Omit<PlanDetails, "weeklySchedule"> & {
-    weeklySchedule: (PlanWeek & { progress: WeekProgress; standing: WeekStanding })[];
+    weeklySchedule: (PlanWeek & {
+      progress: WeekProgress;
+      standing: WeekStanding;
+      /** Keys of the workouts matched by a ride on their day (`matchWorkouts`): "Workouts done". */
+      matchedWorkouts: string[];
+    })[];
   };
   /** Keyed by `week{n}`. */
   progress: Record<string, WeekProgress>;
@@ -99,6 +105,7 @@ export async function getCurrentPlan(app: AppContext, userId: number): Promise<T
         ...week,
         progress: byWeek[`week${week.week}`] ?? { completedWorkouts: [] },
         standing: standing[i]!,
+        matchedWorkouts: matchWorkouts(week, (day) => (ridesBetween(days, day, day).km > 0 ? ["Ride"] : [])),
       })),
     },
     progress: byWeek,

@@ -5,11 +5,12 @@ import type { ActivityAnalysis } from "../analysis.server";
 import type { RegistrationView } from "../event.server";
 import { formatDuration, formatKmNumber, longDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
-import { CATEGORY_GUIDANCE, LONGEST_RIDE_MIN_KM } from "../coaching";
+import { guidanceFor, LONGEST_RIDE_MIN_KM } from "../coaching";
 import { countdown, COUNTDOWN_TICK_MS } from "../countdown";
 import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_NAME } from "../edition";
 import { pageCategory } from "../readiness";
 import type { EventResult, WariMode } from "../results";
+import { plannedWorkoutCount } from "../workout-matching";
 import { Link } from "@remix-run/react";
 import { cardClass } from "~/ui/card";
 
@@ -247,7 +248,7 @@ export function ReadinessCard({ analysis, stored }: { analysis: ActivityAnalysis
         data-testid="category-guidance"
       >
         <p className="font-semibold text-gray-900">{category} guidance</p>
-        <p className="mt-1">{CATEGORY_GUIDANCE[category]}</p>
+        <p className="mt-1">{guidanceFor(category, analysis)}</p>
       </div>
       {analysis.longestRideKm < LONGEST_RIDE_MIN_KM ? (
         <div
@@ -269,8 +270,8 @@ export function PlanSummary({ plan, mode = "training" }: { plan: TrainingPlanVie
   const weeks = plan.planDetails.weeklySchedule;
   if (!weeks.length) return null;
   const current = weeks[plan.currentWeekIndex] ?? weeks[weeks.length - 1]!;
-  const done = weeks.reduce((n, w) => n + w.progress.completedWorkouts.length, 0);
-  const total = weeks.reduce((n, w) => n + w.workouts.filter((x) => !x.isEventDay).length, 0);
+  const done = weeks.reduce((n, w) => n + w.matchedWorkouts.length, 0);
+  const total = weeks.reduce((n, w) => n + plannedWorkoutCount(w), 0);
   const ridden = weeks.reduce((n, w) => n + w.standing.riddenKm, 0);
   const items = [
     ...(mode === "results"
