@@ -15,7 +15,7 @@ const userMenuLinks = [
   { to: "/dashboard", label: "Dashboard" },
   { to: "/recommendations", label: "Workout Recommendations" },
   { to: "/events", label: "Events" },
-  { to: "/wari", label: "Wari 2025" },
+  { to: "/wari", label: "Wari" },
   { to: "/feedback", label: "Submit Feedback" },
   { to: "/profile-settings", label: "Profile Settings" },
   { to: "/user-guide", label: "User Guide" },

@@ -3,7 +3,7 @@
  * and tips from the recommendation thresholds.
  */
 import { formatKmNumber } from "~/lib/format";
-import { EVENT_DISTANCE_KM } from "./edition";
+import { DEFAULT_DISTANCE_KM } from "./edition";
 import type { Category, ReadinessInput } from "./readiness";
 
 export const RECOMMENDED_WEEKLY_KM = { min: 80, max: 100 } as const;
@@ -54,11 +54,12 @@ export function guidanceFor(category: Category, a: Pick<ReadinessInput, "weeklyA
 /** §9's recommendation thresholds, as advice for the analysis view. */
 export function recommendationsFor(
   a: Pick<ReadinessInput, "longestRideKm" | "consistencyScore" | "weeklyAverageCyclingKm">,
+  distanceKm: number = DEFAULT_DISTANCE_KM,
 ): string[] {
   const tips: string[] = [];
-  if (a.longestRideKm < EVENT_DISTANCE_KM * THRESHOLDS.longestRideShareOfGoal) {
+  if (a.longestRideKm < distanceKm * THRESHOLDS.longestRideShareOfGoal) {
     tips.push(
-      `Lengthen your long ride by 10-15% each week: your longest is under half of the ${EVENT_DISTANCE_KM} km goal.`,
+      `Lengthen your long ride by 10-15% each week: your longest is under half of the ${distanceKm} km goal.`,
     );
   }
   if (a.consistencyScore < THRESHOLDS.consistency)

@@ -8,10 +8,9 @@
  */
 import type { ApexOptions } from "apexcharts";
 import { useMemo, type ReactNode } from "react";
-import { formatDay, formatOne } from "~/lib/format";
+import { formatDay, formatOne, longDate } from "~/lib/format";
 import { LazyChart } from "~/ui/charts/lazy-chart";
 import { cardClass } from "~/ui/card";
-import { EVENT_DATE_LABEL } from "../edition";
 import type { FitnessChart as FitnessChartData } from "../training-load.server";
 
 const HEIGHT = 300;
@@ -68,7 +67,7 @@ function options(chart: ChartFrame): ApexOptions {
           borderColor: "#ea580c",
           strokeDashArray: 4,
           label: {
-            text: `${chart.eventName} · ${EVENT_DATE_LABEL}`,
+            text: `${chart.eventName} · ${longDate(chart.eventDate)}`,
             orientation: "horizontal",
             borderColor: "#ea580c",
             style: { color: "#fff", background: "#c2410c", fontSize: "11px" },
@@ -205,14 +204,14 @@ export function FitnessChart({
             series={config.series}
             options={config.options}
             height={HEIGHT}
-            label={`Weekly training load, fitness, fatigue and form from ${formatDay(chart.from)} to ${formatDay(chart.to)}, with the event day ${EVENT_DATE_LABEL} marked`}
+            label={`Weekly training load, fitness, fatigue and form from ${formatDay(chart.from)} to ${formatDay(chart.to)}, with the event day ${longDate(chart.eventDate)} marked`}
             dataKey={dataKey}
             testId="fitness-curves"
           />
         </div>
       )}
       <p className="mt-2 text-sm text-gray-600" data-testid="fitness-event-day">
-        Event day, {EVENT_DATE_LABEL}:{" "}
+        Event day, {longDate(chart.eventDate)}:{" "}
         {eventDay
           ? `fitness ${formatOne(eventDay.fitness)}, fatigue ${formatOne(eventDay.fatigue)}, form ${formatOne(eventDay.form)}.`
           : "marked on the chart."}

@@ -4,9 +4,8 @@ import { useHydrated } from "~/ui/charts/lazy-chart";
 import { useToast } from "~/ui/toast";
 import { formatKmNumber, formatPlanMinutes, shortDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
-import { EVENT_DISTANCE_KM } from "../edition";
 import type { Workout } from "../plan-types";
-import type { WariMode } from "../results";
+import type { WariMode } from "../edition";
 import { plannedWorkoutCount } from "../workout-matching";
 import { intensityLabel, workoutDate, workoutKey } from "../workouts";
 import { WARI_MSG, WARI_TOASTS } from "../messages";
@@ -330,7 +329,7 @@ export function TrainingPlanTab({
         >
           <p className="font-semibold">
             {plan.planDetails.assessment.eventReady
-              ? `This plan prepares the ${EVENT_DISTANCE_KM} km day`
+              ? `This plan prepares the ${plan.planDetails.eventDistanceKm} km day`
               : `A realistic target this year: about ${formatKmNumber(plan.planDetails.assessment.realisticTargetKm)} km`}
           </p>
           <p className="mt-1">{plan.planDetails.assessment.message}</p>
