@@ -596,6 +596,10 @@ describe("Wari editions as data (issue #38)", () => {
     expect(past.status).toBe(400);
     expect(await past.json()).toMatchObject({ message: "The ride day must be today or later" });
 
+    const noEvent = await post({ year, name: "X", date, eventId: 999_999 });
+    expect(noEvent.status).toBe(400);
+    expect(await noEvent.json()).toMatchObject({ message: "There is no event with that id" });
+
     const created = await post({ year, name: `IAS CycleWari ${year}`, date });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ year, rideDate: date, distanceKm: 250 });

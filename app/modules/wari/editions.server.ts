@@ -73,6 +73,17 @@ export async function publicEditions(app: AppContext) {
   }));
 }
 
+/** The error and its cause (drizzle wraps D1's "… constraint failed" in a "Failed query" error). */
+const errorText = (error: unknown) =>
+  `${String(error)} ${String((error as { cause?: unknown } | null)?.cause ?? "")}`;
+
+/** A linked event that does not exist is the admin's input error (the foreign key), not a 500. */
+function refuseUnknownEvent(error: unknown): never {
+  if (errorText(error).includes("FOREIGN KEY"))
+    throw new AppError(400, WARI_MSG.unknownEvent, { errors: { eventId: [WARI_MSG.unknownEvent] } });
+  throw error;
+}
+
 const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
 
 function checkWindow(edition: Pick<Edition, "rideDate" | "registrationOpensAt" | "registrationClosesAt">) {
@@ -112,7 +123,8 @@ export async function createEdition(app: AppContext, input: EditionInput): Promi
       registrationClosesAt: toDate(edition.registrationClosesAt),
     })
     .onConflictDoNothing()
-    .returning({ year: wariEditions.year });
+    .returning({ year: wariEditions.year })
+    .catch(refuseUnknownEvent);
   if (!inserted.length)
     throw new AppError(409, WARI_MSG.editionExists, {
       code: "edition_exists",
@@ -159,9 +171,9 @@ export async function updateEdition(app: AppContext, year: number, patch: Editio
       })
       .where(eq(wariEditions.year, year));
   } catch (error) {
-    if (String(error).includes("UNIQUE"))
+    if (errorText(error).includes("UNIQUE"))
       throw new AppError(409, WARI_MSG.editionExists, { code: "edition_exists" });
-    throw error;
+    refuseUnknownEvent(error);
   }
   return next;
 }

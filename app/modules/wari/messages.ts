@@ -26,6 +26,7 @@ export const WARI_MSG = {
   datePast: "The ride day must be today or later",
   dateYear: "The ride day must fall in the edition's year",
   windowOrder: "Registration must close after it opens",
+  unknownEvent: "There is no event with that id",
   closesAfterRide: "Registration must close by the end of the ride day",
 } as const;
 
