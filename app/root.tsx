@@ -20,6 +20,7 @@ import { CLUB_TIME_ZONE } from "~/lib/format";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FOOTER_ID, Footer } from "~/ui/footer";
 import { Header, verifyNoteHidden, type HeaderUser } from "~/ui/header";
+import { wariLabels } from "~/modules/wari/editions.server";
 import { useHydrated } from "~/ui/hydrated";
 import { BRAND } from "~/ui/brand";
 import { DeferredScripts } from "~/ui/deferred-scripts";
@@ -55,6 +56,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
   const user: HeaderUser | null = current
     ? {
+        // The nav follows the current Wari edition ('Wari 2026').
+        wariLabel: (await wariLabels(context.app)).navLabel,
         username: current.user.username,
         email: current.user.email,
         isAdmin: current.user.isAdmin,

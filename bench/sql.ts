@@ -8,6 +8,7 @@ import { dashboardStatsQueries } from "../app/modules/activities/stats.server";
 import { listQueries } from "../app/modules/activities/list.server";
 import { execFileSync } from "node:child_process";
 import { memberLoadRows } from "../app/modules/activities/queries.server";
+import { currentEdition, istDay } from "../app/modules/wari/edition";
 import { chartRange } from "../app/modules/wari/training-load.server";
 import { fitnessSeries, trainingDays, type LoadActivity } from "../app/modules/wari/training-load";
 import type { AppContext } from "../workers/load-context";
@@ -69,7 +70,19 @@ export function fitnessChartCompute(
     movingTime: Number(r.moving_time),
     totalElevationGain: Number(r.total_elevation_gain),
   }));
-  const { from, to } = chartRange(now);
+  // The chart is anchored on the current edition's ride day, as getFitnessChart does.
+  const editions = execFileSync(
+    "sqlite3",
+    ["-json", file, "SELECT ride_date AS rideDate FROM wari_editions"],
+    {
+      encoding: "utf8",
+    },
+  );
+  const current = currentEdition(
+    editions.trim() ? (JSON.parse(editions) as { rideDate: string }[]) : [],
+    now,
+  );
+  const { from, to } = chartRange(now, current?.edition.rideDate ?? istDay(now));
   const times: number[] = [];
   for (let i = 0; i < warmup + runs; i++) {
     const start = performance.now();

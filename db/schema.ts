@@ -865,6 +865,36 @@ export const feedback = sqliteTable(
   ],
 );
 
+/**
+ * The annual Wari ride, one row per edition (issue #38, decision 038): the ride's
+ * calendar day in India, its distance and the optional registration window.
+ */
+export const wariEditions = sqliteTable(
+  "wari_editions",
+  {
+    year: integer("year").primaryKey(),
+    name: text("name").notNull(),
+    rideDate: text("ride_date").notNull(),
+    distanceKm: integer("distance_km").notNull().default(250),
+    startPlace: text("start_place"),
+    description: text("description"),
+    registrationOpensAt: integer("registration_opens_at", { mode: "timestamp" }),
+    registrationClosesAt: integer("registration_closes_at", { mode: "timestamp" }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("wari_editions_ride_date_unique").on(t.rideDate),
+    check("wari_editions_year_check", sql`year BETWEEN 2000 AND 2200`),
+    check("wari_editions_distance_check", sql`distance_km BETWEEN 1 AND 1000`),
+    check(
+      "wari_editions_ride_date_check",
+      sql`ride_date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]' AND substr(ride_date, 1, 4) = CAST(year AS TEXT)`,
+    ),
+  ],
+);
+
 /** Registrations for the annual Wari ride. */
 export const wariRegistrations = sqliteTable(
   "wari_registrations",

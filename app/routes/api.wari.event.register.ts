@@ -6,16 +6,16 @@ import { registerSchema } from "~/modules/wari/schema";
 
 export const loader = () => jsonError(405, "Method not allowed");
 
-/** {eventYear: 2025, eventName?} → 201 the first time, 200 with the same registration on a repeat. */
+/**
+ * {eventYear, eventName?} → 201 the first time, 200 with the same registration on a repeat;
+ * 400 for a year without an edition or with registration closed.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return jsonError(405, "Method not allowed");
   return apiHandler(async () => {
     const user = await requireVerifiedUser(context.app, request);
-    const { created, registration } = await registerForEvent(
-      context.app,
-      user.id,
-      parseInput(registerSchema, await readJson(request)),
-    );
+    const { eventYear } = parseInput(registerSchema, await readJson(request));
+    const { created, registration } = await registerForEvent(context.app, user.id, { eventYear });
     return Response.json(
       { message: created ? "Registered" : "Already registered", created, registration },
       { status: created ? 201 : 200 },

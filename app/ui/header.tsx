@@ -14,6 +14,8 @@ export interface HeaderUser {
   avatarUrl?: string | null;
   /** Not verified yet: every page but the profile's leads back to profile settings. */
   confined?: boolean;
+  /** The current Wari edition's nav label ('Wari 2026'). */
+  wariLabel?: string;
 }
 
 /**
@@ -49,7 +51,7 @@ export function navLinks(user: HeaderUser | null): NavItem[] {
     { to: "/recommendations", label: "Recommendations" },
     { to: "/challenges", label: "Challenges" },
     { to: "/events", label: "Events" },
-    { to: "/wari", label: "Wari 2025" },
+    { to: "/wari", label: user.wariLabel ?? "Wari" },
     { to: "/feedback", label: "Feedback" },
   ];
   if (user.isAdmin) links.push({ to: "/admin", label: "Admin" });

@@ -132,8 +132,9 @@ test.describe("a new member", () => {
     await expect(page.getByText("First-Time Participant")).toBeVisible();
     await snap(page, "wari-new-member");
 
-    await page.getByRole("button", { name: "Register for Event" }).click();
-    await expect(page.getByTestId("registered-badge")).toBeVisible();
+    // The seeded 2025 edition is over: registration is closed (issue #38), no Register button.
+    await expect(page.getByTestId("registration-closed")).toHaveText("Registration closed");
+    await expect(page.getByRole("button", { name: "Register for Event" })).toHaveCount(0);
 
     await page.getByRole("button", { name: "Generate Training Plan" }).click();
     await expectToast(page, "Success", "Your training plan has been successfully generated!");
@@ -230,8 +231,9 @@ test.describe("without JavaScript", () => {
   }) => {
     await signInFreshMember(page);
     await page.goto("/wari");
-    await page.getByRole("button", { name: "Register for Event" }).click();
-    await expect(page.getByTestId("registered-badge")).toBeVisible();
+    // The seeded 2025 edition is over: registration is closed (issue #38), no Register button.
+    await expect(page.getByTestId("registration-closed")).toHaveText("Registration closed");
+    await expect(page.getByRole("button", { name: "Register for Event" })).toHaveCount(0);
     await page.getByRole("button", { name: "Generate Training Plan" }).click();
     await expect(page.getByTestId("toast")).toContainText(
       "Your training plan has been successfully generated!",

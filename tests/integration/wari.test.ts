@@ -36,6 +36,12 @@ async function insertActivity(userId: number, row: Row, name = `${row.sportType}
       `${row.start.toISOString().slice(0, 19)}Z`,
     )
     .run();
+  // As saveActivities does in its batch: the member's cached training days are stale.
+  await env.DB.prepare(
+    "UPDATE training_load_cache SET generation = generation + 1, days = NULL WHERE user_id = ?",
+  )
+    .bind(userId)
+    .run();
 }
 
 async function member() {
@@ -242,6 +248,22 @@ describe("training plan", () => {
     expect(found.hasMatchingActivity).toBe(true);
     expect(found.message).toContain("Saturday long ride");
 
+    // Matched like intervals.icu: the ride on the long ride's day marks that workout done, nothing else
+    // (the run that day, the ride the evening before on a rest day); "workouts done" counts it.
+    const matched = await json<TrainingPlanView>(
+      await call("/api/training-plan/current", { cookie: m.cookie }),
+    );
+    expect(matched.planDetails.weeklySchedule[1].matchedWorkouts).toEqual([rideKey]);
+    expect(matched.planDetails.weeklySchedule[2].matchedWorkouts).toEqual([]);
+    const planned = (w: TrainingPlanView["planDetails"]["weeklySchedule"][number]) =>
+      w.workouts.filter((x) => x.type !== "Rest" && !x.isEventDay).length;
+    const html = await (await call("/wari?tab=plan&week=2", { cookie: m.cookie })).text();
+    expect(html).toContain(`1/${planned(week)} workouts done`);
+    expect(html).toContain(`0/${planned(plan.planDetails.weeklySchedule[2])} workouts done`);
+    expect(html).toContain(`1 of ${plan.planDetails.weeklySchedule.reduce((n, w) => n + planned(w), 0)}`);
+    expect(html).toContain(`data-testid="matched-${rideKey}"`);
+    expect(html).toContain("Grow your weekly distance toward the recommended 80-100 km");
+
     const ok = await put(2, [restKey, rideKey]);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ week: 2, progress: { completedWorkouts: [restKey, rideKey] } });
@@ -406,40 +428,22 @@ describe("GET /api/wari/fitness", () => {
 });
 
 describe("POST /api/wari/event/register and GET /api/event/history", () => {
-  it("registers once: 201, then 200 with the same registration; only 2025", async () => {
+  it("refuses the past 2025 edition (registration closed) and a year without an edition, both 400", async () => {
     const m = await member();
-    const first = await call("/api/wari/event/register", {
+    const closed = await call("/api/wari/event/register", {
       body: { eventYear: 2025, eventName: "IAS CycleWari 2025" },
       cookie: m.cookie,
     });
-    expect(first.status).toBe(201);
-    const a = await json<{ created: boolean; registration: { id: number; eventYear: number } }>(first);
-    expect(a).toMatchObject({ created: true, registration: { eventYear: 2025 } });
-    const again = await call("/api/wari/event/register", {
-      body: { eventYear: 2025, eventName: "IAS CycleWari 2025" },
-      cookie: m.cookie,
-    });
-    expect(again.status).toBe(200);
-    expect((await json<{ registration: { id: number } }>(again)).registration.id).toBe(a.registration.id);
+    expect(closed.status).toBe(400);
+    expect(await closed.json()).toMatchObject({ message: "Registration for this edition is closed" });
+    const none = await call("/api/wari/event/register", { body: { eventYear: 2024 }, cookie: m.cookie });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ message: "There is no Wari edition for that year" });
+    expect((await call("/api/wari/event/register", { body: {}, cookie: m.cookie })).status).toBe(400);
     const count = await env.DB.prepare("SELECT count(*) AS n FROM wari_registrations WHERE user_id = ?")
       .bind(m.id)
       .first<{ n: number }>();
-    expect(count?.n).toBe(1);
-    expect(
-      (
-        await call("/api/wari/event/register", {
-          body: { eventYear: 2024, eventName: "x" },
-          cookie: m.cookie,
-        })
-      ).status,
-    ).toBe(400);
-
-    // Generating a plan gives the registration its category.
-    await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
-    const reg = await env.DB.prepare("SELECT category FROM wari_registrations WHERE user_id = ?")
-      .bind(m.id)
-      .first<{ category: string }>();
-    expect(reg?.category).toBe("Beginner");
+    expect(count?.n).toBe(0);
   });
 
   it("lists the member's own history entries, newest first, with km", async () => {
@@ -473,13 +477,17 @@ describe("the /wari page without JavaScript", () => {
       call("/wari?tab=plan", { method: "POST", cookie: m.cookie, headers, body: form(fields) });
 
     const page = await (await call("/wari", { cookie: m.cookie })).text();
-    expect(page).toContain("Register for Event");
+    // The seeded 2025 edition is over: its texts come from its row, its registration is closed.
+    expect(page).toContain("IAS CycleWari 2025 Challenge");
+    expect(page).toContain("June 7, 2025");
+    expect(page).toContain("Registration closed");
+    expect(page).not.toContain("Register for Event");
     expect(page).toContain("Not categorized yet");
     expect(page).toContain("No Training Plan Available");
 
     const reg = await post({ intent: "register" });
-    expect(reg.status).toBe(302);
-    expect(await (await call("/wari", { cookie: m.cookie })).text()).toContain("Registered for 2025");
+    expect(reg.status).toBe(400);
+    expect(await reg.text()).toContain("Registration for this edition is closed");
 
     const gen = await post({ intent: "generate" });
     expect(gen.status).toBe(302);
@@ -555,5 +563,143 @@ describe("/wari after the event (issue #20 item 6)", () => {
     const html = await (await call("/wari?tab=analysis", { cookie: m.cookie })).text();
     expect(html).toContain("Welcome! Bring in your activities");
     expect(html).not.toContain("No Activity Data");
+  });
+});
+
+describe("Wari editions as data (issue #38)", () => {
+  const year = new Date().getUTCFullYear() + 1;
+  const date = `${year}-12-01`;
+  let admin: string;
+  let m: { id: number; cookie: string };
+  beforeAll(async () => {
+    const a = await createUser({ isAdmin: true });
+    admin = await login(a.username, a.password);
+    m = await member();
+  });
+
+  it("guards the admin routes: 401 for guests, 403 for members", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/admin/wari/editions"],
+      ["POST", "/api/admin/wari/editions"],
+      ["PATCH", "/api/admin/wari/editions/2025"],
+      ["DELETE", "/api/admin/wari/editions/2025"],
+    ] as const) {
+      const body = method === "GET" || method === "DELETE" ? undefined : { name: "x" };
+      expect((await call(path, { method, body })).status, `${method} ${path}`).toBe(401);
+      expect((await call(path, { method, body, cookie: m.cookie })).status, `${method} ${path}`).toBe(403);
+    }
+    const still = await json<{ year: number; name: string }[]>(await call("/api/wari/editions"));
+    expect(still.find((e) => e.year === 2025)?.name).toBe("IAS CycleWari 2025");
+  });
+
+  it("lists the seeded 2025 edition publicly", async () => {
+    const res = await call("/api/wari/editions");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([
+      {
+        year: 2025,
+        name: "IAS CycleWari 2025",
+        date: "2025-06-07",
+        distanceKm: 250,
+        startPlace: null,
+        registrationOpen: false,
+      },
+    ]);
+  });
+
+  it("creates the next edition (4xx for bad input, a past day, a second one for the year); /wari, the nav and the dashboard follow it", async () => {
+    const post = (body: unknown) => call("/api/admin/wari/editions", { method: "POST", body, cookie: admin });
+    const bad = await post({ year, name: "", date: "tomorrow" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Record<string, string[]> }).errors).toMatchObject({
+      name: ["Name must be 1 to 100 characters"],
+      date: ["Date must be a day such as 2026-06-06"],
+    });
+    const past = await post({ year: year - 3, name: "Old", date: `${year - 3}-06-01` });
+    expect(past.status).toBe(400);
+    expect(await past.json()).toMatchObject({ message: "The ride day must be today or later" });
+
+    const noEvent = await post({ year, name: "X", date, eventId: 999_999 });
+    expect(noEvent.status).toBe(400);
+    expect(await noEvent.json()).toMatchObject({ message: "There is no event with that id" });
+
+    const created = await post({ year, name: `IAS CycleWari ${year}`, date });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({ year, rideDate: date, distanceKm: 250 });
+    const again = await post({ year, name: "Twice", date });
+    expect(again.status).toBe(409);
+
+    const editions = await json<{ year: number; registrationOpen: boolean }[]>(
+      await call("/api/wari/editions"),
+    );
+    expect(editions.map((e) => [e.year, e.registrationOpen])).toEqual([
+      [2025, false],
+      [year, true],
+    ]);
+
+    const page = await (await call("/wari", { cookie: m.cookie })).text();
+    expect(page).toContain(`IAS CycleWari ${year} Challenge`);
+    expect(page).toContain("Register for Event");
+    expect(page).toContain("Countdown to the Event");
+    expect(page).toContain(`>Wari ${year}<`);
+    const dashboard = await (await call("/dashboard", { cookie: m.cookie })).text();
+    expect(dashboard).toContain(`Wari ${year} Challenge`);
+  });
+
+  it("registers per year: 201, 200 on a repeat; delete refused while registered; registration closes when the admin says", async () => {
+    const register = (cookie: string, eventYear: unknown) =>
+      call("/api/wari/event/register", { body: { eventYear }, cookie });
+    const first = await register(m.cookie, year);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({
+      created: true,
+      registration: { eventYear: year, eventName: `IAS CycleWari ${year}` },
+    });
+    expect((await register(m.cookie, year)).status).toBe(200);
+    expect(await (await call("/wari", { cookie: m.cookie })).text()).toContain(`Registered for ${year}`);
+
+    // Generating a plan gives the registration its category; the plan ends on the edition's day.
+    const gen = await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
+    expect(gen.status).toBe(201);
+    const plan = await json<TrainingPlanView>(gen);
+    expect(plan.eventYear).toBe(year);
+    expect(plan.planDetails.weeklySchedule.at(-1)!.endDate.slice(0, 10)).toBe(date);
+    const reg = await env.DB.prepare(
+      "SELECT category FROM wari_registrations WHERE user_id = ? AND event_year = ?",
+    )
+      .bind(m.id, year)
+      .first<{ category: string }>();
+    expect(reg?.category).toBe("Beginner");
+
+    const del = await call(`/api/admin/wari/editions/${year}`, { method: "DELETE", cookie: admin });
+    expect(del.status).toBe(409);
+
+    const patch = (body: unknown) =>
+      call(`/api/admin/wari/editions/${year}`, { method: "PATCH", body, cookie: admin });
+    expect((await patch({ year: year + 1 })).status).toBe(400);
+    expect((await patch({ date: `${year + 1}-01-01` })).status).toBe(400);
+    const closed = await patch({ registrationClosesAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(closed.status).toBe(200);
+    const other = await member();
+    const refused = await register(other.cookie, year);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: "Registration for this edition is closed" });
+    expect(
+      (await call("/api/admin/wari/editions/1999", { method: "PATCH", body: {}, cookie: admin })).status,
+    ).toBe(404);
+
+    // Without its registrations and plans the edition can go, and 2025 is current again.
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM training_plans WHERE event_year = ?").bind(year),
+      env.DB.prepare("DELETE FROM wari_registrations WHERE event_year = ?").bind(year),
+    ]);
+    const gone = await call(`/api/admin/wari/editions/${year}`, { method: "DELETE", cookie: admin });
+    expect(gone.status).toBe(200);
+    expect((await call(`/api/admin/wari/editions/${year}`, { method: "DELETE", cookie: admin })).status).toBe(
+      404,
+    );
+    expect(await (await call("/wari", { cookie: m.cookie })).text()).toContain(
+      "IAS CycleWari 2025 Challenge",
+    );
   });
 });

@@ -103,6 +103,7 @@ const TABLE_OWNERS: Record<string, string> = {
   email_deliveries: "events",
   feedback: "feedback",
   wari_registrations: "wari",
+  wari_editions: "wari",
   training_plans: "wari",
   training_progress: "wari",
   training_load_cache: "wari",

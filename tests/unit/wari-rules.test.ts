@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { recommendationsFor } from "~/modules/wari/coaching";
+import { guidanceFor, recommendationsFor } from "~/modules/wari/coaching";
 import { countdown, COUNTDOWN_MESSAGES } from "~/modules/wari/countdown";
-import { EVENT_DATE } from "~/modules/wari/edition";
+import {
+  currentEdition,
+  editionMode,
+  editionTexts,
+  istDay,
+  registrationOpen,
+  rideStartMs,
+} from "~/modules/wari/edition";
 import { kmAxis } from "~/modules/wari/km-axis";
 import { generateTrainingPlan } from "~/modules/wari/plan-generator";
 import {
+  CATEGORIES,
   categorize,
   type Category,
   consistencyScore,
@@ -12,7 +20,7 @@ import {
   type ReadinessInput,
   readinessOf,
 } from "~/modules/wari/readiness";
-import { eventResult, type EventRide, nextEditionDate, resultWindow, wariMode } from "~/modules/wari/results";
+import { eventResult, type EventRide, nextEditionDate, resultWindow } from "~/modules/wari/results";
 import {
   currentWeekIndex,
   intensityLabel,
@@ -20,7 +28,9 @@ import {
   workoutDate,
   workoutKey,
 } from "~/modules/wari/workouts";
-import { progressSchema, registerSchema } from "~/modules/wari/schema";
+import { editionPatchSchema, editionSchema, progressSchema, registerSchema } from "~/modules/wari/schema";
+import { EVENT_DATE, WARI_2025 } from "./wari-edition-2025";
+import { matchWorkouts, plannedWorkoutCount, workoutSport } from "~/modules/wari/workout-matching";
 
 const elite: ReadinessInput = {
   currentYearCyclingKm: 1000.1,
@@ -164,21 +174,29 @@ describe("intensity, keys and weeks", () => {
 });
 
 describe("countdown", () => {
-  const event = Date.parse(`${EVENT_DATE}T00:00:00Z`);
+  // The ride day starts at 00:00 IST (18:30 UTC the day before).
+  const event = rideStartMs(WARI_2025);
+  it("counts down to 00:00 IST of the ride day", () => {
+    expect(new Date(event).toISOString()).toBe("2025-06-06T18:30:00.000Z");
+  });
   it("changes its message above 30 and above 7 days, and says when the event has passed", () => {
-    expect(countdown(event - 31 * 86_400_000).message).toBe(COUNTDOWN_MESSAGES.far);
-    expect(countdown(event - 30 * 86_400_000).message).toBe(COUNTDOWN_MESSAGES.near);
-    expect(countdown(event - 8 * 86_400_000).message).toBe(COUNTDOWN_MESSAGES.near);
-    expect(countdown(event - 7 * 86_400_000).message).toBe(COUNTDOWN_MESSAGES.final);
-    expect(countdown(event - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000)).toMatchObject({
+    expect(countdown(event - 31 * 86_400_000, event).message).toBe(COUNTDOWN_MESSAGES.far);
+    expect(countdown(event - 30 * 86_400_000, event).message).toBe(COUNTDOWN_MESSAGES.near);
+    expect(countdown(event - 8 * 86_400_000, event).message).toBe(COUNTDOWN_MESSAGES.near);
+    expect(countdown(event - 7 * 86_400_000, event).message).toBe(COUNTDOWN_MESSAGES.final);
+    expect(countdown(event - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000, event)).toMatchObject({
       days: 2,
       hours: 3,
       minutes: 4,
       seconds: 5,
       passed: false,
     });
-    expect(countdown(event)).toMatchObject({ passed: true, days: 0, message: COUNTDOWN_MESSAGES.passed });
-    expect(countdown(new Date("2026-11-22T00:00:00Z")).passed).toBe(true);
+    expect(countdown(event, event)).toMatchObject({
+      passed: true,
+      days: 0,
+      message: COUNTDOWN_MESSAGES.passed,
+    });
+    expect(countdown(new Date("2026-11-22T00:00:00Z"), event).passed).toBe(true);
   });
 });
 
@@ -189,7 +207,7 @@ describe("training plan generation", () => {
     [advanced, "Advanced", 13],
     [elite, "Elite", 12],
   ])("is 12-16 weeks ending on the event day (%#)", (input, category, weeks) => {
-    const plan = generateTrainingPlan(input);
+    const plan = generateTrainingPlan(input, WARI_2025);
     expect(plan.category).toBe(category);
     const schedule = plan.planDetails.weeklySchedule;
     expect(schedule).toHaveLength(weeks);
@@ -227,7 +245,7 @@ describe("training plan generation", () => {
   it("grows the long ride by at most 15% a week, lighter in recovery weeks, and is deterministic", () => {
     // A 100 km/week member (the old test asked a member with no history for a 100 km long ride).
     const steady = { ...elite, basis: { weeklyKm: Array(12).fill(100), rideKm: Array(24).fill(60) } };
-    const plan = generateTrainingPlan(steady);
+    const plan = generateTrainingPlan(steady, WARI_2025);
     const loading = plan.planDetails.weeklySchedule.slice(0, -2).filter((w) => !w.recoveryWeek);
     for (let i = 1; i < loading.length; i++) {
       const growth = loading[i].longRideGoalKm / loading[i - 1].longRideGoalKm - 1;
@@ -235,18 +253,20 @@ describe("training plan generation", () => {
       expect(growth).toBeLessThanOrEqual(0.15);
     }
     expect(loading.at(-1)!.longRideGoalKm).toBeGreaterThanOrEqual(100);
-    expect(generateTrainingPlan(steady)).toEqual(plan);
-    expect(generateTrainingPlan(none)).toEqual(generateTrainingPlan(none));
+    expect(generateTrainingPlan(steady, WARI_2025)).toEqual(plan);
+    expect(generateTrainingPlan(none, WARI_2025)).toEqual(generateTrainingPlan(none, WARI_2025));
   });
 });
 
 describe("registration input", () => {
-  it("accepts 2025 only and defaults the name", () => {
-    expect(registerSchema.parse({ eventYear: 2025 })).toEqual({
-      eventYear: 2025,
-      eventName: "IAS CycleWari 2025",
+  it("takes a year (the edition decides the rest); the name is optional", () => {
+    expect(registerSchema.parse({ eventYear: 2025 })).toEqual({ eventYear: 2025 });
+    expect(registerSchema.parse({ eventYear: "2026", eventName: " IAS " })).toEqual({
+      eventYear: 2026,
+      eventName: "IAS",
     });
-    expect(registerSchema.safeParse({ eventYear: 2024, eventName: "x" }).success).toBe(false);
+    for (const eventYear of [undefined, "x", 2025.5, 1999, 2201])
+      expect(registerSchema.safeParse({ eventYear }).success).toBe(false);
   });
 });
 
@@ -262,29 +282,39 @@ describe("after the event: results mode (issue #20 item 6)", () => {
   });
 
   it("trains until the event day is over and shows results from the next day", () => {
-    expect(wariMode(eventStart - 30 * day)).toBe("training");
-    expect(wariMode(eventStart)).toBe("training");
-    expect(wariMode(eventStart + day - 1)).toBe("training");
-    expect(wariMode(eventStart + day)).toBe("results");
-    expect(wariMode(new Date("2026-11-23T12:00:00Z"))).toBe("results");
+    // The ride day ends at 00:00 IST the next day: 18:30 UTC on the ride day.
+    const istMidnightAfter = eventStart + day - 330 * 60_000;
+    expect(editionMode(WARI_2025, eventStart - 30 * day)).toBe("training");
+    expect(editionMode(WARI_2025, eventStart)).toBe("training");
+    expect(editionMode(WARI_2025, istMidnightAfter - 1)).toBe("training");
+    expect(editionMode(WARI_2025, istMidnightAfter)).toBe("results");
+    expect(editionMode(WARI_2025, new Date("2026-11-23T12:00:00Z"))).toBe("results");
     // Another edition's date moves the switch with it.
-    expect(wariMode(new Date("2026-06-05T12:00:00Z"), "2026-06-06")).toBe("training");
-    expect(wariMode(new Date("2026-06-07T00:00:00Z"), "2026-06-06")).toBe("results");
+    const next = { rideDate: "2026-06-06" };
+    expect(editionMode(next, new Date("2026-06-05T12:00:00Z"))).toBe("training");
+    expect(editionMode(next, new Date("2026-06-06T18:29:59Z"))).toBe("training");
+    expect(editionMode(next, new Date("2026-06-06T18:30:00Z"))).toBe("results");
   });
 
   it("counts rides of the event day ± 1", () => {
-    expect(resultWindow()).toEqual({ from: "2025-06-06", to: "2025-06-08" });
+    expect(resultWindow(EVENT_DATE)).toEqual({ from: "2025-06-06", to: "2025-06-08" });
     expect(resultWindow("2026-03-01")).toEqual({ from: "2026-02-28", to: "2026-03-02" });
   });
 
   it("gives the finish at the event distance and otherwise the longest ride", () => {
-    expect(eventResult(ride(250), null)).toMatchObject({ finished: true, ride: { distanceKm: 250 } });
-    expect(eventResult(ride(251.3), "2026-06-06")).toMatchObject({
+    expect(eventResult(ride(250), null, EVENT_DATE, 250)).toMatchObject({
+      finished: true,
+      ride: { distanceKm: 250 },
+    });
+    expect(eventResult(ride(251.3), "2026-06-06", EVENT_DATE, 250)).toMatchObject({
       finished: true,
       nextEventDate: "2026-06-06",
     });
-    expect(eventResult(ride(249.9), null)).toMatchObject({ finished: false, ride: { distanceKm: 249.9 } });
-    expect(eventResult(null, null)).toMatchObject({
+    expect(eventResult(ride(249.9), null, EVENT_DATE, 250)).toMatchObject({
+      finished: false,
+      ride: { distanceKm: 249.9 },
+    });
+    expect(eventResult(null, null, EVENT_DATE, 250)).toMatchObject({
       finished: false,
       ride: null,
       window: { from: "2025-06-06", to: "2025-06-08" },
@@ -292,14 +322,14 @@ describe("after the event: results mode (issue #20 item 6)", () => {
   });
 
   it("names the next edition only for a real day after this one", () => {
-    expect(nextEditionDate("2026-06-06")).toBe("2026-06-06");
-    expect(nextEditionDate(" 2026-06-06 ")).toBe("2026-06-06");
-    expect(nextEditionDate(undefined)).toBeNull();
-    expect(nextEditionDate("")).toBeNull();
-    expect(nextEditionDate("2026-02-30")).toBeNull();
-    expect(nextEditionDate("June 6, 2026")).toBeNull();
-    expect(nextEditionDate(EVENT_DATE)).toBeNull();
-    expect(nextEditionDate("2024-06-01")).toBeNull();
+    expect(nextEditionDate("2026-06-06", EVENT_DATE)).toBe("2026-06-06");
+    expect(nextEditionDate(" 2026-06-06 ", EVENT_DATE)).toBe("2026-06-06");
+    expect(nextEditionDate(undefined, EVENT_DATE)).toBeNull();
+    expect(nextEditionDate("", EVENT_DATE)).toBeNull();
+    expect(nextEditionDate("2026-02-30", EVENT_DATE)).toBeNull();
+    expect(nextEditionDate("June 6, 2026", EVENT_DATE)).toBeNull();
+    expect(nextEditionDate(EVENT_DATE, EVENT_DATE)).toBeNull();
+    expect(nextEditionDate("2024-06-01", EVENT_DATE)).toBeNull();
   });
 
   it("shows one category: the plan's wins, else the rule on the rides", () => {
@@ -323,5 +353,156 @@ describe("after the event: results mode (issue #20 item 6)", () => {
       expect(top).toBeGreaterThanOrEqual(max);
       expect(top).toBeLessThan(max * 2.6);
     }
+  });
+});
+
+describe("coaching told against the member's numbers (issue #37 item 5)", () => {
+  it.each(CATEGORIES)("%s: never asks a 192 km-a-week rider to grow toward 80-100 km", (category) => {
+    const text = guidanceFor(category, { weeklyAverageCyclingKm: 192.2 });
+    expect(text).not.toMatch(/grow/i);
+    expect(text).toContain("Hold your 192.2 km weeks, already above the recommended 80-100 km");
+  });
+
+  it.each([
+    [0, "Grow your weekly distance toward the recommended 80-100 km"],
+    [45, "Grow your weekly distance from 45 km toward the recommended 80-100 km"],
+    [79.9, "Grow your weekly distance from 79.9 km toward the recommended 80-100 km"],
+    [80, "Keep your weeks of about 80 km, within the recommended 80-100 km"],
+    [100, "Keep your weeks of about 100 km, within the recommended 80-100 km"],
+    [100.4, "Hold your 100.4 km weeks, already above the recommended 80-100 km"],
+    [1234, "Hold your 1,234 km weeks, already above the recommended 80-100 km"],
+  ])("a weekly average of %s km: %s", (avg, expected) => {
+    expect(guidanceFor("Intermediate", { weeklyAverageCyclingKm: avg })).toBe(
+      `Good foundation. ${expected}, and extend your long ride by 10-15% each week.`,
+    );
+  });
+});
+
+describe("workouts matched to rides by day and sport (issue #37 item 5)", () => {
+  const plan = generateTrainingPlan({ ...advanced, category: "Intermediate" }, WARI_2025);
+  const week = plan.planDetails.weeklySchedule[4]!;
+  const rideDays = week.workouts.flatMap((w, i) => (workoutSport(w) ? [i] : []));
+  const restDays = week.workouts.flatMap((w, i) => (w.type === "Rest" ? [i] : []));
+  const on =
+    (recorded: Record<string, string[]>) =>
+    (day: string): readonly string[] =>
+      recorded[day] ?? [];
+
+  it("plans rides on the week's riding days, never on rest days or the event day", () => {
+    expect(rideDays.length).toBeGreaterThan(0);
+    expect(restDays.length).toBeGreaterThan(0);
+    expect(plannedWorkoutCount(week)).toBe(rideDays.length);
+    const last = plan.planDetails.weeklySchedule.at(-1)!;
+    expect(workoutSport(last.workouts.find((w) => w.isEventDay)!)).toBeNull();
+    expect(plannedWorkoutCount(last)).toBe(last.workouts.filter((w) => w.type !== "Rest").length - 1);
+  });
+
+  it("a ride on a planned ride's day matches it; a run that day, a ride on a rest day or the day before do not", () => {
+    const first = rideDays[0]!;
+    const second = rideDays[1]!;
+    const day = (i: number) => workoutDate(week.startDate, i);
+    const before = new Date(Date.parse(day(first)) - 86_400_000).toISOString().slice(0, 10);
+    const matched = matchWorkouts(
+      week,
+      on({
+        [day(first)]: ["Ride", "Run"],
+        [day(second)]: ["Run"],
+        [day(restDays[0]!)]: ["Ride"],
+        [before]: ["Ride"],
+      }),
+    );
+    expect(matched).toEqual([workoutKey(week.week, first, week.workouts[first]!.type)]);
+  });
+
+  it("a week whose every riding day has a ride counts all its workouts done", () => {
+    const all = Object.fromEntries(week.workouts.map((_, i) => [workoutDate(week.startDate, i), ["Ride"]]));
+    expect(matchWorkouts(week, on(all))).toHaveLength(plannedWorkoutCount(week));
+    expect(matchWorkouts(week, on({}))).toEqual([]);
+  });
+});
+
+describe("which edition is current (issue #38), in IST whatever the server's zone", () => {
+  const e2025 = { ...WARI_2025 };
+  const e2026 = { ...WARI_2025, year: 2026, name: "IAS CycleWari 2026", rideDate: "2026-06-06" };
+  const e2027 = { ...WARI_2025, year: 2027, name: "IAS CycleWari 2027", rideDate: "2027-06-05" };
+  const all = [e2027, e2025, e2026];
+  const at = (iso: string) => new Date(iso);
+
+  it("the day before, the day of and the day after a ride, at the IST day boundaries", () => {
+    // 5 June 2026 23:59 IST: the day before.
+    expect(currentEdition(all, at("2026-06-05T18:29:59Z"))).toEqual({ edition: e2026, mode: "training" });
+    // 6 June 00:00 IST (still 5 June in UTC): the ride day, current and training.
+    expect(istDay(at("2026-06-05T18:30:00Z"))).toBe("2026-06-06");
+    expect(currentEdition(all, at("2026-06-05T18:30:00Z"))).toEqual({ edition: e2026, mode: "training" });
+    // 6 June 23:59 IST: still the ride day.
+    expect(currentEdition(all, at("2026-06-06T18:29:59Z"))).toEqual({ edition: e2026, mode: "training" });
+    // 7 June 00:00 IST (6 June in UTC): the next edition is current.
+    expect(currentEdition(all, at("2026-06-06T18:30:00Z"))).toEqual({ edition: e2027, mode: "training" });
+  });
+
+  it("without a later edition, the latest past one in results mode; none without editions", () => {
+    expect(currentEdition([e2025, e2026], at("2026-06-06T18:30:00Z"))).toEqual({
+      edition: e2026,
+      mode: "results",
+    });
+    expect(currentEdition([e2025], at("2026-11-28T08:00:00Z"))).toEqual({ edition: e2025, mode: "results" });
+    expect(currentEdition([], at("2026-11-28T08:00:00Z"))).toBeNull();
+  });
+
+  it("registration is open until 00:00 IST of the ride day unless the edition says otherwise", () => {
+    expect(registrationOpen(e2026, at("2026-06-05T18:29:59Z"))).toBe(true);
+    expect(registrationOpen(e2026, at("2026-06-05T18:30:00Z"))).toBe(false);
+    const windowed = {
+      ...e2026,
+      registrationOpensAt: "2026-01-01T00:00:00.000Z",
+      registrationClosesAt: "2026-05-31T18:30:00.000Z",
+    };
+    expect(registrationOpen(windowed, at("2025-12-31T23:59:59Z"))).toBe(false);
+    expect(registrationOpen(windowed, at("2026-01-01T00:00:00Z"))).toBe(true);
+    expect(registrationOpen(windowed, at("2026-05-31T18:30:00Z"))).toBe(false);
+  });
+
+  it("writes the spec's texts from the row", () => {
+    expect(editionTexts(e2025)).toEqual({
+      title: "IAS CycleWari 2025 Challenge",
+      dateLabel: "June 7, 2025",
+      registered: "Registered for 2025",
+      navLabel: "Wari 2025",
+      button: "Wari 2025 Challenge",
+      distance: "250 kilometers in one day",
+    });
+    expect(editionTexts(e2026)).toMatchObject({
+      title: "IAS CycleWari 2026 Challenge",
+      dateLabel: "June 6, 2026",
+    });
+  });
+});
+
+describe("edition input (admin)", () => {
+  it("defaults the distance to 250 km, reads India-time form instants, and refuses a day outside the year", () => {
+    expect(editionSchema.parse({ year: "2027", name: " Wari 2027 ", date: "2027-06-05" })).toMatchObject({
+      year: 2027,
+      name: "Wari 2027",
+      date: "2027-06-05",
+      distanceKm: 250,
+    });
+    expect(
+      editionSchema.parse({
+        year: 2027,
+        name: "W",
+        date: "2027-06-05",
+        distanceKm: "300",
+        registrationClosesAt: "2027-06-01T18:00",
+      }),
+    ).toMatchObject({ distanceKm: 300, registrationClosesAt: "2027-06-01T12:30:00.000Z" });
+    for (const bad of [
+      { year: 2027, name: "W", date: "2028-06-05" },
+      { year: 2027, name: "W", date: "2027-02-30" },
+      { year: 2027, name: "", date: "2027-06-05" },
+      { year: 2027, name: "W", date: "2027-06-05", distanceKm: 0 },
+      { year: 1999, name: "W", date: "1999-06-05" },
+    ])
+      expect(editionSchema.safeParse(bad).success).toBe(false);
+    expect(editionPatchSchema.safeParse({ year: 2028 }).success).toBe(false);
   });
 });

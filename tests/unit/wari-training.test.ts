@@ -6,7 +6,6 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EVENT_DISTANCE_KM } from "~/modules/wari/edition";
 import { generateTrainingPlan } from "~/modules/wari/plan-generator";
 import {
   PLAN_RULES,
@@ -17,6 +16,7 @@ import {
 } from "~/modules/wari/plan-volumes";
 import { CATEGORIES, type ReadinessInput } from "~/modules/wari/readiness";
 import { weekStanding } from "~/modules/wari/week-standing";
+import { WARI_2025 } from "./wari-edition-2025";
 import {
   activityLoad,
   fitnessSeries,
@@ -46,7 +46,7 @@ const history = fc.record({
 });
 const anyPlan = fc
   .tuple(history, fc.constantFrom(...CATEGORIES))
-  .map(([basis, category]) => generateTrainingPlan({ ...member, category, basis }));
+  .map(([basis, category]) => generateTrainingPlan({ ...member, category, basis }, WARI_2025));
 
 const RUNS = { numRuns: 300 };
 
@@ -89,7 +89,7 @@ describe("the periodised plan, for any history", () => {
     fc.assert(
       fc.property(anyPlan, (plan) => {
         for (const w of plan.planDetails.weeklySchedule.slice(0, -1)) {
-          expect(w.longRideGoalKm).toBeLessThan(EVENT_DISTANCE_KM);
+          expect(w.longRideGoalKm).toBeLessThan(WARI_2025.distanceKm);
           expect(w.longRideGoalKm).toBeLessThanOrEqual(PLAN_RULES.longMaxKm);
           expect(w.longRideGoalKm).toBeLessThanOrEqual(w.weeklyGoalKm);
         }
@@ -111,7 +111,7 @@ describe("the periodised plan, for any history", () => {
         expect(taper!.phase).toBe("Taper");
         expect(taper!.weeklyGoalKm).toBeLessThanOrEqual(Math.round(biggest * PLAN_RULES.taperShare));
         expect(event!.workouts.filter((w) => w.isEventDay)).toHaveLength(1);
-        expect(event!.longRideGoalKm).toBe(EVENT_DISTANCE_KM);
+        expect(event!.longRideGoalKm).toBe(WARI_2025.distanceKm);
       }),
       RUNS,
     );
@@ -218,7 +218,7 @@ describe("the member of issue #16: 21 km a week and one 205 km ride", () => {
     consistencyScore: 100,
     otherSportsActive: false,
   };
-  const plan = generateTrainingPlan({ ...analysis, basis: { weeklyKm, rideKm } });
+  const plan = generateTrainingPlan({ ...analysis, basis: { weeklyKm, rideKm } }, WARI_2025);
   const weeks = plan.planDetails.weeklySchedule;
 
   it("starts at their real weekly volume with a long ride like their usual ones", () => {
@@ -231,7 +231,7 @@ describe("the member of issue #16: 21 km a week and one 205 km ride", () => {
     const assessment = plan.planDetails.assessment!;
     expect(assessment.eventReady).toBe(false);
     expect(assessment.peakLongRideKm).toBeLessThan(READY_LONG_RIDE_KM);
-    expect(assessment.realisticTargetKm).toBeLessThan(EVENT_DISTANCE_KM);
+    expect(assessment.realisticTargetKm).toBeLessThan(WARI_2025.distanceKm);
     expect(assessment.message).toContain("starts from your recent 21 km a week");
     expect(assessment.message).toContain(
       `A realistic target this year is a ride of about ${assessment.realisticTargetKm} km`,
@@ -239,18 +239,21 @@ describe("the member of issue #16: 21 km a week and one 205 km ride", () => {
   });
 
   it("without the weekly detail (older callers) still never starts from the all-time longest ride", () => {
-    const fallback = generateTrainingPlan(analysis).planDetails.weeklySchedule[0]!;
+    const fallback = generateTrainingPlan(analysis, WARI_2025).planDetails.weeklySchedule[0]!;
     expect(fallback.longRideGoalKm).toBeLessThanOrEqual(fallback.weeklyGoalKm * PLAN_RULES.longMaxShare);
   });
 });
 
 describe("a member who rides 100 km a week with 60 km long rides", () => {
   it("reaches a long ride of 160-200 km before the taper and is told the event is within reach", () => {
-    const plan = generateTrainingPlan({
-      ...member,
-      category: "Intermediate",
-      basis: { weeklyKm: Array(12).fill(100), rideKm: [...Array(12).fill(60), ...Array(24).fill(20)] },
-    });
+    const plan = generateTrainingPlan(
+      {
+        ...member,
+        category: "Intermediate",
+        basis: { weeklyKm: Array(12).fill(100), rideKm: [...Array(12).fill(60), ...Array(24).fill(20)] },
+      },
+      WARI_2025,
+    );
     const a = plan.planDetails.assessment!;
     expect(a.startWeeklyKm).toBe(100);
     expect(a.startLongRideKm).toBe(60);

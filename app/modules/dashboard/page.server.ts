@@ -14,6 +14,7 @@ import { getTimeline } from "~/modules/activities/timeline.server";
 import { getHighlights } from "~/modules/activities/highlights.server";
 import { getStravaStatus } from "~/modules/strava/status.server";
 import { myParticipations } from "~/modules/challenges/challenges.server";
+import { wariLabels } from "~/modules/wari/editions.server";
 
 export const RECENT_ACTIVITIES = 3;
 
@@ -32,13 +33,14 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
   // Bad timeline values in the address fall back to the defaults (the /api answers them 400).
   const parsed = timelineQuery.safeParse(queryOf(url));
   const timelineParams = parsed.success ? parsed.data : timelineQuery.parse({});
-  const [stats, timeline, recent, strava, challenges, highlights] = await Promise.all([
+  const [stats, timeline, recent, strava, challenges, highlights, wari] = await Promise.all([
     getDashboardStats(app, user),
     settle("timeline", getTimeline(app, user, timelineParams)),
     settle("recent activities", listActivities(app, user, { page: 1, limit: RECENT_ACTIVITIES })),
     settle("strava status", getStravaStatus(app, user)),
     settle("challenges", myParticipations(app, user)),
     settle("highlights", getHighlights(app, user.id)),
+    settle("wari edition", wariLabels(app)),
   ]);
   return {
     username: user.username,
@@ -53,6 +55,8 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     /** Personal records, this year against last, the weekly strip (issue #20 item 8); null if they failed. */
     highlights,
     shareUrl: `${url.origin}${url.pathname}`,
+    /** The current Wari edition's button ('Wari 2026 Challenge'). */
+    wariButton: wari?.button ?? "Wari Challenge",
   };
 }
 

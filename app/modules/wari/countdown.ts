@@ -1,6 +1,4 @@
 /** The countdown to the event and its message (spec part 2 §3). */
-import { EVENT_START_MS } from "./edition";
-
 export const COUNTDOWN_TICK_MS = 1000;
 
 export interface Countdown {
@@ -20,7 +18,7 @@ export const COUNTDOWN_MESSAGES = {
 } as const;
 
 /** Time left until the event; the message changes at more than 30 and more than 7 days (§3). */
-export function countdown(now: Date | number, eventStartMs = EVENT_START_MS): Countdown {
+export function countdown(now: Date | number, eventStartMs: number): Countdown {
   const left = eventStartMs - new Date(now).getTime();
   if (left <= 0)
     return { passed: true, days: 0, hours: 0, minutes: 0, seconds: 0, message: COUNTDOWN_MESSAGES.passed };

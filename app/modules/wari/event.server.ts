@@ -1,5 +1,5 @@
 /**
- * Registration for the 2025 event and the member's event history.
+ * Registration for an edition (the year's row of `wari_editions`) and the member's event history.
  * Registering is idempotent: the unique (user, year) index keeps one row; a
  * repeat answers 200 with the existing registration (the first time 201).
  */
@@ -7,8 +7,11 @@ import { and, desc, eq } from "drizzle-orm";
 import { eventHistory, wariRegistrations } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { longestRideBetween } from "~/modules/activities/queries.server";
-import { EVENT_YEAR } from "./edition";
-import { eventResult, type EventResult, nextEditionDate, resultWindow, wariMode } from "./results";
+import { AppError } from "~/lib/http.server";
+import { registrationOpen } from "./edition";
+import { getEdition, type CurrentEdition } from "./editions.server";
+import { WARI_MSG } from "./messages";
+import { eventResult, type EventResult, nextEditionDate, resultWindow } from "./results";
 
 export interface RegistrationView {
   id: number;
@@ -43,7 +46,7 @@ const toView = (row: typeof wariRegistrations.$inferSelect): RegistrationView =>
 export async function getRegistration(
   app: AppContext,
   userId: number,
-  eventYear = EVENT_YEAR,
+  eventYear: number,
 ): Promise<RegistrationView | null> {
   const [row] = await app.db
     .select()
@@ -53,15 +56,25 @@ export async function getRegistration(
   return row ? toView(row) : null;
 }
 
-/** POST /api/wari/event/register. */
-export async function registerForEvent(
-  app: AppContext,
-  userId: number,
-  input: { eventYear: number; eventName: string },
-) {
+/**
+ * POST /api/wari/event/register {eventYear}: 400 for a year without an
+ * edition or with registration closed; the name is the edition's.
+ */
+export async function registerForEvent(app: AppContext, userId: number, input: { eventYear: number }) {
+  const edition = await getEdition(app, input.eventYear);
+  if (!edition)
+    throw new AppError(400, WARI_MSG.noEdition, {
+      code: "no_edition",
+      errors: { eventYear: [WARI_MSG.noEdition] },
+    });
+  if (!registrationOpen(edition, app.now()))
+    throw new AppError(400, WARI_MSG.registrationClosed, {
+      code: "registration_closed",
+      errors: { eventYear: [WARI_MSG.registrationClosed] },
+    });
   const inserted = await app.db
     .insert(wariRegistrations)
-    .values({ userId, eventYear: input.eventYear, eventName: input.eventName })
+    .values({ userId, eventYear: edition.year, eventName: edition.name })
     .onConflictDoNothing()
     .returning();
   if (inserted[0]) return { created: true, registration: toView(inserted[0]) };
@@ -95,9 +108,14 @@ export async function listEventHistory(app: AppContext, userId: number): Promise
  * After the event day (results mode): the member's longest ride of the event
  * day ± 1 and the next edition's date from configuration; null before it.
  */
-export async function getEventResult(app: AppContext, userId: number): Promise<EventResult | null> {
-  if (wariMode(app.now()) !== "results") return null;
-  const window = resultWindow();
+export async function getEventResult(
+  app: AppContext,
+  userId: number,
+  current: CurrentEdition | null,
+): Promise<EventResult | null> {
+  if (!current || current.mode !== "results") return null;
+  const { rideDate, distanceKm } = current.edition;
+  const window = resultWindow(rideDate);
   const row = await longestRideBetween(app, userId, window.from, window.to);
   const ride = row
     ? {
@@ -108,5 +126,5 @@ export async function getEventResult(app: AppContext, userId: number): Promise<E
         day: row.startDateLocal.slice(0, 10),
       }
     : null;
-  return eventResult(ride, nextEditionDate(app.env.WARI_NEXT_EVENT_DATE));
+  return eventResult(ride, nextEditionDate(app.env.WARI_NEXT_EVENT_DATE, rideDate), rideDate, distanceKm);
 }

@@ -3,8 +3,6 @@
  * page's browser bundle imports them from here, so it does not carry the
  * validation library (issue #17); `schema.ts` re-exports them for the server.
  */
-import { EVENT_NAME, EVENT_YEAR } from "./edition";
-
 export const WARI_MSG = {
   loadFailed: "Failed to load Wari event data. Please try again later.",
   generateFailed: "Failed to generate training plan. Please try again later.",
@@ -12,13 +10,24 @@ export const WARI_MSG = {
   eventDay: "The event day cannot be marked as complete",
   checkFailed: "Error checking activity",
   updateFailed: "Failed to update workout status",
-  planExists: "You already have a training plan for 2025",
+  planExists: "You already have a training plan for this edition",
   noPlan: "No training plan found",
   weekNotFound: "Week not found in your training plan",
   dayNotFound: "Day not found in this week",
   wrongWeekKey: "Workout keys must belong to this week's workouts",
-  eventYear: `Registration is open for the ${EVENT_YEAR} event only`,
+  eventYear: "eventYear must be a year such as 2026",
   eventName: "Event name must be 1 to 100 characters",
+  noEdition: "There is no Wari edition for that year",
+  noCurrentEdition: "No Wari edition is announced yet",
+  registrationClosed: "Registration for this edition is closed",
+  editionPast: "This edition is over: its plan is a record now",
+  editionExists: "There is already an edition for that year or day",
+  editionHasRegistrations: "This edition has registrations and cannot be deleted",
+  datePast: "The ride day must be today or later",
+  dateYear: "The ride day must fall in the edition's year",
+  windowOrder: "Registration must close after it opens",
+  unknownEvent: "There is no event with that id",
+  closesAfterRide: "Registration must close by the end of the ride day",
 } as const;
 
 export const WARI_TOASTS = {
@@ -27,5 +36,5 @@ export const WARI_TOASTS = {
   cannotComplete: { title: "Cannot mark as complete" },
   updateFailed: { title: "Update Failed" },
   registrationFailed: { title: "Registration Failed" },
-  registered: { title: "Registered", description: `You are registered for ${EVENT_NAME}.` },
+  registered: { title: "Registered" },
 } as const;

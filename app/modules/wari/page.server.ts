@@ -7,13 +7,13 @@
 import { data } from "@remix-run/cloudflare";
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { appErrorStatus, parseInput, redirect, replyFromError } from "~/lib/http.server";
+import { AppError, appErrorStatus, parseInput, redirect, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getActivityAnalysis } from "./analysis.server";
 import { getEventResult, getRegistration, listEventHistory, registerForEvent } from "./event.server";
 import { generatePlanFor, getCurrentPlan, updateWeekProgress } from "./plan.server";
-import { EVENT_NAME, EVENT_YEAR } from "./edition";
-import { wariMode } from "./results";
+import { editionTexts } from "./edition";
+import { getCurrentEdition, type CurrentEdition } from "./editions.server";
 import { parseWorkoutKey } from "./workouts";
 import { packFitness } from "./components/fitness-chart";
 import { getFitnessChart } from "./training-load.server";
@@ -27,21 +27,33 @@ export function parseWariTab(value: string | null): WariTab {
 }
 
 /** The dashboard of one tab (?tab=, default plan); a failed load shows the spec's message instead. */
+/** The edition as the page shows it: the row, its spec texts and whether registration is open. */
+function editionView(current: CurrentEdition | null) {
+  return current
+    ? { ...current.edition, texts: editionTexts(current.edition), registrationOpen: current.registrationOpen }
+    : null;
+}
+export type WariEditionView = NonNullable<ReturnType<typeof editionView>>;
+
 export async function wariPage(app: AppContext, user: User, url: URL) {
   const tab = parseWariTab(url.searchParams.get("tab"));
+  let current: CurrentEdition | null = null;
   try {
+    current = await getCurrentEdition(app);
+    const edition = current?.edition ?? null;
     const [registration, plan, analysis, history, fitness, result] = await Promise.all([
-      getRegistration(app, user.id),
-      getCurrentPlan(app, user.id),
+      edition ? getRegistration(app, user.id, edition.year) : null,
+      getCurrentPlan(app, user.id, edition),
       getActivityAnalysis(app, user.id),
       listEventHistory(app, user.id),
-      getFitnessChart(app, user.id),
-      getEventResult(app, user.id),
+      getFitnessChart(app, user.id, edition),
+      getEventResult(app, user.id, current),
     ]);
     return {
       tab,
       now: app.now().toISOString(),
-      mode: wariMode(app.now()),
+      edition: editionView(current),
+      mode: current?.mode ?? ("training" as const),
       result,
       stravaLinked: user.stravaId !== null,
       loadError: null,
@@ -57,7 +69,8 @@ export async function wariPage(app: AppContext, user: User, url: URL) {
     return {
       tab,
       now: app.now().toISOString(),
-      mode: wariMode(app.now()),
+      edition: editionView(current),
+      mode: current?.mode ?? ("training" as const),
       result: null,
       stravaLinked: user.stravaId !== null,
       loadError: WARI_MSG.loadFailed,
@@ -90,12 +103,20 @@ export async function wariAction(app: AppContext, user: User, form: FormData) {
   }
 
   if (input.intent === "register") {
+    let name: string;
     try {
-      await registerForEvent(app, user.id, { eventYear: EVENT_YEAR, eventName: EVENT_NAME });
+      const current = await getCurrentEdition(app);
+      if (!current) throw new AppError(400, WARI_MSG.noCurrentEdition);
+      name = (await registerForEvent(app, user.id, { eventYear: current.edition.year })).registration
+        .eventName;
     } catch (error) {
       return refusal(input.intent, WARI_TOASTS.registrationFailed.title, error, "Please try again later.");
     }
-    throw await redirectWithToast(app, "/wari", { ...WARI_TOASTS.registered, variant: "success" });
+    throw await redirectWithToast(app, "/wari", {
+      ...WARI_TOASTS.registered,
+      description: `You are registered for ${name}.`,
+      variant: "success",
+    });
   }
 
   if (input.intent === "generate") {

@@ -2,7 +2,7 @@
  * The training plan generator (spec part 2 §3, decision 024): the weeks'
  * workouts by weekday, the event week, and the whole plan ending on the event day.
  */
-import { EVENT_DATE, EVENT_DISTANCE_KM, EVENT_NAME, EVENT_YEAR } from "./edition";
+import type { Edition } from "./edition";
 import { PHASES, type GeneratedPlan, type PlanWeek, type Workout } from "./plan-types";
 import {
   assessPlan,
@@ -131,8 +131,16 @@ function buildWorkouts(
   });
 }
 
+/** What a plan needs of its edition: the year, the name, the ride day and the distance. */
+export type PlanEdition = Pick<Edition, "year" | "name" | "rideDate" | "distanceKm">;
+
 /** The event week: short openers, rest, then the event on its day (the last day of the plan). */
-function eventWeekWorkouts(startMs: number, eventMs: number, speedKmh: number): Workout[] {
+function eventWeekWorkouts(
+  startMs: number,
+  eventMs: number,
+  speedKmh: number,
+  edition: PlanEdition,
+): Workout[] {
   return Array.from({ length: 7 }, (_, i) => {
     const dayMs = startMs + i * DAY_MS;
     const day = DAY_NAMES[new Date(dayMs).getUTCDay()]!;
@@ -141,8 +149,8 @@ function eventWeekWorkouts(startMs: number, eventMs: number, speedKmh: number): 
       return {
         day,
         type: "Event",
-        description: `${EVENT_NAME}: ${EVENT_DISTANCE_KM} km in one day. Start steady, eat and drink early.`,
-        duration: minutes(EVENT_DISTANCE_KM, speedKmh),
+        description: `${edition.name}: ${edition.distanceKm} km in one day. Start steady, eat and drink early.`,
+        duration: minutes(edition.distanceKm, speedKmh),
         intensity: 5,
         isEventDay: true,
       };
@@ -178,8 +186,9 @@ function eventWeekWorkouts(startMs: number, eventMs: number, speedKmh: number): 
  */
 export function generateTrainingPlan(
   a: ReadinessInput & { category?: string | null; basis?: PlanBasis | null },
-  eventDate = EVENT_DATE,
+  edition: PlanEdition,
 ): GeneratedPlan {
+  const eventDate = edition.rideDate;
   const { category } = readinessOf({ ...a, readiness: null });
   const profile = PLAN_PROFILE[category];
   const weeks = clamp(profile.weeks, PLAN_WEEKS.min, PLAN_WEEKS.max);
@@ -190,7 +199,7 @@ export function generateTrainingPlan(
     rideKm: a.longestRideKm > 0 ? [a.longestRideKm * 0.8] : [],
   };
   const start = startingPoint(basis);
-  const volumes = planVolumes(weeks, start);
+  const volumes = planVolumes(weeks, start, edition.distanceKm);
   const schedule: PlanWeek[] = volumes.map(({ kind, phase, weeklyKm, longRideKm }, i) => {
     const startMs = planStartMs + i * WEEK_MS;
     const pattern =
@@ -211,7 +220,7 @@ export function generateTrainingPlan(
       recoveryWeek: kind === "recovery",
       workouts:
         kind === "event"
-          ? eventWeekWorkouts(startMs, eventMs, profile.speedKmh)
+          ? eventWeekWorkouts(startMs, eventMs, profile.speedKmh, edition)
           : buildWorkouts(startMs, pattern, weeklyKm, longRideKm, profile.speedKmh),
     };
   });
@@ -220,13 +229,13 @@ export function generateTrainingPlan(
     category,
     startDate: new Date(planStartMs).toISOString(),
     planDetails: {
-      eventYear: EVENT_YEAR,
+      eventYear: edition.year,
       eventDate,
-      eventDistanceKm: EVENT_DISTANCE_KM,
+      eventDistanceKm: edition.distanceKm,
       totalWeeks: weeks,
       totalDistanceKm: totalDistanceKm(schedule),
       weeklySchedule: schedule,
-      assessment: assessPlan(start, peakLong),
+      assessment: assessPlan(start, peakLong, edition.distanceKm),
     },
   };
 }

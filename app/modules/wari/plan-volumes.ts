@@ -4,7 +4,7 @@
  * weekly volumes and long rides, and whether the plan prepares the event.
  * The rules, their numbers and why: docs/decisions/024-wari-periodisation.md.
  */
-import { EVENT_DISTANCE_KM } from "./edition";
+import { DEFAULT_DISTANCE_KM } from "./edition";
 import { PHASES, type Phase, type PlanAssessment } from "./plan-types";
 import type { Category } from "./readiness";
 import { clamp } from "./units";
@@ -116,6 +116,7 @@ const EVENT_WEEK_EXTRA_KM = 20 + 15 * 3;
 export function planVolumes(
   weeks: number,
   start: { weeklyKm: number; longRideKm: number },
+  distanceKm: number = DEFAULT_DISTANCE_KM,
 ): { kind: WeekKind; phase: Phase; weeklyKm: number; longRideKm: number }[] {
   const shape = planShape(weeks);
   const weeklyCap = Math.max(PLAN_RULES.peakWeeklyKm, Math.min(start.weeklyKm, PLAN_RULES.maxWeeklyKm));
@@ -149,8 +150,8 @@ export function planVolumes(
         Math.floor(weeklyKm * PLAN_RULES.longMaxShare),
       );
     } else {
-      weeklyKm = EVENT_DISTANCE_KM + EVENT_WEEK_EXTRA_KM;
-      longRideKm = EVENT_DISTANCE_KM;
+      weeklyKm = distanceKm + EVENT_WEEK_EXTRA_KM;
+      longRideKm = distanceKm;
     }
     if (kind !== "event") {
       biggest = Math.max(biggest, weeklyKm);
@@ -164,19 +165,17 @@ export function planVolumes(
 export function assessPlan(
   start: { weeklyKm: number; longRideKm: number },
   peakLongRideKm: number,
+  distanceKm: number = DEFAULT_DISTANCE_KM,
 ): PlanAssessment {
   const eventReady = peakLongRideKm >= READY_LONG_RIDE_KM;
   const realisticTargetKm = eventReady
-    ? EVENT_DISTANCE_KM
-    : Math.min(
-        EVENT_DISTANCE_KM,
-        Math.max(20, Math.floor((peakLongRideKm * REALISTIC_TARGET_FACTOR) / 10) * 10),
-      );
+    ? distanceKm
+    : Math.min(distanceKm, Math.max(20, Math.floor((peakLongRideKm * REALISTIC_TARGET_FACTOR) / 10) * 10));
   const from = `Your plan starts from your recent ${start.weeklyKm} km a week and a long ride of ${start.longRideKm} km`;
   const message = eventReady
-    ? `${from}, and builds safely to a ${peakLongRideKm} km long ride: enough to prepare the ${EVENT_DISTANCE_KM} km day.`
+    ? `${from}, and builds safely to a ${peakLongRideKm} km long ride: enough to prepare the ${distanceKm} km day.`
     : `${from}. Built safely (at most 10% more a week), it reaches a ${peakLongRideKm} km long ride by the event: ` +
-      `short of the ${READY_LONG_RIDE_KM} km that prepares a ${EVENT_DISTANCE_KM} km day. ` +
+      `short of the ${READY_LONG_RIDE_KM} km that prepares a ${distanceKm} km day. ` +
       `A realistic target this year is a ride of about ${realisticTargetKm} km; keep building for the next edition.`;
   return {
     startWeeklyKm: start.weeklyKm,

@@ -1,5 +1,5 @@
 /**
- * The member's 2025 training plan: read it with its progress, generate it from
+ * The member's training plan for the current edition: read it with its progress, generate it from
  * the activity analysis, tick workouts off (the server rules of §4), and check
  * a day for a matching ride. One plan per member and event year (unique index).
  */
@@ -9,10 +9,12 @@ import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { longestRideOn } from "~/modules/activities/queries.server";
 import { getActivityAnalysis } from "./analysis.server";
-import { EVENT_YEAR } from "./edition";
+import type { Edition } from "./edition";
+import { getCurrentEdition } from "./editions.server";
 import { generateTrainingPlan, totalDistanceKm } from "./plan-generator";
 import type { PlanDetails, PlanWeek } from "./plan-types";
 import { weekStanding, type WeekStanding } from "./week-standing";
+import { matchWorkouts } from "./workout-matching";
 import { currentWeekIndex, parseWorkoutKey, workoutDate } from "./workouts";
 import { WARI_MSG } from "./schema";
 import { rideDaysBetween, ridesBetween } from "./training-load";
@@ -29,7 +31,12 @@ export interface TrainingPlanView {
   startDate: string;
   createdAt: string;
   planDetails: Omit<PlanDetails, "weeklySchedule"> & {
-    weeklySchedule: (PlanWeek & { progress: WeekProgress; standing: WeekStanding })[];
+    weeklySchedule: (PlanWeek & {
+      progress: WeekProgress;
+      standing: WeekStanding;
+      /** Keys of the workouts matched by a ride on their day (`matchWorkouts`): "Workouts done". */
+      matchedWorkouts: string[];
+    })[];
   };
   /** Keyed by `week{n}`. */
   progress: Record<string, WeekProgress>;
@@ -37,13 +44,13 @@ export interface TrainingPlanView {
 }
 
 /** The stored JSON, read defensively (older plans may lack the summary fields). */
-function readDetails(raw: unknown): PlanDetails {
+function readDetails(raw: unknown, edition: Pick<Edition, "year" | "rideDate" | "distanceKm">): PlanDetails {
   const value = (typeof raw === "string" ? JSON.parse(raw) : raw) as Partial<PlanDetails> | null;
   const weeklySchedule = Array.isArray(value?.weeklySchedule) ? value.weeklySchedule : [];
   return {
-    eventYear: value?.eventYear ?? EVENT_YEAR,
-    eventDate: value?.eventDate ?? "2025-06-07",
-    eventDistanceKm: value?.eventDistanceKm ?? 250,
+    eventYear: value?.eventYear ?? edition.year,
+    eventDate: value?.eventDate ?? edition.rideDate,
+    eventDistanceKm: value?.eventDistanceKm ?? edition.distanceKm,
     totalWeeks: value?.totalWeeks ?? weeklySchedule.length,
     totalDistanceKm: value?.totalDistanceKm ?? totalDistanceKm(weeklySchedule),
     weeklySchedule,
@@ -51,27 +58,39 @@ function readDetails(raw: unknown): PlanDetails {
   };
 }
 
-async function loadPlan(app: AppContext, userId: number) {
+/** The plan's edition: the one given, else the current one (null when there is none). */
+async function editionOf(app: AppContext, edition?: Edition | null): Promise<Edition | null> {
+  return edition === undefined ? ((await getCurrentEdition(app))?.edition ?? null) : edition;
+}
+
+async function loadPlan(app: AppContext, userId: number, edition: Edition) {
+  const year = edition.year;
   const [plans, progress] = await app.db.batch([
     app.db
       .select()
       .from(trainingPlans)
-      .where(and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, EVENT_YEAR)))
+      .where(and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, year)))
       .limit(1),
     app.db
       .select({ week: trainingProgress.week, completedWorkouts: trainingProgress.completedWorkouts })
       .from(trainingProgress)
       .innerJoin(trainingPlans, eq(trainingPlans.id, trainingProgress.planId))
-      .where(and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, EVENT_YEAR)))
+      .where(and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, year)))
       .orderBy(asc(trainingProgress.week)),
   ]);
   const plan = plans[0];
-  return plan ? { plan, details: readDetails(plan.planDetails), progress } : null;
+  return plan ? { plan, details: readDetails(plan.planDetails, edition), progress } : null;
 }
 
-/** GET /api/training-plan/current: the plan with progress, or null. */
-export async function getCurrentPlan(app: AppContext, userId: number): Promise<TrainingPlanView | null> {
-  const loaded = await loadPlan(app, userId);
+/** GET /api/training-plan/current: the plan of the current (or given) edition with progress, or null. */
+export async function getCurrentPlan(
+  app: AppContext,
+  userId: number,
+  given?: Edition | null,
+): Promise<TrainingPlanView | null> {
+  const edition = await editionOf(app, given);
+  if (!edition) return null;
+  const loaded = await loadPlan(app, userId, edition);
   if (!loaded) return null;
   const { plan, details, progress } = loaded;
   const days = await getTrainingDays(app, userId);
@@ -99,6 +118,7 @@ export async function getCurrentPlan(app: AppContext, userId: number): Promise<T
         ...week,
         progress: byWeek[`week${week.week}`] ?? { completedWorkouts: [] },
         standing: standing[i]!,
+        matchedWorkouts: matchWorkouts(week, (day) => (ridesBetween(days, day, day).km > 0 ? ["Ride"] : [])),
       })),
     },
     progress: byWeek,
@@ -110,27 +130,37 @@ export async function getCurrentPlan(app: AppContext, userId: number): Promise<T
  * POST /api/training-plan/generate: a plan from the member's analysis, once
  * (409 when one exists). The registration, if any, takes the plan's category.
  */
-export async function generatePlanFor(app: AppContext, userId: number): Promise<TrainingPlanView> {
-  if (await loadPlan(app, userId)) throw new AppError(409, WARI_MSG.planExists, { code: "plan_exists" });
+export async function generatePlanFor(
+  app: AppContext,
+  userId: number,
+  given?: Edition | null,
+): Promise<TrainingPlanView> {
+  const edition = await editionOf(app, given);
+  if (!edition) throw new AppError(400, WARI_MSG.noCurrentEdition, { code: "no_edition" });
+  if (await loadPlan(app, userId, edition))
+    throw new AppError(409, WARI_MSG.planExists, { code: "plan_exists" });
   const [analysis, days] = await Promise.all([
     getActivityAnalysis(app, userId),
     getTrainingDays(app, userId),
   ]);
   // The robust starting point (decision 024): the 12 weeks' km and the days' longest rides in them.
-  const generated = generateTrainingPlan({
-    ...analysis,
-    basis: {
-      weeklyKm: analysis.weeklyDistances.map((w) => w.km),
-      rideKm: rideDaysBetween(days, analysis.window.since, analysis.window.until),
+  const generated = generateTrainingPlan(
+    {
+      ...analysis,
+      basis: {
+        weeklyKm: analysis.weeklyDistances.map((w) => w.km),
+        rideKm: rideDaysBetween(days, analysis.window.since, analysis.window.until),
+      },
     },
-  });
-  const mine = and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, EVENT_YEAR));
+    edition,
+  );
+  const mine = and(eq(trainingPlans.userId, userId), eq(trainingPlans.eventYear, edition.year));
   const [inserted] = await app.db.batch([
     app.db
       .insert(trainingPlans)
       .values({
         userId,
-        eventYear: EVENT_YEAR,
+        eventYear: edition.year,
         category: generated.category,
         startDate: new Date(generated.startDate),
         planDetails: generated.planDetails,
@@ -140,10 +170,10 @@ export async function generatePlanFor(app: AppContext, userId: number): Promise<
     app.db
       .update(wariRegistrations)
       .set({ category: sql`(SELECT ${trainingPlans.category} FROM ${trainingPlans} WHERE ${mine})` })
-      .where(and(eq(wariRegistrations.userId, userId), eq(wariRegistrations.eventYear, EVENT_YEAR))),
+      .where(and(eq(wariRegistrations.userId, userId), eq(wariRegistrations.eventYear, edition.year))),
   ]);
   if (!inserted.length) throw new AppError(409, WARI_MSG.planExists, { code: "plan_exists" });
-  const plan = await getCurrentPlan(app, userId);
+  const plan = await getCurrentPlan(app, userId, edition);
   if (!plan) throw new AppError(500, WARI_MSG.generateFailed);
   return plan;
 }
@@ -154,7 +184,8 @@ export function findMatchingRide(app: AppContext, userId: number, day: string) {
 }
 
 async function planWeek(app: AppContext, userId: number, week: number) {
-  const loaded = await loadPlan(app, userId);
+  const edition = await editionOf(app);
+  const loaded = edition ? await loadPlan(app, userId, edition) : null;
   if (!loaded) throw new AppError(404, WARI_MSG.noPlan);
   const found = loaded.details.weeklySchedule.find((w) => w.week === week);
   if (!found) throw new AppError(404, WARI_MSG.weekNotFound);

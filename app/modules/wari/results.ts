@@ -2,24 +2,13 @@
  * After the event: results mode, the result window and the member's result
  * (finished when their longest ride of the window covers the event distance).
  */
-import { EVENT_DATE, EVENT_DISTANCE_KM } from "./edition";
 import { DAY_MS } from "./units";
 
 /** Days either side of the event day whose rides count for the member's result. */
 export const RESULT_WINDOW_DAYS = 1;
 
-export type WariMode = "training" | "results";
-
-/**
- * "training" until the event day is over (countdown, current week, ticks),
- * "results" from the day after it (00:00 UTC): the event is history.
- */
-export function wariMode(now: Date | number, eventDate: string = EVENT_DATE): WariMode {
-  return new Date(now).getTime() >= Date.parse(`${eventDate}T00:00:00Z`) + DAY_MS ? "results" : "training";
-}
-
 /** The local calendar days (YYYY-MM-DD) whose rides count: the event day ± RESULT_WINDOW_DAYS. */
-export function resultWindow(eventDate: string = EVENT_DATE): { from: string; to: string } {
+export function resultWindow(eventDate: string): { from: string; to: string } {
   const day = Date.parse(`${eventDate}T00:00:00Z`);
   const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return { from: iso(day - RESULT_WINDOW_DAYS * DAY_MS), to: iso(day + RESULT_WINDOW_DAYS * DAY_MS) };
@@ -50,10 +39,7 @@ export interface EventResult {
  * edition's day, else null ("date to be announced"): a typo never shows a
  * wrong date.
  */
-export function nextEditionDate(
-  value: string | null | undefined,
-  eventDate: string = EVENT_DATE,
-): string | null {
+export function nextEditionDate(value: string | null | undefined, eventDate: string): string | null {
   const text = value?.trim() ?? "";
   if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return null;
   const ms = Date.parse(`${text}T00:00:00Z`);
@@ -65,8 +51,8 @@ export function nextEditionDate(
 export function eventResult(
   ride: EventRide | null,
   nextEventDate: string | null,
-  eventDate: string = EVENT_DATE,
-  eventDistanceKm: number = EVENT_DISTANCE_KM,
+  eventDate: string,
+  eventDistanceKm: number,
 ): EventResult {
   return {
     finished: ride !== null && ride.distanceKm >= eventDistanceKm,

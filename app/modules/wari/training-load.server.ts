@@ -9,7 +9,8 @@ import { eq, sql } from "drizzle-orm";
 import { trainingLoadCache } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { memberLoadRows } from "~/modules/activities/queries.server";
-import { EVENT_DATE, EVENT_NAME } from "./edition";
+import { istDay } from "./edition";
+import { getCurrentEdition } from "./editions.server";
 import {
   dayNumber,
   dayString,
@@ -64,7 +65,7 @@ export async function getTrainingDays(app: AppContext, userId: number): Promise<
 }
 
 /** The chart's days: 16 weeks before the event (or 180 days before today, if earlier) to today. */
-export function chartRange(now: Date, eventDate = EVENT_DATE): { from: string; to: string } {
+export function chartRange(now: Date, eventDate: string): { from: string; to: string } {
   const today = dayNumber(now.toISOString());
   return { from: dayString(Math.min(dayNumber(eventDate) - 16 * 7, today - 180)), to: dayString(today) };
 }
@@ -81,12 +82,19 @@ export interface FitnessChart {
 }
 
 /** GET /api/wari/fitness and the /wari chart: daily load, fitness, fatigue and form. */
-export async function getFitnessChart(app: AppContext, userId: number): Promise<FitnessChart> {
-  const { from, to } = chartRange(app.now());
+export async function getFitnessChart(
+  app: AppContext,
+  userId: number,
+  given?: { name: string; rideDate: string } | null,
+): Promise<FitnessChart> {
+  // The current edition's ride day marks the chart; without any edition, today stands in.
+  const edition = given === undefined ? (await getCurrentEdition(app))?.edition : given;
+  const event = edition ?? { name: "Wari", rideDate: istDay(app.now()) };
+  const { from, to } = chartRange(app.now(), event.rideDate);
   const points = fitnessSeries(await getTrainingDays(app, userId), from, to);
   return {
-    eventName: EVENT_NAME,
-    eventDate: EVENT_DATE,
+    eventName: event.name,
+    eventDate: event.rideDate,
     from,
     to,
     today: points.at(-1) ?? { date: to, load: 0, fitness: 0, fatigue: 0, form: 0 },

@@ -31,7 +31,6 @@ export const LOAD_MODEL = {
   fatigueDays: 7,
 } as const;
 
-
 export interface LoadActivity {
   /** The local calendar day, `YYYY-MM-DD…` (Strava's start_date_local). */
   startDateLocal: string;

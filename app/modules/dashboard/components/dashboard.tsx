@@ -136,7 +136,7 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
               </Link>
             </>
           ) : null}
-          <Button to="/wari">Wari 2025 Challenge</Button>
+          <Button to="/wari">{data.wariButton}</Button>
           <StravaConnectButton status={strava} />
         </div>
       </div>

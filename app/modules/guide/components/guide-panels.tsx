@@ -330,10 +330,10 @@ export function WariGuide() {
 
       <Section title="Ticking off workouts">
         <Steps>
-          <li>Ride the workout and let it sync from Strava.</li>
+          <li>Ride the workout and let it sync from Strava (or upload it).</li>
           <li>
-            Tick the workout in your weekly plan. We check that a matching Strava activity exists for that
-            week and day.
+            A ride on the workout&apos;s day marks it done by itself (&ldquo;Ridden&rdquo;), and the week
+            counts it in &ldquo;workouts done&rdquo;.
           </li>
           <li>
             Rest days can be ticked at any time; the event day itself cannot be ticked. Untick a workout to

@@ -8,12 +8,11 @@
  */
 import type { ApexOptions } from "apexcharts";
 import { useMemo, useState, type ReactNode } from "react";
-import { formatDay, formatOne } from "~/lib/format";
+import { formatDay, formatOne, longDate } from "~/lib/format";
 import { LazyChart } from "~/ui/charts/lazy-chart";
 import { CHART_RANGES, DEFAULT_CHART_RANGE, inWindow, rangeWindow, type ChartRange } from "~/ui/charts/range";
 import { Segmented } from "~/ui/charts/segmented";
 import { cardClass } from "~/ui/card";
-import { EVENT_DATE_LABEL } from "../edition";
 import type { FitnessChart as FitnessChartData } from "../training-load.server";
 
 const HEIGHT = 300;
@@ -51,7 +50,7 @@ export function fitnessOptions(chart: ChartFrame, span: { min: number; max: numb
               borderColor: "#ea580c",
               strokeDashArray: 4,
               label: {
-                text: chart.eventName,
+                text: `${chart.eventName} · ${longDate(chart.eventDate)}`,
                 orientation: "horizontal",
                 textAnchor: leftHalf ? "start" : "end",
                 offsetX: leftHalf ? 4 : -4,
@@ -198,14 +197,14 @@ export function FitnessChart({
             series={series}
             options={options}
             height={HEIGHT}
-            label={`Weekly training load, fitness, fatigue and form from ${formatDay(new Date(span.min).toISOString())} to ${formatDay(new Date(span.max).toISOString())}${inWindow(chart.eventDate, span) ? `, with the event day ${EVENT_DATE_LABEL} marked` : ""}`}
+            label={`Weekly training load, fitness, fatigue and form from ${formatDay(new Date(span.min).toISOString())} to ${formatDay(new Date(span.max).toISOString())}${inWindow(chart.eventDate, span) ? `, with the event day ${longDate(chart.eventDate)} marked` : ""}`}
             dataKey={`${dataKey}-${range}`}
             testId="fitness-curves"
           />
         </div>
       )}
       <p className="mt-2 text-sm text-gray-600" data-testid="fitness-event-day">
-        Event day, {EVENT_DATE_LABEL}:{" "}
+        Event day, {longDate(chart.eventDate)}:{" "}
         {eventDay
           ? `fitness ${formatOne(eventDay.fitness)}, fatigue ${formatOne(eventDay.fatigue)}, form ${formatOne(eventDay.form)}.`
           : inWindow(chart.eventDate, span)

@@ -5,11 +5,14 @@ import type { ActivityAnalysis } from "../analysis.server";
 import type { RegistrationView } from "../event.server";
 import { formatDuration, formatKmNumber, longDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
-import { CATEGORY_GUIDANCE, LONGEST_RIDE_MIN_KM } from "../coaching";
+import { guidanceFor, LONGEST_RIDE_MIN_KM } from "../coaching";
 import { countdown, COUNTDOWN_TICK_MS } from "../countdown";
-import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_NAME } from "../edition";
+import { rideStartMs } from "../edition";
+import type { WariEditionView } from "../page.server";
 import { pageCategory } from "../readiness";
-import type { EventResult, WariMode } from "../results";
+import type { WariMode } from "../edition";
+import type { EventResult } from "../results";
+import { plannedWorkoutCount } from "../workout-matching";
 import { Link } from "@remix-run/react";
 import { cardClass } from "~/ui/card";
 
@@ -47,15 +50,16 @@ function useTickingNow(serverNow: string, stopped: boolean) {
   return now;
 }
 
-function Countdown({ serverNow }: { serverNow: string }) {
-  const initiallyPassed = countdown(Date.parse(serverNow)).passed;
+function Countdown({ serverNow, edition }: { serverNow: string; edition: WariEditionView }) {
+  const start = rideStartMs(edition);
+  const initiallyPassed = countdown(Date.parse(serverNow), start).passed;
   const now = useTickingNow(serverNow, initiallyPassed);
-  const left = countdown(now);
+  const left = countdown(now, start);
   if (left.passed) {
     return (
       <div data-testid="countdown" className="rounded-lg bg-gray-50 p-4 text-center">
         <p className="text-lg font-semibold text-gray-900">Event day has passed</p>
-        <p className="text-sm font-medium text-gray-800">{EVENT_DATE_LABEL}</p>
+        <p className="text-sm font-medium text-gray-800">{edition.texts.dateLabel}</p>
         <p className="mt-1 text-sm text-gray-600">{left.message}</p>
       </div>
     );
@@ -105,7 +109,7 @@ export const storedCategory = (plan: TrainingPlanView | null, registration: Regi
   plan?.category ?? registration?.category ?? null;
 
 /** After the event: the member's longest ride around the day, a finish badge at the distance, and next year. */
-function EventResultPanel({ result }: { result: EventResult }) {
+function EventResultPanel({ result, distanceKm }: { result: EventResult; distanceKm: number }) {
   const { ride, finished, window } = result;
   return (
     <div data-testid="event-result" className="space-y-3">
@@ -119,7 +123,7 @@ function EventResultPanel({ result }: { result: EventResult }) {
           </span>
           <div>
             <p className="font-semibold text-green-900" data-testid="finish-badge">
-              {`${EVENT_DISTANCE_KM} km finisher`}
+              {`${distanceKm} km finisher`}
             </p>
             <p className="text-sm text-green-900">You rode the distance of the day. Well done!</p>
           </div>
@@ -134,7 +138,7 @@ function EventResultPanel({ result }: { result: EventResult }) {
           {`, ${formatKmNumber(ride.distanceKm)} km in ${formatDuration(ride.movingTimeSeconds)} on ${longDate(ride.day)}`}
           {finished
             ? "."
-            : ` (${Math.round((100 * ride.distanceKm) / EVENT_DISTANCE_KM)}% of the ${EVENT_DISTANCE_KM} km).`}
+            : ` (${Math.round((100 * ride.distanceKm) / distanceKm)}% of the ${distanceKm} km).`}
         </p>
       ) : (
         <p className="text-sm text-gray-800" data-testid="event-ride">
@@ -157,12 +161,14 @@ function EventResultPanel({ result }: { result: EventResult }) {
 
 export function EventCard({
   serverNow,
+  edition,
   plan,
   registration,
   mode = "training",
   result = null,
 }: {
   serverNow: string;
+  edition: WariEditionView;
   plan: TrainingPlanView | null;
   registration: RegistrationView | null;
   mode?: WariMode;
@@ -170,21 +176,21 @@ export function EventCard({
 }) {
   const category = storedCategory(plan, registration);
   const info = [
-    ["Event Date", EVENT_DATE_LABEL],
-    ["Distance", `${EVENT_DISTANCE_KM} kilometers in one day`],
+    ["Event Date", edition.texts.dateLabel],
+    ["Distance", edition.texts.distance],
     ["Your Category", category ?? "Not categorized yet"],
     ["Training Start Date", plan ? longDate(plan.startDate) : "Not started"],
   ] as const;
   return (
     <section aria-labelledby="countdown-heading" className={card}>
       <h2 id="countdown-heading" className="text-lg font-semibold text-gray-900">
-        {mode === "results" ? `Your ${EVENT_NAME} result` : "Countdown to the Event"}
+        {mode === "results" ? `Your ${edition.name} result` : "Countdown to the Event"}
       </h2>
       <div className="mt-3">
         {mode === "results" && result ? (
-          <EventResultPanel result={result} />
+          <EventResultPanel result={result} distanceKm={edition.distanceKm} />
         ) : (
-          <Countdown serverNow={serverNow} />
+          <Countdown serverNow={serverNow} edition={edition} />
         )}
       </div>
       <h3 className="mt-6 text-sm font-semibold uppercase tracking-wide text-gray-500">Key Information</h3>
@@ -247,7 +253,7 @@ export function ReadinessCard({ analysis, stored }: { analysis: ActivityAnalysis
         data-testid="category-guidance"
       >
         <p className="font-semibold text-gray-900">{category} guidance</p>
-        <p className="mt-1">{CATEGORY_GUIDANCE[category]}</p>
+        <p className="mt-1">{guidanceFor(category, analysis)}</p>
       </div>
       {analysis.longestRideKm < LONGEST_RIDE_MIN_KM ? (
         <div
@@ -269,8 +275,8 @@ export function PlanSummary({ plan, mode = "training" }: { plan: TrainingPlanVie
   const weeks = plan.planDetails.weeklySchedule;
   if (!weeks.length) return null;
   const current = weeks[plan.currentWeekIndex] ?? weeks[weeks.length - 1]!;
-  const done = weeks.reduce((n, w) => n + w.progress.completedWorkouts.length, 0);
-  const total = weeks.reduce((n, w) => n + w.workouts.filter((x) => !x.isEventDay).length, 0);
+  const done = weeks.reduce((n, w) => n + w.matchedWorkouts.length, 0);
+  const total = weeks.reduce((n, w) => n + plannedWorkoutCount(w), 0);
   const ridden = weeks.reduce((n, w) => n + w.standing.riddenKm, 0);
   const items = [
     ...(mode === "results"

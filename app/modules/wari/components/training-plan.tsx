@@ -4,9 +4,9 @@ import { useHydrated } from "~/ui/charts/lazy-chart";
 import { useToast } from "~/ui/toast";
 import { formatKmNumber, formatPlanMinutes, shortDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
-import { EVENT_DISTANCE_KM } from "../edition";
 import type { Workout } from "../plan-types";
-import type { WariMode } from "../results";
+import type { WariMode } from "../edition";
+import { plannedWorkoutCount } from "../workout-matching";
 import { intensityLabel, workoutDate, workoutKey } from "../workouts";
 import { WARI_MSG, WARI_TOASTS } from "../messages";
 import { GenerateButton } from "./overview";
@@ -40,12 +40,15 @@ function WorkoutRow({
   dayIndex,
   workout,
   done,
+  matched,
   readOnly,
 }: {
   week: Week;
   dayIndex: number;
   workout: Workout;
   done: boolean;
+  /** A ride on the workout's day matched it: done, nothing to tick. */
+  matched: boolean;
   /** After the event: the plan is a record, nothing to tick. */
   readOnly: boolean;
 }) {
@@ -128,6 +131,13 @@ function WorkoutRow({
           <span className="inline-flex rounded-full bg-brand px-3 py-1 text-xs font-semibold text-white">
             Event Day
           </span>
+        ) : matched ? (
+          <span
+            className="inline-flex items-center gap-1 rounded-full bg-green-50 px-3 py-1 text-xs font-medium text-green-800"
+            data-testid={`matched-${key}`}
+          >
+            <span aria-hidden="true">✓</span> Ridden
+          </span>
         ) : readOnly ? (
           done ? (
             <span className="inline-flex items-center gap-1 rounded-full bg-green-50 px-3 py-1 text-xs font-medium text-green-800">
@@ -186,8 +196,8 @@ function WeekCard({
 }) {
   const standing = week.standing;
   const badge = STANDING[standing.status];
-  const countable = week.workouts.filter((w) => !w.isEventDay).length;
-  const done = week.progress.completedWorkouts.length;
+  const countable = plannedWorkoutCount(week);
+  const done = week.matchedWorkouts.length;
   const percent = countable ? Math.round((100 * Math.min(done, countable)) / countable) : 0;
   return (
     <details
@@ -236,9 +246,7 @@ function WeekCard({
           ) : null}
         </div>
         <div className="flex items-center gap-2 text-sm text-gray-700">
-          <span>
-            {done}/{countable} done
-          </span>
+          <span data-testid={`week-${week.week}-done`}>{`${done}/${countable} workouts done`}</span>
           <span className="h-2 w-20 overflow-hidden rounded-full bg-gray-100" aria-hidden="true">
             <span className="block h-full bg-green-500" style={{ width: `${percent}%` }} />
           </span>
@@ -255,6 +263,7 @@ function WeekCard({
             dayIndex={dayIndex}
             workout={workout}
             done={week.progress.completedWorkouts.includes(workoutKey(week.week, dayIndex, workout.type))}
+            matched={week.matchedWorkouts.includes(workoutKey(week.week, dayIndex, workout.type))}
             readOnly={readOnly}
           />
         ))}
@@ -320,7 +329,7 @@ export function TrainingPlanTab({
         >
           <p className="font-semibold">
             {plan.planDetails.assessment.eventReady
-              ? `This plan prepares the ${EVENT_DISTANCE_KM} km day`
+              ? `This plan prepares the ${plan.planDetails.eventDistanceKm} km day`
               : `A realistic target this year: about ${formatKmNumber(plan.planDetails.assessment.realisticTargetKm)} km`}
           </p>
           <p className="mt-1">{plan.planDetails.assessment.message}</p>
@@ -329,7 +338,7 @@ export function TrainingPlanTab({
       <p className="text-sm text-gray-600">
         {results
           ? "The event is over: your plan stays here as a record of your training, week by week."
-          : "Rest days can be ticked any time. Other workouts are ticked once a ride on that day has synced; the event day cannot be ticked."}
+          : "A workout is done when a ride on its day has synced or been uploaded; rest days can be ticked any time, the event day cannot be ticked."}
       </p>
       {past.length ? (
         <Fold

@@ -4,8 +4,7 @@ import { useEffect } from "react";
 import { Alert, Spinner } from "~/ui/form";
 import { LinkTabList } from "~/ui/tab-link";
 import { useToast } from "~/ui/toast";
-import type { WariPageData, WariTab } from "../page.server";
-import { EVENT_DATE_LABEL, EVENT_DISTANCE_KM, EVENT_YEAR } from "../edition";
+import type { WariEditionView, WariPageData, WariTab } from "../page.server";
 import { WARI_MSG } from "../messages";
 import { AnalysisTab, HistoryTab } from "./analysis-history";
 import { FitnessChart } from "./fitness-chart";
@@ -34,15 +33,25 @@ function tabSearch(search: string, id: WariTab) {
   return `?${params}`;
 }
 
-function RegisterControl({ registered }: { registered: boolean }) {
+function RegisterControl({ registered, edition }: { registered: boolean; edition: WariEditionView }) {
   const navigation = useNavigation();
+  if (!registered && !edition.registrationOpen) {
+    return (
+      <span
+        className="inline-flex items-center rounded-full bg-gray-100 px-3 py-1.5 text-sm font-semibold text-gray-700"
+        data-testid="registration-closed"
+      >
+        Registration closed
+      </span>
+    );
+  }
   if (registered) {
     return (
       <span
         className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1.5 text-sm font-semibold text-green-800"
         data-testid="registered-badge"
       >
-        <span aria-hidden="true">✓</span> {`Registered for ${EVENT_YEAR}`}
+        <span aria-hidden="true">✓</span> {edition.texts.registered}
       </span>
     );
   }
@@ -81,16 +90,33 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
     window.history.replaceState(window.history.state, "", tabSearch(window.location.search, TABS[index]!.id));
   };
 
+  const edition = data.edition;
+  if (!edition) {
+    return (
+      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:py-8">
+        <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">Wari</h1>
+        {data.loadError ? (
+          <Alert tone="error" title="Error">
+            {data.loadError}
+          </Alert>
+        ) : (
+          <Alert tone="info">{WARI_MSG.noCurrentEdition}</Alert>
+        )}
+      </main>
+    );
+  }
   return (
     <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:py-8">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">IAS CycleWari 2025 Challenge</h1>
+          <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">{edition.texts.title}</h1>
           <p className="mt-1 text-gray-600">
-            Prepare for the one-day {EVENT_DISTANCE_KM} km cycling challenge on {EVENT_DATE_LABEL}.
+            {`Prepare for the one-day ${edition.distanceKm} km cycling challenge on ${edition.texts.dateLabel}.`}
           </p>
         </div>
-        {data.loadError ? null : <RegisterControl registered={data.registration !== null} />}
+        {data.loadError ? null : (
+          <RegisterControl registered={data.registration !== null} edition={edition} />
+        )}
       </div>
 
       {loading ? <Spinner label="Loading Wari Dashboard..." /> : null}
@@ -116,6 +142,7 @@ export function WariPage({ data, actionData }: { data: WariPageData; actionData?
             <div className="lg:col-span-1">
               <EventCard
                 serverNow={data.now}
+                edition={edition}
                 plan={data.plan}
                 registration={data.registration}
                 mode={data.mode}

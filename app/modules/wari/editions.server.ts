@@ -1,0 +1,196 @@
+/**
+ * Wari editions in D1 (issue #38, decision 038): list, the current one, and
+ * the admin's create / update / delete. The rules (which edition is current,
+ * registration open, the spec's texts) are pure, in `edition.ts`.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { wariEditions, wariRegistrations } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
+import { AppError } from "~/lib/http.server";
+import {
+  currentEdition,
+  editionTexts,
+  istDay,
+  istDayStartMs,
+  registrationOpen,
+  type Edition,
+  type WariMode,
+} from "./edition";
+import { WARI_MSG } from "./messages";
+import type { EditionInput, EditionPatch } from "./schema";
+
+const toEdition = (row: typeof wariEditions.$inferSelect): Edition => ({
+  year: row.year,
+  name: row.name,
+  rideDate: row.rideDate,
+  distanceKm: row.distanceKm,
+  startPlace: row.startPlace,
+  description: row.description,
+  registrationOpensAt: row.registrationOpensAt?.toISOString() ?? null,
+  registrationClosesAt: row.registrationClosesAt?.toISOString() ?? null,
+  eventId: row.eventId,
+});
+
+export async function listEditions(app: AppContext): Promise<Edition[]> {
+  const rows = await app.db.select().from(wariEditions).orderBy(asc(wariEditions.rideDate));
+  return rows.map(toEdition);
+}
+
+export async function getEdition(app: AppContext, year: number): Promise<Edition | null> {
+  const [row] = await app.db.select().from(wariEditions).where(eq(wariEditions.year, year)).limit(1);
+  return row ? toEdition(row) : null;
+}
+
+export interface CurrentEdition {
+  edition: Edition;
+  mode: WariMode;
+  registrationOpen: boolean;
+}
+
+/** The edition /wari, the nav and the dashboard follow (`currentEdition`), or null when none exists. */
+export async function getCurrentEdition(app: AppContext): Promise<CurrentEdition | null> {
+  const current = currentEdition(await listEditions(app), app.now());
+  if (!current) return null;
+  return { ...current, registrationOpen: registrationOpen(current.edition, app.now()) };
+}
+
+/** The nav label and the dashboard button of the current edition ('Wari 2026'), or plain 'Wari'. */
+export async function wariLabels(app: AppContext): Promise<{ navLabel: string; button: string }> {
+  const current = await getCurrentEdition(app);
+  return current ? editionTexts(current.edition) : { navLabel: "Wari", button: "Wari Challenge" };
+}
+
+/** GET /api/wari/editions: the public view of every edition, oldest first. */
+export async function publicEditions(app: AppContext) {
+  const now = app.now();
+  return (await listEditions(app)).map((e) => ({
+    year: e.year,
+    name: e.name,
+    date: e.rideDate,
+    distanceKm: e.distanceKm,
+    startPlace: e.startPlace,
+    registrationOpen: registrationOpen(e, now),
+  }));
+}
+
+/** The error and its cause (drizzle wraps D1's "… constraint failed" in a "Failed query" error). */
+const errorText = (error: unknown) =>
+  `${String(error)} ${String((error as { cause?: unknown } | null)?.cause ?? "")}`;
+
+/** A linked event that does not exist is the admin's input error (the foreign key), not a 500. */
+function refuseUnknownEvent(error: unknown): never {
+  if (errorText(error).includes("FOREIGN KEY"))
+    throw new AppError(400, WARI_MSG.unknownEvent, { errors: { eventId: [WARI_MSG.unknownEvent] } });
+  throw error;
+}
+
+const toDate = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
+
+function checkWindow(edition: Pick<Edition, "rideDate" | "registrationOpensAt" | "registrationClosesAt">) {
+  const opens = edition.registrationOpensAt ? Date.parse(edition.registrationOpensAt) : null;
+  const closes = edition.registrationClosesAt ? Date.parse(edition.registrationClosesAt) : null;
+  if (opens !== null && closes !== null && closes <= opens)
+    throw new AppError(400, WARI_MSG.windowOrder, {
+      errors: { registrationClosesAt: [WARI_MSG.windowOrder] },
+    });
+  if (closes !== null && closes > istDayStartMs(edition.rideDate) + 86_400_000)
+    throw new AppError(400, WARI_MSG.closesAfterRide, {
+      errors: { registrationClosesAt: [WARI_MSG.closesAfterRide] },
+    });
+}
+
+/** POST /api/admin/wari/editions: 201 with the edition; 400 for a past day; 409 for a second edition of a year or day. */
+export async function createEdition(app: AppContext, input: EditionInput): Promise<Edition> {
+  if (input.date < istDay(app.now()))
+    throw new AppError(400, WARI_MSG.datePast, { errors: { date: [WARI_MSG.datePast] } });
+  const edition: Edition = {
+    year: input.year,
+    name: input.name,
+    rideDate: input.date,
+    distanceKm: input.distanceKm,
+    startPlace: input.startPlace ?? null,
+    description: input.description ?? null,
+    registrationOpensAt: input.registrationOpensAt ?? null,
+    registrationClosesAt: input.registrationClosesAt ?? null,
+    eventId: input.eventId ?? null,
+  };
+  checkWindow(edition);
+  const inserted = await app.db
+    .insert(wariEditions)
+    .values({
+      ...edition,
+      registrationOpensAt: toDate(edition.registrationOpensAt),
+      registrationClosesAt: toDate(edition.registrationClosesAt),
+    })
+    .onConflictDoNothing()
+    .returning({ year: wariEditions.year })
+    .catch(refuseUnknownEvent);
+  if (!inserted.length)
+    throw new AppError(409, WARI_MSG.editionExists, {
+      code: "edition_exists",
+      errors: { year: [WARI_MSG.editionExists] },
+    });
+  return edition;
+}
+
+/** PATCH /api/admin/wari/editions/{year}: the fields given; the year stays. */
+export async function updateEdition(app: AppContext, year: number, patch: EditionPatch): Promise<Edition> {
+  const found = await getEdition(app, year);
+  if (!found) throw new AppError(404, WARI_MSG.noEdition);
+  const next: Edition = {
+    ...found,
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.date !== undefined ? { rideDate: patch.date } : {}),
+    ...(patch.distanceKm !== undefined ? { distanceKm: patch.distanceKm } : {}),
+    ...(patch.startPlace !== undefined ? { startPlace: patch.startPlace } : {}),
+    ...(patch.description !== undefined ? { description: patch.description } : {}),
+    ...(patch.registrationOpensAt !== undefined ? { registrationOpensAt: patch.registrationOpensAt } : {}),
+    ...(patch.registrationClosesAt !== undefined ? { registrationClosesAt: patch.registrationClosesAt } : {}),
+    ...(patch.eventId !== undefined ? { eventId: patch.eventId } : {}),
+  };
+  if (patch.date !== undefined && patch.date !== found.rideDate) {
+    if (patch.date < istDay(app.now()))
+      throw new AppError(400, WARI_MSG.datePast, { errors: { date: [WARI_MSG.datePast] } });
+    if (!patch.date.startsWith(`${year}-`))
+      throw new AppError(400, WARI_MSG.dateYear, { errors: { date: [WARI_MSG.dateYear] } });
+  }
+  checkWindow(next);
+  try {
+    await app.db
+      .update(wariEditions)
+      .set({
+        name: next.name,
+        rideDate: next.rideDate,
+        distanceKm: next.distanceKm,
+        startPlace: next.startPlace,
+        description: next.description,
+        registrationOpensAt: toDate(next.registrationOpensAt),
+        registrationClosesAt: toDate(next.registrationClosesAt),
+        eventId: next.eventId,
+        updatedAt: app.now(),
+      })
+      .where(eq(wariEditions.year, year));
+  } catch (error) {
+    if (errorText(error).includes("UNIQUE"))
+      throw new AppError(409, WARI_MSG.editionExists, { code: "edition_exists" });
+    refuseUnknownEvent(error);
+  }
+  return next;
+}
+
+/** DELETE /api/admin/wari/editions/{year}: refused (409) while members are registered for it. */
+export async function deleteEdition(app: AppContext, year: number): Promise<{ year: number; deleted: true }> {
+  // One conditional statement, so a registration landing meanwhile keeps the edition.
+  const deleted = await app.db
+    .delete(wariEditions)
+    .where(
+      and(
+        eq(wariEditions.year, year),
+        sql`NOT EXISTS (SELECT 1 FROM ${wariRegistrations} WHERE ${wariRegistrations.eventYear} = ${year})`,
+      ),
+    )
+    .returning({ year: wariEditions.year });
+  if (deleted.length) return { year, deleted: true };
+  if (!(await getEdition(app, year))) throw new AppError(404, WARI_MSG.noEdition);
+  throw new AppError(409, WARI_MSG.editionHasRegistrations, { code: "edition_has_registrations" });
+}
