@@ -4,7 +4,9 @@ import { Tab, TabList } from "~/ui/tabs";
  * A TabList whose tabs are real links to their `href` (each a `?tab=`
  * address): without JavaScript a tab navigates and the server renders that
  * panel, every tab in the tab order; once hydrated a plain click and the
- * arrow keys select in the page (roving tabindex, `~/ui/tabs`).
+ * arrow keys select in the page (roving tabindex, `~/ui/tabs`). A tab's
+ * `short` label stands in for its label below 640 px, so three tabs keep to
+ * one line each on a 375 px phone.
  */
 export function LinkTabList({
   label,
@@ -12,7 +14,7 @@ export function LinkTabList({
   className,
 }: {
   label: string;
-  tabs: readonly { id: string; label: string; href: string }[];
+  tabs: readonly { id: string; label: string; short?: string; href: string }[];
   className: string;
 }) {
   return (
@@ -23,7 +25,14 @@ export function LinkTabList({
           href={tab.href}
           className="rounded-md px-2 py-2 text-center text-sm font-semibold text-gray-600 hover:text-gray-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent data-[selected]:bg-white data-[selected]:text-gray-900 data-[selected]:shadow sm:px-3"
         >
-          {tab.label}
+          {tab.short ? (
+            <>
+              <span className="sm:hidden">{tab.short}</span>
+              <span className="hidden sm:inline">{tab.label}</span>
+            </>
+          ) : (
+            tab.label
+          )}
         </Tab>
       ))}
     </TabList>

@@ -208,6 +208,12 @@ test.describe("a new member", () => {
       await page.goto(`/wari?tab=${tab}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, tab).toBeLessThanOrEqual(0);
+      // Each section tab keeps to one line (issue #37): all three are as tall as the one-word "History".
+      const heights = await page
+        .getByRole("tablist", { name: "Wari sections" })
+        .getByRole("tab")
+        .evaluateAll((tabs) => tabs.map((t) => t.getBoundingClientRect().height));
+      expect(heights, tab).toEqual([heights[2], heights[2], heights[2]]);
       if (tab === "plan") {
         await snap(page, "wari-phone");
         await snap(page, "wari-phone-top", { fullPage: false });

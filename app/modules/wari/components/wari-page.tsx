@@ -19,9 +19,9 @@ interface ActionAnswer {
   message: string;
 }
 
-const TABS: { id: WariTab; label: string }[] = [
-  { id: "plan", label: "Training Plan" },
-  { id: "analysis", label: "Activity Analysis" },
+const TABS: { id: WariTab; label: string; short?: string }[] = [
+  { id: "plan", label: "Training Plan", short: "Plan" },
+  { id: "analysis", label: "Activity Analysis", short: "Analysis" },
   { id: "history", label: "History" },
 ];
 
