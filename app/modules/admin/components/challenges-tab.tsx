@@ -186,7 +186,7 @@ export function ChallengeFormDialog({
           </div>
           <div>
             <label htmlFor="challenge-sport-types" className="block text-sm font-medium text-gray-800">
-              Sport types that count (optional)
+              Activity types that count (optional)
             </label>
             <select
               id="challenge-sport-types"
