@@ -19,6 +19,8 @@ export const GENDERS = ["male", "female", "other", "not_specified"] as const;
 export const SIZES = ["XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const;
 export const BLOOD_GROUPS = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-", "Unknown"] as const;
 export const CHALLENGE_SPORTS = ["Run", "Ride", "Swim", "Walk", "Hike", "AllSports"] as const;
+/** What a challenge counts (issue #39 item 1, docs/decisions/043-challenge-goal-kinds.md). */
+export const CHALLENGE_GOALS = ["distance", "elevation", "time", "days", "count"] as const;
 export const RECOMMENDATION_SPORTS = ["Run", "Ride", "Swim"] as const;
 export const DIFFICULTIES = ["easy", "moderate", "hard"] as const;
 export const RECOMMENDATION_STATUSES = ["pending", "completed", "skipped"] as const;
@@ -504,6 +506,14 @@ export const challenges = sqliteTable(
      * manual entries only when an admin adds them.
      */
     sources: text("sources").notNull().default("strava,file,archive"),
+    /** What progress counts (decision 043); distance keeps its target in target_distance. */
+    goalType: text("goal_type", { enum: CHALLENGE_GOALS }).notNull().default("distance"),
+    /** The target of a non-distance goal in its unit: metres gained, seconds, days or activities. */
+    target: real("target"),
+    /** A days goal: the metres a day needs to count (null: any qualifying activity). */
+    minPerDay: real("min_per_day"),
+    /** Comma list of Strava sport types that count; null: the sport_type group. */
+    sportTypes: text("sport_types"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -511,6 +521,7 @@ export const challenges = sqliteTable(
   (t) => [
     index("challenges_active_end_idx").on(t.isActive, t.endDate),
     check("challenges_sport_check", oneOf("sport_type", CHALLENGE_SPORTS)),
+    check("challenges_goal_check", oneOf("goal_type", CHALLENGE_GOALS)),
     check("challenges_dates_check", sql`${t.endDate} > ${t.startDate}`),
     check(
       "challenges_target_check",

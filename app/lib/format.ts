@@ -193,6 +193,36 @@ export function plural(count: number, singular: string, pluralForm = `${singular
   return `${formatNumber(count, 0)} ${count === 1 ? singular : pluralForm}`;
 }
 
+/**
+ * A challenge goal's amount in its unit (issue #39 item 1): distance metres →
+ * "12.3 km"; elevation → "1,240 m climbed"; time seconds → "5 h 20 min";
+ * days → "12 days"; count → "8 activities".
+ */
+export function formatGoalAmount(goalType: string, value: number): string {
+  switch (goalType) {
+    case "elevation":
+      return `${formatElevation(value)} climbed`;
+    case "time":
+      return formatDuration(value);
+    case "days":
+      return plural(value, "day");
+    case "count":
+      return plural(value, "activity", "activities");
+    default:
+      return formatMetresAsKm(value);
+  }
+}
+
+/** A challenge goal's target: "300 km", "5,000 m climbed", "20 h", "20 days", "30 activities"; none → "No target". */
+export const formatGoalTarget = (goalType: string, target: number | null | undefined) =>
+  target === null || target === undefined || !(target > 0) ? "No target" : formatGoalAmount(goalType, target);
+
+/** Progress towards a goal: days read "12 of 20 days"; the others their amount ("1,240 m climbed"). */
+export function formatGoalProgress(goalType: string, progress: number, target: number | null | undefined) {
+  if (goalType === "days" && target) return `${formatNumber(progress, 0)} of ${plural(target, "day")}`;
+  return formatGoalAmount(goalType, progress);
+}
+
 /** Speed in m/s as km/h: 6.94 → "25 km/h"; null or 0 → "—". */
 export function formatSpeed(metresPerSecond: number | null | undefined): string {
   if (!metresPerSecond || !Number.isFinite(metresPerSecond) || metresPerSecond <= 0) return "—";

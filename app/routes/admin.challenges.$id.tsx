@@ -5,8 +5,8 @@ import { requireAdmin } from "~/lib/guards.server";
 import { idParam, readForm } from "~/lib/http.server";
 import { adminChallengeAction, adminChallengePage } from "~/modules/admin/page.server";
 import { ActiveBadge, ProgressBar } from "~/modules/challenges/components/challenge-ui";
-import { km1 } from "~/modules/challenges/rules";
-import { formatInt, formatKm, formatPercent, plural } from "~/lib/format";
+import { GOAL_FORM, km1, targetToForm } from "~/modules/challenges/rules";
+import { formatGoalAmount, formatGoalProgress, formatInt, formatPercent, plural } from "~/lib/format";
 import { Pagination } from "~/ui/pagination";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { useDates } from "~/lib/time-zone";
@@ -33,6 +33,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function AdminChallengeProgress() {
   const dates = useDates();
   const { challenge, entries, audit, query, total, pages } = useLoaderData<typeof loader>();
+  // Corrections are typed in the goal's form unit: km for distance, hours for time (decision 043).
+  const unit = GOAL_FORM[challenge.goalType]?.unit ?? "km";
   const hrefFor = (page: number) => {
     const params = new URLSearchParams();
     if (query.q) params.set("q", query.q);
@@ -121,7 +123,7 @@ export default function AdminChallengeProgress() {
                 <th className="px-4 py-2">#</th>
                 <th className="px-4 py-2">Participant</th>
                 <th className="px-4 py-2">Progress</th>
-                <th className="px-4 py-2">Set progress (km)</th>
+                <th className="px-4 py-2">Set progress ({unit})</th>
               </tr>
             </thead>
             <tbody>
@@ -135,7 +137,8 @@ export default function AdminChallengeProgress() {
                   </td>
                   <td className="w-48 px-4 py-2">
                     <div className="mb-1 text-xs text-gray-600">
-                      {formatKm(e.progress / 1000)} · {formatPercent(e.percent)}
+                      {formatGoalProgress(challenge.goalType, e.progress, challenge.target)} ·{" "}
+                      {formatPercent(e.percent)}
                     </div>
                     <ProgressBar percent={e.percent} label={`${e.username}'s progress`} />
                   </td>
@@ -144,7 +147,7 @@ export default function AdminChallengeProgress() {
                       <input type="hidden" name="intent" value="progress" />
                       <input type="hidden" name="userId" value={e.userId} />
                       <label className="sr-only" htmlFor={`progress-${e.userId}`}>
-                        Progress for {e.username} in km
+                        Progress for {e.username} in {unit}
                       </label>
                       <input
                         id={`progress-${e.userId}`}
@@ -153,7 +156,11 @@ export default function AdminChallengeProgress() {
                         min={0}
                         step={0.1}
                         required
-                        defaultValue={km1(e.progress)}
+                        defaultValue={
+                          challenge.goalType === "distance"
+                            ? km1(e.progress)
+                            : targetToForm(challenge.goalType, e.progress)
+                        }
                         className="w-28 rounded-md border border-gray-300 px-2 py-1"
                       />
                       <Button
@@ -181,8 +188,9 @@ export default function AdminChallengeProgress() {
           <ul className="mt-2 space-y-1 text-sm text-gray-700">
             {audit.map((a) => (
               <li key={a.id}>
-                {dates.dateTime(a.createdAt)}: user #{a.userId} {formatKm(a.oldProgress / 1000)} →{" "}
-                {formatKm(a.newProgress / 1000)} (admin #{a.adminId})
+                {dates.dateTime(a.createdAt)}: user #{a.userId}{" "}
+                {formatGoalAmount(challenge.goalType, a.oldProgress)} →{" "}
+                {formatGoalAmount(challenge.goalType, a.newProgress)} (admin #{a.adminId})
               </li>
             ))}
           </ul>

@@ -114,9 +114,15 @@ test.describe("admin dashboard", () => {
     await edit.getByLabel("Start date (IST)").fill("2030-03-01T06:00");
     await expect(edit.getByLabel("End date (IST)")).toHaveValue("2030-03-08T06:00");
     await edit.getByLabel("Title").fill(`${title} edited`);
+    // Another goal kind (issue #39 item 1): metres climbed on rides and e-bike rides.
+    await edit.getByLabel("Goal").selectOption("elevation");
+    await expect(edit.getByLabel("Target distance (km)")).toHaveCount(0);
+    await edit.getByLabel("Target (metres climbed)").fill("5000");
+    await edit.getByLabel("Activity types that count (optional)").selectOption(["Ride", "EBikeRide"]);
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Challenge updated successfully");
     const edited = page.getByRole("article").filter({ hasText: `${title} edited` });
+    await expect(edited.getByText("5,000 m climbed")).toBeVisible();
     await edited.getByRole("button", { name: "Deactivate" }).click();
     await expectToast(page, "Challenge deactivated");
     await expect(edited.getByRole("button", { name: "Activate" })).toBeVisible();

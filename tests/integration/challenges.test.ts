@@ -871,3 +871,216 @@ async function isJoined(challengeId: number, userId: number) {
     .first();
   return row !== null;
 }
+
+describe("goal kinds (issue #39 item 1, docs/decisions/043-challenge-goal-kinds.md)", () => {
+  const base = {
+    title: "Goal",
+    description: "A goal kind",
+    startDate: new Date((now - 10 * DAY) * 1000).toISOString(),
+    endDate: new Date((now + 20 * DAY) * 1000).toISOString(),
+    sportType: "Ride",
+    isActive: true,
+  };
+  const create = (body: Record<string, unknown>) =>
+    call("/api/admin/challenges", { method: "POST", body: { ...base, ...body }, cookie: admin.cookie });
+  type Board = {
+    challenge: Record<string, unknown>;
+    entries: { userId: number; progress: number; percent: number }[];
+  };
+  const board = async (id: number, cookie: string) =>
+    json<Board>(await call(`/api/challenges/${id}/leaderboard`, { cookie }));
+  const progressOf = (b: Board, userId: number) => b.entries.find((e) => e.userId === userId)?.progress;
+
+  it("counts elevation, moving time, IST days with a daily minimum and activities, per sport types, in SQL", async () => {
+    const app = createAppContext(env);
+    const riders = [];
+    for (const athlete of [600301, 600302]) {
+      const u = await createUser();
+      await connectStrava(u.id, athlete);
+      riders.push({ id: u.id, cookie: await login(u.username, u.password) });
+    }
+    const [one, two] = riders;
+    // Midnight in India (18:30 UTC) five days ago: 00:30 IST is the previous UTC day, 23:30 IST the same.
+    const dayStart = Math.floor((now - 5 * DAY + 19800) / DAY) * DAY - 19800;
+    const at = (day: number, istMinutes: number) =>
+      new Date((dayStart + day * DAY + istMinutes * 60) * 1000).toISOString();
+    const ride = (sport: string, km: number, when: string, elevation: number, seconds: number) => ({
+      ...activity(sport, km, 0),
+      start_date: when,
+      total_elevation_gain: elevation,
+      moving_time: seconds,
+    });
+
+    const elevation = await json<{ id: number; goalType: string; target: number; sportTypes: string[] }>(
+      await create({ goalType: "elevation", target: 5000, sportTypes: ["EBikeRide", "Ride"] }),
+    );
+    expect(elevation).toMatchObject({
+      goalType: "elevation",
+      target: 5000,
+      sportTypes: ["Ride", "EBikeRide"],
+    });
+    const days = await json<{ id: number }>(await create({ goalType: "days", target: 20, minPerDay: 5000 }));
+    const count = await json<{ id: number }>(
+      await create({ goalType: "count", target: 10, sportType: "AllSports" }),
+    );
+    const time = await json<{ id: number }>(await create({ goalType: "time", target: 20 * 3600 }));
+    const ids = [elevation.id, days.id, count.id, time.id];
+
+    // Some activities before joining, the rest after (the activities-changed hook refreshes progress).
+    await saveStrava(app, one.id, [
+      ride("Ride", 3, at(0, 30), 300, 3600),
+      ride("Ride", 3, at(0, 23 * 60 + 30), 0, 1800),
+    ]);
+    for (const id of ids) {
+      for (const r of riders) await call(`/api/challenges/${id}/join`, { method: "POST", cookie: r.cookie });
+    }
+    await saveStrava(app, one.id, [
+      ride("EBikeRide", 4, at(1, 600), 200, 1200),
+      ride("VirtualRide", 12, at(2, 600), 500, 2400),
+      ride("Run", 20, at(3, 600), 50, 6000),
+    ]);
+    await saveStrava(app, two.id, [ride("Ride", 6, at(1, 480), 1240, 19200)]);
+
+    const elevationBoard = await board(elevation.id, one.cookie);
+    // Ride and EBikeRide count; VirtualRide is not listed.
+    expect(progressOf(elevationBoard, one.id)).toBe(500);
+    expect(elevationBoard.entries[0]).toMatchObject({ userId: two.id, progress: 1240, percent: 24.8 });
+    // Day 0 has 3 + 3 km in India time (two UTC days of 3 km each would not count); day 1's e-bike ride is
+    // no Ride; day 2's virtual ride is; the run is another sport.
+    const daysBoard = await board(days.id, one.cookie);
+    expect(progressOf(daysBoard, one.id)).toBe(2);
+    expect(progressOf(daysBoard, two.id)).toBe(1);
+    expect(daysBoard.entries.find((e) => e.userId === one.id)!.percent).toBe(10);
+    const countBoard = await board(count.id, one.cookie);
+    expect(progressOf(countBoard, one.id)).toBe(5);
+    expect(progressOf(countBoard, two.id)).toBe(1);
+    const timeBoard = await board(time.id, one.cookie);
+    expect(progressOf(timeBoard, one.id)).toBe(3600 + 1800 + 2400);
+    expect(progressOf(timeBoard, two.id)).toBe(19200);
+
+    // The admin recalculation computes the same per kind.
+    const recalculated = await json<{ results: { userId: number; progress: number }[] }>(
+      await call(`/api/admin/challenges/${days.id}/recalculate-progress`, {
+        method: "POST",
+        cookie: admin.cookie,
+      }),
+    );
+    expect(recalculated.results.find((r) => r.userId === one.id)!.progress).toBe(2);
+
+    // PATCH changes the goal's fields only; no daily minimum makes every riding day count.
+    const patched = await call(`/api/admin/challenges/${days.id}`, {
+      method: "PATCH",
+      body: { minPerDay: null, target: 30 },
+      cookie: admin.cookie,
+    });
+    expect(await json(patched)).toMatchObject({
+      goalType: "days",
+      target: 30,
+      minPerDay: null,
+      title: "Goal",
+    });
+    expect(progressOf(await board(days.id, one.cookie), one.id)).toBe(2);
+    await call(`/api/admin/challenges/${days.id}`, {
+      method: "PATCH",
+      body: { sportTypes: ["Ride", "EBikeRide", "VirtualRide"] },
+      cookie: admin.cookie,
+    });
+    expect(progressOf(await board(days.id, one.cookie), one.id)).toBe(3);
+
+    // The pages show progress in the goal's unit.
+    const page = await (await call(`/challenges/${elevation.id}`, { cookie: two.cookie })).text();
+    expect(page).toContain("1,240 m climbed");
+    expect(page).toContain("5,000 m climbed");
+    const list = await (await call("/challenges", { cookie: one.cookie })).text();
+    expect(list).toContain("3 of 30 days");
+    expect(list).toContain("5 activities");
+    expect(list).toContain("2 h 10 min");
+  });
+
+  it("answers a bad goal with a 400 and field errors", async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { goalType: "longest-ever", target: 5 },
+        "goalType",
+        "goalType must be one of distance, elevation, time, days, count",
+      ],
+      [{ goalType: "elevation" }, "target", "Target is required for this goal"],
+      [
+        { goalType: "time", target: -5 },
+        "target",
+        "Target must be a number greater than 0 in the goal's unit",
+      ],
+      [
+        { goalType: "count", target: 5, minPerDay: 1000 },
+        "minPerDay",
+        "Minimum per day applies only to a days goal",
+      ],
+      [
+        { goalType: "days", target: 5, minPerDay: -1 },
+        "minPerDay",
+        "Minimum per day must be a number of metres, 0 or more",
+      ],
+      [
+        { goalType: "count", target: 5, sportTypes: ["Ride", "Bobsleigh"] },
+        "sportTypes",
+        "sportTypes must list one or more of",
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await create(body);
+      expect(res.status, message).toBe(400);
+      const reply = await json<{ errors: Record<string, string[]> }>(res);
+      expect(reply.errors[field]?.[0], message).toContain(message);
+    }
+    const id = await insertChallenge();
+    const res = await call(`/api/admin/challenges/${id}`, {
+      method: "PATCH",
+      body: { goalType: "elevation" },
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(400);
+    expect((await json<{ errors: Record<string, string[]> }>(res)).errors.target).toEqual([
+      "Target is required for this goal",
+    ]);
+    // Guests and members may not create.
+    expect((await call("/api/admin/challenges", { method: "POST", body: base })).status).toBe(401);
+    expect(
+      (await call("/api/admin/challenges", { method: "POST", body: base, cookie: member.cookie })).status,
+    ).toBe(403);
+  });
+
+  it("leaves a distance challenge's spec fields as they were, with the goal fields beside them", async () => {
+    const created = await json<Record<string, unknown>>(
+      await call("/api/challenges", {
+        method: "POST",
+        body: { ...base, targetDistance: 300000, targetTime: 7200 },
+        cookie: admin.cookie,
+      }),
+    );
+    const fetched = await json<Record<string, unknown>>(
+      await call(`/api/challenges/${created.id}`, { cookie: member.cookie }),
+    );
+    expect(fetched).toEqual({
+      id: created.id,
+      title: "Goal",
+      description: "A goal kind",
+      targetDistance: 300000,
+      targetTime: 7200,
+      sportType: "Ride",
+      startDate: base.startDate,
+      endDate: base.endDate,
+      isActive: true,
+      sources: "strava,file,archive",
+      createdAt: created.createdAt,
+      goalType: "distance",
+      target: 300000,
+      minPerDay: null,
+      sportTypes: null,
+    });
+    // `target` on a distance goal is its targetDistance.
+    const viaTarget = await json<Record<string, unknown>>(
+      await create({ goalType: "distance", target: 50000 }),
+    );
+    expect(viaTarget).toMatchObject({ targetDistance: 50000, target: 50000, goalType: "distance" });
+  });
+});

@@ -14,7 +14,7 @@ import {
   type User,
 } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { AppError } from "~/lib/http.server";
+import { AppError, parseInput } from "~/lib/http.server";
 import {
   challengeActivityRows,
   latestChallengeActivities,
@@ -28,8 +28,14 @@ import {
   recalculateChallengeStatement,
   refreshParticipationStatement,
 } from "./progress.server";
-import { progressPercent } from "./rules";
-import { CHALLENGE_MSG, joinsWithoutStrava, type ChallengeInput, type ParticipantQuery } from "./schema";
+import { GOAL_FORM, goalTarget, progressPercent } from "./rules";
+import {
+  CHALLENGE_MSG,
+  challengeInputSchema,
+  joinsWithoutStrava,
+  type ChallengeInput,
+  type ParticipantQuery,
+} from "./schema";
 import { oneRow } from "~db/client";
 
 type ChallengeRow = typeof challenges.$inferSelect;
@@ -47,6 +53,14 @@ export function challengeView(c: ChallengeRow) {
     isActive: c.isActive,
     /** Activity sources that count, comma-separated (strava, file, archive, manual). */
     sources: c.sources,
+    /** What progress counts (issue #39 item 1, decision 043): distance, elevation, time, days or count. */
+    goalType: c.goalType,
+    /** The target in the goal's unit (metres, metres gained, seconds, days, activities); distance: targetDistance. */
+    target: goalTarget(c),
+    /** A days goal's metres a day needs to count; null: any qualifying activity. */
+    minPerDay: c.minPerDay,
+    /** The Strava sport types that count; null: the sportType group. */
+    sportTypes: c.sportTypes ? c.sportTypes.split(",") : null,
     createdAt: c.createdAt.toISOString(),
   };
 }
@@ -85,11 +99,13 @@ export async function myParticipations(app: AppContext, user: User) {
     challengeId: p.challengeId,
     userId: p.userId,
     progress: p.progress,
-    percent: progressPercent(p.progress, c.targetDistance),
+    percent: progressPercent(p.progress, goalTarget(c)),
     createdAt: p.createdAt.toISOString(),
     challenge: {
       title: c.title,
       targetDistance: c.targetDistance,
+      goalType: c.goalType,
+      target: goalTarget(c),
       sportType: c.sportType,
       startDate: c.startDate.toISOString(),
       endDate: c.endDate.toISOString(),
@@ -146,7 +162,7 @@ export async function joinChallenge(
       challengeId,
       userId: user.id,
       progress: participation?.progress ?? 0,
-      percent: progressPercent(participation?.progress ?? 0, challenge.targetDistance),
+      percent: progressPercent(participation?.progress ?? 0, goalTarget(challenge)),
       shareActivities,
     },
   };
@@ -274,12 +290,14 @@ export async function listParticipants(
       userId: p.user_id,
       rank: p.rank,
       progress: p.progress,
-      percent: progressPercent(p.progress, challenge.targetDistance),
+      percent: progressPercent(p.progress, goalTarget(challenge)),
       createdAt: new Date(p.created_at * 1000).toISOString(),
       user: { username: p.username, gender: p.gender, age: p.age, profileImageUrl: p.profile_image_url },
       challenge: {
         title: challenge.title,
         targetDistance: challenge.targetDistance,
+        goalType: challenge.goalType,
+        target: goalTarget(challenge),
         sportType: challenge.sportType,
         startDate: challenge.startDate.toISOString(),
         endDate: challenge.endDate.toISOString(),
@@ -323,7 +341,7 @@ export async function leaderboard(app: AppContext, challengeId: number, viewerId
       gender: r.gender,
       profileImageUrl: r.profile_image_url,
       progress: r.progress,
-      percent: progressPercent(r.progress, challenge.targetDistance),
+      percent: progressPercent(r.progress, goalTarget(challenge)),
     })),
   };
 }
@@ -416,6 +434,19 @@ export async function updateChallenge(app: AppContext, id: number, input: Challe
   return challengeView(row);
 }
 
+/**
+ * PATCH with some fields (issue #39 item 1): the challenge's current values
+ * with the body's on top, checked by the whole challenge schema. A `target`
+ * alone on a distance goal is its targetDistance.
+ */
+export async function patchChallenge(app: AppContext, id: number, body: Record<string, unknown>) {
+  const current = challengeView(await requireChallenge(app, id));
+  const merged: Record<string, unknown> = { ...current, ...body };
+  if ("target" in body && !("targetDistance" in body)) merged.targetDistance = null;
+  if ("goalType" in body && !("target" in body) && body.goalType !== current.goalType) merged.target = null;
+  return updateChallenge(app, id, parseInput(challengeInputSchema, merged));
+}
+
 export async function deleteChallenge(app: AppContext, id: number) {
   await requireChallenge(app, id);
   await app.db.delete(challenges).where(eq(challenges.id, id));
@@ -442,7 +473,7 @@ export async function setParticipantProgress(
   userId: number,
   km: number,
 ) {
-  await requireChallenge(app, challengeId);
+  const challenge = await requireChallenge(app, challengeId);
   const current = await app.db.query.challengeParticipations.findFirst({
     where: and(
       eq(challengeParticipations.challengeId, challengeId),
@@ -450,7 +481,8 @@ export async function setParticipantProgress(
     ),
   });
   if (!current) throw new AppError(404, "Participant not found in this challenge");
-  const metres = Math.round(km * 1000 * 100) / 100;
+  // The correction is in the goal's form unit (km for distance, hours for time, else as stored: decision 043).
+  const metres = Math.round(km * (GOAL_FORM[challenge.goalType]?.factor ?? 1000) * 100) / 100;
   await app.db.batch([
     app.db
       .update(challengeParticipations)

@@ -1,5 +1,5 @@
 /**
- * Challenge progress = the sum of the distance of the participant's
+ * Challenge progress = the goal (activities/challenge-distance.ts: distance, elevation, time, days, count) over the participant's
  * activities of the challenge's sport inside [startDate, endDate]. Ride counts
  * VirtualRide (and the other ride types of the dashboard's grouping);
  * AllSports counts everything. An admin's manual correction (manual_progress) wins until
@@ -9,11 +9,11 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 // Relative on purpose: workers/load-context.ts imports this file and vite.config.ts loads that without aliases.
-import { PARTICIPATION_DISTANCE_SQL } from "../activities/challenge-distance";
+import { PARTICIPATION_PROGRESS_SQL } from "../activities/challenge-distance";
 
 /** Raw SQL text of the refresh (keeps manual corrections), narrowed by a WHERE on challenge_participations. */
 export function progressUpdateSql(where = "1 = 1"): string {
-  return `UPDATE challenge_participations SET progress = COALESCE(manual_progress, ${PARTICIPATION_DISTANCE_SQL}), updated_at = unixepoch()
+  return `UPDATE challenge_participations SET progress = COALESCE(manual_progress, ${PARTICIPATION_PROGRESS_SQL}), updated_at = unixepoch()
   WHERE ${where}`;
 }
 
@@ -24,7 +24,7 @@ export function refreshMemberProgress(userId: number): SQL {
 
 /** Admin recalculation: drops manual corrections and recomputes a whole challenge in one statement. */
 export function recalculateChallengeStatement(challengeId: number): SQL {
-  return sql.raw(`UPDATE challenge_participations SET manual_progress = NULL, progress = ${PARTICIPATION_DISTANCE_SQL}, updated_at = unixepoch()
+  return sql.raw(`UPDATE challenge_participations SET manual_progress = NULL, progress = ${PARTICIPATION_PROGRESS_SQL}, updated_at = unixepoch()
   WHERE challenge_id = ${Math.trunc(challengeId)}`);
 }
 

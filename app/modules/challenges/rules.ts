@@ -1,5 +1,38 @@
 /** Pure challenge rules shared by server and UI. */
 
+/**
+ * A challenge's target in its goal's unit (decision 043): distance keeps the
+ * spec's targetDistance (metres); the other goals their own `target`.
+ */
+export function goalTarget(c: { goalType: string; targetDistance: number | null; target: number | null }) {
+  return c.goalType === "distance" ? c.targetDistance : c.target;
+}
+
+/** The goals' names and the unit the admin form takes each target in (issue #39 item 1). */
+export const GOAL_FORM: Record<string, { name: string; unit: string; factor: number }> = {
+  distance: { name: "Distance", unit: "km", factor: 1000 },
+  elevation: { name: "Elevation", unit: "metres climbed", factor: 1 },
+  time: { name: "Moving time", unit: "hours", factor: 3600 },
+  days: { name: "Active days", unit: "days", factor: 1 },
+  count: { name: "Activities", unit: "activities", factor: 1 },
+};
+
+/** A target as typed on the form (km, metres, hours, days, activities) → the API's unit; blank → null. */
+export function targetFromForm(goalType: string, text: string): number | string | null {
+  const raw = text.trim();
+  if (raw === "") return null;
+  const value = Number(raw);
+  if (!Number.isFinite(value)) return raw;
+  const factor = GOAL_FORM[goalType]?.factor ?? 1;
+  return factor === 1 ? value : Math.round(value * factor);
+}
+
+/** A stored target (API unit) as the form shows it: 18000 s → 5 (hours); null → "". */
+export function targetToForm(goalType: string, target: number | null | undefined): number | "" {
+  if (target === null || target === undefined) return "";
+  return target / (GOAL_FORM[goalType]?.factor ?? 1);
+}
+
 /** progress / targetDistance as a percentage, clamped to 0..100; 0 without a target. */
 export function progressPercent(
   progressMetres: number,

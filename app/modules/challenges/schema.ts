@@ -1,6 +1,6 @@
 /** Challenge validation with the spec's messages (part 2 section 5). */
 import { z } from "zod";
-import { ACTIVITY_SOURCES, CHALLENGE_SPORTS } from "~db/schema";
+import { ACTIVITY_SOURCES, CHALLENGE_GOALS, CHALLENGE_SPORTS } from "~db/schema";
 import { pageQueryFields } from "~/lib/paging";
 import { sharingField } from "~/modules/privacy/schema";
 
@@ -31,6 +31,29 @@ export const sourcesText = (sources: string | undefined) =>
 export const joinsWithoutStrava = (sources: string | undefined) =>
   (sources ?? DEFAULT_CHALLENGE_SOURCES).split(",").some((s) => s.trim() !== "" && s.trim() !== "strava");
 
+/**
+ * The Strava sport types an admin may list for a challenge (issue #39 item 1):
+ * the dashboard's groups plus e-bikes and the common gym sports.
+ */
+export const CHALLENGE_SPORT_TYPES = [
+  "Ride",
+  "VirtualRide",
+  "MountainBikeRide",
+  "GravelRide",
+  "EBikeRide",
+  "EMountainBikeRide",
+  "Run",
+  "TrailRun",
+  "VirtualRun",
+  "Walk",
+  "Hike",
+  "Swim",
+  "Rowing",
+  "Workout",
+  "WeightTraining",
+  "Yoga",
+] as const;
+
 export const CHALLENGE_MSG = {
   title: "Title is required",
   description: "Description is required",
@@ -47,7 +70,21 @@ export const CHALLENGE_MSG = {
   notJoined: "You have not joined this challenge",
   stravaRequired: "Please connect your Strava account to join challenges",
   progress: "Progress must be a number of kilometres, 0 or more",
+  goalType: `goalType must be one of ${CHALLENGE_GOALS.join(", ")}`,
+  target: "Target must be a number greater than 0 in the goal's unit",
+  targetRequired: "Target is required for this goal",
+  minPerDay: "Minimum per day must be a number of metres, 0 or more",
+  minPerDayDaysOnly: "Minimum per day applies only to a days goal",
+  sportTypes: `sportTypes must list one or more of ${CHALLENGE_SPORT_TYPES.join(", ")}`,
 } as const;
+
+const commaList = (v: unknown) =>
+  typeof v === "string"
+    ? v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : v;
 
 const date = (message: string) =>
   z.preprocess(
@@ -94,13 +131,7 @@ export const challengeInputSchema = z
       .default(true),
     /** Which activity sources count (issue #14): an array or comma list of strava, file, archive, manual. */
     sources: z.preprocess(
-      (v) =>
-        typeof v === "string"
-          ? v
-              .split(",")
-              .map((s) => s.trim())
-              .filter(Boolean)
-          : v,
+      commaList,
       z
         .array(z.enum(ACTIVITY_SOURCES, { message: CHALLENGE_SOURCES_MSG }), {
           message: CHALLENGE_SOURCES_MSG,
@@ -109,10 +140,63 @@ export const challengeInputSchema = z
         .transform((list) => ACTIVITY_SOURCES.filter((s) => list.includes(s)).join(","))
         .optional(),
     ),
+    /** What progress counts (issue #39 item 1); today's distance by default. */
+    goalType: z
+      .preprocess(
+        (v) => (v === "" || v === null ? undefined : v),
+        z.enum(CHALLENGE_GOALS, { errorMap: () => ({ message: CHALLENGE_MSG.goalType }) }),
+      )
+      .default("distance"),
+    /** The target in the goal's unit: metres, metres gained, seconds, days or activities. */
+    target: optionalNumber(
+      z
+        .number({ invalid_type_error: CHALLENGE_MSG.target })
+        .gt(0, CHALLENGE_MSG.target)
+        .max(MAX_TARGET_DISTANCE_M, CHALLENGE_MSG.target),
+    ),
+    /** A days goal: metres a day needs to count. */
+    minPerDay: optionalNumber(
+      z
+        .number({ invalid_type_error: CHALLENGE_MSG.minPerDay })
+        .min(0, CHALLENGE_MSG.minPerDay)
+        .max(MAX_TARGET_DISTANCE_M, CHALLENGE_MSG.minPerDay),
+    ),
+    /** Strava sport types that count, an array or comma list; none: the sportType group. */
+    sportTypes: z.preprocess(
+      (v) => {
+        const list = commaList(v);
+        return (Array.isArray(list) && list.length === 0) || v === null ? undefined : list;
+      },
+      // One message on the field, not one per list item: the form shows it under the picker.
+      z
+        .array(z.string(), { message: CHALLENGE_MSG.sportTypes })
+        .refine((list) => list.every((t) => (CHALLENGE_SPORT_TYPES as readonly string[]).includes(t)), {
+          message: CHALLENGE_MSG.sportTypes,
+        })
+        .transform((list) => CHALLENGE_SPORT_TYPES.filter((s) => list.includes(s)).join(","))
+        .optional(),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.goalType !== "distance" && v.target === null)
+      ctx.addIssue({ code: "custom", message: CHALLENGE_MSG.targetRequired, path: ["target"] });
+    if (v.goalType !== "days" && v.minPerDay !== null && v.minPerDay > 0)
+      ctx.addIssue({ code: "custom", message: CHALLENGE_MSG.minPerDayDaysOnly, path: ["minPerDay"] });
   })
   .refine((v) => v.endDate.getTime() > v.startDate.getTime(), {
     message: CHALLENGE_MSG.endAfterStart,
     path: ["endDate"],
+  })
+  .transform((v) => {
+    // Distance keeps the spec's fields: `target` is the same number as targetDistance (metres).
+    const distance = v.goalType === "distance";
+    return {
+      ...v,
+      targetDistance: distance ? (v.targetDistance ?? v.target) : null,
+      target: distance ? null : v.target,
+      minPerDay: v.goalType === "days" ? v.minPerDay : null,
+      sportTypes: v.sportTypes ?? null,
+    };
   });
 
 export type ChallengeInput = z.infer<typeof challengeInputSchema>;

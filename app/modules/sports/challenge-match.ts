@@ -11,10 +11,14 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'
 /**
  * An activity counts towards a challenge, as raw SQL over `a` (activities)
  * and `c` (challenges): the dashboard's sport groups (decision 007), so Ride
- * counts VirtualRide and the other ride types, and AllSports counts everything;
+ * counts VirtualRide and the other ride types, and AllSports counts everything,
+ * unless the challenge lists its own Strava sport types (`c.sport_types`, a comma
+ * list: issue #39 item 1), then exactly those count;
  * and only activities of a source the challenge counts (`c.sources`, a comma
  * list of strava, file, archive, manual: issue #14).
  */
-export const ACTIVITY_MATCHES_CHALLENGE = `((c.sport_type = 'AllSports' OR ${Object.entries(SPORT_GROUPS)
+export const ACTIVITY_MATCHES_CHALLENGE = `((CASE WHEN c.sport_types IS NOT NULL THEN instr(',' || c.sport_types || ',', ',' || a.sport_type || ',') > 0 ELSE (c.sport_type = 'AllSports' OR ${Object.entries(
+  SPORT_GROUPS,
+)
   .map(([sport, types]) => `(c.sport_type = '${sport}' AND a.sport_type IN (${quoted(types)}))`)
-  .join(" OR ")}) AND instr(',' || c.sources || ',', ',' || a.source || ',') > 0)`;
+  .join(" OR ")}) END) AND instr(',' || c.sources || ',', ',' || a.source || ',') > 0)`;

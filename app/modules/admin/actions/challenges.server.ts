@@ -12,6 +12,7 @@ import {
   DEFAULT_CHALLENGE_SOURCES,
   SOURCES_WITH_MANUAL,
 } from "~/modules/challenges/schema";
+import { targetFromForm } from "~/modules/challenges/rules";
 import { recordId, switchValue, unknownAction, type AdminActionArea } from "./reply.server";
 
 /** The challenge dialog's fields, as typed (checked by `challengeInputSchema` once converted). */
@@ -26,6 +27,10 @@ const dialogFields = z.object({
   targetTimeHours: z.string().default(""),
   isActive: z.string().optional(),
   countManual: z.string().optional(),
+  goalType: z.string().default("distance"),
+  target: z.string().default(""),
+  minPerDayKm: z.string().default(""),
+  sportTypes: z.string().default(""),
 });
 type DialogFields = z.infer<typeof dialogFields>;
 
@@ -41,13 +46,19 @@ function challengeFormInput(fields: DialogFields, creating: boolean) {
     const raw = text.trim();
     return raw === "" ? null : Number.isFinite(Number(raw)) ? Math.round(Number(raw) * factor) : raw;
   };
+  const goal = fields.goalType || "distance";
   return {
     title: fields.title,
     description: fields.description,
     startDate: moment(fields.startDate),
     endDate: moment(fields.endDate),
     sportType: fields.sportType || undefined,
-    targetDistance: number(fields.targetDistanceKm, 1000),
+    goalType: goal,
+    // Distance keeps its km field; the other goals' target is typed in their unit (hours for time).
+    targetDistance: goal === "distance" ? number(fields.targetDistanceKm, 1000) : null,
+    target: goal === "distance" ? null : targetFromForm(goal, fields.target),
+    minPerDay: goal === "days" ? number(fields.minPerDayKm, 1000) : null,
+    sportTypes: fields.sportTypes,
     targetTime: creating ? number(fields.targetTimeDays, 86400) : number(fields.targetTimeHours, 3600),
     isActive: fields.isActive === "on" || fields.isActive === "true",
     sources:

@@ -3,6 +3,8 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ChallengeView } from "~/modules/challenges/challenges.server";
 import { ActiveBadge, SPORT_LABELS } from "~/modules/challenges/ui";
+import { GOAL_FORM, goalTarget, targetToForm } from "~/modules/challenges/rules";
+import { CHALLENGE_SPORT_TYPES } from "~/modules/challenges/schema";
 import { ErrorList } from "~/ui/form";
 import {
   btnPrimary,
@@ -16,7 +18,7 @@ import {
   useAdminFetcher,
 } from "./shared";
 import { Card } from "~/ui/card";
-import { formatInt } from "~/lib/format";
+import { formatGoalTarget, formatInt, sportName } from "~/lib/format";
 
 type Challenge = ChallengeView & { participantCount: number };
 
@@ -50,6 +52,8 @@ export function ChallengeFormDialog({
   const errors = result && !result.ok ? result.errors : undefined;
   const [start, setStart] = useState("");
   const [end, setEnd] = useState("");
+  const [goal, setGoal] = useState<string>(challenge?.goalType ?? "distance");
+  const [sportTypes, setSportTypes] = useState<string[]>(challenge?.sportTypes ?? []);
 
   const openDialog = () => {
     // Spec defaults: start now, end 7 days later.
@@ -60,6 +64,8 @@ export function ChallengeFormDialog({
         ? localInput(new Date(challenge.endDate))
         : localInput(new Date(now.getTime() + 7 * 86_400_000)),
     );
+    setGoal(challenge?.goalType ?? "distance");
+    setSportTypes(challenge?.sportTypes ?? []);
     setOpen(true);
   };
   useEffect(() => {
@@ -160,20 +166,99 @@ export function ChallengeFormDialog({
             {err("sportType")}
           </div>
           <div>
-            <label htmlFor="challenge-distance" className="block text-sm font-medium text-gray-800">
-              Target distance (km)
+            <label htmlFor="challenge-goal" className="block text-sm font-medium text-gray-800">
+              Goal
             </label>
-            <input
-              id="challenge-distance"
-              name="targetDistanceKm"
-              type="number"
-              min={0}
-              step="0.1"
-              defaultValue={challenge?.targetDistance != null ? challenge.targetDistance / 1000 : ""}
+            <select
+              id="challenge-goal"
+              name="goalType"
+              value={goal}
+              onChange={(e) => setGoal(e.target.value)}
               className={inputClass}
-            />
-            {err("targetDistance")}
+            >
+              {Object.entries(GOAL_FORM).map(([value, g]) => (
+                <option key={value} value={value}>
+                  {g.name}
+                </option>
+              ))}
+            </select>
+            {err("goalType")}
           </div>
+          <div>
+            <label htmlFor="challenge-sport-types" className="block text-sm font-medium text-gray-800">
+              Activity types that count (optional)
+            </label>
+            <select
+              id="challenge-sport-types"
+              multiple
+              value={sportTypes}
+              onChange={(e) => setSportTypes(Array.from(e.target.selectedOptions, (o) => o.value))}
+              aria-describedby="challenge-sport-types-hint"
+              className={`${inputClass} h-24`}
+            >
+              {CHALLENGE_SPORT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {sportName(t)}
+                </option>
+              ))}
+            </select>
+            <input type="hidden" name="sportTypes" value={sportTypes.join(",")} />
+            <p id="challenge-sport-types-hint" className="mt-1 text-xs text-gray-500">
+              None selected: the sport type above counts.
+            </p>
+            {err("sportTypes")}
+          </div>
+          {goal === "distance" ? (
+            <div>
+              <label htmlFor="challenge-distance" className="block text-sm font-medium text-gray-800">
+                Target distance (km)
+              </label>
+              <input
+                id="challenge-distance"
+                name="targetDistanceKm"
+                type="number"
+                min={0}
+                step="0.1"
+                defaultValue={challenge?.targetDistance != null ? challenge.targetDistance / 1000 : ""}
+                className={inputClass}
+              />
+              {err("targetDistance")}
+            </div>
+          ) : (
+            <div>
+              <label htmlFor="challenge-target" className="block text-sm font-medium text-gray-800">
+                Target ({GOAL_FORM[goal]?.unit})
+              </label>
+              <input
+                id="challenge-target"
+                name="target"
+                type="number"
+                min={0}
+                step={goal === "time" ? "0.5" : "1"}
+                defaultValue={challenge?.goalType === goal ? targetToForm(goal, challenge.target) : ""}
+                className={inputClass}
+                aria-invalid={errors?.target ? true : undefined}
+              />
+              {err("target")}
+            </div>
+          )}
+          {goal === "days" ? (
+            <div>
+              <label htmlFor="challenge-min-per-day" className="block text-sm font-medium text-gray-800">
+                Minimum per day (km, optional)
+              </label>
+              <input
+                id="challenge-min-per-day"
+                name="minPerDayKm"
+                type="number"
+                min={0}
+                step="0.1"
+                defaultValue={challenge?.minPerDay != null ? challenge.minPerDay / 1000 : ""}
+                className={inputClass}
+              />
+              {err("minPerDay")}
+            </div>
+          ) : null}
           <div>
             {editing ? (
               <>
@@ -256,6 +341,10 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
         <div>
           <dt className="text-gray-500">Sport</dt>
           <dd className="text-gray-900">{SPORT_LABELS[challenge.sportType] ?? challenge.sportType}</dd>
+        </div>
+        <div>
+          <dt className="text-gray-500">Goal</dt>
+          <dd className="text-gray-900">{formatGoalTarget(challenge.goalType, goalTarget(challenge))}</dd>
         </div>
         <div>
           <dt className="text-gray-500">Participants</dt>

@@ -1,6 +1,14 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { formatDuration, formatKm, formatMetresAsKm, plural } from "~/lib/format";
+import {
+  formatDuration,
+  formatGoalProgress,
+  formatGoalTarget,
+  formatKm,
+  formatMetresAsKm,
+  plural,
+  sportName,
+} from "~/lib/format";
 import { useDates } from "~/lib/time-zone";
 import { settle } from "~/ui/navigation";
 import { Pagination } from "~/ui/pagination";
@@ -82,7 +90,9 @@ function Leaderboard({
   limit,
   showAllHref,
   morePages,
+  goal,
 }: {
+  goal: { goalType: string; target: number | null };
   participants: Participant[];
   challengeId: number;
   viewerId: number;
@@ -109,7 +119,9 @@ function Leaderboard({
           <div className="hidden flex-1 sm:block">
             <ProgressBar percent={me.percent} label="Your progress" />
           </div>
-          <span className="ml-auto tabular-nums text-gray-800">{formatKm(me.progress / 1000)}</span>
+          <span className="ml-auto tabular-nums text-gray-800">
+            {formatGoalProgress(goal.goalType, me.progress, goal.target)}
+          </span>
           <CompletedOrPercent percent={me.percent} />
         </div>
       ) : null}
@@ -163,12 +175,14 @@ function Leaderboard({
                       <ProgressBar percent={p.percent} label={`${p.user.username}'s progress`} />
                     </div>
                     <span className="shrink-0 text-right text-sm sm:hidden">
-                      <span className="tabular-nums text-gray-700">{formatKm(p.progress / 1000)}</span> ·{" "}
-                      <CompletedOrPercent percent={p.percent} />
+                      <span className="tabular-nums text-gray-700">
+                        {formatGoalProgress(p.challenge.goalType, p.progress, p.challenge.target)}
+                      </span>{" "}
+                      · <CompletedOrPercent percent={p.percent} />
                     </span>
                   </div>
                   <span className="hidden text-right text-sm tabular-nums text-gray-700 sm:block">
-                    {formatKm(p.progress / 1000)}
+                    {formatGoalProgress(p.challenge.goalType, p.progress, p.challenge.target)}
                   </span>
                   <span className="hidden text-right text-sm sm:block">
                     <CompletedOrPercent percent={p.percent} />
@@ -324,7 +338,11 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-4">
           <div>
             <dt className="text-gray-500">Sport</dt>
-            <dd className="font-medium">{SPORT_LABELS[challenge.sportType] ?? challenge.sportType}</dd>
+            <dd className="font-medium">
+              {challenge.sportTypes
+                ? challenge.sportTypes.map(sportName).join(", ")
+                : (SPORT_LABELS[challenge.sportType] ?? challenge.sportType)}
+            </dd>
           </div>
           <div>
             <dt className="text-gray-500">Counts</dt>
@@ -339,7 +357,12 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           <div>
             <dt className="text-gray-500">Target</dt>
             <dd className="font-medium">
-              {challenge.targetDistance ? formatMetresAsKm(challenge.targetDistance) : "No distance target"}
+              {challenge.goalType === "distance"
+                ? challenge.targetDistance
+                  ? formatMetresAsKm(challenge.targetDistance)
+                  : "No distance target"
+                : formatGoalTarget(challenge.goalType, challenge.target)}
+              {challenge.minPerDay ? ` (at least ${formatMetresAsKm(challenge.minPerDay)} a day)` : ""}
             </dd>
           </div>
           {challenge.targetTime ? (
@@ -430,6 +453,7 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
             challengeId={challenge.id}
             viewerId={data.viewerId}
             me={data.me}
+            goal={challenge}
             showProgressOnlyNote={joined || isAdmin}
             isAdmin={isAdmin}
             limit={limit}

@@ -10,7 +10,7 @@ import {
   ProgressBar,
   SPORT_LABELS,
 } from "./challenge-ui";
-import { formatInt, formatKm, formatMetresAsKm } from "~/lib/format";
+import { formatGoalProgress, formatGoalTarget, formatInt, formatMetresAsKm } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
@@ -68,10 +68,19 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                 </div>
                 <p className="mt-2 line-clamp-3 text-sm text-gray-600">{c.description}</p>
                 <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
-                  <dt className="text-gray-500">Target Distance</dt>
-                  <dd className="text-right font-medium">
-                    {c.targetDistance ? formatMetresAsKm(c.targetDistance) : "No distance target"}
-                  </dd>
+                  {c.goalType === "distance" ? (
+                    <>
+                      <dt className="text-gray-500">Target Distance</dt>
+                      <dd className="text-right font-medium">
+                        {c.targetDistance ? formatMetresAsKm(c.targetDistance) : "No distance target"}
+                      </dd>
+                    </>
+                  ) : (
+                    <>
+                      <dt className="text-gray-500">Goal</dt>
+                      <dd className="text-right font-medium">{formatGoalTarget(c.goalType, c.target)}</dd>
+                    </>
+                  )}
                   <dt className="text-gray-500">Sport</dt>
                   <dd className="text-right font-medium">{SPORT_LABELS[c.sportType] ?? c.sportType}</dd>
                   <dt className="text-gray-500">Time Remaining</dt>
@@ -83,7 +92,7 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                   {participation ? (
                     <div className="space-y-2">
                       <div className="flex justify-between text-sm">
-                        <span>{formatKm(participation.progress / 1000)}</span>
+                        <span>{formatGoalProgress(c.goalType, participation.progress, c.target)}</span>
                         <CompletedOrPercent percent={participation.percent} />
                       </div>
                       <ProgressBar percent={participation.percent} label={`Progress in ${c.title}`} />
