@@ -86,7 +86,7 @@ test("the admin analysis charts and the Wari page render under the CSP", async (
   await signIn(page, "admin", "Admin@1234");
   expectPagePolicy(await page.goto("/admin?tab=analysis"));
   await expect(page.getByRole("heading", { name: "Activity Analysis" })).toBeVisible();
-  await page.getByTestId("timeline-chart").first().scrollIntoViewIfNeeded();
+  await page.getByTestId("types-chart").first().scrollIntoViewIfNeeded();
   await expect(page.locator(".apexcharts-canvas").first()).toBeVisible();
   expect(await violations(page)).toEqual([]);
 
