@@ -47,9 +47,11 @@ export const meta: MetaFunction = () => [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [current, toast] = await Promise.all([
+  // The Wari label is read beside the user (one small query), not after it: no second round trip.
+  const [current, toast, wari] = await Promise.all([
     getCurrentUser(context.app, request),
     readToast(context.app, request),
+    wariLabels(context.app),
   ]);
   const headers = new Headers();
   if (current?.setCookie) headers.append("Set-Cookie", current.setCookie);
@@ -57,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user: HeaderUser | null = current
     ? {
         // The nav follows the current Wari edition ('Wari 2026').
-        wariLabel: (await wariLabels(context.app)).navLabel,
+        wariLabel: wari.navLabel,
         username: current.user.username,
         email: current.user.email,
         isAdmin: current.user.isAdmin,
