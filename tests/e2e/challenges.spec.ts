@@ -32,6 +32,22 @@ test("without Strava: a challenge that counts uploads is joined, a Strava-only o
   await snap(page, "challenges-strava-required");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog.getByText("Connect your Strava account to join challenges")).toBeHidden();
+
+  // A later render of the page (here: the next page starting to load) leaves it closed: it
+  // once opened again on any render after the answer, before the member's eyes.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/dashboard.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).click();
+  await expect(page.getByRole("progressbar", { name: "Loading" })).toBeVisible();
+  // A frame for the page's effects to run.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  await expect(dialog.getByText("Connect your Strava account to join challenges")).toBeHidden();
+  release();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("a connected member joins from the grid and through ?join=", async ({ page, baseURL }) => {

@@ -1,7 +1,7 @@
 import { formatPercent } from "~/lib/format";
 import { Dialog, DialogPanel, DialogTitle } from "@headlessui/react";
 import { Link, useActionData } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useToast } from "~/ui/toast";
 import type { JoinResult } from "../page.server";
 import { MedalIcon } from "./medal-icon";
@@ -73,8 +73,12 @@ export function JoinFeedback({ failureText }: { failureText: { title: string; de
   const result = useActionData<JoinResult>();
   const toast = useToast();
   const [open, setOpen] = useState(false);
+  // Each answer is acted on once: the page re-renders after it (revalidation, a new
+  // `failureText` object), and a dialog the member closed must not open again.
+  const handled = useRef<JoinResult | undefined>(undefined);
   useEffect(() => {
-    if (!result || result.intent !== "join") return;
+    if (!result || result.intent !== "join" || handled.current === result) return;
+    handled.current = result;
     if (result.ok)
       // One message per join (issue #37): the spec's title, without its description repeating it.
       toast({ title: "You've joined the challenge!", variant: "success" });
