@@ -25,6 +25,7 @@ const SECOND_SERVER_SPECS = [
   "account-data",
   "google-linking",
   "look",
+  "error-texts",
 ];
 /** The system Chromium's flags (bench/lighthouse.ts launches it with the same). */
 export const CHROMIUM_ARGS = [

@@ -65,6 +65,9 @@ export default defineConfig(async () => {
       setupFiles: ["tests/integration/apply-migrations.ts"],
       // Remix's CommonJS packages require each other in a cycle that the
       // workers module fallback cannot resolve; let Vite transform them.
+      // The rest are the Worker's other packages: pre-bundled, each is one module
+      // instead of hundreds that every test file's fresh workerd would load one by one
+      // (drizzle, zod, Headless UI...: 4.8 s → 2.9 s of "setup" a file, 28 Nov 2026).
       deps: {
         optimizer: {
           ssr: {
@@ -80,6 +83,17 @@ export default defineConfig(async () => {
               "remix-auth",
               "remix-auth-oauth2",
               "arctic",
+              "drizzle-orm",
+              "drizzle-orm/sqlite-core",
+              "drizzle-orm/d1",
+              "zod",
+              "@headlessui/react",
+              "@conform-to/react",
+              "@conform-to/zod",
+              "fflate",
+              "uqr",
+              "isbot",
+              "@garmin/fitsdk",
             ],
           },
         },
