@@ -44,7 +44,8 @@ export function e2eServer(port: number, fakesPort: number) {
   return {
     command: "npx tsx scripts/start.ts",
     url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
+    // `npm test` starts the servers early, while the integration suite runs (scripts/e2e-servers.ts).
+    reuseExistingServer: process.env.E2E_REUSE_SERVERS === "1",
     // scripts/start.ts stops wrangler (its own process group) and the fakes on SIGTERM.
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 10_000 },
     // Generous: two servers start side by side, and a shared machine can be slow to give them CPU.
@@ -83,6 +84,9 @@ const servers = [
 ].slice(0, SERVERS);
 const second = SECOND_SERVER_SPECS.map((name) => `**/${name}.spec.ts`);
 
+/** The servers of this configuration (scripts/e2e-servers.ts starts them ahead of the suite). */
+export const e2eServers = () => servers.map((s) => e2eServer(s.port, s.fakesPort));
+
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
@@ -120,5 +124,5 @@ export default defineConfig({
           { ...e2eProject("chromium", E2E_PORT, E2E_FAKES_PORT), testIgnore: second },
           { ...e2eProject("chromium-2", E2E_PORT + 100, E2E_FAKES_PORT + 100), testMatch: second },
         ],
-  webServer: servers.map((s) => e2eServer(s.port, s.fakesPort)),
+  webServer: e2eServers(),
 });

@@ -8,11 +8,23 @@
 # static checks and unit tests fill the other (docs/testing.md has the times). Each lane
 # stops at its first failing step. Lane b's output streams as it runs; lane a's log is
 # printed when both are done.
-# Stage 2 is the end-to-end suite (test:e2e), which needs both cores to itself.
+# Once the build is done, lane b also starts the end-to-end suite's two servers in the
+# background (scripts/e2e-servers.ts: migrations, seed, Miniflare), so they are up when
+# stage 2 begins.
+# Stage 2 is the end-to-end suite (test:e2e), which needs both cores to itself; it reuses
+# those servers (E2E_REUSE_SERVERS=1), and they are stopped when this script ends.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 logs=$(mktemp -d)
-trap 'rm -rf "$logs"' EXIT
+servers="$logs/e2e-server-groups"
+stop_servers() {
+  if [ -s "$servers" ]; then
+    while read -r group; do kill -TERM -- "-$group" 2>/dev/null; done <"$servers"
+    sleep 2
+  fi
+  rm -rf "$logs"
+}
+trap stop_servers EXIT
 
 lane() {
   local out="$1"
@@ -30,7 +42,12 @@ lane() {
 
 lane "$logs/a.log" typecheck:app lint knip format:check typecheck:tests test:unit &
 a=$!
-lane /dev/stdout build test:integration &
+lane_b() {
+  lane /dev/stdout build || return 1
+  npx tsx scripts/e2e-servers.ts >"$servers" || return 1
+  lane /dev/stdout test:integration
+}
+lane_b &
 b=$!
 wait "$b"
 status_b=$?
@@ -43,4 +60,5 @@ if [ "$status_a" -ne 0 ] || [ "$status_b" -ne 0 ]; then
   exit 1
 fi
 
-npm run --silent test:e2e
+npx tsx scripts/e2e-servers.ts --wait || exit 1
+E2E_REUSE_SERVERS=1 npm run --silent test:e2e
