@@ -270,6 +270,17 @@ test.describe("rides matched to the plan", () => {
 
     // The named week opens with its folded group, from the server's markup.
     await page.goto(`/wari?tab=plan&week=${week.week}`);
+    // The plan's summary counts the matched workouts of every week.
+    const plannedInPlan = plan.planDetails.weeklySchedule
+      .flatMap((w) => w.workouts)
+      .filter((w) => w.type !== "Rest" && !w.isEventDay).length;
+    await expect(
+      page
+        .getByTestId("plan-summary")
+        .locator("div")
+        .filter({ has: page.locator("dt", { hasText: "Workouts Done" }) })
+        .locator("dd"),
+    ).toHaveText(`${ridden.length} of ${plannedInPlan}`);
     const card = page.getByTestId(`week-${week.week}`);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
@@ -281,8 +292,8 @@ test.describe("rides matched to the plan", () => {
       await expect(card.locator("summary").first()).toContainText("Goal met");
       for (const w of ridden) {
         const chip = card.getByTestId(`matched-${w.key}`);
-        await chip.scrollIntoViewIfNeeded();
         await expect(chip).toHaveText("✓ Ridden");
+        await chip.scrollIntoViewIfNeeded();
         await expect(chip).toBeInViewport({ ratio: 1 });
       }
       await expect(card.getByTestId(`workout-${skipped.key}`)).toBeVisible();
