@@ -478,17 +478,34 @@ export function formatEventDate(iso: string | Date, zone: string): string {
 }
 
 /** A datetime-local value (what the admin's event and challenge forms show), in India time ("2025-06-07T06:30"). */
-export function toIndiaLocalInput(iso: string | Date): string {
-  const shifted = new Date(new Date(iso).getTime() + 330 * 60_000);
-  return shifted.toISOString().slice(0, 16);
-}
+export const toIndiaLocalInput = (iso: string | Date): string => toLocalInput(iso, CLUB_TIME_ZONE);
 
 /** A datetime-local value typed in India time → the instant (ISO). */
-export function fromIndiaLocalInput(value: string): string | null {
+export const fromIndiaLocalInput = (value: string): string | null =>
+  fromLocalInput(value, CLUB_TIME_ZONE)?.toISOString() ?? null;
+
+/** A datetime-local value of the instant `iso` in `zone` ("2025-06-07T06:30"): a member's manual entry. */
+export const toLocalInput = (iso: string | Date, zone: string) =>
+  inZone(iso, zone).wall.toISOString().slice(0, 16);
+
+/**
+ * A datetime-local value typed in `zone` → the instant, or null. A wall time that a
+ * daylight-saving change skips or repeats is read with the zone's offset just before it.
+ */
+export function fromLocalInput(value: string, zone: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return null;
-  const date = new Date(`${value.slice(0, 16)}:00+05:30`);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  const wall = new Date(`${value.slice(0, 16)}:00Z`);
+  if (!valid(wall)) return null;
+  const before = zoneAt(new Date(wall.getTime() - 86_400_000), zone).minutes;
+  const guess = new Date(wall.getTime() - before * 60_000);
+  const after = zoneAt(guess, zone).minutes;
+  if (after === before) return guess;
+  const shifted = new Date(wall.getTime() - after * 60_000);
+  return zoneAt(shifted, zone).minutes === after ? shifted : guess;
 }
+
+/** `zone`'s offset from UTC at the instant, in minutes (India: 330; London in July: 60). */
+export const zoneOffsetMinutes = (at: Date, zone: string) => zoneAt(checked(at), zone).minutes;
 
 /** The browser's own IANA zone, or null (called after hydration only, app/lib/time-zone.tsx). */
 export function browserTimeZone(): string | null {

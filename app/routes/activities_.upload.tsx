@@ -6,6 +6,7 @@ import type {
 } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { requireVerifiedUser } from "~/lib/guards.server";
+import { timeZoneOf } from "~/lib/time-zone";
 import { UploadsPage } from "~/modules/uploads/components/uploads-page";
 import { uploadsAction, uploadsPage } from "~/modules/uploads/page.server";
 import { readUploadForm } from "~/modules/uploads/uploads.server";
@@ -26,7 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireVerifiedUser(context.app, request);
-  return uploadsAction(context.app, user, await readUploadForm(request));
+  // A manual entry is typed in the zone the page is written in (the member's setting, else the browser's).
+  return uploadsAction(context.app, user, await readUploadForm(request), timeZoneOf(request, user));
 }
 
 export default function UploadsRoute() {

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireVerifiedUser } from "~/lib/guards.server";
 import { apiHandler, idParam, jsonError, parseInput, readJson } from "~/lib/http.server";
+import { memberTimeZone } from "~/lib/time-zone";
 import { editManualActivity, removeManualActivity } from "~/modules/uploads/manual.server";
 import { manualEntrySchema } from "~/modules/uploads/schema";
 
@@ -17,6 +18,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const user = await requireVerifiedUser(context.app, request);
     const id = idParam(params.id, "Manual activity");
     if (request.method === "DELETE") return removeManualActivity(context.app, user, id);
-    return editManualActivity(context.app, user, id, parseInput(manualEntrySchema, await readJson(request)));
+    const input = parseInput(manualEntrySchema(memberTimeZone(user)), await readJson(request));
+    return editManualActivity(context.app, user, id, input);
   });
 }

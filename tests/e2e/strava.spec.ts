@@ -18,6 +18,19 @@ test("connect Strava through the fake's approve page, watch the sync banner, the
     },
   });
   await page.request.post(`${fakesUrl()}/_control/strava/next-athlete`, { data: { athleteId } });
+  // The banner's polls, counted in the page as they are made (a count read after the clock's
+  // runFor below is exact), and a clock the test can run forward (it runs on its own till then).
+  await page.addInitScript(() => {
+    const w = window as unknown as { syncPolls: number };
+    w.syncPolls = 0;
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes("/api/user/sync-status")) w.syncPolls++;
+      return fetch(input, init);
+    };
+  });
+  await page.clock.install();
 
   await page.goto("/auth");
   await page.getByLabel("Username").fill("ananya02");
@@ -43,6 +56,13 @@ test("connect Strava through the fake's approve page, watch the sync banner, the
   await snap(page, "strava-sync-banner");
   await expect(banner).toBeHidden({ timeout: 90_000 });
   await expect(page.getByTestId("strava-state")).toHaveText("Connected");
+  // The sync is done: the banner has stopped polling (issue #37). Ten more minutes of the page's
+  // clock (120 of its 5 s ticks) make no further request.
+  const polls = () => page.evaluate(() => (window as unknown as { syncPolls: number }).syncPolls);
+  const seen = await polls();
+  expect(seen).toBeGreaterThan(0);
+  await page.clock.runFor(10 * 60_000);
+  expect(await polls()).toBe(seen);
   await expect(page.getByTestId("strava-connect")).toHaveText("Connected to Strava");
   // The card names the athlete and gives the last sync once (issue #37), on a desktop and a phone.
   for (const width of [1280, 375]) {

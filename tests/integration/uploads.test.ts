@@ -379,4 +379,70 @@ describe("uploads", () => {
       .first();
     expect(manualLeft).toEqual({ n: 0 });
   });
+
+  it("a manual entry is typed in the member's own zone (Europe/London), on the form and over the API, and shown back in it", async () => {
+    const m = await member();
+    const set = await call("/api/user", {
+      method: "PATCH",
+      cookie: m.cookie,
+      body: { timeZone: "Europe/London" },
+    });
+    expect(set.status).toBe(200);
+    const stored = async (name: string) =>
+      env.DB.prepare(
+        "SELECT id, start_date AS startDate, start_date_local AS local, timezone FROM activities WHERE user_id = ? AND name = ?",
+      )
+        .bind(m.id, name)
+        .first<{ id: number; startDate: number; local: string; timezone: string }>();
+    const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+    // The page's form: 18:00 on 15 Jan is 18:00 UTC in London (India time would be 12:30 UTC).
+    const body = new FormData();
+    for (const [k, v] of Object.entries({
+      intent: "manual",
+      sportType: "Ride",
+      name: "Evening ride in London",
+      start: "2026-01-15T18:00",
+      duration: "1:00",
+      distanceKm: "20",
+      elevation: "50",
+    }))
+      body.set(k, v);
+    expect((await call("/activities/upload", { cookie: m.cookie, body })).status).toBe(302);
+    const evening = (await stored("Evening ride in London"))!;
+    expect(iso(evening.startDate)).toBe("2026-01-15T18:00:00.000Z");
+    expect(evening.local).toBe("2026-01-15T18:00:00Z");
+    expect(evening.timezone).toBe("(GMT+00:00) Europe/London");
+
+    // The API, a start without an offset: 06:30 on 1 Jul is British Summer Time, 05:30 UTC.
+    const entry = {
+      sportType: "Ride",
+      name: "Morning ride in London",
+      start: "2026-07-01T06:30",
+      distanceKm: 20,
+      duration: "1:00",
+      elevation: 50,
+    };
+    expect((await call("/api/activities/manual", { cookie: m.cookie, body: entry })).status).toBe(201);
+    const morning = (await stored("Morning ride in London"))!;
+    expect(iso(morning.startDate)).toBe("2026-07-01T05:30:00.000Z");
+    expect(morning.local).toBe("2026-07-01T06:30:00Z");
+    expect(morning.timezone).toBe("(GMT+01:00) Europe/London");
+    // A start with its offset is that instant, whatever the zone.
+    const edited = await call(`/api/activities/manual/${morning.id}`, {
+      method: "PUT",
+      cookie: m.cookie,
+      body: { ...entry, start: "2026-07-01T06:30:00+05:30" },
+    });
+    expect(edited.status).toBe(200);
+    const moved = (await stored("Morning ride in London"))!;
+    expect(iso(moved.startDate)).toBe("2026-07-01T01:00:00.000Z");
+    expect(moved.local).toBe("2026-07-01T02:00:00Z");
+
+    // The page shows the entries back in London time: the edit form holds what was typed.
+    const page = await (await call("/activities/upload", { cookie: m.cookie })).text();
+    expect(page).toContain('value="2026-01-15T18:00"');
+    expect(page).toContain('value="2026-07-01T02:00"');
+    expect(page).toMatch(/Times are(<!-- -->)? <span[^>]*>Europe\/London time<\/span>/);
+  });
 });

@@ -31,10 +31,13 @@ import {
   formatDateTime,
   formatDateRange,
   formatFee,
+  fromLocalInput,
   isTimeZone,
   longDate,
   timeZoneChoices,
   shortDate,
+  toLocalInput,
+  zoneOffsetMinutes,
 } from "~/lib/format";
 import { memberTimeZone, timeZoneOf } from "~/lib/time-zone";
 import { paceOrSpeed, SPORT_COLOURS, sportColour } from "~/modules/activities/sport-style";
@@ -267,6 +270,32 @@ describe("dates, times and money for members in India", () => {
     expect(zones).not.toContain("Asia/Calcutta");
     expect(new Set(zones).size).toBe(zones.length);
     expect(zones.every((z) => isTimeZone(z))).toBe(true);
+  });
+
+  it("a datetime-local value is read and written in the member's zone, daylight saving included", () => {
+    const at = (value: string, zone: string) => fromLocalInput(value, zone)?.toISOString();
+    expect(at("2026-07-01T06:30", "Asia/Kolkata")).toBe("2026-07-01T01:00:00.000Z");
+    expect(at("2026-07-01T06:30", "Europe/London")).toBe("2026-07-01T05:30:00.000Z");
+    expect(at("2026-01-15T18:00", "Europe/London")).toBe("2026-01-15T18:00:00.000Z");
+    expect(at("2026-07-01T06:30", "America/New_York")).toBe("2026-07-01T10:30:00.000Z");
+    // London springs forward at 01:00 UTC on 29 Mar 2026 and falls back at 01:00 UTC on 25 Oct 2026.
+    expect(at("2026-03-29T03:00", "Europe/London")).toBe("2026-03-29T02:00:00.000Z");
+    expect(at("2026-03-29T01:30", "Europe/London")).toBe("2026-03-29T01:30:00.000Z"); // skipped: GMT's
+    expect(at("2026-10-25T01:30", "Europe/London")).toBe("2026-10-25T00:30:00.000Z"); // repeated: the first
+    expect(at("2026-10-25T12:00", "Europe/London")).toBe("2026-10-25T12:00:00.000Z");
+    expect(at("2026-13-40T10:00", "Europe/London")).toBeUndefined();
+    expect(at("tomorrow", "Europe/London")).toBeUndefined();
+    for (const [iso, zone] of [
+      ["2026-07-01T05:30:00Z", "Europe/London"],
+      ["2026-01-15T18:00:00Z", "Europe/London"],
+      ["2026-07-01T01:00:00Z", "Asia/Kolkata"],
+      ["2026-07-01T10:30:00Z", "America/New_York"],
+    ] as const)
+      expect(at(toLocalInput(iso, zone), zone)).toBe(new Date(iso).toISOString());
+    expect(toLocalInput("2026-07-01T05:30:00Z", "Europe/London")).toBe("2026-07-01T06:30");
+    expect(zoneOffsetMinutes(new Date("2026-07-01T05:30:00Z"), "Europe/London")).toBe(60);
+    expect(zoneOffsetMinutes(new Date("2026-01-15T18:00:00Z"), "Europe/London")).toBe(0);
+    expect(zoneOffsetMinutes(new Date("2026-07-01T05:30:00Z"), "Asia/Kolkata")).toBe(330);
   });
 });
 

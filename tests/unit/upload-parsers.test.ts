@@ -176,7 +176,7 @@ describe("shared rules", () => {
     expect(parseDuration("45")).toBe(2700);
     expect(parseDuration("1:30")).toBe(5400);
     expect(parseDuration("1:30:15")).toBe(5415);
-    const bad = manualEntrySchema.safeParse({
+    const bad = manualEntrySchema("Asia/Kolkata").safeParse({
       sportType: "Ski",
       start: "yesterday",
       duration: "x",

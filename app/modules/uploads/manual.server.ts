@@ -6,7 +6,7 @@
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { CLUB_TIME_ZONE, formatDate } from "~/lib/format";
+import { CLUB_TIME_ZONE, formatDate, zoneOffsetMinutes } from "~/lib/format";
 import { memberTimeZone } from "~/lib/time-zone";
 import { findSameActivity, memberManualActivities } from "~/modules/activities/queries.server";
 import { implausibility } from "~/modules/activities/plausibility";
@@ -42,19 +42,28 @@ const MANUAL_FIELD = {
   elevation: "elevation",
 } as const;
 
+/** Strava's way of naming an activity's zone: "(GMT+05:30) Asia/Kolkata", "(GMT+01:00) Europe/London". */
+function stravaZoneName(zone: string, offsetMinutes: number): string {
+  const abs = Math.abs(offsetMinutes);
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  return `(GMT${offsetMinutes < 0 ? "-" : "+"}${hhmm}) ${zone}`;
+}
+
 /**
  * The activities row of a manual entry, after the form's own ranges (schema.ts)
  * and the one plausibility rule every source obeys: 400 with the field's message.
+ * The entry happened in `zone` (the one its start was typed in): its local day is that zone's.
  */
-function manualRow(app: AppContext, input: ManualEntry) {
+function manualRow(app: AppContext, input: ManualEntry, zone: string) {
   if (input.start.getTime() > app.now().getTime())
     throw new AppError(400, UPLOAD_MSG.future, { errors: { start: [UPLOAD_MSG.future] } });
+  const offset = zoneOffsetMinutes(input.start, zone);
   const parsed = {
     sportType: input.sportType,
     name: input.name,
     startDate: input.start,
-    timezone: "(GMT+05:30) Asia/Kolkata",
-    utcOffsetMinutes: 330,
+    timezone: stravaZoneName(zone, offset),
+    utcOffsetMinutes: offset,
     distance: input.distanceKm * 1000,
     movingTime: input.duration,
     elapsedTime: input.duration,
@@ -68,15 +77,19 @@ function manualRow(app: AppContext, input: ManualEntry) {
   return toActivityRow(parsed, "manual", null);
 }
 
+/**
+ * Saves a manual entry typed in `zone`: the page's zone on the form, the member's
+ * setting (else India time) over the API (decision 046).
+ */
 export async function addManualActivity(
   app: AppContext,
   user: User,
   input: ManualEntry,
+  zone: string = memberTimeZone(user),
 ): Promise<ManualResult> {
-  const row = manualRow(app, input);
+  const row = manualRow(app, input, zone);
   const same = await findSameActivity(app, user.id, input.start, row.distance ?? 0);
-  if (same)
-    throw new AppError(409, `${UPLOAD_MSG.duplicate}: ${describeActivity(same, memberTimeZone(user))}`);
+  if (same) throw new AppError(409, `${UPLOAD_MSG.duplicate}: ${describeActivity(same, zone)}`);
   await saveActivities(app, user.id, [{ ...row, userId: user.id }]);
   return { message: UPLOAD_MSG.saved };
 }
@@ -91,11 +104,11 @@ export async function editManualActivity(
   user: User,
   activityId: number,
   input: ManualEntry,
+  zone: string = memberTimeZone(user),
 ): Promise<ManualResult> {
-  const row = manualRow(app, input);
+  const row = manualRow(app, input, zone);
   const same = await findSameActivity(app, user.id, input.start, row.distance ?? 0, activityId);
-  if (same)
-    throw new AppError(409, `${UPLOAD_MSG.duplicate}: ${describeActivity(same, memberTimeZone(user))}`);
+  if (same) throw new AppError(409, `${UPLOAD_MSG.duplicate}: ${describeActivity(same, zone)}`);
   if (!(await updateManualActivity(app, user.id, activityId, { ...row, userId: user.id })))
     throw new AppError(404, UPLOAD_MSG.manualNotFound);
   return { message: UPLOAD_MSG.manualUpdated };

@@ -55,7 +55,8 @@ export async function uploadsPage(app: AppContext, user: User) {
   return { uploads: list, manual };
 }
 
-export async function uploadsAction(app: AppContext, user: User, form: FormData) {
+/** The page's forms; a manual entry's start is typed in `zone`, the page's (decision 046). */
+export async function uploadsAction(app: AppContext, user: User, form: FormData, zone: string) {
   // Parsed here, not thrown: an unknown intent or a bad id is a 400 on the page, never a 500.
   const parsed = uploadIntentSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success)
@@ -78,13 +79,13 @@ export async function uploadsAction(app: AppContext, user: User, form: FormData)
       });
     }
     if (intent === "manual") {
-      const entry = parseInput(manualEntrySchema, Object.fromEntries(form));
-      const { message } = await addManualActivity(app, user, entry);
+      const entry = parseInput(manualEntrySchema(zone), Object.fromEntries(form));
+      const { message } = await addManualActivity(app, user, entry, zone);
       return await redirectWithToast(app, PAGE, { title: message, variant: "success" });
     }
     if (input.intent === "edit-manual") {
-      const entry = parseInput(manualEntrySchema, Object.fromEntries(form));
-      const { message } = await editManualActivity(app, user, input.id, entry);
+      const entry = parseInput(manualEntrySchema(zone), Object.fromEntries(form));
+      const { message } = await editManualActivity(app, user, input.id, entry, zone);
       return await redirectWithToast(app, PAGE, { title: message, variant: "success" });
     }
     if (input.intent === "delete-manual") {

@@ -3,6 +3,7 @@
  * and its /api twin share one schema, so a page and the API say the same.
  */
 import { z } from "zod";
+import { fromLocalInput } from "~/lib/format";
 
 export const MANUAL_SPORTS = ["Ride", "Run", "Swim", "Walk", "Hike", "VirtualRide", "Workout"] as const;
 
@@ -50,15 +51,12 @@ export function parseDuration(value: string): number {
 }
 
 /**
- * A start typed on the form ("2025-03-04T06:30", India time, as the app's
- * other date fields) or sent by the API with an offset ("…+05:30", "…Z").
+ * A start typed on the form ("2025-03-04T06:30", the member's own clock: `zone`) or sent
+ * by the API with an offset ("…+05:30", "…Z").
  */
-export function parseStart(value: string): Date | null {
+export function parseStart(value: string, zone: string): Date | null {
   const text = value.trim();
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) {
-    const date = new Date(`${text.slice(0, 16)}:00+05:30`);
-    return Number.isNaN(date.getTime()) ? null : date;
-  }
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return fromLocalInput(text, zone);
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
     const date = new Date(text);
     return Number.isNaN(date.getTime()) ? null : date;
@@ -66,36 +64,41 @@ export function parseStart(value: string): Date | null {
   return null;
 }
 
-export const manualEntrySchema = z.object({
-  sportType: z.enum(MANUAL_SPORTS, { errorMap: () => ({ message: UPLOAD_MSG.sportType }) }),
-  name: z.preprocess(blank, z.string().max(100, UPLOAD_MSG.name).optional()),
-  start: z.preprocess(
-    (v) => (typeof v === "string" ? parseStart(v) : v),
-    z.date({ errorMap: () => ({ message: UPLOAD_MSG.start }) }),
-  ),
-  distanceKm: z.preprocess(
-    num,
-    z
-      .number({ errorMap: () => ({ message: UPLOAD_MSG.distance }) })
-      .min(0, UPLOAD_MSG.distance)
-      .max(1000, UPLOAD_MSG.distance)
-      .default(0),
-  ),
-  duration: z.preprocess(
-    (v) => (typeof v === "string" ? parseDuration(v) : typeof v === "number" ? Math.round(v * 60) : v),
-    z
-      .number({ errorMap: () => ({ message: UPLOAD_MSG.duration }) })
-      .int(UPLOAD_MSG.duration)
-      .min(60, UPLOAD_MSG.duration)
-      .max(48 * 3600, UPLOAD_MSG.duration),
-  ),
-  elevation: z.preprocess(
-    num,
-    z
-      .number({ errorMap: () => ({ message: UPLOAD_MSG.elevation }) })
-      .min(0, UPLOAD_MSG.elevation)
-      .max(10000, UPLOAD_MSG.elevation)
-      .default(0),
-  ),
-});
-export type ManualEntry = z.infer<typeof manualEntrySchema>;
+/**
+ * A manual entry; a start without an offset is read in `zone` (the page's zone for the
+ * form, the member's setting for the API: decision 046).
+ */
+export const manualEntrySchema = (zone: string) =>
+  z.object({
+    sportType: z.enum(MANUAL_SPORTS, { errorMap: () => ({ message: UPLOAD_MSG.sportType }) }),
+    name: z.preprocess(blank, z.string().max(100, UPLOAD_MSG.name).optional()),
+    start: z.preprocess(
+      (v) => (typeof v === "string" ? parseStart(v, zone) : v),
+      z.date({ errorMap: () => ({ message: UPLOAD_MSG.start }) }),
+    ),
+    distanceKm: z.preprocess(
+      num,
+      z
+        .number({ errorMap: () => ({ message: UPLOAD_MSG.distance }) })
+        .min(0, UPLOAD_MSG.distance)
+        .max(1000, UPLOAD_MSG.distance)
+        .default(0),
+    ),
+    duration: z.preprocess(
+      (v) => (typeof v === "string" ? parseDuration(v) : typeof v === "number" ? Math.round(v * 60) : v),
+      z
+        .number({ errorMap: () => ({ message: UPLOAD_MSG.duration }) })
+        .int(UPLOAD_MSG.duration)
+        .min(60, UPLOAD_MSG.duration)
+        .max(48 * 3600, UPLOAD_MSG.duration),
+    ),
+    elevation: z.preprocess(
+      num,
+      z
+        .number({ errorMap: () => ({ message: UPLOAD_MSG.elevation }) })
+        .min(0, UPLOAD_MSG.elevation)
+        .max(10000, UPLOAD_MSG.elevation)
+        .default(0),
+    ),
+  });
+export type ManualEntry = z.infer<ReturnType<typeof manualEntrySchema>>;

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "rea
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import { Alert, Field, SelectField } from "~/ui/form";
-import { formatDuration, formatMetresAsKm, sportName, toIndiaLocalInput } from "~/lib/format";
+import { CLUB_TIME_ZONE, formatDuration, formatMetresAsKm, sportName, toLocalInput } from "~/lib/format";
 import { useDates } from "~/lib/time-zone";
 import { MANUAL_SPORTS } from "../schema";
 import type { ManualView } from "../manual.server";
@@ -336,6 +336,7 @@ function ManualFields({
   errors: Record<string, string[]> | undefined;
   entry?: ManualView;
 }) {
+  const dates = useDates();
   return (
     <>
       <SelectField
@@ -356,7 +357,8 @@ function ManualFields({
           name: "start",
           type: "datetime-local",
           required: true,
-          defaultValue: entry ? toIndiaLocalInput(entry.startDate) : undefined,
+          // Typed and shown in the page's zone, the one the action reads it in (decision 046).
+          defaultValue: entry ? toLocalInput(entry.startDate, dates.zone) : undefined,
         }}
       />
       <Field
@@ -405,13 +407,18 @@ function ManualForm({ action }: { action: UploadActionData | undefined }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "manual";
   const errors = action?.intent === "manual" ? action.fieldErrors : undefined;
+  const { zone } = useDates();
   return (
     <Card as="section" aria-labelledby="manual-title">
       <h2 id="manual-title" className="text-lg font-semibold text-gray-900">
         Add an activity by hand
       </h2>
       <p className="mt-1 text-sm text-gray-600">
-        For a walk or a ride without a device. Times are India time.
+        For a walk or a ride without a device. Times are{" "}
+        <span data-testid="manual-zone">
+          {zone === CLUB_TIME_ZONE ? "India time" : `${zone.replace(/_/g, " ")} time`}
+        </span>
+        .
       </p>
       {action?.intent === "manual" && !errors ? (
         <div className="mt-3">
