@@ -413,6 +413,8 @@ export const activities = sqliteTable(
     // Covering index for the admin reports across members: the 12-month trend is a range over start_date.
     index("activities_start_user_distance_idx").on(t.startDate, t.userId, t.distance),
     index("activities_upload_idx").on(t.uploadId),
+    // The member's Strava activities counted from the index (the Strava page; decision 047).
+    index("activities_user_source_idx").on(t.userId, t.source),
     check("activities_source_check", oneOf("source", ACTIVITY_SOURCES)),
     check("activities_strava_id_check", sql`(${t.source} = 'strava') = (${t.stravaId} IS NOT NULL)`),
   ],

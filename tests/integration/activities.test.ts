@@ -10,6 +10,9 @@ import type { DashboardData } from "~/modules/dashboard/page.server";
 import { getHighlights, highlightStatements } from "~/modules/activities/highlights.server";
 import { highlightDates } from "~/modules/activities/highlights";
 import { ACTIVITY_SUMMARY_STATEMENTS } from "~/modules/activities/summaries.server";
+import { stravaActivityCountSql } from "~/modules/activities/store.server";
+import { dashboardStatsQueries } from "~/modules/activities/stats.server";
+import { createDb } from "~db/client";
 import { createAppContext } from "~workers/load-context";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
@@ -693,6 +696,28 @@ describe("dashboard highlights (issue #20 item 8)", () => {
     for (const text of ["Personal records", "This year against last year", "Weekly consistency"])
       expect(html).toContain(text);
     expect(html).toContain(`/activities/${rows.find((r) => r.name === "BRM 200 Pune")!.id}`);
+  });
+});
+
+describe("what the pages count, from indexes and summaries (issue #36)", () => {
+  it("the dashboard's per-sport totals come from the member's activity_sport_totals rows, not their activities", async () => {
+    const q = dashboardStatsQueries(createDb(env.DB), 1, new Date()).bySport.toSQL();
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+      .bind(...q.params)
+      .all<{ detail: string }>();
+    const details = plan.results.map((r) => r.detail).join(" | ");
+    expect(details).toMatch(/SEARCH activity_sport_totals USING PRIMARY KEY \(user_id=\?\)/);
+    expect(details).not.toMatch(/\bactivities\b/);
+  });
+
+  it("the Strava page's count of the member's Strava activities comes from the (user_id, source) index, never from their rows", async () => {
+    const q = new SQLiteAsyncDialect().sqlToQuery(stravaActivityCountSql(1));
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${q.sql}`)
+      .bind(...q.params)
+      .all<{ detail: string }>();
+    expect(plan.results.map((r) => r.detail).join(" | ")).toMatch(
+      /SEARCH activities USING COVERING INDEX activities_user_source_idx \(user_id=\? AND source=\?\)/,
+    );
   });
 });
 

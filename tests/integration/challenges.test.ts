@@ -238,6 +238,17 @@ describe("participants and leaderboard", () => {
     });
     expect(paged.headers.get("X-Total-Count")).toBe("4");
     expect((await json<P[]>(paged)).map((p) => p.rank)).toEqual([3, 4]);
+    // The total rides on the page's rows (count(*) OVER ()): past the last page it is still counted, and it
+    // counts the filtered participants only.
+    const pastEnd = await call(`/api/challenges/${id}/participations?limit=2&page=3`, {
+      cookie: member.cookie,
+    });
+    expect(pastEnd.headers.get("X-Total-Count")).toBe("4");
+    expect(await json<P[]>(pastEnd)).toEqual([]);
+    const searched = await call(`/api/challenges/${id}/participations?q=BO&limit=2`, {
+      cookie: member.cookie,
+    });
+    expect(searched.headers.get("X-Total-Count")).toBe("1");
     expect(
       (await call(`/api/challenges/${id}/participations?limit=500`, { cookie: member.cookie })).status,
     ).toBe(400);

@@ -10,7 +10,7 @@
  * - commutes on (user_id, commute, start_date).
  */
 import { and, eq, gte, sql } from "drizzle-orm";
-import { activities, type User } from "~db/schema";
+import { activities, activitySportTotals, type User } from "~db/schema";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { oneRow, type Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
@@ -67,18 +67,20 @@ export function dashboardStatsQueries(db: Db, userId: number, now: Date) {
   const since = recentSince(now);
   const mine = eq(activities.userId, userId);
 
+  // The member's totals per sport type, as the "activities changed" statements keep them
+  // (activity_sport_totals, summaries.server.ts): a few rows by primary key, not every activity.
+  const t = activitySportTotals;
   const perType = db.$with("per_type").as(
     db
       .select({
-        sportType: activities.sportType,
-        n: sql<number>`count(*)`.as("n"),
-        d: sql<number>`sum(${activities.distance})`.as("d"),
-        m: sql<number>`sum(${activities.movingTime})`.as("m"),
-        e: sql<number>`sum(${activities.totalElevationGain})`.as("e"),
+        sportType: t.sportType,
+        n: sql<number>`${t.activityCount}`.as("n"),
+        d: sql<number>`${t.distance}`.as("d"),
+        m: sql<number>`${t.movingTime}`.as("m"),
+        e: sql<number>`${t.elevation}`.as("e"),
       })
-      .from(activities)
-      .where(mine)
-      .groupBy(activities.sportType),
+      .from(t)
+      .where(eq(t.userId, userId)),
   );
   const bySport = db
     .with(perType)

@@ -298,10 +298,13 @@ function memberStravaActivities(userId: number): SQL {
 
 /** How many of the member's activities came from Strava (what a disconnect deletes unless they agreed to keep them). */
 export async function countStravaActivities(app: AppContext, userId: number): Promise<number> {
-  const [row] = await app.db.all<{ n: number }>(
-    sql`SELECT count(*) AS n FROM activities WHERE ${memberStravaActivities(userId)}`,
-  );
+  const [row] = await app.db.all<{ n: number }>(stravaActivityCountSql(userId));
   return row?.n ?? 0;
+}
+
+/** That count as SQL: a range of the (user_id, source) index, no row read (decision 047). */
+export function stravaActivityCountSql(userId: number): SQL {
+  return sql`SELECT count(*) AS n FROM activities WHERE ${memberStravaActivities(userId)}`;
 }
 
 /**

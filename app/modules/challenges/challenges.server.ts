@@ -236,8 +236,9 @@ export async function listParticipants(
   challengeId: number,
   viewer: User,
   query: ParticipantQuery,
+  /** What the caller is reading already (the challenge page): not read again, and not waited for before the list. */
+  known: { challenge?: Promise<ChallengeRow>; isParticipant?: Promise<boolean> } = {},
 ) {
-  const challenge = await requireChallenge(app, challengeId);
   const order =
     query.sort === "name"
       ? "lower(r.username) ASC"
@@ -258,15 +259,23 @@ export async function listParticipants(
       WHERE p.challenge_id = ${challengeId}
     ) r`;
   const where = sql`lower(r.username) LIKE ${like} ESCAPE '\\' AND ${genderFilter}`;
-  const [participants, totals] = await Promise.all([
-    app.db.all<ParticipantRow>(
-      sql`SELECT r.* FROM ${ranked} WHERE ${where} ORDER BY ${sql.raw(order)} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
+  // The challenge, the page, the total and the viewer's participation in one wave of round trips.
+  // The page's rows carry the filtered total (`count(*) OVER ()`): one ranking of the participants, not two.
+  const [challenge, participants, participant] = await Promise.all([
+    known.challenge ?? requireChallenge(app, challengeId),
+    app.db.all<ParticipantRow & { total: number }>(
+      sql`SELECT r.*, count(*) OVER () AS total FROM ${ranked} WHERE ${where} ORDER BY ${sql.raw(order)} LIMIT ${query.limit} OFFSET ${(query.page - 1) * query.limit}`,
     ),
-    app.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM ${ranked} WHERE ${where}`),
+    viewer.isAdmin ? true : (known.isParticipant ?? isParticipant(app, challengeId, viewer.id)),
   ]);
-  const { total } = oneRow(totals);
+  // Past the last page there is no row to carry it.
+  const total =
+    participants[0]?.total ??
+    (query.page > 1
+      ? oneRow(await app.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${ranked} WHERE ${where}`)).n
+      : 0);
 
-  const mayViewActivities = viewer.isAdmin || (await isParticipant(app, challengeId, viewer.id));
+  const mayViewActivities = viewer.isAdmin || participant;
   const activitiesByUser = new Map<number, ActivityRow[]>();
   if (mayViewActivities && participants.length) {
     const rows = await latestChallengeActivities(app, {

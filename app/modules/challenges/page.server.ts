@@ -61,14 +61,22 @@ export async function challengesPage(app: AppContext, user: User, url: URL) {
 
 /** The challenge, one page of its participants (?q, sort, gender, page; bad values fall back to the defaults). */
 export async function challengeDetailPage(app: AppContext, user: User, challengeId: number, url: URL) {
-  const challenge = challengeView(await orNotFound(requireChallenge(app, challengeId)));
   const parsed = participantQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   const query = parsed.success ? parsed.data : participantQuerySchema.parse({});
-  const [list, myShareActivities, mine] = await Promise.all([
-    listParticipants(app, challengeId, user, query),
-    participationSharing(app, user, challengeId),
+  // One wave of D1 round trips for all of it (the participants' activities follow the page's rows):
+  // the list shares the challenge row and the viewer's participation instead of reading them again.
+  const row = orNotFound(requireChallenge(app, challengeId));
+  const sharing = participationSharing(app, user, challengeId);
+  const [challengeRow, list, myShareActivities, mine] = await Promise.all([
+    row,
+    listParticipants(app, challengeId, user, query, {
+      challenge: row,
+      isParticipant: sharing.then((choice) => choice !== null),
+    }),
+    sharing,
     myParticipations(app, user),
   ]);
+  const challenge = challengeView(challengeRow);
   const me = mine.find((p) => p.challengeId === challengeId);
   return {
     challenge,

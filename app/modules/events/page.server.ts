@@ -15,14 +15,15 @@ import { formatRupees } from "~/lib/format";
 import { eventIcs, icsFileName } from "./calendar";
 import { fullEventIds, isFull } from "./capacity.server";
 import { cancellationQuote, cancelOwnRegistration } from "./cancellation.server";
-import { getEvent, listEvents, requireEvent } from "./events.server";
+import { eventView, listEvents, requireEvent } from "./events.server";
 import { paymentsSummary } from "./exports.server";
 import { eventMoney } from "./money.server";
 import { ownCheckIn } from "./receipts.server";
 import { describeRefundRule } from "./refund-rule";
 import {
-  getOwnRegistration,
+  findOwnRegistration,
   listRegistrations,
+  ownRegistrationView,
   ownRegistrationsByEvent,
   type OwnRegistrationMap,
 } from "./registrations.server";
@@ -53,7 +54,17 @@ export async function eventsPage(app: AppContext, user: User | null) {
 // ---- /events/{id} -------------------------------------------------------------
 
 export async function eventDetailPage(app: AppContext, user: User | null, eventId: number, url: URL) {
-  const event = await orNotFound(getEvent(app, eventId));
+  // Everything the page needs that depends only on the ids is read at once (one wave of D1 round trips);
+  // only the refund quote waits for the member's registration.
+  const member = user && !user.isAdmin ? user : null;
+  const [row, ownRow, full, waitlist, checkIn] = await Promise.all([
+    orNotFound(requireEvent(app, eventId)),
+    member ? findOwnRegistration(app, eventId, member.id) : null,
+    member ? isFull(app, eventId) : false,
+    member ? ownWaitlistPlace(app, member, eventId) : null,
+    member ? ownCheckIn(app, member.id, eventId) : null,
+  ]);
+  const event = eventView(row);
   const base = {
     event,
     isAdmin: user?.isAdmin ?? false,
@@ -71,23 +82,19 @@ export async function eventDetailPage(app: AppContext, user: User | null, eventI
   };
   // Guests see the event only: no registrations, no counts of who is coming (decision 025).
   if (!user) return { ...base, registrations: null, own: null };
-  if (user.isAdmin)
-    return {
-      ...base,
-      registrations: await listRegistrations(app, event.id),
-      waitlistEntries: await listWaitlist(app, event.id),
-      money: await eventMoney(app, event.id),
-      summary: await paymentsSummary(app, event.id),
-      own: null,
-    };
-  const own = await getOwnRegistration(app, user, event.id);
-  const [full, waitlist, quote, checkIn] = await Promise.all([
-    isFull(app, event.id),
-    ownWaitlistPlace(app, user, event.id),
-    own ? cancellationQuote(app, await requireEvent(app, event.id), own) : null,
-    own ? ownCheckIn(app, user.id, event.id) : null,
-  ]);
-  return { ...base, registrations: null, own, full, waitlist, quote, checkIn };
+  if (user.isAdmin) {
+    const [registrations, waitlistEntries, money, summary] = await Promise.all([
+      listRegistrations(app, event.id),
+      listWaitlist(app, event.id),
+      eventMoney(app, event.id),
+      paymentsSummary(app, event.id),
+    ]);
+    return { ...base, registrations, waitlistEntries, money, summary, own: null };
+  }
+  // A released registration is no registration: the member may register again.
+  const own = ownRow && !ownRow.releasedAt ? ownRegistrationView(ownRow) : null;
+  const quote = own ? await cancellationQuote(app, row, own) : null;
+  return { ...base, registrations: null, own, full, waitlist, quote, checkIn: own ? checkIn : null };
 }
 
 /** GET /events/{id}/calendar: the event's .ics (public data; inactive events only for admins). */
