@@ -127,9 +127,7 @@ test.describe("the athlete's Wari dashboard", () => {
 });
 
 test.describe("a new member", () => {
-  test("sees the empty states; the past edition offers no Register and no Generate", async ({
-    page,
-  }) => {
+  test("sees the empty states; the past edition offers no Register and no Generate", async ({ page }) => {
     await signInFreshMember(page);
     await page.goto("/wari");
     await expect(keyInfo(page, "Your Category")).toHaveText("Not categorized yet");
