@@ -106,11 +106,39 @@ const LAST_NAMES = [
   "Chavan",
 ];
 
+/**
+ * The demo's next Wari (issue #38): the first Saturday of June in India,
+ * this year's while it is still ahead, else next year's, so a fresh demo
+ * always counts down to a ride. The 2025 edition comes from its migration.
+ */
+export function nextWariEdition(now: Date) {
+  const today = new Date(now.getTime() + 330 * 60_000).toISOString().slice(0, 10);
+  const firstSaturdayOfJune = (year: number) => {
+    const first = new Date(Date.UTC(year, 5, 1));
+    return new Date(Date.UTC(year, 5, 1 + ((6 - first.getUTCDay() + 7) % 7))).toISOString().slice(0, 10);
+  };
+  const thisYear = Number(today.slice(0, 4));
+  const date =
+    firstSaturdayOfJune(thisYear) >= today
+      ? firstSaturdayOfJune(thisYear)
+      : firstSaturdayOfJune(thisYear + 1);
+  const year = Number(date.slice(0, 4));
+  return {
+    year,
+    name: `IAS CycleWari ${year}`,
+    ride_date: date,
+    distance_km: 250,
+    description: "The one-day 250 km challenge.",
+  };
+}
+
 export async function buildSeedSql(opts: {
   pepper: string;
   tokenKey: string;
   members: number;
   now?: Date;
+  /** The next Wari edition in the future (default); the end-to-end server leaves it out (its journeys make their own). */
+  nextWari?: boolean;
 }): Promise<string> {
   const now = opts.now ?? new Date();
   const statements: string[] = ["PRAGMA foreign_keys = ON;"];
@@ -475,6 +503,9 @@ export async function buildSeedSql(opts: {
   }));
   statements.push(...insertRows("feedback", feedbackRows));
 
+  // The next Wari, so the demo counts down to a ride (the 2025 one stays as history).
+  if (opts.nextWari ?? true) statements.push(...insertRows("wari_editions", [nextWariEdition(now)]));
+
   // Wari 2025 registration with a training plan for the athlete.
   const planStart = new Date(Date.UTC(2025, 1, 24));
   const weeks = Array.from({ length: 14 }, (_, w) => {
@@ -593,6 +624,7 @@ async function main() {
     pepper: vars.PASSWORD_PEPPER ?? "",
     tokenKey: vars.TOKEN_ENCRYPTION_KEY ?? "",
     members: Number(process.env.SEED_MEMBERS ?? 40),
+    nextWari: process.env.SEED_NEXT_WARI !== "0",
   });
   mkdirSync(".wrangler", { recursive: true });
   const file = join(".wrangler", `seed-${process.pid}.sql`);

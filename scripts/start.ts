@@ -12,7 +12,7 @@
  *
  * Environment: PORT (8787), FAKES_PORT (8788), PERSIST_DIR (.wrangler/state),
  * SKIP_BUILD=1 (reuse ./build), FRESH=1 (wipe PERSIST_DIR first),
- * SEED_MEMBERS (40), WRANGLER_LOG (info), DEVTOOLS=1 (wrangler's DevTools
+ * SEED_MEMBERS (40), SEED_NEXT_WARI=0 (seed no future Wari edition), WRANGLER_LOG (info), DEVTOOLS=1 (wrangler's DevTools
  * inspector, see below), RUNTIME=miniflare (serve with Miniflare directly
  * instead of `wrangler dev`, scripts/serve-miniflare.ts; the end-to-end tests
  * do). The end-to-end tests and the benches start it this way on other ports.
@@ -189,6 +189,7 @@ async function prepareDatabase(varsFile: string): Promise<string> {
         pepper: vars.PASSWORD_PEPPER ?? "",
         tokenKey: vars.TOKEN_ENCRYPTION_KEY ?? "",
         members: seedMembers,
+        nextWari: process.env.SEED_NEXT_WARI !== "0",
       }),
     );
   }

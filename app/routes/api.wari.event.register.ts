@@ -7,7 +7,7 @@ import { registerSchema } from "~/modules/wari/schema";
 export const loader = () => jsonError(405, "Method not allowed");
 
 /**
- * {eventYear, eventName?} → 201 the first time, 200 with the same registration on a repeat;
+ * {eventYear, eventName?} → 201 with the registration; 409 `already_registered` on a repeat;
  * 400 for a year without an edition or with registration closed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -15,10 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiHandler(async () => {
     const user = await requireVerifiedUser(context.app, request);
     const { eventYear } = parseInput(registerSchema, await readJson(request));
-    const { created, registration } = await registerForEvent(context.app, user.id, { eventYear });
-    return Response.json(
-      { message: created ? "Registered" : "Already registered", created, registration },
-      { status: created ? 201 : 200 },
-    );
+    const { registration } = await registerForEvent(context.app, user.id, { eventYear });
+    return Response.json({ message: "Registered", created: true, registration }, { status: 201 });
   });
 }

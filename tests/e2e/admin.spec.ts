@@ -281,6 +281,62 @@ test.describe("admin dashboard", () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test("Wari: the admin creates the next edition (a past day refused at its field) and sees it listed, at 375 px too", async ({
+    page,
+  }) => {
+    const year = new Date().getUTCFullYear() + 1;
+    await asAdmin(page);
+    try {
+      await page.goto("/admin?tab=wari");
+      await expect(page.getByRole("link", { name: "Wari", exact: true })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      const past = page.getByTestId("edition-2025");
+      await expect(past).toContainText("June 7, 2025");
+      await expect(past.getByRole("link", { name: "IAS CycleWari 2025", exact: true })).toHaveAttribute(
+        "href",
+        "/admin/wari/2025",
+      );
+
+      await page.getByRole("button", { name: "Create New Edition" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create New Edition" });
+      await dialog.getByLabel("Year").fill("2024");
+      await dialog.getByLabel("Name").fill("IAS CycleWari 2024");
+      await dialog.getByLabel("Ride day (in India)").fill("2024-06-01");
+      await dialog.getByRole("button", { name: "Create Edition" }).click();
+      // The API's rule, shown at its field.
+      await expect(dialog.getByLabel("Ride day (in India)")).toHaveAttribute("aria-invalid", "true");
+      await expect(dialog.getByText("The ride day must be today or later")).toBeVisible();
+
+      await dialog.getByLabel("Year").fill(String(year));
+      await dialog.getByLabel("Name").fill(`IAS CycleWari ${year}`);
+      await dialog.getByLabel("Ride day (in India)").fill(`${year}-06-05`);
+      await dialog.getByRole("button", { name: "Create Edition" }).click();
+      await expectToast(page, "Edition created");
+      await expect(dialog).toBeHidden();
+      const next = page.getByTestId(`edition-${year}`);
+      await expect(next.getByRole("link", { name: `IAS CycleWari ${year}`, exact: true })).toHaveAttribute(
+        "href",
+        `/admin/wari/${year}`,
+      );
+      await expect(next).toContainText(`June 5, ${year}`);
+      await expect(next).toContainText("Registration open");
+      await expect(next.getByRole("button", { name: "Close registration" })).toBeVisible();
+      await snap(page, "admin-wari");
+
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.reload();
+      await expect(page.getByTestId(`edition-${year}`)).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await snap(page, "admin-wari-phone");
+    } finally {
+      // The other specs on this server expect 2025 to be the current edition.
+      await page.request.delete(`/api/admin/wari/editions/${year}`);
+    }
+  });
+
   test("at 375 px the admin tabs fit", async ({ page }) => {
     await asAdmin(page);
     await page.setViewportSize({ width: 375, height: 800 });

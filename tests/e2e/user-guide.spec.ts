@@ -92,7 +92,7 @@ test("tabs switch with the arrow keys", async ({ page }) => {
 
 test("?tab=wari is rendered by the server", async ({ page, request }) => {
   const html = await (await request.get("/user-guide?tab=wari")).text();
-  expect(html).toContain("250 km in a single day on 7 June 2025");
+  expect(html).toContain("250 km in a single day on June 7, 2025");
   expect(html).toMatch(/aria-selected="true"[^>]*>Wari 2025</);
 
   await page.goto("/user-guide?tab=wari");

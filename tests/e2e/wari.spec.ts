@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { request as playwrightRequest, type Page } from "@playwright/test";
 import {
   expect,
   fakesUrl,
@@ -9,10 +9,28 @@ import {
   test,
 } from "./fixtures";
 
-async function expectToast(page: Page, title: string, description?: string) {
-  const toast = page.getByTestId("toast");
-  await expect(toast).toContainText(title);
-  if (description) await expect(toast).toContainText(description);
+/**
+ * Runs `run` while an upcoming edition (its ride 73 days ahead) is the current
+ * one: the seeded 2025 edition is over, and a past edition's plan cannot be
+ * generated (issue #38). The edition is removed afterwards, for the other specs.
+ */
+async function withUpcomingEdition(baseURL: string, run: () => Promise<void>) {
+  const api = await playwrightRequest.newContext({ baseURL });
+  expect(
+    (await api.post("/api/login", { data: { username: "admin", password: "Admin@1234" } })).status(),
+  ).toBe(200);
+  const date = new Date(Date.now() + 73 * 86_400_000).toISOString().slice(0, 10);
+  const year = Number(date.slice(0, 4));
+  const created = await api.post("/api/admin/wari/editions", {
+    data: { year, name: `IAS CycleWari ${year}`, date },
+  });
+  expect(created.status()).toBe(201);
+  try {
+    await run();
+  } finally {
+    expect((await api.delete(`/api/admin/wari/editions/${year}`)).status()).toBe(200);
+    await api.dispose();
+  }
 }
 
 const keyInfo = (page: Page, term: string) =>
@@ -109,9 +127,7 @@ test.describe("the athlete's Wari dashboard", () => {
 });
 
 test.describe("a new member", () => {
-  test("sees the empty states, registers and generates a plan that is a record after the event", async ({
-    page,
-  }) => {
+  test("sees the empty states; the past edition offers no Register and no Generate", async ({ page }) => {
     await signInFreshMember(page);
     await page.goto("/wari");
     await expect(keyInfo(page, "Your Category")).toHaveText("Not categorized yet");
@@ -136,22 +152,19 @@ test.describe("a new member", () => {
     await expect(page.getByTestId("registration-closed")).toHaveText("Registration closed");
     await expect(page.getByRole("button", { name: "Register for Event" })).toHaveCount(0);
 
-    await page.getByRole("button", { name: "Generate Training Plan" }).click();
-    await expectToast(page, "Success", "Your training plan has been successfully generated!");
-    await expect(page.getByRole("button", { name: "Generate Training Plan" })).toHaveCount(0);
-    await expect(keyInfo(page, "Your Category")).toHaveText("Beginner");
-    await expect(keyInfo(page, "Training Start Date")).toHaveText("February 16, 2025");
-    const last = page.getByTestId("week-16");
-    await expect(last).toContainText("Event Day");
-    await expect(page.getByTestId("plan-summary")).toContainText("16 weeks, finished");
-    // A plan generated after the event is a record too: nothing to tick, and no ride around the day.
-    await expect(page.getByRole("button", { name: /Mark .* as complete/ })).toHaveCount(0);
+    // Nor is a plan generated for it: a past edition's plan is a record (issue #38 item 4).
+    await page.getByRole("tab", { name: "Training Plan" }).click();
+    await expect(
+      page.getByText("This edition is over. Plans are generated for an upcoming edition."),
+    ).toBeVisible();
+    await expect(page.getByRole("button", { name: /Generate/ })).toHaveCount(0);
     await expect(page.getByTestId("event-ride")).toContainText("No ride recorded between June 6, 2025 and");
     await snap(page, "wari-new-member-plan");
   });
 
   test("who rides 21 km a week and once rode 205 km gets a plan that starts from their 21 km", async ({
     page,
+    baseURL,
   }) => {
     const athleteId = 93_000 + Math.floor(Math.random() * 1000);
     await page.request.post(`${fakesUrl()}/_control/strava/athletes`, {
@@ -184,21 +197,23 @@ test.describe("a new member", () => {
     // Synced in one request (the test seam), all 25 rides held.
     expect(await freshMemberSyncedWithAthlete(page, athleteId)).toBe(25);
 
-    await page.goto("/wari?tab=plan");
-    await page.getByRole("button", { name: "Generate Training Plan" }).click();
-    const first = page.getByTestId("week-1");
-    await expect(first).toContainText("Goal 21 km · Long ride 12 km", { timeout: 20_000 });
-    await expect(page.getByTestId("week-4")).toContainText("Recovery week");
-    const assessment = page.getByTestId("plan-assessment");
-    await expect(assessment).toContainText("starts from your recent 21 km a week");
-    await expect(assessment).toContainText(/A realistic target this year: about \d+ km/);
-    await page.getByTestId("fitness-curves").scrollIntoViewIfNeeded();
-    await expect(page.getByTestId("fitness-chart").locator(".apexcharts-canvas")).toBeVisible();
-    await assessment.scrollIntoViewIfNeeded();
-    await snap(page, "wari-outlier-plan");
-    await page.setViewportSize({ width: 375, height: 800 });
-    await assessment.scrollIntoViewIfNeeded();
-    await snap(page, "wari-outlier-phone", { fullPage: false });
+    await withUpcomingEdition(baseURL!, async () => {
+      await page.goto("/wari?tab=plan");
+      await page.getByRole("button", { name: "Generate Training Plan" }).click();
+      const first = page.getByTestId("week-1");
+      await expect(first).toContainText("Goal 21 km · Long ride 12 km", { timeout: 20_000 });
+      await expect(page.getByTestId("week-4")).toContainText("Recovery week");
+      const assessment = page.getByTestId("plan-assessment");
+      await expect(assessment).toContainText("starts from your recent 21 km a week");
+      await expect(assessment).toContainText(/A realistic target this year: about \d+ km/);
+      await page.getByTestId("fitness-curves").scrollIntoViewIfNeeded();
+      await expect(page.getByTestId("fitness-chart").locator(".apexcharts-canvas")).toBeVisible();
+      await assessment.scrollIntoViewIfNeeded();
+      await snap(page, "wari-outlier-plan");
+      await page.setViewportSize({ width: 375, height: 800 });
+      await assessment.scrollIntoViewIfNeeded();
+      await snap(page, "wari-outlier-phone", { fullPage: false });
+    });
   });
 
   test("at 375 px the dashboard fits without sideways scrolling", async ({ page }) => {
@@ -308,25 +323,27 @@ test.describe("rides matched to the plan", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("registering and generating work as plain forms; a named week opens its folded group", async ({
-    page,
-  }) => {
+  test("generating works as a plain form; a named week opens its folded group", async ({ page, baseURL }) => {
     await signInFreshMember(page);
     await page.goto("/wari");
-    // The seeded 2025 edition is over: registration is closed (issue #38), no Register button.
+    // The seeded 2025 edition is over: registration is closed (issue #38), no Register or Generate button.
     await expect(page.getByTestId("registration-closed")).toHaveText("Registration closed");
     await expect(page.getByRole("button", { name: "Register for Event" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Generate Training Plan" }).click();
-    await expect(page.getByTestId("toast")).toContainText(
-      "Your training plan has been successfully generated!",
-    );
-    await expect(page.getByTestId("week-16")).toContainText("Event Day");
-    await expect(page.getByTestId("week-16")).toBeHidden();
+    await expect(page.getByRole("button", { name: /Generate/ })).toHaveCount(0);
+    await withUpcomingEdition(baseURL!, async () => {
+      await page.goto("/wari");
+      await page.getByRole("button", { name: "Generate Training Plan" }).click();
+      await expect(page.getByTestId("toast")).toContainText(
+        "Your training plan has been successfully generated!",
+      );
+      await expect(page.getByTestId("week-16")).toContainText("Event Day");
+      await expect(page.getByTestId("week-2")).toBeHidden();
 
-    // ?week=16 (where a plain form returns) opens the week and the folded group around it, without JavaScript.
-    await page.goto("/wari?tab=plan&week=16");
-    await expect(page.getByTestId("past-weeks")).toHaveAttribute("open", "");
-    await expect(page.getByTestId("week-16").getByText("Event Day")).toBeVisible();
+      // ?week=2 (where a plain form returns) opens the week and the folded group around it, without JavaScript.
+      await page.goto("/wari?tab=plan&week=2");
+      await expect(page.getByTestId("past-weeks")).toHaveAttribute("open", "");
+      await expect(page.getByTestId("week-2")).toBeVisible();
+    });
 
     await page.goto("/wari?tab=history");
     await expect(page.getByText("First-Time Participant")).toBeVisible();

@@ -358,3 +358,28 @@ describe("navigation (issue #37 item 7)", () => {
     }
   });
 });
+
+describe("nothing frozen in time (issue #38 item 6)", () => {
+  it("the user guide tells the current Wari edition from its row: the 2025 one as past, then the next one", async () => {
+    const before = await (await call("/user-guide?tab=wari")).text();
+    expect(before).toMatch(/aria-selected="true"[^>]*>Wari 2025</);
+    expect(before).toContain("IAS CycleWari 2025 was our annual one-day challenge");
+    expect(before).toContain("250 km in a single day on June 7, 2025");
+
+    const year = new Date().getUTCFullYear() + 1;
+    const created = await call("/api/admin/wari/editions", {
+      cookie: admin,
+      body: { year, name: `IAS CycleWari ${year}`, date: `${year}-06-05`, distanceKm: 300 },
+    });
+    expect(created.status).toBe(201);
+    const html = await (await call("/user-guide?tab=wari")).text();
+    expect(html).toMatch(new RegExp(`aria-selected="true"[^>]*>Wari ${year}<`));
+    expect(html).toContain(`IAS CycleWari ${year} is our annual one-day challenge`);
+    expect(html).toContain(`300 km in a single day on June 5, ${year}`);
+    expect(html).toContain(`Registered for ${year}`);
+    expect(html).not.toContain("2025");
+    expect((await call(`/api/admin/wari/editions/${year}`, { method: "DELETE", cookie: admin })).status).toBe(
+      200,
+    );
+  });
+});

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, cookiesFrom, createUser, json, login } from "./helpers";
 import { createAppContext } from "~workers/load-context";
 import { saveActivities } from "~/modules/activities/store.server";
 import { analysisWindow, type ActivityAnalysis } from "~/modules/wari/analysis.server";
 import { rideAnalysisQueries } from "~/modules/activities/queries.server";
-import type { TrainingPlanView } from "~/modules/wari/plan.server";
+import { generatePlanFor, type TrainingPlanView } from "~/modules/wari/plan.server";
 import type { FitnessChart } from "~/modules/wari/training-load.server";
 
 const DAY = 86_400_000;
@@ -50,6 +50,30 @@ async function member() {
 }
 
 const dayOf = (weekStart: string, dayIndex: number) => new Date(Date.parse(weekStart) + dayIndex * DAY);
+
+/**
+ * An upcoming edition, its ride 73 days from today (so a 16-week plan's first
+ * five weeks are behind us): the seeded 2025 one is over, and a past
+ * edition's plan is read-only (issue #38 item 4). `drop` removes it again.
+ */
+async function upcomingEdition() {
+  const date = new Date(Date.now() + 73 * DAY).toISOString().slice(0, 10);
+  const year = Number(date.slice(0, 4));
+  await env.DB.prepare("INSERT INTO wari_editions (year, name, ride_date) VALUES (?, ?, ?)")
+    .bind(year, `Test Wari ${year}`, date)
+    .run();
+  const drop = async () => {
+    await env.DB.prepare("DELETE FROM wari_editions WHERE year = ?").bind(year).run();
+  };
+  return { year, date, drop };
+}
+
+/** A plan for the 2025 edition as it was generated before that ride (a context whose clock says 1 March 2025). */
+const BEFORE_2025_RIDE = Date.parse("2025-03-01T00:00:00Z");
+function generateBefore2025Ride(userId: number) {
+  const app = { ...createAppContext(env), now: () => new Date(BEFORE_2025_RIDE) };
+  return generatePlanFor(app, userId);
+}
 
 describe("guards", () => {
   it.each([
@@ -163,10 +187,13 @@ describe("GET /api/wari/analysis/user", () => {
 describe("training plan", () => {
   let m: { id: number; cookie: string };
   let plan: TrainingPlanView;
+  let edition: Awaited<ReturnType<typeof upcomingEdition>>;
 
   beforeAll(async () => {
     m = await member();
+    edition = await upcomingEdition();
   });
+  afterAll(() => edition.drop());
 
   it("is null before generation; generate answers the plan (201) that current then returns; a second generate is 409", async () => {
     const before = await call("/api/training-plan/current", { cookie: m.cookie });
@@ -179,11 +206,12 @@ describe("training plan", () => {
     expect(plan.category).toBe("Beginner");
     const weeks = plan.planDetails.weeklySchedule;
     expect(weeks).toHaveLength(16);
-    expect(weeks.at(-1)!.endDate.slice(0, 10)).toBe("2025-06-07");
+    expect(plan.eventYear).toBe(edition.year);
+    expect(weeks.at(-1)!.endDate.slice(0, 10)).toBe(edition.date);
     expect(weeks[0].phase).toBe("Base Building");
     expect(weeks.at(-1)!.workouts.at(-1)).toMatchObject({ isEventDay: true, intensity: 5 });
-    // Today is after the 2025 event: the current week is the last one.
-    expect(plan.currentWeekIndex).toBe(15);
+    // The ride is 73 days away: 38 days of the plan are behind us, the current week is the sixth.
+    expect(plan.currentWeekIndex).toBe(5);
 
     const current = await json<TrainingPlanView>(
       await call("/api/training-plan/current", { cookie: m.cookie }),
@@ -262,7 +290,7 @@ describe("training plan", () => {
     expect(html).toContain(`0/${planned(plan.planDetails.weeklySchedule[2])} workouts done`);
     expect(html).toContain(`1 of ${plan.planDetails.weeklySchedule.reduce((n, w) => n + planned(w), 0)}`);
     expect(html).toContain(`data-testid="matched-${rideKey}"`);
-    expect(html).toContain("Grow your weekly distance toward the recommended 80-100 km");
+    expect(html).toContain("toward the recommended 80-100 km");
 
     const ok = await put(2, [restKey, rideKey]);
     expect(ok.status).toBe(200);
@@ -280,7 +308,7 @@ describe("training plan", () => {
     await insertActivity(m.id, {
       sportType: "Ride",
       distance: 251_000,
-      start: new Date("2025-06-07T05:00:00Z"),
+      start: new Date(`${edition.date}T05:00:00Z`),
     });
     const event = await put(16, ["week16_day6_Event"]);
     expect(event.status).toBe(400);
@@ -312,7 +340,8 @@ describe("training plan", () => {
 describe("the plan of issue #16's member: 21 km a week and one 205 km ride", () => {
   it("starts near their real volume, says the event is out of reach, and shows what they rode against each week", async () => {
     const m = await member();
-    const now = Date.now();
+    // The member's weeks before the plan's first day (1 March 2025, when it is generated).
+    const now = BEFORE_2025_RIDE;
     // Two rides a week (12 and 9 km) for 12 weeks, and one 205 km day five weeks ago.
     for (let w = 0; w < 12; w++) {
       await insertActivity(m.id, {
@@ -334,9 +363,9 @@ describe("the plan of issue #16's member: 21 km a week and one 205 km ride", () 
       start: new Date("2025-03-11T08:00:00Z"),
     });
 
-    const gen = await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
-    expect(gen.status).toBe(201);
-    const plan = await json<TrainingPlanView>(gen);
+    // The plan as generated on 1 March 2025 from those weeks (a past edition's plan cannot be generated now).
+    await generateBefore2025Ride(m.id);
+    const plan = await json<TrainingPlanView>(await call("/api/training-plan/current", { cookie: m.cookie }));
     const weeks = plan.planDetails.weeklySchedule;
     expect(weeks[0].startDate.slice(0, 10)).toBe("2025-03-02");
     expect(weeks[0].weeklyGoalKm).toBeGreaterThanOrEqual(17);
@@ -488,7 +517,13 @@ describe("the /wari page without JavaScript", () => {
     const reg = await post({ intent: "register" });
     expect(reg.status).toBe(400);
     expect(await reg.text()).toContain("Registration for this edition is closed");
+    // Nothing is generated for a past edition: the page says why.
+    const refused = await post({ intent: "generate" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("This edition is over: its plan is a record now");
 
+    // With an upcoming edition the member generates and ticks.
+    const edition = await upcomingEdition();
     const gen = await post({ intent: "generate" });
     expect(gen.status).toBe(302);
     expect(gen.headers.get("Location")).toBe("/wari?tab=plan");
@@ -516,6 +551,18 @@ describe("the /wari page without JavaScript", () => {
       await call("/api/training-plan/current", { cookie: m.cookie }),
     );
     expect(current.progress.week16).toEqual({ completedWorkouts: [] });
+    expect(current.eventYear).toBe(edition.year);
+
+    // A repeat registration (a second tab, a double click) says so and shows the page.
+    expect((await post({ intent: "register" })).status).toBe(302);
+    const again = await post({ intent: "register" });
+    expect(again.status).toBe(302);
+    expect(again.headers.get("Location")).toBe("/wari");
+    const shown = await (await call("/wari", { cookie: cookiesFrom(again, m.cookie) })).text();
+    expect(shown).toContain("Already registered");
+    expect(shown).toContain(`You are already registered for Test Wari ${edition.year}`);
+    await env.DB.prepare("DELETE FROM wari_registrations WHERE event_year = ?").bind(edition.year).run();
+    await edition.drop();
   });
 });
 
@@ -547,7 +594,7 @@ describe("/wari after the event (issue #20 item 6)", () => {
       distance: 300_000,
       start: new Date("2025-06-10T02:00:00Z"),
     });
-    await call("/api/training-plan/generate", { method: "POST", cookie: short.cookie });
+    await generateBefore2025Ride(short.id);
     const html = await (await call("/wari?tab=plan", { cookie: short.cookie })).text();
     expect(html).not.toContain("250 km finisher");
     expect(html).toContain("Your longest ride around the event:");
@@ -556,6 +603,55 @@ describe("/wari after the event (issue #20 item 6)", () => {
     expect(html).toContain("All 16 weeks of the plan");
     expect(html).not.toContain("Mark done");
     expect(html).not.toContain("Current week");
+  });
+
+  it("offers no Generate, Register or Mark done for the past edition, and the API refuses them (issue #38 item 4)", async () => {
+    const m = await member();
+    const page = await (await call("/wari?tab=plan", { cookie: m.cookie })).text();
+    expect(page).toContain("Your IAS CycleWari 2025 result");
+    expect(page).not.toContain("Generate Training Plan");
+    expect(page).not.toContain("Generate Now");
+    expect(page).not.toContain("Register for Event");
+    expect(page).toContain("This edition is over. Plans are generated for an upcoming edition.");
+
+    const gen = await call("/api/training-plan/generate", { method: "POST", cookie: m.cookie });
+    expect(gen.status).toBe(409);
+    expect(await gen.json()).toMatchObject({
+      code: "edition_past",
+      message: "This edition is over: its plan is a record now",
+    });
+    const reg = await call("/api/wari/event/register", { body: { eventYear: 2025 }, cookie: m.cookie });
+    expect(reg.status).toBe(400);
+    expect(await reg.json()).toMatchObject({ message: "Registration for this edition is closed" });
+
+    // Its plan (generated before the ride) stays readable, and no tick changes it.
+    await generateBefore2025Ride(m.id);
+    const plan = await json<TrainingPlanView>(await call("/api/training-plan/current", { cookie: m.cookie }));
+    expect(plan.eventYear).toBe(2025);
+    const put = await call("/api/training-plan/week/16/progress", {
+      method: "PUT",
+      body: { completedWorkouts: ["week16_day1_Rest"] },
+      cookie: m.cookie,
+    });
+    expect(put.status).toBe(409);
+    expect(await put.json()).toMatchObject({ message: "This edition is over: its plan is a record now" });
+    const tick = await call("/wari?tab=plan", {
+      method: "POST",
+      cookie: m.cookie,
+      headers: { Host: "localhost:8787" },
+      body: (() => {
+        const f = new FormData();
+        f.set("intent", "toggle");
+        f.set("key", "week16_day1_Rest");
+        f.set("complete", "true");
+        return f;
+      })(),
+    });
+    expect(tick.status).toBe(409);
+    const after = await json<TrainingPlanView>(
+      await call("/api/training-plan/current", { cookie: m.cookie }),
+    );
+    expect(after.progress).toEqual({});
   });
 
   it("shows the first-run card on the analysis tab to a member without activities", async () => {
@@ -590,6 +686,105 @@ describe("Wari editions as data (issue #38)", () => {
     }
     const still = await json<{ year: number; name: string }[]>(await call("/api/wari/editions"));
     expect(still.find((e) => e.year === 2025)?.name).toBe("IAS CycleWari 2025");
+  });
+
+  it("the admin's Wari tab: guarded, lists editions, and its form answers the API's 4xx at the field", async () => {
+    const headers = { Host: "localhost:8787" };
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(fields)) data.set(k, v);
+      return data;
+    };
+    const create = { intent: "create-edition", year: String(year), name: "Guarded", date };
+    // Guests are sent to sign in and members to their dashboard (decision 013); nothing is created.
+    const guestPage = await call("/admin?tab=wari");
+    expect(guestPage.status).toBe(302);
+    expect(guestPage.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
+    const guestPost = await call("/admin?index&tab=wari", { headers, body: form(create) });
+    expect(guestPost.status).toBe(302);
+    expect(guestPost.headers.get("Location")).toMatch(/^\/auth/);
+    const memberPage = await call("/admin?tab=wari", { cookie: m.cookie });
+    expect(memberPage.headers.get("Location")).toBe("/dashboard");
+    const memberPost = await call("/admin?index&tab=wari", { cookie: m.cookie, headers, body: form(create) });
+    expect(memberPost.status).toBe(302);
+    expect(memberPost.headers.get("Location")).toBe("/dashboard");
+    for (const intent of ["delete-edition", "edition-registration", "update-edition"]) {
+      const res = await call("/admin?index&tab=wari", {
+        cookie: m.cookie,
+        headers,
+        body: form({ intent, year: "2025", name: "Hijacked", date: "2025-06-07", distanceKm: "250" }),
+      });
+      expect(res.headers.get("Location"), intent).toBe("/dashboard");
+    }
+    const editions = await json<{ year: number; name: string }[]>(await call("/api/wari/editions"));
+    expect(editions.map((e) => [e.year, e.name])).toEqual([[2025, "IAS CycleWari 2025"]]);
+
+    const tab = await (await call("/admin?tab=wari", { cookie: admin })).text();
+    expect(tab).toMatch(/aria-current="page"[^>]*>Wari<\/a>/);
+    expect(tab).toContain('href="/admin/wari/2025"');
+    expect(tab).toContain("IAS CycleWari 2025");
+    expect(tab).toContain("June 7, 2025");
+    expect(tab).toContain("Create New Edition");
+
+    // The form posts (as a fetcher) the API's fields; its refusals name the field.
+    const post = async (fields: Record<string, string>) => {
+      const res = await call("/admin.data?index&tab=wari", {
+        cookie: admin,
+        headers,
+        body: form({ ...fields, _fetcher: "1" }),
+      });
+      return { status: res.status, text: await res.text() };
+    };
+    const past = await post({ intent: "create-edition", year: "2024", name: "Old", date: "2024-06-01" });
+    expect(past.status).toBe(400);
+    expect(past.text).toContain("The ride day must be today or later");
+    const second = await post({ intent: "create-edition", year: "2025", name: "Again", date: "2025-06-07" });
+    expect(second.status).toBe(400);
+    const bad = await post({ intent: "create-edition", year: "2025", name: "", date: "tomorrow" });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain("Name must be 1 to 100 characters");
+    expect(bad.text).toContain("Date must be a day such as 2026-06-06");
+    const made = await post({ intent: "create-edition", year: String(year), name: `Tab ${year}`, date });
+    expect(made.status).toBe(200);
+    expect(made.text).toContain("Edition created");
+    const twice = await post({ intent: "create-edition", year: String(year), name: "Twice", date });
+    expect(twice.status).toBe(409);
+    expect(twice.text).toContain("There is already an edition for that year or day");
+    const closed = await post({ intent: "edition-registration", year: String(year), value: "false" });
+    expect(closed.status).toBe(200);
+    const closedNow = await json<{ year: number; registrationOpen: boolean }[]>(
+      await call("/api/wari/editions"),
+    );
+    expect(closedNow.find((e) => e.year === year)?.registrationOpen).toBe(false);
+    expect((await post({ intent: "edition-registration", year: String(year), value: "true" })).status).toBe(
+      200,
+    );
+    expect((await post({ intent: "edition-registration", year: "2025", value: "true" })).status).toBe(409);
+    const renamed = await post({
+      intent: "update-edition",
+      year: String(year),
+      name: `Renamed ${year}`,
+      date,
+      distanceKm: "300",
+      registrationClosesAt: "",
+    });
+    expect(renamed.status).toBe(200);
+    const listed = await (await call("/admin?tab=wari", { cookie: admin })).text();
+    expect(listed).toContain(`Renamed ${year}`);
+    expect(listed).toContain(`href="/admin/wari/${year}"`);
+    expect(listed).toContain("300 km");
+    expect(listed).toContain("Close registration");
+
+    // Delete is refused while the edition has registrations.
+    expect(
+      (await call("/api/wari/event/register", { body: { eventYear: year }, cookie: m.cookie })).status,
+    ).toBe(201);
+    const refused = await post({ intent: "delete-edition", year: String(year) });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain("This edition has registrations and cannot be deleted");
+    await env.DB.prepare("DELETE FROM wari_registrations WHERE event_year = ?").bind(year).run();
+    expect((await post({ intent: "delete-edition", year: String(year) })).status).toBe(200);
+    expect((await post({ intent: "delete-edition", year: String(year) })).status).toBe(404);
   });
 
   it("lists the seeded 2025 edition publicly", async () => {
@@ -646,7 +841,7 @@ describe("Wari editions as data (issue #38)", () => {
     expect(dashboard).toContain(`Wari ${year} Challenge`);
   });
 
-  it("registers per year: 201, 200 on a repeat; delete refused while registered; registration closes when the admin says", async () => {
+  it("registers per year: 201, 409 on a repeat; delete refused while registered; registration closes when the admin says", async () => {
     const register = (cookie: string, eventYear: unknown) =>
       call("/api/wari/event/register", { body: { eventYear }, cookie });
     const first = await register(m.cookie, year);
@@ -655,7 +850,12 @@ describe("Wari editions as data (issue #38)", () => {
       created: true,
       registration: { eventYear: year, eventName: `IAS CycleWari ${year}` },
     });
-    expect((await register(m.cookie, year)).status).toBe(200);
+    const repeat = await register(m.cookie, year);
+    expect(repeat.status).toBe(409);
+    expect(await repeat.json()).toMatchObject({
+      code: "already_registered",
+      message: `You are already registered for IAS CycleWari ${year}`,
+    });
     expect(await (await call("/wari", { cookie: m.cookie })).text()).toContain(`Registered for ${year}`);
 
     // Generating a plan gives the registration its category; the plan ends on the edition's day.

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "~/lib/password.server";
-import { buildSeedSql, DEMO_ACCOUNTS } from "~scripts/seed";
+import { buildSeedSql, DEMO_ACCOUNTS, nextWariEdition } from "~scripts/seed";
 
 describe("demo seed", () => {
   it("inserts the demo accounts with hashed passwords, idempotently", async () => {
@@ -43,6 +43,29 @@ describe("demo seed", () => {
     expect(sql).toMatch(/'only_me'/);
     expect(sql).toMatch(/'followers_only'/);
     expect(sql).toMatch(/'everyone'/);
+  });
+
+  it("seeds a next Wari edition ahead of today, so a fresh demo counts down (issue #38)", async () => {
+    // The first Saturday of June in India: this year's while it is ahead (the day itself included), else next year's.
+    expect(nextWariEdition(new Date("2026-11-28T12:00:00Z"))).toMatchObject({
+      year: 2027,
+      name: "IAS CycleWari 2027",
+      ride_date: "2027-06-05",
+    });
+    expect(nextWariEdition(new Date("2027-03-01T00:00:00Z")).ride_date).toBe("2027-06-05");
+    expect(nextWariEdition(new Date("2027-06-04T19:00:00Z")).ride_date).toBe("2027-06-05");
+    expect(nextWariEdition(new Date("2027-06-05T19:00:00Z")).ride_date).toBe("2028-06-03");
+    const options = { pepper: "p", tokenKey: "ZGV2LXRva2VuLWVuY3J5cHRpb24ta2V5LTMyYnl0ZXM=", members: 1 };
+    const sql = await buildSeedSql({ ...options, now: new Date("2026-11-28T12:00:00Z") });
+    expect(sql).toMatch(
+      /INSERT OR IGNORE INTO wari_editions \([^)]*\) VALUES\n\(2027, 'IAS CycleWari 2027', '2027-06-05'/,
+    );
+    const without = await buildSeedSql({
+      ...options,
+      now: new Date("2026-11-28T12:00:00Z"),
+      nextWari: false,
+    });
+    expect(without).not.toMatch(/INTO wari_editions/);
   });
 
   // Starts a Node process (npx tsx): seconds on a busy 2-core machine, so a generous limit.

@@ -23,6 +23,7 @@ import {
 import { progressPercent } from "~/modules/challenges/rules";
 import { progressSchema } from "~/modules/challenges/schema";
 import { listEvents } from "~/modules/events/events.server";
+import { adminEditions } from "~/modules/wari/editions.server";
 import { FEEDBACK_STATUSES } from "~/modules/feedback/schema";
 import { challengeActions } from "./actions/challenges.server";
 import { eventActions } from "./actions/events.server";
@@ -38,6 +39,7 @@ import {
   type AdminFormInput,
 } from "./actions/reply.server";
 import { userActions } from "./actions/users.server";
+import { wariActions } from "./actions/wari.server";
 import {
   activitiesByType,
   activityCountBuckets,
@@ -116,6 +118,8 @@ export async function adminPage(app: AppContext, admin: User, { url }: { url: UR
       return { ...base, events: await attempt("events", listEvents(app, admin)) };
     case "challenges":
       return { ...base, challenges: await attempt("challenges", listChallenges(app)) };
+    case "wari":
+      return { ...base, wari: await attempt("Wari editions", adminEditions(app)) };
     case "feedback":
       return { ...base, feedback: await attempt("feedback counts", feedbackCounts(app)) };
     case "sync":
@@ -136,7 +140,7 @@ export type AdminPageData = Awaited<ReturnType<typeof adminPage>>;
 // ---- the /admin action ---------------------------------------------------------
 
 /**
- * One intent of the /admin form. Its area (Users and Sync, Challenges, Events)
+ * One intent of the /admin form. Its area (Users and Sync, Challenges, Events, Wari)
  * parses the whole form with its zod union and runs it; an intent no area
  * owns is a 400 'Unknown action'.
  */
@@ -146,6 +150,7 @@ export async function adminAction(app: AppContext, admin: User, input: AdminForm
     answerAreaIntent(userActions, app, admin, input, intent) ??
     answerAreaIntent(challengeActions, app, admin, input, intent) ??
     answerAreaIntent(eventActions, app, admin, input, intent) ??
+    answerAreaIntent(wariActions, app, admin, input, intent) ??
     answer(app, input, { ok: false, intent, title: "Error", message: UNKNOWN_ACTION }, 400)
   );
 }

@@ -1,11 +1,12 @@
 /** The /admin tabs, in order, addressed by `?tab=`. */
-export const ADMIN_TABS = ["users", "events", "challenges", "feedback", "sync", "analysis"] as const;
+export const ADMIN_TABS = ["users", "events", "challenges", "wari", "feedback", "sync", "analysis"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const TAB_LABELS: Record<AdminTab, string> = {
   users: "Users",
   events: "Events",
   challenges: "Challenges",
+  wari: "Wari",
   feedback: "Feedback",
   sync: "Strava Sync",
   analysis: "Analysis",

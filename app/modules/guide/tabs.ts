@@ -1,13 +1,14 @@
 /**
- * The user guide's tabs (spec part 2 §2: Getting Started, Dashboard, Wari 2025,
- * Other Features). The selected tab lives in `?tab=`, so a link can open any of
+ * The user guide's tabs (spec part 2 §2: Getting Started, Dashboard, Wari 2025
+ * (the current edition's label), Other Features). The selected tab lives in `?tab=`, so a link can open any of
  * them and the server renders the right panel without JavaScript.
  */
 
 export const GUIDE_TABS = [
   { id: "getting-started", label: "Getting Started" },
   { id: "dashboard", label: "Dashboard" },
-  { id: "wari", label: "Wari 2025" },
+  /** Named after the current edition ('Wari 2025') by the page. */
+  { id: "wari", label: "Wari" },
   { id: "other", label: "Other Features" },
 ] as const;
 

@@ -3,15 +3,17 @@
  * the admin's create / update / delete. The rules (which edition is current,
  * registration open, the spec's texts) are pure, in `edition.ts`.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { wariEditions, wariRegistrations } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import {
   currentEdition,
+  editionMode,
   editionTexts,
   istDay,
   istDayStartMs,
+  registrationClosesMs,
   registrationOpen,
   type Edition,
   type WariMode,
@@ -193,4 +195,48 @@ export async function deleteEdition(app: AppContext, year: number): Promise<{ ye
   if (deleted.length) return { year, deleted: true };
   if (!(await getEdition(app, year))) throw new AppError(404, WARI_MSG.noEdition);
   throw new AppError(409, WARI_MSG.editionHasRegistrations, { code: "edition_has_registrations" });
+}
+
+/** The admin's Wari tab: every edition, newest ride first, with its registrations counted in SQL. */
+export async function adminEditions(app: AppContext) {
+  const now = app.now();
+  const rows = await app.db
+    .select({
+      edition: wariEditions,
+      registrations: sql<number>`(SELECT count(*) FROM ${wariRegistrations} WHERE ${wariRegistrations.eventYear} = ${wariEditions.year})`,
+    })
+    .from(wariEditions)
+    .orderBy(desc(wariEditions.rideDate));
+  return rows.map(({ edition, registrations }) => {
+    const e = toEdition(edition);
+    return {
+      ...e,
+      registrations: Number(registrations),
+      registrationOpen: registrationOpen(e, now),
+      /** When registration closes: the row's instant, else 00:00 IST of the ride day. */
+      registrationClosesEffective: new Date(registrationClosesMs(e)).toISOString(),
+      mode: editionMode(e, now),
+    };
+  });
+}
+export type AdminEditionView = Awaited<ReturnType<typeof adminEditions>>[number];
+
+/**
+ * The tab's Open / Close registration. Open: from now until the day before the
+ * ride (the default window); close: from now on. A past edition's stays closed (409).
+ */
+export async function setEditionRegistration(app: AppContext, year: number, open: boolean) {
+  const found = await getEdition(app, year);
+  if (!found) throw new AppError(404, WARI_MSG.noEdition);
+  if (editionMode(found, app.now()) === "results")
+    throw new AppError(409, WARI_MSG.editionOver, { code: "edition_past" });
+  const now = app.now().toISOString();
+  const opened = found.registrationOpensAt !== null && found.registrationOpensAt <= now;
+  return updateEdition(
+    app,
+    year,
+    open
+      ? { registrationOpensAt: null, registrationClosesAt: null }
+      : { registrationOpensAt: opened ? found.registrationOpensAt : null, registrationClosesAt: now },
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * Registration for an edition (the year's row of `wari_editions`) and the member's event history.
- * Registering is idempotent: the unique (user, year) index keeps one row; a
- * repeat answers 200 with the existing registration (the first time 201).
+ * The unique (user, year) index keeps one row: the first registration is 201,
+ * a repeat 409 (decision 044).
  */
 import { and, desc, eq } from "drizzle-orm";
 import { eventHistory, wariRegistrations } from "~db/schema";
@@ -58,7 +58,7 @@ export async function getRegistration(
 
 /**
  * POST /api/wari/event/register {eventYear}: 400 for a year without an
- * edition or with registration closed; the name is the edition's.
+ * edition or with registration closed, 409 when already registered; the name is the edition's.
  */
 export async function registerForEvent(app: AppContext, userId: number, input: { eventYear: number }) {
   const edition = await getEdition(app, input.eventYear);
@@ -77,10 +77,9 @@ export async function registerForEvent(app: AppContext, userId: number, input: {
     .values({ userId, eventYear: edition.year, eventName: edition.name })
     .onConflictDoNothing()
     .returning();
-  if (inserted[0]) return { created: true, registration: toView(inserted[0]) };
-  const existing = await getRegistration(app, userId, input.eventYear);
-  if (!existing) throw new Error("registration vanished after a conflict");
-  return { created: false, registration: existing };
+  if (!inserted[0])
+    throw new AppError(409, WARI_MSG.alreadyRegistered(edition.name), { code: "already_registered" });
+  return { registration: toView(inserted[0]) };
 }
 
 /** GET /api/event/history: the member's past participations, newest year first. */

@@ -20,7 +20,9 @@ export const WARI_MSG = {
   noEdition: "There is no Wari edition for that year",
   noCurrentEdition: "No Wari edition is announced yet",
   registrationClosed: "Registration for this edition is closed",
+  alreadyRegistered: (name: string) => `You are already registered for ${name}`,
   editionPast: "This edition is over: its plan is a record now",
+  editionOver: "This edition is over: its registration stays closed",
   editionExists: "There is already an edition for that year or day",
   editionHasRegistrations: "This edition has registrations and cannot be deleted",
   datePast: "The ride day must be today or later",
@@ -37,4 +39,5 @@ export const WARI_TOASTS = {
   updateFailed: { title: "Update Failed" },
   registrationFailed: { title: "Registration Failed" },
   registered: { title: "Registered" },
+  alreadyRegistered: { title: "Already registered" },
 } as const;

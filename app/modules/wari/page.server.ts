@@ -110,6 +110,12 @@ export async function wariAction(app: AppContext, user: User, form: FormData) {
       name = (await registerForEvent(app, user.id, { eventYear: current.edition.year })).registration
         .eventName;
     } catch (error) {
+      // Registered already (another tab, a second click): say so and show the page as it is.
+      if (error instanceof AppError && error.extra.code === "already_registered")
+        throw await redirectWithToast(app, "/wari", {
+          ...WARI_TOASTS.alreadyRegistered,
+          description: error.message,
+        });
       return refusal(input.intent, WARI_TOASTS.registrationFailed.title, error, "Please try again later.");
     }
     throw await redirectWithToast(app, "/wari", {
@@ -124,7 +130,10 @@ export async function wariAction(app: AppContext, user: User, form: FormData) {
       await generatePlanFor(app, user.id);
     } catch (error) {
       // A plan that already exists is not a failure worth an error: show it.
-      if (appErrorStatus(error) === 409) throw redirect("/wari?tab=plan");
+      if (error instanceof AppError && error.extra.code === "plan_exists") throw redirect("/wari?tab=plan");
+      // A past edition's plan is a record: say why nothing was generated.
+      if (error instanceof AppError && error.extra.code === "edition_past")
+        return refusal(input.intent, WARI_TOASTS.generateFailed.title, error, WARI_MSG.generateFailed);
       if (appErrorStatus(error) === null) console.error("wari: generate failed", error);
       throw await redirectWithToast(app, "/wari?tab=plan&generate=failed", {
         ...WARI_TOASTS.generateFailed,

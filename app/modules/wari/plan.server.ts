@@ -9,7 +9,7 @@ import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { longestRideOn } from "~/modules/activities/queries.server";
 import { getActivityAnalysis } from "./analysis.server";
-import type { Edition } from "./edition";
+import { editionMode, type Edition } from "./edition";
 import { getCurrentEdition } from "./editions.server";
 import { generateTrainingPlan, totalDistanceKm } from "./plan-generator";
 import type { PlanDetails, PlanWeek } from "./plan-types";
@@ -56,6 +56,12 @@ function readDetails(raw: unknown, edition: Pick<Edition, "year" | "rideDate" | 
     weeklySchedule,
     ...(value?.assessment ? { assessment: value.assessment } : {}),
   };
+}
+
+/** A past edition's plan is a record: nothing is generated or ticked for it (409). */
+function refuseIfPast(app: AppContext, edition: Pick<Edition, "rideDate">) {
+  if (editionMode(edition, app.now()) === "results")
+    throw new AppError(409, WARI_MSG.editionPast, { code: "edition_past" });
 }
 
 /** The plan's edition: the one given, else the current one (null when there is none). */
@@ -128,7 +134,7 @@ export async function getCurrentPlan(
 
 /**
  * POST /api/training-plan/generate: a plan from the member's analysis, once
- * (409 when one exists). The registration, if any, takes the plan's category.
+ * (409 when one exists), for an edition whose ride is today or later (409 for a past one). The registration, if any, takes the plan's category.
  */
 export async function generatePlanFor(
   app: AppContext,
@@ -137,6 +143,7 @@ export async function generatePlanFor(
 ): Promise<TrainingPlanView> {
   const edition = await editionOf(app, given);
   if (!edition) throw new AppError(400, WARI_MSG.noCurrentEdition, { code: "no_edition" });
+  refuseIfPast(app, edition);
   if (await loadPlan(app, userId, edition))
     throw new AppError(409, WARI_MSG.planExists, { code: "plan_exists" });
   const [analysis, days] = await Promise.all([
@@ -190,7 +197,7 @@ async function planWeek(app: AppContext, userId: number, week: number) {
   const found = loaded.details.weeklySchedule.find((w) => w.week === week);
   if (!found) throw new AppError(404, WARI_MSG.weekNotFound);
   const stored = loaded.progress.find((p) => p.week === week)?.completedWorkouts ?? [];
-  return { planId: loaded.plan.id, week: found, stored };
+  return { planId: loaded.plan.id, week: found, stored, edition: edition! };
 }
 
 /** GET /api/training-plan/check-activity/{week}/{dayIndex}. */
@@ -215,7 +222,7 @@ export async function checkWorkoutActivity(app: AppContext, userId: number, week
 
 /**
  * PUT /api/training-plan/week/{week}/progress: replaces the week's completed
- * workouts. Keys must name this week's workouts. Removing is always allowed;
+ * workouts (409 once the edition is over: its plan is read-only history). Keys must name this week's workouts. Removing is always allowed;
  * a newly added key is allowed for a rest day, refused for the event day, and
  * for any other day only when a ride exists on that day's date.
  */
@@ -225,7 +232,8 @@ export async function updateWeekProgress(
   week: number,
   completedWorkouts: string[],
 ) {
-  const { planId, week: found, stored } = await planWeek(app, userId, week);
+  const { planId, week: found, stored, edition } = await planWeek(app, userId, week);
+  refuseIfPast(app, edition);
   const keys = [...new Set(completedWorkouts)];
   for (const key of keys) {
     const parsed = parseWorkoutKey(key);

@@ -9,6 +9,7 @@ import { CreateEventButton, EventsTab } from "./events-tab";
 import { btnPrimary, LoadFailed, TabBar } from "./shared";
 import { SyncTab } from "./sync-tab";
 import { UsersTab } from "./users-tab";
+import { WariTab } from "./wari-tab";
 
 function FeedbackTab({ counts }: { counts: Record<string, number> | null }) {
   if (counts === null) return <LoadFailed what="feedback" tab="feedback" />;
@@ -61,6 +62,7 @@ export function AdminPage({ data }: { data: AdminPageData }) {
         {"users" in data && data.users ? <UsersTab data={data.users} adminId={data.adminId} /> : null}
         {"events" in data ? <EventsTab events={data.events ?? null} /> : null}
         {"challenges" in data ? <ChallengesTab challenges={data.challenges ?? null} /> : null}
+        {"wari" in data ? <WariTab editions={data.wari ?? null} /> : null}
         {"feedback" in data ? <FeedbackTab counts={data.feedback ?? null} /> : null}
         {"sync" in data ? (
           <SyncTab

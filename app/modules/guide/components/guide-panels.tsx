@@ -86,7 +86,7 @@ export function GettingStartedGuide() {
           got lost.
         </p>
         <Note title="Email verification is required for full use">
-          The dashboard, challenges, recommendations and the Wari 2025 pages open once your email is verified.
+          The dashboard, challenges, recommendations and the Wari pages open once your email is verified.
         </Note>
       </Section>
 
@@ -270,14 +270,35 @@ const CATEGORIES: { name: string; rule: string }[] = [
   },
 ];
 
-export function WariGuide() {
+/** The current Wari edition as the guide tells it (null before the first one is announced). */
+export interface GuideEdition {
+  name: string;
+  navLabel: string;
+  dateLabel: string;
+  registered: string;
+  distanceKm: number;
+  /** The ride is over (results mode): the guide speaks of it in the past. */
+  past: boolean;
+}
+
+export function WariGuide({ edition }: { edition: GuideEdition | null }) {
+  const label = edition?.navLabel ?? "Wari";
   return (
     <>
-      <PanelIntro title="Wari 2025">
-        IAS CycleWari 2025 is our annual one-day challenge:{" "}
-        <strong className="text-gray-900">250 km in a single day on 7 June 2025</strong>. Open{" "}
+      <PanelIntro title={label}>
+        {edition ? (
+          <>
+            {`${edition.name} ${edition.past ? "was" : "is"} our annual one-day challenge: `}
+            <strong className="text-gray-900">
+              {`${edition.distanceKm} km in a single day on ${edition.dateLabel}`}
+            </strong>
+            {". Open "}
+          </>
+        ) : (
+          "The Wari is our annual one-day challenge; its next date is announced on the Wari page. Open "
+        )}
         <Link to="/wari" className={link}>
-          Wari 2025
+          {label}
         </Link>{" "}
         from the menu to prepare for it.
       </PanelIntro>
@@ -285,9 +306,9 @@ export function WariGuide() {
       <Section title="Register for the ride">
         <p>
           Press <span className={term}>Register for Event</span>. Once you are in, a green{" "}
-          <span className={term}>Registered for 2025</span> badge replaces the button. A countdown shows the
-          days, hours, minutes and seconds left until the start, next to the key facts: the date, the
-          distance, your category and your training start date.
+          <span className={term}>{edition?.registered ?? "Registered"}</span> badge replaces the button. A
+          countdown shows the days, hours, minutes and seconds left until the start, next to the key facts:
+          the date, the distance, your category and your training start date.
         </p>
       </Section>
 

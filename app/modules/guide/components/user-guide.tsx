@@ -2,18 +2,24 @@ import { TabGroup, TabPanel, TabPanels } from "~/ui/tabs";
 import { useLocation } from "@remix-run/react";
 import { LinkTabList } from "~/ui/tab-link";
 import { GUIDE_TABS, guideTabIndex, guideTabSearch, parseGuideTab } from "../tabs";
-import { DashboardGuide, GettingStartedGuide, OtherFeaturesGuide, WariGuide } from "./guide-panels";
+import {
+  DashboardGuide,
+  GettingStartedGuide,
+  OtherFeaturesGuide,
+  WariGuide,
+  type GuideEdition,
+} from "./guide-panels";
 import { cardClass } from "~/ui/card";
 
 const PANELS = {
   "getting-started": GettingStartedGuide,
   dashboard: DashboardGuide,
-  wari: WariGuide,
   other: OtherFeaturesGuide,
 } as const;
 
-/** /user-guide (spec part 2 §2): public; tabs Getting Started, Dashboard, Wari 2025, Other Features; a support contact. */
-export function UserGuide({ supportEmail }: { supportEmail: string }) {
+/** /user-guide (spec part 2 §2): public; tabs Getting Started, Dashboard, Wari {year}, Other Features; a support contact. */
+export function UserGuide({ supportEmail, edition }: { supportEmail: string; edition: GuideEdition | null }) {
+  const wariLabel = edition?.navLabel ?? "Wari";
   const { search } = useLocation();
   const initial = parseGuideTab(new URLSearchParams(search).get("tab"));
 
@@ -32,7 +38,7 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
       <h1 className="text-2xl font-bold text-gray-900 sm:text-3xl">User Guide</h1>
       <p className="mt-1 text-gray-600">
         Everything you need to get going with CycleWari Community: your account, Strava, the dashboard, the
-        Wari 2025 ride and the rest.
+        {`${wariLabel} ride and the rest.`}
       </p>
 
       {/* Remounts when the router brings another ?tab= (a link from elsewhere). */}
@@ -40,11 +46,15 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
         <LinkTabList
           label="User guide sections"
           className="grid-cols-2 sm:grid-cols-4"
-          tabs={GUIDE_TABS.map((tab) => ({ ...tab, href: guideTabSearch(search, tab.id) }))}
+          tabs={GUIDE_TABS.map((tab) => ({
+            ...tab,
+            label: tab.id === "wari" ? wariLabel : tab.label,
+            href: guideTabSearch(search, tab.id),
+          }))}
         />
         <TabPanels className="mt-6">
           {GUIDE_TABS.map((tab) => {
-            const Panel = PANELS[tab.id];
+            const Panel = tab.id === "wari" ? null : PANELS[tab.id];
             return (
               <TabPanel
                 key={tab.id}
@@ -54,7 +64,7 @@ export function UserGuide({ supportEmail }: { supportEmail: string }) {
                   className: "focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent",
                 })}
               >
-                <Panel />
+                {Panel ? <Panel /> : <WariGuide edition={edition} />}
               </TabPanel>
             );
           })}

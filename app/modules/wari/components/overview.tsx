@@ -202,7 +202,8 @@ export function EventCard({
           </div>
         ))}
       </dl>
-      {plan ? null : <GenerateButton className="mt-4" />}
+      {/* A past edition's plan is a record: nothing to generate for it. */}
+      {plan || mode === "results" ? null : <GenerateButton className="mt-4" />}
     </section>
   );
 }

@@ -287,11 +287,19 @@ export function TrainingPlanTab({
     return (
       <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
         <p className="text-lg font-semibold text-gray-900">No Training Plan Available</p>
-        <p className="mx-auto mt-1 max-w-md text-sm text-gray-600">
-          Generate a personalised plan from your cycling so far. It counts back from the event day, week by
-          week.
-        </p>
-        <GenerateButton label="Generate Now" className="mx-auto mt-4 max-w-xs" />
+        {mode === "results" ? (
+          <p className="mx-auto mt-1 max-w-md text-sm text-gray-600">
+            This edition is over. Plans are generated for an upcoming edition.
+          </p>
+        ) : (
+          <>
+            <p className="mx-auto mt-1 max-w-md text-sm text-gray-600">
+              Generate a personalised plan from your cycling so far. It counts back from the event day, week
+              by week.
+            </p>
+            <GenerateButton label="Generate Now" className="mx-auto mt-4 max-w-xs" />
+          </>
+        )}
       </div>
     );
   }
