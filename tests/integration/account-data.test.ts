@@ -327,6 +327,9 @@ const BY_USER = [
   "training_load_cache",
   "uploads",
   "event_history",
+  // Wari results and their review audit (decision 045): removed with the member by cascade.
+  "wari_results",
+  "wari_result_audit",
   // The dashboard's summaries (issue #36): removed with the member by their foreign keys' cascade.
   "activity_day_totals",
   "activity_records",
