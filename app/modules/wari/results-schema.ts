@@ -4,6 +4,7 @@
  * One schema for the page's conform form and the JSON API.
  */
 import { z } from "zod";
+import { parseDuration } from "~/modules/uploads/schema";
 import { RESULT_STATUSES } from "./results";
 
 export const RESULT_MSG = {
@@ -22,13 +23,11 @@ export const RESULT_MSG = {
 
 const blank = (v: unknown) => (v === "" || v === null ? undefined : v);
 
-/** "h:mm" or "h:mm:ss" (or a number of seconds from the JSON API) as seconds; anything else stays as is. */
+/** "h:mm", "h:mm:ss" or minutes (the manual entry's `parseDuration`) as seconds; a number passes; anything else stays as is. */
 export function parseClock(value: unknown): unknown {
-  if (typeof value === "number") return value;
   if (typeof value !== "string") return value;
-  const m = /^\s*(\d{1,2}):([0-5]\d)(?::([0-5]\d))?\s*$/.exec(value);
-  if (!m) return value;
-  return Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3] ?? 0);
+  const seconds = parseDuration(value);
+  return Number.isNaN(seconds) ? value : seconds;
 }
 
 const seconds = z.preprocess(
