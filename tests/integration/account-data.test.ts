@@ -276,6 +276,7 @@ describe("GET /api/user/export", () => {
         "wari-registrations.csv",
         "wari-training-plans.csv",
         "wari-training-progress.csv",
+        "wari-results.csv",
         "recommendations.csv",
         "fitness-profile.csv",
         "event-history.csv",
