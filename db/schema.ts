@@ -994,6 +994,79 @@ export const eventHistory = sqliteTable(
   (t) => [uniqueIndex("event_history_user_year_unique").on(t.userId, t.eventYear)],
 );
 
+export const WARI_RESULT_STATUSES = ["finished", "partial", "no_ride"] as const;
+export const WARI_RESULT_REVIEWS = ["confirmed", "corrected"] as const;
+
+/**
+ * Each registered member's result of an edition (issue #38 item 5, decision 045): computed from
+ * their rides started on the ride's calendar day in India, and the admin's review (confirmed: the
+ * computed result frozen; corrected: the admin's values), by whom and when.
+ */
+export const wariResults = sqliteTable(
+  "wari_results",
+  {
+    editionYear: integer("edition_year")
+      .notNull()
+      .references(() => wariEditions.year, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: WARI_RESULT_STATUSES }).notNull(),
+    activityId: integer("activity_id").references(() => activities.id, { onDelete: "set null" }),
+    activityName: text("activity_name"),
+    distanceM: real("distance_m"),
+    movingTime: integer("moving_time"),
+    elapsedTime: integer("elapsed_time"),
+    startedAt: integer("started_at", { mode: "timestamp" }),
+    computedAt: integer("computed_at", { mode: "timestamp" })
+      .notNull()
+      .default(sql`(unixepoch())`),
+    review: text("review", { enum: WARI_RESULT_REVIEWS }),
+    reviewedStatus: text("reviewed_status", { enum: WARI_RESULT_STATUSES }),
+    reviewedDistanceM: real("reviewed_distance_m"),
+    reviewedMovingTime: integer("reviewed_moving_time"),
+    reviewedElapsedTime: integer("reviewed_elapsed_time"),
+    reviewedBy: integer("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: integer("reviewed_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.editionYear, t.userId] }),
+    index("wari_results_user_idx").on(t.userId, t.editionYear),
+    check("wari_results_status_check", oneOf("status", WARI_RESULT_STATUSES)),
+    check("wari_results_review_check", sql`review IS NULL OR ${oneOf("review", WARI_RESULT_REVIEWS)}`),
+    check(
+      "wari_results_reviewed_status_check",
+      sql`reviewed_status IS NULL OR ${oneOf("reviewed_status", WARI_RESULT_STATUSES)}`,
+    ),
+  ],
+);
+
+/** Every admin review of a Wari result: who, what it was, what it became, when (decision 045). */
+export const wariResultAudit = sqliteTable(
+  "wari_result_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    editionYear: integer("edition_year")
+      .notNull()
+      .references(() => wariEditions.year, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    adminId: integer("admin_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action", { enum: WARI_RESULT_REVIEWS }).notNull(),
+    fromResult: text("from_result").notNull(),
+    toResult: text("to_result").notNull(),
+    note: text("note"),
+    at: integer("at", { mode: "timestamp" })
+      .notNull()
+      .default(sql`(unixepoch())`),
+  },
+  (t) => [
+    index("wari_result_audit_edition_idx").on(t.editionYear, t.at),
+    check("wari_result_audit_action_check", oneOf("action", WARI_RESULT_REVIEWS)),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Activity = typeof activities.$inferSelect;
 export type NewActivity = typeof activities.$inferInsert;

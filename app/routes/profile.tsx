@@ -6,6 +6,8 @@ import { profileAction, profilePage } from "~/modules/profile/page.server";
 import { requireUser } from "~/lib/guards.server";
 import { readForm } from "~/lib/http.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
+import { FinisherBadges } from "~/modules/wari/badges";
+import { finisherBadges } from "~/modules/wari/results.server";
 import type { VerifyNoteHandle } from "~/ui/header";
 
 /** The page's own notice (with its resend button) replaces the header's verify note. */
@@ -15,7 +17,11 @@ export const meta: MetaFunction = () => [{ title: "Profile · CycleWari Communit
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context.app, request);
-  return profilePage(context.app, user);
+  const [page, wariBadges] = await Promise.all([
+    profilePage(context.app, user),
+    finisherBadges(context.app, user.id),
+  ]);
+  return { ...page, wariBadges };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -25,10 +31,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /profile: the simple one-page form. */
 export default function Profile() {
-  const { username, values, confined, profileCompleted, googleLinked } = useLoaderData<typeof loader>();
+  const { username, values, confined, profileCompleted, googleLinked, wariBadges } =
+    useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <ProfileHeader username={username} confined={confined} profileCompleted={profileCompleted} />
+      <FinisherBadges badges={wariBadges} />
       <Card>
         <SimpleProfileForm defaultValue={values} />
       </Card>

@@ -158,7 +158,7 @@ test.describe("a new member", () => {
       page.getByText("This edition is over. Plans are generated for an upcoming edition."),
     ).toBeVisible();
     await expect(page.getByRole("button", { name: /Generate/ })).toHaveCount(0);
-    await expect(page.getByTestId("event-ride")).toContainText("No ride recorded between June 6, 2025 and");
+    await expect(page.getByTestId("event-ride")).toContainText("No ride recorded on June 7, 2025.");
     await snap(page, "wari-new-member-plan");
   });
 
@@ -236,6 +236,74 @@ test.describe("a new member", () => {
         await snap(page.getByTestId("event-result"), "wari-phone-result");
       }
     }
+  });
+
+  test("after the ride: results mode with the finisher badge, and every edition on /wari/history (desktop, 375 px)", async ({
+    page,
+  }) => {
+    await signInFreshMember(page);
+    // The server's clock is real: the seeded 2025 edition is over. The seam registers the member
+    // for it (its registration is closed) and adds an earlier 2024 edition they registered for too.
+    for (const [year, date] of [
+      [2025, "2025-06-07"],
+      [2024, "2024-06-08"],
+    ] as const) {
+      const seam = await page.request.post("/api/test/wari-edition", {
+        data: { year, date, name: `IAS CycleWari ${year}` },
+      });
+      expect(seam.status()).toBe(201);
+    }
+    // 251 km started at 05:00 IST on the ride day, entered by hand.
+    const ride = await page.request.post("/api/activities/manual", {
+      data: {
+        sportType: "Ride",
+        name: "Wari 251",
+        start: "2025-06-07T05:00",
+        distanceKm: 251,
+        duration: "10:40",
+      },
+    });
+    expect(ride.status()).toBe(201);
+
+    // The browser's clock the morning after the ride (IST).
+    await page.clock.setFixedTime(new Date("2025-06-08T09:00:00+05:30"));
+    await page.goto("/wari");
+    await expect(page.getByRole("heading", { name: "Your IAS CycleWari 2025 result" })).toBeVisible();
+    const result = page.getByTestId("event-result");
+    await expect(result.getByTestId("finish-badge")).toHaveText("250 km finisher");
+    await expect(result.getByTestId("event-ride")).toContainText("251 km in 10 h 40 min on June 7, 2025");
+    await expect(result.getByTestId("result-status")).toHaveText("Result: Finished.");
+    await expect(result.getByTestId("finisher-count")).toContainText(
+      /\d+ members? of the club finished the 250 km\./,
+    );
+    await expect(page.getByTestId("countdown")).toHaveCount(0);
+
+    await page.goto("/dashboard");
+    const badge = page
+      .getByTestId("finisher-badges")
+      .getByRole("link", { name: "IAS CycleWari 2025: 250 km finisher" });
+    await expect(badge).toBeVisible();
+    await badge.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/wari\/history$/);
+    const y2025 = page.getByTestId("history-2025");
+    const y2024 = page.getByTestId("history-2024");
+    await expect(y2025).toContainText("Registered for 2025");
+    await expect(y2025).toContainText("Finished, 251 km in 10 h 40 min");
+    await expect(y2025.getByTestId("finish-badge")).toBeVisible();
+    await expect(y2024).toContainText("IAS CycleWari 2024");
+    await expect(y2024).toContainText("No ride");
+    await expect(y2024).toContainText("No training plan");
+    await snap(page, "wari-history-desktop");
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const path of ["/wari", "/wari/history"]) {
+      await page.goto(path);
+      await expect(page.getByTestId("finish-badge").first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await snap(page, "wari-history-phone");
   });
 
   test("guests are sent to sign in", async ({ page }) => {

@@ -276,6 +276,7 @@ describe("GET /api/user/export", () => {
         "wari-registrations.csv",
         "wari-training-plans.csv",
         "wari-training-progress.csv",
+        "wari-results.csv",
         "recommendations.csv",
         "fitness-profile.csv",
         "event-history.csv",
@@ -327,6 +328,9 @@ const BY_USER = [
   "training_load_cache",
   "uploads",
   "event_history",
+  // Wari results and their review audit (decision 045): removed with the member by cascade.
+  "wari_results",
+  "wari_result_audit",
   // The dashboard's summaries (issue #36): removed with the member by their foreign keys' cascade.
   "activity_day_totals",
   "activity_records",

@@ -567,7 +567,7 @@ describe("the /wari page without JavaScript", () => {
 });
 
 describe("/wari after the event (issue #20 item 6)", () => {
-  it("shows the finish of a 250 km ride around the day, the longest ride otherwise, and no ticks", async () => {
+  it("shows the finish of a 250 km ride on the day, the longest ride otherwise, and no ticks", async () => {
     const finisher = await member();
     await insertActivity(
       finisher.id,
@@ -582,23 +582,26 @@ describe("/wari after the event (issue #20 item 6)", () => {
     expect(page).toContain("See you next year!");
     expect(page).not.toContain("Countdown to the Event");
 
+    // Not registered for 2025: the ride is shown, but it is not in the club's results.
+    expect(page).toContain("You were not registered for this edition");
+
     const short = await member();
     await insertActivity(
       short.id,
-      { sportType: "Ride", distance: 120_000, start: new Date("2025-06-06T02:00:00Z") },
-      "Eve of the Wari",
+      { sportType: "Ride", distance: 120_000, start: new Date("2025-06-07T02:00:00Z") },
+      "Morning of the Wari",
     );
-    // Outside the day ± 1: not the event's ride.
+    // Started at 23:59 IST the evening before: not the day's ride.
     await insertActivity(short.id, {
       sportType: "Ride",
       distance: 300_000,
-      start: new Date("2025-06-10T02:00:00Z"),
+      start: new Date("2025-06-06T18:29:00Z"),
     });
     await generateBefore2025Ride(short.id);
     const html = await (await call("/wari?tab=plan", { cookie: short.cookie })).text();
     expect(html).not.toContain("250 km finisher");
-    expect(html).toContain("Your longest ride around the event:");
-    expect(html).toContain("Eve of the Wari");
+    expect(html).toContain("Your longest ride of the day:");
+    expect(html).toContain("Morning of the Wari");
     expect(html).toContain("48% of the 250 km");
     expect(html).toContain("All 16 weeks of the plan");
     expect(html).not.toContain("Mark done");
@@ -901,5 +904,314 @@ describe("Wari editions as data (issue #38)", () => {
     expect(await (await call("/wari", { cookie: m.cookie })).text()).toContain(
       "IAS CycleWari 2025 Challenge",
     );
+  });
+});
+
+describe("Wari results (issue #38 item 5)", () => {
+  let admin: string;
+  let adminId: number;
+  let finisher: { id: number; cookie: string };
+  let partial: { id: number; cookie: string };
+  let absent: { id: number; cookie: string };
+  let stranger: { id: number; cookie: string };
+  const register = (userId: number, year = 2025) =>
+    env.DB.prepare("INSERT INTO wari_registrations (user_id, event_year, event_name) VALUES (?, ?, ?)")
+      .bind(userId, year, `IAS CycleWari ${year}`)
+      .run();
+  const results = async () =>
+    json<{
+      finisherCount: number;
+      registered: number;
+      results: {
+        userId: number;
+        status: string;
+        review: string | null;
+        distanceKm: number | null;
+        movingTimeSeconds: number | null;
+        elapsedTimeSeconds: number | null;
+        activityName: string | null;
+      }[];
+    }>(await call("/api/admin/wari/editions/2025/results", { cookie: admin }));
+  const review = (body: unknown, year = 2025) =>
+    call(`/api/admin/wari/editions/${year}/results`, { body, cookie: admin });
+
+  beforeAll(async () => {
+    const a = await createUser({ isAdmin: true });
+    adminId = a.id;
+    admin = await login(a.username, a.password);
+    [finisher, partial, absent, stranger] = await Promise.all([member(), member(), member(), member()]);
+    // The registrations of the past 2025 edition (its registration is closed to the API).
+    await Promise.all([register(finisher.id), register(partial.id), register(absent.id)]);
+    // 00:00:00 IST of 7 June (inside) and 23:59:59 IST of 6 June (outside, and longer).
+    await insertActivity(
+      finisher.id,
+      { sportType: "Ride", distance: 252_400, start: new Date("2025-06-06T18:30:00Z") },
+      "Wari at midnight",
+    );
+    await insertActivity(finisher.id, {
+      sportType: "Ride",
+      distance: 400_000,
+      start: new Date("2025-06-06T18:29:59Z"),
+    });
+    // 23:59:59 IST of 7 June (inside) and 00:00 IST of 8 June (outside).
+    await insertActivity(
+      partial.id,
+      { sportType: "Ride", distance: 180_000, start: new Date("2025-06-07T18:29:59Z") },
+      "Late start",
+    );
+    await insertActivity(partial.id, {
+      sportType: "Ride",
+      distance: 260_000,
+      start: new Date("2025-06-07T18:30:00Z"),
+    });
+    // A run of the day is no ride.
+    await insertActivity(absent.id, {
+      sportType: "Run",
+      distance: 260_000,
+      start: new Date("2025-06-07T03:00:00Z"),
+    });
+  });
+
+  it("guards the admin results: 401 for guests, 403 for members; the page sends them away", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/admin/wari/editions/2025/results"],
+      ["POST", "/api/admin/wari/editions/2025/results"],
+      ["GET", "/api/admin/wari/editions/2025/results.csv"],
+    ] as const) {
+      const body = method === "GET" ? undefined : { intent: "confirm", userId: finisher.id };
+      expect((await call(path, { method, body })).status, `${method} ${path}`).toBe(401);
+      expect((await call(path, { method, body, cookie: finisher.cookie })).status, `${method} ${path}`).toBe(
+        403,
+      );
+    }
+    const guest = await call("/admin/wari/2025");
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toContain("/auth");
+    const asMember = await call("/admin/wari/2025", { cookie: finisher.cookie });
+    expect(asMember.status).toBe(302);
+    expect(asMember.headers.get("Location")).toBe("/dashboard");
+    expect((await call("/api/admin/wari/editions/1999/results", { cookie: admin })).status).toBe(404);
+    const nothing = await call("/admin/wari/2024", { cookie: admin });
+    expect(nothing.status).toBe(404);
+    // No review was written by a refused call.
+    const audit = await env.DB.prepare("SELECT count(*) AS n FROM wari_result_audit").first<{ n: number }>();
+    expect(audit?.n).toBe(0);
+  });
+
+  it("computes each registered member's result from the rides started on the ride day in IST", async () => {
+    const body = await results();
+    expect(body.registered).toBe(3);
+    expect(body.finisherCount).toBe(1);
+    expect(body.results.map((r) => [r.userId, r.status, r.distanceKm, r.activityName])).toEqual([
+      [finisher.id, "finished", 252.4, "Wari at midnight"],
+      [partial.id, "partial", 180, "Late start"],
+      [absent.id, "no_ride", null, null],
+    ]);
+    expect(body.results[0]).toMatchObject({
+      movingTimeSeconds: 3600,
+      elapsedTimeSeconds: 3700,
+      review: null,
+    });
+    // The stranger rode nothing registered: not in the list.
+    expect(body.results.some((r) => r.userId === stranger.id)).toBe(false);
+    const stored = await env.DB.prepare(
+      "SELECT status, distance_m FROM wari_results WHERE edition_year = 2025 AND user_id = ?",
+    )
+      .bind(partial.id)
+      .first<{ status: string; distance_m: number }>();
+    expect(stored).toEqual({ status: "partial", distance_m: 180_000 });
+  });
+
+  it("shows the member's result and the club's finisher count on /wari, and the badge on the dashboard and profile", async () => {
+    const page = await (await call("/wari", { cookie: finisher.cookie })).text();
+    expect(page).toContain("250 km finisher");
+    expect(page).toContain("Result: Finished.");
+    expect(page).toContain("1 member of the club finished the 250 km.");
+    const other = await (await call("/wari", { cookie: partial.cookie })).text();
+    expect(other).not.toContain("250 km finisher");
+    expect(other).toContain("Result: Partial.");
+    expect(other).toContain("72% of the 250 km");
+    for (const path of ["/dashboard", "/profile"]) {
+      const html = await (await call(path, { cookie: finisher.cookie })).text();
+      expect(html, path).toContain("IAS CycleWari 2025: 250 km finisher");
+      const none = await (await call(path, { cookie: partial.cookie })).text();
+      expect(none, path).not.toContain("km finisher");
+    }
+  });
+
+  it("lets an admin correct and confirm a result (4xx for bad input), each with an audit entry, and exports CSV", async () => {
+    const errorsOf = async (body: unknown) => {
+      const res = await review(body);
+      expect(res.status).toBe(400);
+      return ((await res.json()) as { errors: Record<string, string[]> }).errors;
+    };
+    expect(
+      await errorsOf({
+        intent: "correct",
+        userId: partial.id,
+        status: "finished",
+        distanceKm: 251,
+        movingTime: "long",
+      }),
+    ).toEqual({ movingTime: ["Enter a time as h:mm or h:mm:ss (at most 48 hours)"] });
+    expect(await errorsOf({ intent: "correct", userId: partial.id, status: "finished" })).toEqual({
+      distanceKm: ["Enter the ride's distance in km"],
+    });
+    const notRegistered = await review({ intent: "confirm", userId: stranger.id });
+    expect(notRegistered.status).toBe(404);
+    expect(await notRegistered.json()).toMatchObject({
+      message: "That member is not registered for this edition",
+    });
+
+    const corrected = await review({
+      intent: "correct",
+      userId: partial.id,
+      status: "finished",
+      distanceKm: 251,
+      movingTime: "10:05",
+      elapsedTime: "11:40:30",
+      note: "GPS dropped out at km 180",
+    });
+    expect(corrected.status).toBe(200);
+    expect(await corrected.json()).toMatchObject({
+      message: "Result corrected",
+      status: "finished",
+      review: "corrected",
+      distanceKm: 251,
+      movingTimeSeconds: 36_300,
+      elapsedTimeSeconds: 42_030,
+    });
+
+    // The page's form (conform + zod) confirms the no-ride result.
+    const form = new FormData();
+    form.set("intent", "confirm");
+    form.set("userId", String(absent.id));
+    const confirmed = await call("/admin/wari/2025", { method: "POST", body: form, cookie: admin });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toBe("/admin/wari/2025");
+
+    const audit = await env.DB.prepare(
+      "SELECT user_id, admin_id, action, from_result, to_result, note FROM wari_result_audit WHERE edition_year = 2025 ORDER BY id",
+    ).all<{
+      user_id: number;
+      admin_id: number;
+      action: string;
+      from_result: string;
+      to_result: string;
+      note: string | null;
+    }>();
+    expect(audit.results.map((r) => [r.user_id, r.admin_id, r.action, r.note])).toEqual([
+      [partial.id, adminId, "corrected", "GPS dropped out at km 180"],
+      [absent.id, adminId, "confirmed", null],
+    ]);
+    expect(JSON.parse(audit.results[0]!.from_result)).toMatchObject({ status: "partial", distanceKm: 180 });
+    expect(JSON.parse(audit.results[0]!.to_result)).toMatchObject({ status: "finished", distanceKm: 251 });
+
+    // The correction stands after a recompute, and counts.
+    const body = await results();
+    expect(body.finisherCount).toBe(2);
+    expect(body.results.find((r) => r.userId === partial.id)).toMatchObject({
+      status: "finished",
+      review: "corrected",
+    });
+    expect(body.results.find((r) => r.userId === absent.id)).toMatchObject({
+      status: "no_ride",
+      review: "confirmed",
+    });
+    const page = await (await call("/admin/wari/2025", { cookie: admin })).text();
+    expect(page).toContain("IAS CycleWari 2025: results");
+    expect(page).toContain("2 finishers");
+    expect(page).toContain("Corrected (was Partial)");
+    expect(page).toContain("GPS dropped out at km 180");
+    expect(await (await call("/wari", { cookie: partial.cookie })).text()).toContain(
+      "2 members of the club finished the 250 km.",
+    );
+
+    const csv = await call("/api/admin/wari/editions/2025/results.csv", { cookie: admin });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+    expect(csv.headers.get("Content-Disposition")).toContain("wari-2025-results.csv");
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines[0]).toBe(
+      "name,email,result,distance_km,moving_time_s,elapsed_time_s,activity,started_at,review,reviewed_by,reviewed_at",
+    );
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain(",Finished,252.4,3600,3700,Wari at midnight,2025-06-06T18:30:00.000Z,,,");
+    expect(lines.find((l) => l.includes(",corrected,"))).toContain(",Finished,251,36300,42030,");
+  });
+
+  it("lists every edition on /wari/history with the registration, plan adherence, result and the club's finishers", async () => {
+    await env.DB.prepare(
+      "INSERT INTO wari_editions (year, name, ride_date) VALUES (2023, 'IAS CycleWari 2023', '2023-06-10')",
+    ).run();
+    // A plan for 2025 with two rides planned: the 252.4 km ride (local day 6 June) matches one.
+    const details = {
+      eventYear: 2025,
+      eventDate: "2025-06-07",
+      eventDistanceKm: 250,
+      totalWeeks: 1,
+      totalDistanceKm: 300,
+      weeklySchedule: [
+        {
+          week: 1,
+          phase: "Taper",
+          startDate: "2025-06-01",
+          endDate: "2025-06-07",
+          weeklyGoalKm: 300,
+          longRideGoalKm: 250,
+          workouts: [
+            {
+              day: "Sunday",
+              type: "Endurance",
+              description: "",
+              duration: 60,
+              intensity: 2,
+              isEventDay: false,
+            },
+            { day: "Monday", type: "Rest", description: "", duration: 0, intensity: 0, isEventDay: false },
+            { day: "Tuesday", type: "Rest", description: "", duration: 0, intensity: 0, isEventDay: false },
+            { day: "Wednesday", type: "Rest", description: "", duration: 0, intensity: 0, isEventDay: false },
+            { day: "Thursday", type: "Rest", description: "", duration: 0, intensity: 0, isEventDay: false },
+            {
+              day: "Friday",
+              type: "Endurance",
+              description: "",
+              duration: 60,
+              intensity: 2,
+              isEventDay: false,
+            },
+            {
+              day: "Saturday",
+              type: "Event",
+              description: "",
+              duration: 600,
+              intensity: 4,
+              isEventDay: true,
+            },
+          ],
+        },
+      ],
+    };
+    await env.DB.prepare(
+      "INSERT INTO training_plans (user_id, event_year, category, start_date, plan_details) VALUES (?, 2025, 'Beginner', ?, ?)",
+    )
+      .bind(finisher.id, Math.floor(Date.parse("2025-06-01") / 1000), JSON.stringify(details))
+      .run();
+    const html = await (await call("/wari/history", { cookie: finisher.cookie })).text();
+    expect(html).toContain("Your Wari history");
+    const at = (year: number) => html.slice(html.indexOf(`data-testid="history-${year}"`));
+    expect(html.indexOf('data-testid="history-2025"')).toBeLessThan(
+      html.indexOf('data-testid="history-2023"'),
+    );
+    expect(at(2025)).toContain("Registered for 2025");
+    expect(at(2025)).toContain("1 of 2 workouts done");
+    expect(at(2025)).toContain("Finished, 252.4 km");
+    expect(at(2025)).toContain("2 finishers");
+    expect(at(2023)).toContain("IAS CycleWari 2023");
+    expect(at(2023)).toContain("Not registered");
+    expect(at(2023)).toContain("No training plan");
+    expect(at(2023)).toContain("0 finishers");
+    expect((await call("/wari/history")).status).toBe(302);
+    await env.DB.prepare("DELETE FROM wari_editions WHERE year = 2023").run();
   });
 });

@@ -108,6 +108,8 @@ const TABLE_OWNERS: Record<string, string> = {
   training_progress: "wari",
   training_load_cache: "wari",
   event_history: "wari",
+  wari_results: "wari",
+  wari_result_audit: "wari",
 };
 
 /**

@@ -20,7 +20,8 @@ import {
   type ReadinessInput,
   readinessOf,
 } from "~/modules/wari/readiness";
-import { eventResult, type EventRide, nextEditionDate, resultWindow } from "~/modules/wari/results";
+import { nextEditionDate, resultOf, resultWindowMs, statusOf, type ResultRide } from "~/modules/wari/results";
+import { parseClock, reviewSchema } from "~/modules/wari/results-schema";
 import {
   currentWeekIndex,
   intensityLabel,
@@ -273,12 +274,13 @@ describe("registration input", () => {
 describe("after the event: results mode (issue #20 item 6)", () => {
   const day = 86_400_000;
   const eventStart = Date.parse(`${EVENT_DATE}T00:00:00Z`);
-  const ride = (distanceKm: number): EventRide => ({
-    id: 7,
-    name: "Wari day",
-    distanceKm,
-    movingTimeSeconds: 36_000,
-    day: EVENT_DATE,
+  const ride = (distanceKm: number, start: string, activityId = 7): ResultRide => ({
+    activityId,
+    name: `Ride ${distanceKm}`,
+    distanceM: distanceKm * 1000,
+    movingTime: 36_000,
+    elapsedTime: 40_000,
+    startMs: Date.parse(start),
   });
 
   it("trains until the event day is over and shows results from the next day", () => {
@@ -296,29 +298,78 @@ describe("after the event: results mode (issue #20 item 6)", () => {
     expect(editionMode(next, new Date("2026-06-06T18:30:00Z"))).toBe("results");
   });
 
-  it("counts rides of the event day ± 1", () => {
-    expect(resultWindow(EVENT_DATE)).toEqual({ from: "2025-06-06", to: "2025-06-08" });
-    expect(resultWindow("2026-03-01")).toEqual({ from: "2026-02-28", to: "2026-03-02" });
+  it("counts the rides started on the ride's calendar day in India, whatever the server's zone", () => {
+    // 00:00 IST on 7 June is 18:30 UTC on 6 June; the window ends 24 hours later.
+    expect(resultWindowMs(EVENT_DATE)).toEqual({
+      from: Date.parse("2025-06-06T18:30:00Z"),
+      to: Date.parse("2025-06-07T18:30:00Z"),
+    });
+    const edition = { rideDate: EVENT_DATE, distanceKm: 250 };
+    // 23:59:59 IST the evening before and 00:00 IST the day after: outside.
+    expect(
+      resultOf([ride(300, "2025-06-06T18:29:59Z"), ride(400, "2025-06-07T18:30:00Z")], edition),
+    ).toMatchObject({
+      status: "no_ride",
+      activityId: null,
+      distanceM: null,
+    });
+    // 00:00:00 IST and 23:59:59 IST of the ride day: inside.
+    expect(resultOf([ride(250, "2025-06-06T18:30:00Z")], edition)).toMatchObject({ status: "finished" });
+    expect(resultOf([ride(120, "2025-06-07T18:29:59Z")], edition)).toMatchObject({
+      status: "partial",
+      distanceM: 120_000,
+      movingTime: 36_000,
+      elapsedTime: 40_000,
+    });
   });
 
-  it("gives the finish at the event distance and otherwise the longest ride", () => {
-    expect(eventResult(ride(250), null, EVENT_DATE, 250)).toMatchObject({
-      finished: true,
-      ride: { distanceKm: 250 },
+  it("finishes at the edition's distance with the longest ride, else partial with the longest ride", () => {
+    const edition = { rideDate: EVENT_DATE, distanceKm: 250 };
+    const day = (h: number) => `2025-06-07T0${h}:00:00Z`;
+    expect(
+      resultOf([ride(80, day(1), 1), ride(251.3, day(2), 2), ride(40, day(3), 3)], edition),
+    ).toMatchObject({ status: "finished", activityId: 2, distanceM: 251_300, startMs: Date.parse(day(2)) });
+    expect(resultOf([ride(249.9, day(1), 1), ride(12, day(2), 2)], edition)).toMatchObject({
+      status: "partial",
+      activityId: 1,
     });
-    expect(eventResult(ride(251.3), "2026-06-06", EVENT_DATE, 250)).toMatchObject({
-      finished: true,
-      nextEventDate: "2026-06-06",
+    // Another edition's distance moves the bar.
+    expect(resultOf([ride(200, day(1))], { rideDate: EVENT_DATE, distanceKm: 200 }).status).toBe("finished");
+    expect(statusOf(null, 250)).toBe("no_ride");
+    expect(statusOf(249_999, 250)).toBe("partial");
+    expect(statusOf(250_000, 250)).toBe("finished");
+  });
+
+  it("reads the admin's correction: h:mm:ss times, a distance unless there was no ride", () => {
+    expect(parseClock("10:20")).toBe(37_200);
+    expect(parseClock("10:20:05")).toBe(37_205);
+    expect(parseClock("ten")).toBe("ten");
+    const ok = reviewSchema.safeParse({
+      intent: "correct",
+      userId: "4",
+      status: "finished",
+      distanceKm: "251.5",
+      movingTime: "10:20",
+      elapsedTime: "",
     });
-    expect(eventResult(ride(249.9), null, EVENT_DATE, 250)).toMatchObject({
-      finished: false,
-      ride: { distanceKm: 249.9 },
+    expect(ok.success && ok.data).toMatchObject({ userId: 4, distanceKm: 251.5, movingTime: 37_200 });
+    const errors = (input: Record<string, unknown>) => {
+      const r = reviewSchema.safeParse(input);
+      return r.success ? {} : r.error.flatten().fieldErrors;
+    };
+    expect(errors({ intent: "correct", userId: 4, status: "partial" })).toEqual({
+      distanceKm: ["Enter the ride's distance in km"],
     });
-    expect(eventResult(null, null, EVENT_DATE, 250)).toMatchObject({
-      finished: false,
-      ride: null,
-      window: { from: "2025-06-06", to: "2025-06-08" },
+    expect(errors({ intent: "correct", userId: 4, status: "no_ride", distanceKm: 10 })).toEqual({
+      distanceKm: ["A result without a ride has no distance"],
     });
+    expect(
+      errors({ intent: "correct", userId: 4, status: "won", distanceKm: 1, movingTime: "99:00" }),
+    ).toEqual({
+      status: ["Choose Finished, Partial or No ride"],
+      movingTime: ["Enter a time as h:mm or h:mm:ss (at most 48 hours)"],
+    });
+    expect(errors({ intent: "confirm", userId: "x" })).toEqual({ userId: ["Choose a registered member"] });
   });
 
   it("names the next edition only for a real day after this one", () => {

@@ -20,6 +20,7 @@ import {
   feedback,
   fitnessProfiles,
   trainingLoadCache,
+  wariResults,
   uploads as activityUploads,
   payments,
   recommendations,
@@ -149,6 +150,7 @@ function exportStatements(app: AppContext, userId: number) {
       .select({ days: trainingLoadCache.days, computedAt: trainingLoadCache.computedAt })
       .from(trainingLoadCache)
       .where(eq(trainingLoadCache.userId, userId)),
+    db.select().from(wariResults).where(eq(wariResults.userId, userId)).orderBy(wariResults.editionYear),
   ] as const;
 }
 
@@ -180,6 +182,7 @@ export async function collectMemberData(app: AppContext, user: User) {
     history,
     uploadRows,
     trainingLoad,
+    wariResultRows,
   ] = await app.db.batch(exportStatements(app, user.id));
   return {
     exportedAt: app.now().toISOString(),
@@ -204,6 +207,8 @@ export async function collectMemberData(app: AppContext, user: User) {
       registrations: wariRows,
       trainingPlans: plans,
       trainingProgress: progress,
+      /** The member's results of past editions, with the club's review if any (decision 045). */
+      results: wariResultRows,
       /** The daily training load behind the fitness chart (derived from the activities; decision 024). */
       dailyTrainingLoad: trainingLoad[0] ?? null,
     },
@@ -254,6 +259,7 @@ function csvFiles(data: MemberData): Record<string, string> {
     "wari-registrations.csv": toCsv(columnsOf(wariRegistrations), rows(data.wari.registrations)),
     "wari-training-plans.csv": toCsv(columnsOf(trainingPlans), rows(data.wari.trainingPlans)),
     "wari-training-progress.csv": toCsv(columnsOf(trainingProgress), rows(data.wari.trainingProgress)),
+    "wari-results.csv": toCsv(columnsOf(wariResults), rows(data.wari.results)),
     "recommendations.csv": toCsv(columnsOf(recommendations), rows(data.recommendations)),
     "fitness-profile.csv": toCsv(
       columnsOf(fitnessProfiles),

@@ -234,6 +234,45 @@ export async function longestRideBetween(app: AppContext, userId: number, fromDa
   return ride ?? null;
 }
 
+export interface LongestRideRow {
+  userId: number;
+  /** null: no ride started in the window */
+  id: number | null;
+  name: string | null;
+  /** metres */
+  distance: number | null;
+  movingTime: number | null;
+  elapsedTime: number | null;
+  /** unix seconds */
+  startDate: number | null;
+}
+
+/**
+ * For each member id of `members` (a one-column `SELECT user_id …`), their longest ride
+ * started in [from, to) (the Wari result window), or nulls: one statement, each member's
+ * rides read through the (user_id, sport_type, start_date) index.
+ */
+export function longestRidesStartedBetween(
+  app: AppContext,
+  members: SQL,
+  from: Date,
+  to: Date,
+): Promise<LongestRideRow[]> {
+  const fromS = Math.floor(from.getTime() / 1000);
+  const toS = Math.floor(to.getTime() / 1000);
+  return app.db.all<LongestRideRow>(sql`
+    SELECT m.user_id AS userId, a.id AS id, a.name AS name, a.distance AS distance,
+      a.moving_time AS movingTime, a.elapsed_time AS elapsedTime, a.start_date AS startDate
+    FROM (${members}) m
+    LEFT JOIN activities a ON a.id = (
+      SELECT ${activities.id} FROM ${activities}
+      WHERE ${activities.userId} = m.user_id AND ${sportMatches("Ride")}
+        AND ${activities.startDate} >= ${fromS} AND ${activities.startDate} < ${toS}
+      ORDER BY ${activities.distance} DESC, ${activities.elapsedTime} ASC, ${activities.id} ASC
+      LIMIT 1
+    )`);
+}
+
 /** The member's activity count, newest start and counts and distance per sport type (admin sync tab). */
 export async function memberActivityTotals(app: AppContext, userId: number) {
   const [[totals], byType] = await Promise.all([

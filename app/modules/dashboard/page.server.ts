@@ -15,6 +15,7 @@ import { getHighlights } from "~/modules/activities/highlights.server";
 import { getStravaStatus } from "~/modules/strava/status.server";
 import { myParticipations } from "~/modules/challenges/challenges.server";
 import { wariLabels } from "~/modules/wari/editions.server";
+import { finisherBadges } from "~/modules/wari/results.server";
 
 export const RECENT_ACTIVITIES = 3;
 
@@ -33,7 +34,7 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
   // Bad timeline values in the address fall back to the defaults (the /api answers them 400).
   const parsed = timelineQuery.safeParse(queryOf(url));
   const timelineParams = parsed.success ? parsed.data : timelineQuery.parse({});
-  const [stats, timeline, recent, strava, challenges, highlights, wari] = await Promise.all([
+  const [stats, timeline, recent, strava, challenges, highlights, wari, wariBadges] = await Promise.all([
     getDashboardStats(app, user),
     settle("timeline", getTimeline(app, user, timelineParams)),
     settle("recent activities", listActivities(app, user, { page: 1, limit: RECENT_ACTIVITIES })),
@@ -41,6 +42,7 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     settle("challenges", myParticipations(app, user)),
     settle("highlights", getHighlights(app, user.id)),
     settle("wari edition", wariLabels(app)),
+    settle("wari badges", finisherBadges(app, user.id)),
   ]);
   return {
     username: user.username,
@@ -57,6 +59,8 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     shareUrl: `${url.origin}${url.pathname}`,
     /** The current Wari edition's button ('Wari 2026 Challenge'). */
     wariButton: wari?.button ?? "Wari Challenge",
+    /** The Wari editions the member finished (issue #38 item 5): a badge each. */
+    wariBadges: wariBadges ?? [],
   };
 }
 

@@ -6,12 +6,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import { eventHistory, wariRegistrations } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { longestRideBetween } from "~/modules/activities/queries.server";
 import { AppError } from "~/lib/http.server";
 import { registrationOpen } from "./edition";
-import { getEdition, type CurrentEdition } from "./editions.server";
+import { getEdition } from "./editions.server";
 import { WARI_MSG } from "./messages";
-import { eventResult, type EventResult, nextEditionDate, resultWindow } from "./results";
 
 export interface RegistrationView {
   id: number;
@@ -101,29 +99,4 @@ export async function listEventHistory(app: AppContext, userId: number): Promise
     startTime: row.startTime?.toISOString() ?? null,
     endTime: row.endTime?.toISOString() ?? null,
   }));
-}
-
-/**
- * After the event day (results mode): the member's longest ride of the event
- * day ± 1 and the next edition's date from configuration; null before it.
- */
-export async function getEventResult(
-  app: AppContext,
-  userId: number,
-  current: CurrentEdition | null,
-): Promise<EventResult | null> {
-  if (!current || current.mode !== "results") return null;
-  const { rideDate, distanceKm } = current.edition;
-  const window = resultWindow(rideDate);
-  const row = await longestRideBetween(app, userId, window.from, window.to);
-  const ride = row
-    ? {
-        id: row.id,
-        name: row.name,
-        distanceKm: Math.round(row.distance / 100) / 10,
-        movingTimeSeconds: row.movingTime,
-        day: row.startDateLocal.slice(0, 10),
-      }
-    : null;
-  return eventResult(ride, nextEditionDate(app.env.WARI_NEXT_EVENT_DATE, rideDate), rideDate, distanceKm);
 }

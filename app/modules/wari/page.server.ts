@@ -10,10 +10,11 @@ import type { AppContext } from "~workers/load-context";
 import { AppError, appErrorStatus, parseInput, redirect, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getActivityAnalysis } from "./analysis.server";
-import { getEventResult, getRegistration, listEventHistory, registerForEvent } from "./event.server";
+import { getRegistration, listEventHistory, registerForEvent } from "./event.server";
 import { generatePlanFor, getCurrentPlan, updateWeekProgress } from "./plan.server";
 import { editionTexts } from "./edition";
 import { getCurrentEdition, type CurrentEdition } from "./editions.server";
+import { memberEventResult } from "./results.server";
 import { parseWorkoutKey } from "./workouts";
 import { packFitness } from "./components/fitness-chart";
 import { getFitnessChart } from "./training-load.server";
@@ -47,7 +48,7 @@ export async function wariPage(app: AppContext, user: User, url: URL) {
       getActivityAnalysis(app, user.id),
       listEventHistory(app, user.id),
       getFitnessChart(app, user.id, edition),
-      getEventResult(app, user.id, current),
+      memberEventResult(app, user.id, current),
     ]);
     return {
       tab,

@@ -36,3 +36,13 @@ export function matchWorkouts(
       : [];
   });
 }
+
+/** A plan's adherence: matched workouts over the workouts that can be matched, all weeks together. */
+export function planAdherence(
+  weeks: readonly (Pick<PlanWeek, "workouts"> & { matchedWorkouts: readonly string[] })[],
+): { done: number; planned: number } {
+  return {
+    done: weeks.reduce((n, w) => n + w.matchedWorkouts.length, 0),
+    planned: weeks.reduce((n, w) => n + plannedWorkoutCount(w), 0),
+  };
+}

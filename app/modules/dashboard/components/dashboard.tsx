@@ -18,6 +18,7 @@ import { FitnessCard } from "./fitness-card";
 import { CompletedChallenges } from "./completed-challenges";
 import { ConsistencyStrip, PersonalRecords, YearOverYear } from "./highlights";
 import { Button } from "~/ui/button";
+import { FinisherBadges } from "~/modules/wari/badges";
 import { cardClass } from "~/ui/card";
 
 const card = cardClass({ padding: "sm" });
@@ -150,6 +151,7 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
         />
       ) : null}
       <CompletedChallenges challenges={data.completedChallenges} />
+      <FinisherBadges badges={data.wariBadges} />
 
       <ComponentErrorBoundary name="Statistics">
         <SportStats stats={stats} initialTab={isSportTab(tab) ? tab : "Ride"} />

@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { SubmitButton } from "~/ui/form";
 import type { ActivityAnalysis } from "../analysis.server";
 import type { RegistrationView } from "../event.server";
-import { formatDuration, formatKmNumber, longDate } from "~/lib/format";
+import { formatKmNumber, longDate } from "~/lib/format";
 import type { TrainingPlanView } from "../plan.server";
 import { guidanceFor, LONGEST_RIDE_MIN_KM } from "../coaching";
 import { countdown, COUNTDOWN_TICK_MS } from "../countdown";
@@ -12,8 +12,8 @@ import type { WariEditionView } from "../page.server";
 import { pageCategory } from "../readiness";
 import type { WariMode } from "../edition";
 import type { EventResult } from "../results";
+import { EventResultPanel } from "./results";
 import { plannedWorkoutCount } from "../workout-matching";
-import { Link } from "@remix-run/react";
 import { cardClass } from "~/ui/card";
 
 export const card = cardClass({ padding: "sm" });
@@ -108,57 +108,6 @@ export function GenerateButton({
 export const storedCategory = (plan: TrainingPlanView | null, registration: RegistrationView | null) =>
   plan?.category ?? registration?.category ?? null;
 
-/** After the event: the member's longest ride around the day, a finish badge at the distance, and next year. */
-function EventResultPanel({ result, distanceKm }: { result: EventResult; distanceKm: number }) {
-  const { ride, finished, window } = result;
-  return (
-    <div data-testid="event-result" className="space-y-3">
-      {finished && ride ? (
-        <div className="flex items-center gap-3 rounded-lg border border-green-200 bg-green-50 p-3">
-          <span
-            aria-hidden="true"
-            className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-green-700 text-2xl text-white"
-          >
-            ✓
-          </span>
-          <div>
-            <p className="font-semibold text-green-900" data-testid="finish-badge">
-              {`${distanceKm} km finisher`}
-            </p>
-            <p className="text-sm text-green-900">You rode the distance of the day. Well done!</p>
-          </div>
-        </div>
-      ) : null}
-      {ride ? (
-        <p className="text-sm text-gray-800" data-testid="event-ride">
-          {finished ? "Your ride: " : "Your longest ride around the event: "}
-          <Link to={`/activities/${ride.id}`} className="font-semibold text-brand-ink underline">
-            {ride.name}
-          </Link>
-          {`, ${formatKmNumber(ride.distanceKm)} km in ${formatDuration(ride.movingTimeSeconds)} on ${longDate(ride.day)}`}
-          {finished
-            ? "."
-            : ` (${Math.round((100 * ride.distanceKm) / distanceKm)}% of the ${distanceKm} km).`}
-        </p>
-      ) : (
-        <p className="text-sm text-gray-800" data-testid="event-ride">
-          {`No ride recorded between ${longDate(window.from)} and ${longDate(window.to)}. If you rode, sync Strava or upload the ride and it shows here.`}
-        </p>
-      )}
-      <p
-        className="rounded-lg bg-brand-tint p-3 text-sm font-medium text-gray-900"
-        data-testid="next-edition"
-      >
-        {`See you next year! ${
-          result.nextEventDate
-            ? `The next edition is on ${longDate(result.nextEventDate)}.`
-            : "The date of the next edition will be announced here."
-        }`}
-      </p>
-    </div>
-  );
-}
-
 export function EventCard({
   serverNow,
   edition,
@@ -188,7 +137,7 @@ export function EventCard({
       </h2>
       <div className="mt-3">
         {mode === "results" && result ? (
-          <EventResultPanel result={result} distanceKm={edition.distanceKm} />
+          <EventResultPanel data={result} distanceKm={edition.distanceKm} />
         ) : (
           <Countdown serverNow={serverNow} edition={edition} />
         )}
