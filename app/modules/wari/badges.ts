@@ -4,4 +4,3 @@
  * carry the fitness chart ui.ts exports into its bundle.
  */
 export { FinisherBadges } from "./components/results";
-export type { FinisherBadge } from "./results.server";
