@@ -26,26 +26,29 @@ stop_servers() {
 }
 trap stop_servers EXIT
 
+# Runs npm scripts one after another into a log file, or with "-" onto this script's own
+# output (the same open file, so nothing written by the other lane's end is overwritten).
 lane() {
   local out="$1"
   shift
+  if [ "$out" != - ]; then exec >>"$out"; fi
   for step in "$@"; do
     local started=$SECONDS
-    echo "> npm run $step" >>"$out"
-    if ! npm run --silent "$step" >>"$out" 2>&1; then
-      echo "FAILED: npm run $step" >>"$out"
+    echo "> npm run $step"
+    if ! npm run --silent "$step" 2>&1; then
+      echo "FAILED: npm run $step"
       return 1
     fi
-    echo "  ($step: $((SECONDS - started)) s)" >>"$out"
+    echo "  ($step: $((SECONDS - started)) s)"
   done
 }
 
 lane "$logs/a.log" typecheck:app lint knip format:check typecheck:tests test:unit &
 a=$!
 lane_b() {
-  lane /dev/stdout build || return 1
+  lane - build || return 1
   npx tsx scripts/e2e-servers.ts >"$servers" || return 1
-  lane /dev/stdout test:integration
+  lane - test:integration
 }
 lane_b &
 b=$!

@@ -3,10 +3,11 @@ import { GUIDE_TABS, guideTabIndex, guideTabSearch, parseGuideTab } from "~/modu
 
 describe("user guide tabs", () => {
   it("are the spec's four, in order", () => {
+    // The Wari tab is named after the current edition by the page ('Wari 2025' in the spec; issue #38).
     expect(GUIDE_TABS.map((t) => t.label)).toEqual([
       "Getting Started",
       "Dashboard",
-      "Wari 2025",
+      "Wari",
       "Other Features",
     ]);
   });
