@@ -19,7 +19,6 @@ const SECOND_SERVER_SPECS = [
   "strava",
   "admin",
   "events",
-  "events-lifecycle",
   "feedback",
   "disconnect",
   "account-data",

@@ -2,10 +2,11 @@
 # `npm test`: every layer, failing on the first failing stage.
 #
 # Stage 1 runs two lanes side by side on CI's 2 cores:
-#   lane a (Node): typecheck:app, lint, knip, format:check, typecheck:tests, test:unit
-#   lane b (workerd): build, then test:integration (which imports the build)
-# The integration suite runs its files one at a time and keeps about one core busy; the
-# static checks and unit tests fill the other (docs/testing.md has the times). Each lane
+#   lane a: typecheck:app, lint, knip, format:check, typecheck:tests, test:unit, then
+#           the integration suite's fuzz files (test:integration:fuzz, once the build is there)
+#   lane b: build, then the rest of the integration suite (test:integration:rest)
+# An integration run keeps its files one at a time and about one core busy; the two runs
+# have their own provider fakes and workerd (docs/testing.md has the times). Each lane
 # stops at its first failing step. Lane b's output streams as it runs; lane a's log is
 # printed when both are done.
 # Once the build is done, lane b also starts the end-to-end suite's two servers in the
@@ -43,12 +44,22 @@ lane() {
   done
 }
 
-lane "$logs/a.log" typecheck:app lint knip format:check typecheck:tests test:unit &
+lane_a() {
+  lane "$logs/a.log" typecheck:app lint knip format:check typecheck:tests test:unit || return 1
+  # The fuzz files import the build too: wait for lane b's.
+  while [ ! -e "$logs/build.status" ]; do sleep 1; done
+  [ "$(cat "$logs/build.status")" = 0 ] || return 1
+  lane "$logs/a.log" test:integration:fuzz
+}
+lane_a &
 a=$!
 lane_b() {
-  lane - build || return 1
+  lane - build
+  local built=$?
+  echo "$built" >"$logs/build.status"
+  [ "$built" = 0 ] || return 1
   npx tsx scripts/e2e-servers.ts >"$servers" || return 1
-  lane - test:integration
+  lane - test:integration:rest
 }
 lane_b &
 b=$!
