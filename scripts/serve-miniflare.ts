@@ -52,19 +52,37 @@ export async function serveWithMiniflare(opts: {
   // handler and answers its outcome, as `wrangler dev`'s /__scheduled does. Not Miniflare's own
   // /cdn-cgi/handler/scheduled: with [assets] that reaches the assets router, which has no
   // scheduled handler, and answers 500 "exception" without running the app's cron.
+  //
+  // And one SQL statement on the Worker's D1, for tests that inject a fault or move a date:
+  // POST http://127.0.0.1:<port + 2>/__d1 with the statement as the body. `wrangler d1 execute
+  // --local` did the same from a new wrangler process and workerd per call (seconds of CPU each).
+  // The port listens on 127.0.0.1 only, and only the e2e servers run this file.
   const worker = await mf.getWorker("wari-community");
-  const cron = createServer((req, res) => {
-    const query = new URL(req.url ?? "/", "http://localhost").searchParams;
+  const db = await mf.getD1Database("DB");
+  const control = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    const fail = (error: unknown) => res.writeHead(500).end(String(error));
+    if (url.pathname === "/__d1" && req.method === "POST") {
+      const chunks: Buffer[] = [];
+      req.on("data", (chunk: Buffer) => chunks.push(chunk));
+      req.on("end", () => {
+        db.prepare(Buffer.concat(chunks).toString("utf8"))
+          .run()
+          .then(() => res.writeHead(200).end("ok"))
+          .catch(fail);
+      });
+      return;
+    }
     worker
-      .scheduled({ cron: query.get("cron") ?? undefined, scheduledTime: new Date() })
+      .scheduled({ cron: url.searchParams.get("cron") ?? undefined, scheduledTime: new Date() })
       .then((result) => res.writeHead(result.outcome === "ok" ? 200 : 500).end(result.outcome))
-      .catch((error: unknown) => res.writeHead(500).end(String(error)));
+      .catch(fail);
   });
-  await new Promise<void>((done) => cron.listen(opts.port + 2, "127.0.0.1", done));
+  await new Promise<void>((done) => control.listen(opts.port + 2, "127.0.0.1", done));
   return {
     url,
     dispose: async () => {
-      cron.close();
+      control.close();
       await mf.dispose();
     },
   };

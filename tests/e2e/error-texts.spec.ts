@@ -46,9 +46,6 @@ async function stravaRefusesNextRead(page: Page) {
 const clearFaults = (page: Page) => page.request.delete(`${fakesUrl()}/_control/strava/faults`);
 
 test.describe("error texts on screen (issue #12 point 5)", () => {
-  // d1() starts a wrangler process per call, slow on a busy machine.
-  test.setTimeout(120_000);
-
   test("admin Strava Sync tab: 'Sync Error' / 'Failed to sync Strava activities: Request failed with status 500'", async ({
     page,
   }) => {
@@ -147,7 +144,7 @@ test.describe("error texts on screen (issue #12 point 5)", () => {
     }[];
     const id = athlete[0]!.id;
     // The statistics read fails inside D1 (its table is gone for a moment); the rest of the page still loads.
-    d1("ALTER TABLE strava_connections RENAME TO e2e_strava_connections_away");
+    await d1("ALTER TABLE strava_connections RENAME TO e2e_strava_connections_away");
     try {
       await page.goto(`/admin/users/${id}?tab=sync`);
       await expect(page.getByRole("alert")).toHaveText(
@@ -155,7 +152,7 @@ test.describe("error texts on screen (issue #12 point 5)", () => {
       );
       await snap(page, "error-text-admin-sync-stats-failed");
     } finally {
-      d1("ALTER TABLE e2e_strava_connections_away RENAME TO strava_connections");
+      await d1("ALTER TABLE e2e_strava_connections_away RENAME TO strava_connections");
     }
     await page.reload();
     await expect(page.getByRole("button", { name: "Sync Strava activities" })).toBeVisible();
@@ -184,7 +181,7 @@ test.describe("error texts on screen (issue #12 point 5)", () => {
     await page.goto("/profile-settings");
     // D1 refuses the write that marks this member's profile complete.
     const trigger = `e2e_fail_complete_${id}`;
-    d1(
+    await d1(
       `CREATE TRIGGER ${trigger} BEFORE UPDATE OF profile_completed ON users WHEN NEW.id = ${id} ` +
         `BEGIN SELECT RAISE(ABORT, 'injected by error-texts.spec'); END`,
     );
@@ -195,7 +192,7 @@ test.describe("error texts on screen (issue #12 point 5)", () => {
       await expect(page).toHaveURL(/\/profile-settings$/);
       await snap(page, "error-text-complete-profile-failed");
     } finally {
-      d1(`DROP TRIGGER IF EXISTS ${trigger}`);
+      await d1(`DROP TRIGGER IF EXISTS ${trigger}`);
     }
   });
 

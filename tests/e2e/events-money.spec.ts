@@ -69,7 +69,7 @@ test("the admin sees refunds' states, retries a failed one and marks one refunde
     await memberWithRefusedRefund(browser, baseURL!, id, name);
 
   // Their next try is due now; the cron's run is the second refusal, so the refunds are failed.
-  d1(
+  await d1(
     `UPDATE event_refunds SET next_attempt_at = unixepoch() - 1 WHERE event_id = ${id} AND status = 'pending'`,
   );
   // The 15-minute cron, through the e2e server's trigger (scripts/serve-miniflare.ts: app port + 2).

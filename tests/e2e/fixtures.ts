@@ -5,7 +5,6 @@ import {
   type Locator,
   type Page,
 } from "@playwright/test";
-import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 
 /** The ports of the server the running test's project uses (playwright.config.ts). */
@@ -252,24 +251,12 @@ export async function createChallenge(baseURL: string, title: string, sources?: 
 }
 
 /**
- * Runs SQL on the local D1 database the app under test uses (the same SQLite
- * file `wrangler dev` serves), to make one of the app's own reads or writes
- * fail for real. Every change is undone in a `finally`.
+ * Runs one SQL statement on the D1 database of the app under test, to make one of the app's own
+ * reads or writes fail for real or to move a stored date. Through the e2e server's control port
+ * (scripts/serve-miniflare.ts: app port + 2), on the running Miniflare's own binding. Every
+ * change is undone in a `finally`.
  */
-export function d1(sql: string) {
-  execFileSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      `.wrangler/e2e-state-${serverPorts().appPort}`,
-      "--command",
-      sql,
-    ],
-    { stdio: "pipe", env: { ...process.env, WRANGLER_LOG: "error" } },
-  );
+export async function d1(sql: string) {
+  const res = await fetch(`http://127.0.0.1:${serverPorts().appPort + 2}/__d1`, { method: "POST", body: sql });
+  if (!res.ok) throw new Error(`d1(${sql}): ${res.status} ${await res.text()}`);
 }

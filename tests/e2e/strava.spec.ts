@@ -153,6 +153,6 @@ test("'Sync now' starts one sync, then waits out the cooldown; a sync held by St
   } finally {
     await page.request.delete(`${fakesUrl()}/_control/strava/faults`);
     // Strava's 429 spends the app-wide window (as it should); give the specs after this one their budget back.
-    d1("UPDATE provider_budget SET used = 0");
+    await d1("UPDATE provider_budget SET used = 0");
   }
 });
