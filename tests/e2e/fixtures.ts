@@ -257,6 +257,9 @@ export async function createChallenge(baseURL: string, title: string, sources?: 
  * change is undone in a `finally`.
  */
 export async function d1(sql: string) {
-  const res = await fetch(`http://127.0.0.1:${serverPorts().appPort + 2}/__d1`, { method: "POST", body: sql });
+  const res = await fetch(`http://127.0.0.1:${serverPorts().appPort + 2}/__d1`, {
+    method: "POST",
+    body: sql,
+  });
   if (!res.ok) throw new Error(`d1(${sql}): ${res.status} ${await res.text()}`);
 }
