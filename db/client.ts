@@ -9,6 +9,7 @@ export type Db = ReturnType<typeof createDb>;
 export { schema };
 
 import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
 const dialect = new SQLiteAsyncDialect();
@@ -40,4 +41,15 @@ export function oneRow<T>(rows: readonly T[]): T {
   const row = rows[0];
   if (row === undefined) throw new Error("Expected one row, got none");
   return row;
+}
+
+/**
+ * A module's share of a page's one D1 batch: its statements for a member, and
+ * how it turns their results (in the same order) into what the page shows.
+ * A page runs every part's statements in one db.batch (one round trip) and
+ * hands each part its own slice (app/modules/dashboard/page.server.ts).
+ */
+export interface BatchPart<T> {
+  statements: BatchItem<"sqlite">[];
+  assemble(results: unknown[]): T | Promise<T>;
 }

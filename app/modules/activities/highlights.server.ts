@@ -8,9 +8,10 @@
  * Calendar days are read from `start_date_local` (Strava's wall-clock time
  * of the activity), like the rest of the app.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { activities } from "~db/schema";
-import { batchSql } from "~db/client";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { BatchPart } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { DASHBOARD_SPORTS, type DashboardSport } from "~/modules/sports/sports";
 import { sportGroupSql } from "./summaries.server";
@@ -89,7 +90,7 @@ export function highlightStatements(userId: number, dates: HighlightDates) {
     WHERE user_id = ${id} AND day >= ${dates.firstWeekStart} AND day <= ${dates.today}
     GROUP BY week`;
 
-  return [records, years, weeks];
+  return [records, years, weeks] as const;
 }
 
 type RecordRow = {
@@ -112,11 +113,65 @@ type WeekRow = { week: number; active_days: number; distance: number; n: number 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export async function getHighlights(app: AppContext, userId: number): Promise<Highlights> {
+  const part = highlightsPart(app, userId);
+  return part.assemble(await app.db.batch(part.statements as [BatchItem<"sqlite">]));
+}
+
+/** The three statements and the highlights they make, as a part of a page's one batch (the dashboard). */
+export function highlightsPart(app: AppContext, userId: number): BatchPart<Highlights> {
   const dates = highlightDates(app.now());
-  const [records, years, weeks] = await batchSql(app.env.DB, highlightStatements(userId, dates));
-  const recordRows = (records?.results ?? []) as RecordRow[];
-  const yearRow = ((years?.results ?? [])[0] ?? {}) as Partial<YearsRow>;
-  const weekRows = new Map(((weeks?.results ?? []) as WeekRow[]).map((w) => [w.week, w]));
+  const [records, years, weeks] = highlightStatements(userId, dates);
+  return {
+    statements: [
+      rowsOf(app, records, RECORD_COLUMNS),
+      rowsOf(app, years, YEARS_COLUMNS),
+      rowsOf(app, weeks, WEEK_COLUMNS),
+    ],
+    assemble: ([records, years, weeks]) => assembleHighlights(dates, records, years, weeks),
+  };
+}
+
+const RECORD_COLUMNS = [
+  "metric",
+  "sport",
+  "id",
+  "name",
+  "start_date_local",
+  "sport_type",
+  "value",
+  "distance",
+  "moving_time",
+] as const satisfies readonly (keyof RecordRow)[];
+const YEARS_COLUMNS = [
+  "this_count",
+  "this_distance",
+  "this_time",
+  "last_count",
+  "last_distance",
+  "last_time",
+] as const satisfies readonly (keyof YearsRow)[];
+const WEEK_COLUMNS = ["week", "active_days", "distance", "n"] as const satisfies readonly (keyof WeekRow)[];
+
+/**
+ * A hand-written statement as a drizzle query over it (`SELECT <columns> FROM (<statement>)`), so
+ * it can join a drizzle batch: drizzle 0.45's raw `db.all(sql)` fails in a D1 batch when the
+ * statement has parameters (its batch looks for a prepared statement a raw query does not have).
+ */
+function rowsOf(app: AppContext, statement: SQL, columns: readonly string[]) {
+  return app.db
+    .select(Object.fromEntries(columns.map((column) => [column, sql.raw(`"${column}"`)])))
+    .from(sql`(${statement})`);
+}
+
+function assembleHighlights(
+  dates: HighlightDates,
+  records: unknown,
+  years: unknown,
+  weeks: unknown,
+): Highlights {
+  const recordRows = (records ?? []) as RecordRow[];
+  const yearRow = (((years ?? []) as YearsRow[])[0] ?? {}) as Partial<YearsRow>;
+  const weekRows = new Map(((weeks ?? []) as WeekRow[]).map((w) => [w.week, w]));
 
   const bySport = new Map<DashboardSport, SportRecords>();
   for (const row of recordRows) {

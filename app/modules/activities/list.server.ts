@@ -22,7 +22,7 @@ import {
   type ActivitySource,
   type User,
 } from "~db/schema";
-import { oneRow, type Db } from "~db/client";
+import { oneRow, type BatchPart, type Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { kmToMetres } from "./achievements";
@@ -222,6 +222,19 @@ export function listQueries(
       .orderBy(...ORDER[query.sort ?? "-startDate"])
       .limit(limit)
       .offset((page - 1) * limit),
+  };
+}
+
+/** The member's own latest activities (the dashboard's recent list), as a part of a page's one batch. */
+export function recentActivitiesPart(
+  app: AppContext,
+  userId: number,
+  limit: number,
+): BatchPart<ActivityView[]> {
+  const q = listQueries(app.db, userId, { page: 1, limit });
+  return {
+    statements: [q.rows],
+    assemble: ([rows]) => (rows as Activity[]).map(toActivityView),
   };
 }
 

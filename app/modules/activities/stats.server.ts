@@ -12,7 +12,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { activities, activitySportTotals, type User } from "~db/schema";
 import type { BatchResponse } from "drizzle-orm/batch";
-import { oneRow, type Db } from "~db/client";
+import { oneRow, type BatchPart, type Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { ACHIEVEMENT_BANDS, ACHIEVEMENT_SPORTS, type AchievementSport } from "./achievements";
 import { sportGroupOf, sportMatches } from "~/modules/sports/sql.server";
@@ -143,9 +143,13 @@ export function dashboardStatsStatements(db: Db, userId: number, now: Date) {
 
 type StatsRows = BatchResponse<ReturnType<typeof dashboardStatsStatements>>;
 
-export async function getDashboardStats(app: AppContext, user: Pick<User, "id">): Promise<DashboardStats> {
-  const now = app.now();
-  return assembleDashboardStats(app, now, await app.db.batch(dashboardStatsStatements(app.db, user.id, now)));
+/** The stats as a part of a page's one batch (the dashboard). */
+export function dashboardStatsPart(app: AppContext, userId: number): BatchPart<DashboardStats> {
+  const stats = statsQuery(app);
+  return {
+    statements: [...stats.statements(userId)],
+    assemble: (results) => stats.assemble(results as unknown as StatsRows),
+  };
 }
 
 /**

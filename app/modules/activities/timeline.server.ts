@@ -7,7 +7,8 @@
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { activities, type User } from "~db/schema";
-import type { Db } from "~db/client";
+import type { BatchPart, Db } from "~db/client";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 import type { AppContext } from "~workers/load-context";
 import { sportMatches } from "~/modules/sports/sql.server";
 import type { TimelineRange, TimelineSport } from "./constants";
@@ -194,6 +195,12 @@ export async function getTimeline(
   user: Pick<User, "id">,
   query: TimelineQuery,
 ): Promise<Timeline> {
+  const part = timelinePart(app, user.id, query);
+  return part.assemble(await app.db.batch(part.statements as [BatchItem<"sqlite">]));
+}
+
+/** The timeline card's five statements and their assembly, as a part of a page's one batch. */
+export function timelinePart(app: AppContext, userId: number, query: TimelineQuery): BatchPart<Timeline> {
   const now = app.now();
   const today = iso(now);
   const thisMonth = today.slice(0, 7);
@@ -202,46 +209,47 @@ export async function getTimeline(
   const lowest = from?.slice(0, 7) ?? "0000-01";
   const month =
     !query.month || query.month > thisMonth ? thisMonth : query.month < lowest ? lowest : query.month;
-  const q = timelineQueries(app.db, user.id, query, now, month);
-  const [seriesRows, [totals], [first], [monthTotals], monthList] = await app.db.batch([
-    q.series,
-    q.totals,
-    q.first,
-    q.monthTotals,
-    q.monthList,
-  ]);
-
-  // The first period shown: the range's start, or the first activity for "all".
-  const firstDay = from ?? first?.day ?? null;
-  const firstMonth = (firstDay ?? today).slice(0, 7);
-
-  // A continuous axis: periods without activities are zeros (filled from the calendar, not from rows).
-  const series: TimelinePoint[] = [];
-  if (firstDay) {
-    const byPeriod = new Map(seriesRows.map((row) => [row.period, row]));
-    const lastRow = seriesRows.at(-1)?.period;
-    const todayPeriod = periodOf(q.bucket, today);
-    // A local date can run a day ahead of UTC.
-    const end = lastRow && lastRow > todayPeriod ? lastRow : todayPeriod;
-    for (let p = periodOf(q.bucket, firstDay); p <= end; p = nextPeriod(q.bucket, p)) {
-      series.push(byPeriod.get(p) ?? { period: p, ...EMPTY });
-    }
-  }
-
+  const q = timelineQueries(app.db, userId, query, now, month);
+  const statements = [q.series, q.totals, q.first, q.monthTotals, q.monthList] as const;
+  type Rows = BatchResponse<typeof statements>;
   return {
-    range: query.range,
-    sportType: query.sportType,
-    bucket: q.bucket,
-    from: firstDay,
-    to: today,
-    series,
-    totals: totals ?? EMPTY,
-    month: {
-      month,
-      prev: month > firstMonth ? addMonths(month, -1) : null,
-      next: month < thisMonth ? addMonths(month, 1) : null,
-      totals: monthTotals ?? EMPTY,
-      activities: monthList,
+    statements: [...statements],
+    assemble: (results) => {
+      const [seriesRows, [totals], [first], [monthTotals], monthList] = results as unknown as Rows;
+
+      // The first period shown: the range's start, or the first activity for "all".
+      const firstDay = from ?? first?.day ?? null;
+      const firstMonth = (firstDay ?? today).slice(0, 7);
+
+      // A continuous axis: periods without activities are zeros (filled from the calendar, not from rows).
+      const series: TimelinePoint[] = [];
+      if (firstDay) {
+        const byPeriod = new Map(seriesRows.map((row) => [row.period, row]));
+        const lastRow = seriesRows.at(-1)?.period;
+        const todayPeriod = periodOf(q.bucket, today);
+        // A local date can run a day ahead of UTC.
+        const end = lastRow && lastRow > todayPeriod ? lastRow : todayPeriod;
+        for (let p = periodOf(q.bucket, firstDay); p <= end; p = nextPeriod(q.bucket, p)) {
+          series.push(byPeriod.get(p) ?? { period: p, ...EMPTY });
+        }
+      }
+
+      return {
+        range: query.range,
+        sportType: query.sportType,
+        bucket: q.bucket,
+        from: firstDay,
+        to: today,
+        series,
+        totals: totals ?? EMPTY,
+        month: {
+          month,
+          prev: month > firstMonth ? addMonths(month, -1) : null,
+          next: month < thisMonth ? addMonths(month, 1) : null,
+          totals: monthTotals ?? EMPTY,
+          activities: monthList,
+        },
+      };
     },
   };
 }

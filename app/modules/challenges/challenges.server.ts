@@ -87,30 +87,40 @@ export async function getChallenge(app: AppContext, id: number) {
 }
 
 /** The member's participations (challengeId, progress, percent and the challenge's headline fields). */
-export async function myParticipations(app: AppContext, user: User) {
-  const rows = await app.db
+export async function myParticipations(app: AppContext, user: Pick<User, "id">) {
+  const part = myParticipationsPart(app, user.id);
+  return part.assemble([await part.statements[0]]);
+}
+
+/** The member's participations with their challenges, as a part of a page's one batch (the dashboard). */
+export function myParticipationsPart(app: AppContext, userId: number) {
+  const read = app.db
     .select({ p: challengeParticipations, c: challenges })
     .from(challengeParticipations)
     .innerJoin(challenges, eq(challenges.id, challengeParticipations.challengeId))
-    .where(eq(challengeParticipations.userId, user.id))
+    .where(eq(challengeParticipations.userId, userId))
     .orderBy(desc(challenges.endDate));
-  return rows.map(({ p, c }) => ({
-    id: p.id,
-    challengeId: p.challengeId,
-    userId: p.userId,
-    progress: p.progress,
-    percent: progressPercent(p.progress, goalTarget(c)),
-    createdAt: p.createdAt.toISOString(),
-    challenge: {
-      title: c.title,
-      targetDistance: c.targetDistance,
-      goalType: c.goalType,
-      target: goalTarget(c),
-      sportType: c.sportType,
-      startDate: c.startDate.toISOString(),
-      endDate: c.endDate.toISOString(),
-    },
-  }));
+  return {
+    statements: [read] as [typeof read],
+    assemble: ([rows]: unknown[]) =>
+      (rows as Awaited<typeof read>).map(({ p, c }) => ({
+        id: p.id,
+        challengeId: p.challengeId,
+        userId: p.userId,
+        progress: p.progress,
+        percent: progressPercent(p.progress, goalTarget(c)),
+        createdAt: p.createdAt.toISOString(),
+        challenge: {
+          title: c.title,
+          targetDistance: c.targetDistance,
+          goalType: c.goalType,
+          target: goalTarget(c),
+          sportType: c.sportType,
+          startDate: c.startDate.toISOString(),
+          endDate: c.endDate.toISOString(),
+        },
+      })),
+  };
 }
 
 export async function isParticipant(app: AppContext, challengeId: number, userId: number) {

@@ -7,48 +7,55 @@
  */
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { listActivities, toActivityRow } from "~/modules/activities/list.server";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { BatchPart } from "~db/client";
+import { recentActivitiesPart, toActivityRow } from "~/modules/activities/list.server";
 import { queryOf, timelineQuery } from "~/modules/activities/schema";
-import { getDashboardStats } from "~/modules/activities/stats.server";
-import { getTimeline } from "~/modules/activities/timeline.server";
-import { getHighlights } from "~/modules/activities/highlights.server";
-import { getStravaStatus } from "~/modules/strava/status.server";
-import { myParticipations } from "~/modules/challenges/challenges.server";
-import { wariLabels } from "~/modules/wari/editions.server";
-import { finisherBadges } from "~/modules/wari/results.server";
+import { dashboardStatsPart } from "~/modules/activities/stats.server";
+import { timelinePart } from "~/modules/activities/timeline.server";
+import { highlightsPart } from "~/modules/activities/highlights.server";
+import { stravaStatusPart } from "~/modules/strava/status.server";
+import { myParticipationsPart } from "~/modules/challenges/challenges.server";
+import { editionsPart } from "~/modules/wari/editions.server";
+import type { Edition } from "~/modules/wari/edition";
+import { finisherBadgesPart } from "~/modules/wari/results.server";
 
 export const RECENT_ACTIVITIES = 3;
-
-/** A card whose data failed shows the spec's message instead of taking the page down. */
-async function settle<T>(what: string, promise: Promise<T>): Promise<T | null> {
-  try {
-    return await promise;
-  } catch (error) {
-    console.error(`dashboard: ${what} failed`, error);
-    return null;
-  }
-}
 
 /** Everything the dashboard shows for `user`; `url` carries the timeline's ?period/?chart choices. */
 export async function loadDashboard(app: AppContext, user: User, url: URL) {
   // Bad timeline values in the address fall back to the defaults (the /api answers them 400).
   const parsed = timelineQuery.safeParse(queryOf(url));
   const timelineParams = parsed.success ? parsed.data : timelineQuery.parse({});
-  const [stats, timeline, recent, strava, challenges, highlights, wari, wariBadges] = await Promise.all([
-    getDashboardStats(app, user),
-    settle("timeline", getTimeline(app, user, timelineParams)),
-    settle("recent activities", listActivities(app, user, { page: 1, limit: RECENT_ACTIVITIES })),
-    settle("strava status", getStravaStatus(app, user)),
-    settle("challenges", myParticipations(app, user)),
-    settle("highlights", getHighlights(app, user.id)),
-    settle("wari edition", wariLabels(app)),
-    settle("wari badges", finisherBadges(app, user.id)),
-  ]);
+  const editions = editionsPart(app);
+  let editionRows: Edition[] = [];
+  const parts = {
+    stats: dashboardStatsPart(app, user.id),
+    timeline: timelinePart(app, user.id, timelineParams),
+    recent: recentActivitiesPart(app, user.id, RECENT_ACTIVITIES),
+    strava: stravaStatusPart(app, user),
+    challenges: myParticipationsPart(app, user.id),
+    highlights: highlightsPart(app, user.id),
+    wari: {
+      statements: editions.statements,
+      assemble: async (results: unknown[]) => {
+        const read = await editions.assemble(results);
+        editionRows = read.editions;
+        return read.labels;
+      },
+    },
+    wariBadges: finisherBadgesPart(app, user.id, () => editionRows),
+  };
+  const { stats, timeline, recent, strava, challenges, highlights, wari, wariBadges } = await loadParts(
+    app,
+    parts,
+  );
+  if (!stats) throw new Error("dashboard: the stats failed");
   return {
     username: user.username,
     stats,
     timeline,
-    recent: recent?.activities.map(toActivityRow) ?? null,
+    recent: recent?.map(toActivityRow) ?? null,
     strava,
     /** Challenges the member completed (issue #20 item 3: a badge on the dashboard), newest end first. */
     completedChallenges: (challenges ?? [])
@@ -62,6 +69,42 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     /** The Wari editions the member finished (issue #38 item 5): a badge each. */
     wariBadges: wariBadges ?? [],
   };
+}
+
+type Parts = Record<string, BatchPart<unknown>>;
+type Loaded<P extends Parts> = { [K in keyof P]: Awaited<ReturnType<P[K]["assemble"]>> | null };
+
+/**
+ * Every part's statements in one D1 batch (one round trip; eight calls side by side were
+ * served one after another, decision 047), each part assembled from its own slice in the
+ * order given (a later part may use an earlier one's result). A card whose data failed shows
+ * the spec's message instead of taking the page down: if the batch fails, each part runs
+ * alone, and a part that fails is null.
+ */
+async function loadParts<P extends Parts>(app: AppContext, parts: P): Promise<Loaded<P>> {
+  const entries = Object.entries(parts);
+  const all = entries.flatMap(([, part]) => part.statements) as [BatchItem<"sqlite">];
+  let results: unknown[] | null = null;
+  try {
+    results = await app.db.batch(all);
+  } catch (error) {
+    console.error("dashboard: the batch failed, reading each card alone", error);
+  }
+  const loaded: Record<string, unknown> = {};
+  let offset = 0;
+  for (const [name, part] of entries) {
+    const own = results?.slice(offset, offset + part.statements.length);
+    offset += part.statements.length;
+    try {
+      loaded[name] = await part.assemble(
+        own ?? (await app.db.batch(part.statements as [BatchItem<"sqlite">])),
+      );
+    } catch (error) {
+      console.error(`dashboard: ${name} failed`, error);
+      loaded[name] = null;
+    }
+  }
+  return loaded as Loaded<P>;
 }
 
 export type DashboardData = Awaited<ReturnType<typeof loadDashboard>>;

@@ -1,6 +1,8 @@
 /** What the member sees of their Strava link and sync: one read of two rows. */
 import { eq } from "drizzle-orm";
 import { stravaConnections, syncStatus, type User } from "~db/schema";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { BatchPart } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { memberSyncAvailableAt } from "./member-sync";
 
@@ -59,16 +61,33 @@ export async function getSyncStatus(app: AppContext, userId: number): Promise<Sy
 }
 
 export async function getStravaStatus(app: AppContext, user: User): Promise<StravaStatus> {
-  const [connection, sync] = await Promise.all([
-    app.db.query.stravaConnections.findFirst({ where: eq(stravaConnections.userId, user.id) }),
-    app.db.query.syncStatus.findFirst({ where: eq(syncStatus.userId, user.id) }),
-  ]);
+  const part = stravaStatusPart(app, user);
+  return part.assemble(await app.db.batch(part.statements));
+}
+
+/** The connection and sync status reads, as a part of a page's one batch (the dashboard). */
+export function stravaStatusPart(
+  app: AppContext,
+  user: Pick<User, "id" | "keepStravaActivitiesAt">,
+): BatchPart<StravaStatus> & { statements: [BatchItem<"sqlite">, BatchItem<"sqlite">] } {
   return {
-    connected: Boolean(connection),
-    athleteId: connection?.athleteId ?? null,
-    athleteName: connection?.athleteName ?? null,
-    tokenExpired: connection?.tokenExpired ?? false,
-    keepActivitiesSince: user.keepStravaActivitiesAt?.toISOString() ?? null,
-    sync: connection ? syncView(sync, app.now()) : null,
+    statements: [
+      app.db.select().from(stravaConnections).where(eq(stravaConnections.userId, user.id)).limit(1),
+      app.db.select().from(syncStatus).where(eq(syncStatus.userId, user.id)).limit(1),
+    ],
+    assemble: (results) => {
+      const [[connection], [sync]] = results as [
+        (typeof stravaConnections.$inferSelect)[],
+        (typeof syncStatus.$inferSelect)[],
+      ];
+      return {
+        connected: Boolean(connection),
+        athleteId: connection?.athleteId ?? null,
+        athleteName: connection?.athleteName ?? null,
+        tokenExpired: connection?.tokenExpired ?? false,
+        keepActivitiesSince: user.keepStravaActivitiesAt?.toISOString() ?? null,
+        sync: connection ? syncView(sync, app.now()) : null,
+      };
+    },
   };
 }

@@ -5,6 +5,7 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { wariEditions, wariRegistrations } from "~db/schema";
+import type { BatchPart } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import {
@@ -34,9 +35,11 @@ const toEdition = (row: typeof wariEditions.$inferSelect): Edition => ({
 });
 
 export async function listEditions(app: AppContext): Promise<Edition[]> {
-  const rows = await app.db.select().from(wariEditions).orderBy(asc(wariEditions.rideDate));
-  return rows.map(toEdition);
+  return (await editionsRead(app)).map(toEdition);
 }
+
+const editionsRead = (app: AppContext) =>
+  app.db.select().from(wariEditions).orderBy(asc(wariEditions.rideDate));
 
 export async function getEdition(app: AppContext, year: number): Promise<Edition | null> {
   const [row] = await app.db.select().from(wariEditions).where(eq(wariEditions.year, year)).limit(1);
@@ -57,9 +60,29 @@ export async function getCurrentEdition(app: AppContext): Promise<CurrentEdition
 }
 
 /** The nav label and the dashboard button of the current edition ('Wari 2026'), or plain 'Wari'. */
-export async function wariLabels(app: AppContext): Promise<{ navLabel: string; button: string }> {
-  const current = await getCurrentEdition(app);
+export async function wariLabels(app: AppContext): Promise<WariLabels> {
+  return labelsOf(app, await listEditions(app));
+}
+
+type WariLabels = { navLabel: string; button: string };
+
+function labelsOf(app: AppContext, editions: Edition[]): WariLabels {
+  const current = currentEdition(editions, app.now());
   return current ? editionTexts(current.edition) : { navLabel: "Wari", button: "Wari Challenge" };
+}
+
+/**
+ * The editions, as a part of a page's one batch (the dashboard): the labels, and the
+ * editions themselves for a part that needs them (the finisher badges).
+ */
+export function editionsPart(app: AppContext): BatchPart<{ labels: WariLabels; editions: Edition[] }> {
+  return {
+    statements: [editionsRead(app)],
+    assemble: ([rows]) => {
+      const editions = (rows as (typeof wariEditions.$inferSelect)[]).map(toEdition);
+      return { labels: labelsOf(app, editions), editions };
+    },
+  };
 }
 
 /** GET /api/wari/editions: the public view of every edition, oldest first. */

@@ -10,6 +10,7 @@ import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { users, wariEditions, wariRegistrations, wariResultAudit, wariResults } from "~db/schema";
 import type { User } from "~db/schema";
+import type { BatchPart } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { longestRidesStartedBetween, type LongestRideRow } from "~/modules/activities/queries.server";
 import { AppError } from "~/lib/http.server";
@@ -121,6 +122,12 @@ function viewOf(row: StoredRow): ResultView {
   };
 }
 
+/** A registration's stored result, as a join condition. */
+const registrationsResult = and(
+  eq(wariRegistrations.eventYear, wariResults.editionYear),
+  eq(wariRegistrations.userId, wariResults.userId),
+);
+
 /** The result's status after review, as SQL (counts of finishers). */
 const finalStatus = sql`coalesce(${wariResults.reviewedStatus}, ${wariResults.status})`;
 
@@ -129,13 +136,7 @@ async function finisherCounts(app: AppContext, year?: number): Promise<Map<numbe
   const rows = await app.db
     .select({ year: wariResults.editionYear, n: sql<number>`count(*)` })
     .from(wariResults)
-    .innerJoin(
-      wariRegistrations,
-      and(
-        eq(wariRegistrations.eventYear, wariResults.editionYear),
-        eq(wariRegistrations.userId, wariResults.userId),
-      ),
-    )
+    .innerJoin(wariRegistrations, registrationsResult)
     .where(
       and(
         sql`${finalStatus} = 'finished'`,
@@ -224,17 +225,45 @@ export interface FinisherBadge {
 /** The editions the member finished (dashboard and profile badges), newest first. */
 export async function finisherBadges(app: AppContext, userId: number): Promise<FinisherBadge[]> {
   await refreshMemberResults(app, userId, await listEditions(app));
+  return badgesRead(app, userId);
+}
+
+/**
+ * The finisher badges as a part of a page's one batch (the dashboard): the badges, and which of
+ * the member's registrations have a stored result. Only a past edition the member registered for
+ * with no stored result yet is computed here (then the badges are read again); the stored results
+ * are refreshed by /wari, the admin's results page and the cron. `editions` is the same batch's.
+ */
+export function finisherBadgesPart(
+  app: AppContext,
+  userId: number,
+  editions: () => readonly Edition[],
+): BatchPart<FinisherBadge[]> {
+  const registrations = app.db
+    .select({ year: wariRegistrations.eventYear, stored: sql<number>`${wariResults.userId} IS NOT NULL` })
+    .from(wariRegistrations)
+    .leftJoin(wariResults, registrationsResult)
+    .where(eq(wariRegistrations.userId, userId));
+  return {
+    statements: [registrations, badgesRead(app, userId)],
+    assemble: async ([registered, badges]) => {
+      const missing = new Set(
+        (registered as { year: number; stored: number }[]).filter((r) => !r.stored).map((r) => r.year),
+      );
+      const due = editions().filter((e) => missing.has(e.year) && editionMode(e, app.now()) === "results");
+      if (due.length === 0) return badges as FinisherBadge[];
+      await Promise.all(due.map((e) => refreshResults(app, e, userId)));
+      return badgesRead(app, userId);
+    },
+  };
+}
+
+function badgesRead(app: AppContext, userId: number) {
   return app.db
     .select({ year: wariEditions.year, name: wariEditions.name, distanceKm: wariEditions.distanceKm })
     .from(wariResults)
     .innerJoin(wariEditions, eq(wariEditions.year, wariResults.editionYear))
-    .innerJoin(
-      wariRegistrations,
-      and(
-        eq(wariRegistrations.eventYear, wariResults.editionYear),
-        eq(wariRegistrations.userId, wariResults.userId),
-      ),
-    )
+    .innerJoin(wariRegistrations, registrationsResult)
     .where(and(eq(wariResults.userId, userId), sql`${finalStatus} = 'finished'`))
     .orderBy(desc(wariEditions.year));
 }
