@@ -790,6 +790,48 @@ describe("Wari editions as data (issue #38)", () => {
     expect((await post({ intent: "delete-edition", year: String(year) })).status).toBe(404);
   });
 
+  it("refuses to open registration on the ride day (409 with the message the tab shows), and leaves it closed", async () => {
+    // The ride is today in India: the default window closed at 00:00 IST, so "Open" cannot open it.
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const rideYear = Number(today.slice(0, 4));
+    await env.DB.prepare(
+      "INSERT INTO wari_editions (year, name, ride_date, registration_closes_at) VALUES (?, ?, ?, ?)",
+    )
+      .bind(rideYear, "Ride Day Wari", today, Math.floor((Date.now() - DAY / 2) / 1000))
+      .run();
+    try {
+      const body = new FormData();
+      for (const [k, v] of Object.entries({
+        intent: "edition-registration",
+        year: String(rideYear),
+        value: "true",
+        _fetcher: "1",
+      }))
+        body.set(k, v);
+      const res = await call("/admin.data?index&tab=wari", {
+        cookie: admin,
+        headers: { Host: "localhost:8787" },
+        body,
+      });
+      expect(res.status).toBe(409);
+      const text = await res.text();
+      expect(text).toContain("Failed to change registration");
+      expect(text).toContain("Registration closes when the ride day begins and cannot open again");
+      const editions = await json<{ year: number; registrationOpen: boolean }[]>(
+        await call("/api/wari/editions"),
+      );
+      expect(editions.find((e) => e.year === rideYear)?.registrationOpen).toBe(false);
+      const row = await env.DB.prepare(
+        "SELECT registration_closes_at AS closes FROM wari_editions WHERE year = ?",
+      )
+        .bind(rideYear)
+        .first<{ closes: number | null }>();
+      expect(row?.closes).not.toBeNull();
+    } finally {
+      await env.DB.prepare("DELETE FROM wari_editions WHERE year = ?").bind(rideYear).run();
+    }
+  });
+
   it("lists the seeded 2025 edition publicly", async () => {
     const res = await call("/api/wari/editions");
     expect(res.status).toBe(200);
