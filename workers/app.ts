@@ -11,6 +11,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { handleScheduled } from "~/modules/strava/cron.server";
 import { handleEventsScheduled } from "~/modules/events/cron.server";
+import { handleWariScheduled } from "~/modules/wari/cron.server";
 import { handleSyncBatch } from "~/modules/strava/queue.server";
 import { handleUploadBatch } from "~/modules/uploads/queue.server";
 import { failStaleUploads } from "~/modules/uploads/uploads.server";
@@ -83,6 +84,7 @@ export default {
     const results = await Promise.allSettled([
       handleScheduled(app, run),
       handleEventsScheduled(app, run),
+      handleWariScheduled(app),
       failStaleUploads(app),
     ]);
     for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
