@@ -20,6 +20,7 @@ import { createAppContext } from "./load-context";
 import { configurationProblem } from "~/lib/config.server";
 import { isAllowedOrigin } from "~/lib/origin.server";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
+import { withTestClock } from "~/lib/test-clock.server";
 
 /** The queue of uploaded activity files and its dead-letter queue (wrangler.toml); every other queue is the Strava sync's. */
 const UPLOAD_QUEUE_NAME = "activity-uploads";
@@ -55,7 +56,10 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext, nonce:
     const incoming = request.headers.has("Host")
       ? request
       : new Request(request, { headers: withHost(request) });
-    const app = createAppContext(env, (promise) => ctx.waitUntil(promise), incoming, nonce);
+    const app = withTestClock(
+      createAppContext(env, (promise) => ctx.waitUntil(promise), incoming, nonce),
+      incoming,
+    );
     return await handleRemixRequest(incoming, { app });
   } catch (error) {
     console.error("unhandled error in fetch", error);

@@ -885,6 +885,8 @@ describe("Wari editions as data (issue #38)", () => {
 
     const page = await (await call("/wari", { cookie: m.cookie })).text();
     expect(page).toContain(`IAS CycleWari ${year} Challenge`);
+    // The page's title names the current edition too (issue #38 item 6: no year in code).
+    expect(page).toContain(`<title>IAS CycleWari ${year} · CycleWari Community</title>`);
     expect(page).toContain("Register for Event");
     expect(page).toContain("Countdown to the Event");
     expect(page).toContain(`>Wari ${year}<`);
