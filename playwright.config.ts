@@ -61,6 +61,8 @@ export function e2eServer(port: number, fakesPort: number) {
       // The server's clock cannot be moved: journeys of a past edition's results need 2025 to be the
       // current edition, so the suite seeds no future one (tests/e2e/admin.spec.ts creates it in the Wari tab).
       SEED_NEXT_WARI: "0",
+      // A request's X-Test-Now header sets the server's clock (decision 048; http only, never deployed).
+      TEST_CLOCK: "1",
       WRANGLER_LOG: "warn",
       // Miniflare directly, not `wrangler dev` and its dev proxy (scripts/serve-miniflare.ts, decision 033).
       RUNTIME: "miniflare",

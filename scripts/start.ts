@@ -255,7 +255,12 @@ async function main() {
     const server = await serveWithMiniflare({
       port,
       persistDir,
-      vars: { ...readVars(varsFile), APP_URL: appUrl },
+      // TEST_CLOCK (the e2e servers only, playwright.config.ts): a request's X-Test-Now sets the server's clock.
+      vars: {
+        ...readVars(varsFile),
+        APP_URL: appUrl,
+        ...(process.env.TEST_CLOCK === "1" ? { TEST_CLOCK: "1" } : {}),
+      },
     });
     const stop = async () => {
       await server.dispose();

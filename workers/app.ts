@@ -11,6 +11,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { handleScheduled } from "~/modules/strava/cron.server";
 import { handleEventsScheduled } from "~/modules/events/cron.server";
+import { handleWariScheduled } from "~/modules/wari/cron.server";
 import { handleSyncBatch } from "~/modules/strava/queue.server";
 import { handleUploadBatch } from "~/modules/uploads/queue.server";
 import { failStaleUploads } from "~/modules/uploads/uploads.server";
@@ -19,6 +20,7 @@ import { createAppContext } from "./load-context";
 import { configurationProblem } from "~/lib/config.server";
 import { isAllowedOrigin } from "~/lib/origin.server";
 import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server";
+import { withTestClock } from "~/lib/test-clock.server";
 
 /** The queue of uploaded activity files and its dead-letter queue (wrangler.toml); every other queue is the Strava sync's. */
 const UPLOAD_QUEUE_NAME = "activity-uploads";
@@ -54,7 +56,10 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext, nonce:
     const incoming = request.headers.has("Host")
       ? request
       : new Request(request, { headers: withHost(request) });
-    const app = createAppContext(env, (promise) => ctx.waitUntil(promise), incoming, nonce);
+    const app = withTestClock(
+      createAppContext(env, (promise) => ctx.waitUntil(promise), incoming, nonce),
+      incoming,
+    );
     return await handleRemixRequest(incoming, { app });
   } catch (error) {
     console.error("unhandled error in fetch", error);
@@ -83,6 +88,7 @@ export default {
     const results = await Promise.allSettled([
       handleScheduled(app, run),
       handleEventsScheduled(app, run),
+      handleWariScheduled(app),
       failStaleUploads(app),
     ]);
     for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);

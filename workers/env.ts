@@ -16,6 +16,8 @@ export interface Env {
   PASSWORD_PEPPER?: string;
   TOKEN_ENCRYPTION_KEY?: string;
   ENABLE_TEST_PAGES?: string;
+  /** "1" on the end-to-end servers only: a request's X-Test-Now sets the server's clock (http only; decision 048). */
+  TEST_CLOCK?: string;
   /** Files a member may upload per hour; empty means 60 (docs/decisions/032-activity-limits.md). */
   UPLOADS_PER_HOUR?: string;
   /** Megabytes of upload files a member may keep stored; empty means 1000. */

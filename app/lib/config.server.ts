@@ -68,6 +68,9 @@ function sessionSecrets(env: Pick<Env, "SESSION_SECRET">): string[] {
  */
 export function configurationProblem(env: Env): string | null {
   if (!servesHttps(env)) return null;
+  // The e2e servers' clock header (app/lib/test-clock.server.ts) must never reach a deployment.
+  if (env.TEST_CLOCK)
+    return "Server misconfigured: TEST_CLOCK is set on https. Remove it: it lets a request set the server's clock.";
   const missing = REQUIRED_SECRETS.filter((name) =>
     name === "SESSION_SECRET" ? sessionSecrets(env).length === 0 : !env[name]?.trim(),
   );

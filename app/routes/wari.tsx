@@ -6,7 +6,10 @@ import { WariPage } from "~/modules/wari/components/wari-page";
 import { wariAction, wariPage } from "~/modules/wari/page.server";
 import { GeneralErrorBoundary } from "~/ui/error-boundary";
 
-export const meta: MetaFunction = () => [{ title: "IAS CycleWari 2025 · CycleWari Community" }];
+/** The current edition's name ('IAS CycleWari 2025 · CycleWari Community'), not a year in code (issue #38). */
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.edition?.name ?? "Wari"} · CycleWari Community` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireVerifiedUser(context.app, request);

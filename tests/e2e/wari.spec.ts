@@ -238,77 +238,155 @@ test.describe("a new member", () => {
     }
   });
 
-  test("after the ride: results mode with the finisher badge, and every edition on /wari/history (desktop, 375 px)", async ({
-    page,
-  }) => {
-    await signInFreshMember(page);
-    // The server's clock is real: the seeded 2025 edition is over. The seam registers the member
-    // for it (its registration is closed) and adds an earlier 2024 edition they registered for too.
-    for (const [year, date] of [
-      [2025, "2025-06-07"],
-      [2024, "2024-06-08"],
-    ] as const) {
-      const seam = await page.request.post("/api/test/wari-edition", {
-        data: { year, date, name: `IAS CycleWari ${year}` },
-      });
-      expect(seam.status()).toBe(201);
-    }
-    // 251 km started at 05:00 IST on the ride day, entered by hand.
-    const ride = await page.request.post("/api/activities/manual", {
-      data: {
-        sportType: "Ride",
-        name: "Wari 251",
-        start: "2025-06-07T05:00",
-        distanceKm: 251,
-        duration: "10:40",
-      },
-    });
-    expect(ride.status()).toBe(201);
-
-    // The browser's clock the morning after the ride (IST).
-    await page.clock.setFixedTime(new Date("2025-06-08T09:00:00+05:30"));
-    await page.goto("/wari");
-    await expect(page.getByRole("heading", { name: "Your IAS CycleWari 2025 result" })).toBeVisible();
-    const result = page.getByTestId("event-result");
-    await expect(result.getByTestId("finish-badge")).toHaveText("250 km finisher");
-    await expect(result.getByTestId("event-ride")).toContainText("251 km in 10 h 40 min on June 7, 2025");
-    await expect(result.getByTestId("result-status")).toHaveText("Result: Finished.");
-    await expect(result.getByTestId("finisher-count")).toContainText(
-      /\d+ members? of the club finished the 250 km\./,
-    );
-    await expect(page.getByTestId("countdown")).toHaveCount(0);
-
-    await page.goto("/dashboard");
-    const badge = page
-      .getByTestId("finisher-badges")
-      .getByRole("link", { name: "IAS CycleWari 2025: 250 km finisher" });
-    await expect(badge).toBeVisible();
-    await badge.focus();
-    await page.keyboard.press("Enter");
-    await expect(page).toHaveURL(/\/wari\/history$/);
-    const y2025 = page.getByTestId("history-2025");
-    const y2024 = page.getByTestId("history-2024");
-    await expect(y2025).toContainText("Registered for 2025");
-    await expect(y2025).toContainText("Finished, 251 km in 10 h 40 min");
-    await expect(y2025.getByTestId("finish-badge")).toBeVisible();
-    await expect(y2024).toContainText("IAS CycleWari 2024");
-    await expect(y2024).toContainText("No ride");
-    await expect(y2024).toContainText("No training plan");
-    await snap(page, "wari-history-desktop");
-
-    await page.setViewportSize({ width: 375, height: 812 });
-    for (const path of ["/wari", "/wari/history"]) {
-      await page.goto(path);
-      await expect(page.getByTestId("finish-badge").first()).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, path).toBeLessThanOrEqual(0);
-    }
-    await snap(page, "wari-history-phone");
-  });
-
   test("guests are sent to sign in", async ({ page }) => {
     await page.goto("/wari");
     await expect(page).toHaveURL(/\/auth\?redirectTo=%2Fwari/);
+  });
+});
+
+// Issue #38 "Done when": a Wari edition's year, with the browser's clock (page.clock) and the
+// server's (X-Test-Now, TEST_CLOCK on the e2e servers only: decision 048) moved together.
+test.describe("a Wari edition's year", () => {
+  test("the admin creates the next edition; a member registers and plans before the ride, rides it, and finds the result and history after (desktop, 375 px)", async ({
+    page,
+    baseURL,
+  }) => {
+    // Two years ahead: no other spec's edition (next year's) is in the way, and it is in the future.
+    const year = new Date().getUTCFullYear() + 2;
+    const rideDate = `${year}-06-03`;
+    const name = `IAS CycleWari ${year}`;
+    /** 09:00 IST, `days` from the ride day. */
+    const ist = (days: number) => new Date(Date.parse(`${rideDate}T09:00:00+05:30`) + days * 86_400_000);
+    const clockAt = async (at: Date) => {
+      await page.clock.setFixedTime(at);
+      await page.context().setExtraHTTPHeaders({ "X-Test-Now": at.toISOString() });
+    };
+    // Posted by the page itself, so the request carries the moved clock (the context's extra header)
+    // and its cookie lands in the browser.
+    const post = (path: string, data: unknown) =>
+      page.evaluate(
+        async ([url, body]) => {
+          const res = await fetch(url, {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify(body),
+          });
+          return { status: res.status, text: await res.text() };
+        },
+        [path, data] as const,
+      );
+    const signInAs = async (username: string, password: string) => {
+      const res = await post("/api/login", { username, password });
+      expect(res.status, res.text).toBe(200);
+    };
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    // A fresh member (verified today, on the real clock); signed in again on the moved clock.
+    const member = (await signInFreshMember(page)).split("@")[0]!;
+    const password = "Secret@123";
+    try {
+      // 100 days before the ride: the admin creates the edition in the Wari tab.
+      const before = ist(-100);
+      await clockAt(before);
+      await signInAs("admin", "Admin@1234");
+      await page.goto("/admin?tab=wari");
+      await page.getByRole("button", { name: "Create New Edition" }).click();
+      const dialog = page.getByRole("dialog", { name: "Create New Edition" });
+      await dialog.getByLabel("Year").fill(String(year));
+      await dialog.getByLabel("Name").fill(name);
+      await dialog.getByLabel("Ride day (in India)").fill(rideDate);
+      await dialog.getByRole("button", { name: "Create Edition" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId(`edition-${year}`)).toContainText("Registration open");
+
+      // The member finds it on the dashboard and /wari, registers and generates a plan.
+      await signInAs(member, password);
+      await page.goto("/dashboard");
+      await page.getByRole("link", { name: `Wari ${year} Challenge` }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${name} Challenge`);
+      await expect(page.getByRole("link", { name: `Wari ${year}`, exact: true })).toBeVisible();
+      await expect(page.getByTestId("countdown")).toContainText("Plenty of time to build your base.");
+      await page.getByRole("button", { name: "Register for Event" }).click();
+      await expect(page.getByTestId("registered-badge")).toHaveText(`✓ Registered for ${year}`);
+      await page.getByRole("button", { name: "Generate Training Plan" }).click();
+      await expect(page.getByTestId("toast")).toContainText(
+        "Your training plan has been successfully generated!",
+      );
+      await expect(page.getByText(`Event Day`).first()).toBeVisible();
+      await snap(page, "wari-year-before");
+
+      // The ride day, at 375 px: registration cannot open again (the admin is told), and the member rides 251 km.
+      const rideDay = ist(0);
+      await clockAt(rideDay);
+      await page.setViewportSize({ width: 375, height: 812 });
+      await signInAs("admin", "Admin@1234");
+      await page.goto("/admin?tab=wari");
+      await page.getByTestId(`edition-${year}`).getByRole("button", { name: "Open registration" }).click();
+      await expect(page.getByTestId("toast")).toContainText(
+        "Registration closes when the ride day begins and cannot open again",
+      );
+      await expect(page.getByTestId(`edition-${year}`)).toContainText("Registration closed");
+      await signInAs(member, password);
+      const ride = await post("/api/activities/manual", {
+        sportType: "Ride",
+        name: "Wari 251",
+        start: `${rideDate}T05:00`,
+        distanceKm: 251,
+        duration: "10:40",
+      });
+      expect(ride.status, ride.text).toBe(201);
+      await page.goto("/wari");
+      await expect(page.getByRole("heading", { name: "Countdown to the Event" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: `Your ${name} result` })).toHaveCount(0);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+
+      // The morning after (still 375 px): results mode with the finisher badge.
+      await clockAt(ist(1));
+      await page.goto("/wari");
+      await expect(page.getByRole("heading", { name: `Your ${name} result` })).toBeVisible();
+      const result = page.getByTestId("event-result");
+      await expect(result.getByTestId("finish-badge")).toHaveText("250 km finisher");
+      await expect(result.getByTestId("event-ride")).toContainText(
+        `251 km in 10 h 40 min on June 3, ${year}`,
+      );
+      await expect(result.getByTestId("result-status")).toHaveText("Result: Finished.");
+      await expect(result.getByTestId("finisher-count")).toHaveText(
+        "1 member of the club finished the 250 km.",
+      );
+      await expect(page.getByTestId("countdown")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /Generate|Register/ })).toHaveCount(0);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await snap(page, "wari-year-after-phone");
+
+      // On a desktop: the dashboard's badge leads (by keyboard) to /wari/history, with both editions.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto("/dashboard");
+      const badge = page
+        .getByTestId("finisher-badges")
+        .getByRole("link", { name: `${name}: 250 km finisher` });
+      await badge.focus();
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(/\/wari\/history$/);
+      const next = page.getByTestId(`history-${year}`);
+      await expect(next).toContainText(`Registered for ${year}`);
+      await expect(next).toContainText("Finished, 251 km in 10 h 40 min");
+      await expect(next).toContainText(/\d+ of \d+ workouts done/);
+      await expect(next.getByTestId("finish-badge")).toBeVisible();
+      const first = page.getByTestId("history-2025");
+      await expect(first).toContainText("IAS CycleWari 2025");
+      await expect(first).toContainText("Not registered");
+      await snap(page, "wari-history-desktop");
+    } finally {
+      // The other specs on this server expect 2025 to be the current edition: the member's account
+      // (their registration, plan, ride and result) goes, then the edition.
+      const api = await playwrightRequest.newContext({ baseURL });
+      const login = (username: string, pw: string) =>
+        api.post("/api/login", { data: { username, password: pw } });
+      expect((await login(member, password)).status()).toBe(200);
+      expect((await api.delete("/api/user", { data: { password } })).status()).toBe(200);
+      expect((await login("admin", "Admin@1234")).status()).toBe(200);
+      expect([200, 404]).toContain((await api.delete(`/api/admin/wari/editions/${year}`)).status());
+      await api.dispose();
+    }
   });
 });
 

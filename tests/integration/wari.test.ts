@@ -1,4 +1,10 @@
-import { env } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import worker from "~workers/app";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, cookiesFrom, createUser, json, login } from "./helpers";
 import { createAppContext } from "~workers/load-context";
@@ -790,6 +796,48 @@ describe("Wari editions as data (issue #38)", () => {
     expect((await post({ intent: "delete-edition", year: String(year) })).status).toBe(404);
   });
 
+  it("refuses to open registration on the ride day (409 with the message the tab shows), and leaves it closed", async () => {
+    // The ride is today in India: the default window closed at 00:00 IST, so "Open" cannot open it.
+    const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+    const rideYear = Number(today.slice(0, 4));
+    await env.DB.prepare(
+      "INSERT INTO wari_editions (year, name, ride_date, registration_closes_at) VALUES (?, ?, ?, ?)",
+    )
+      .bind(rideYear, "Ride Day Wari", today, Math.floor((Date.now() - DAY / 2) / 1000))
+      .run();
+    try {
+      const body = new FormData();
+      for (const [k, v] of Object.entries({
+        intent: "edition-registration",
+        year: String(rideYear),
+        value: "true",
+        _fetcher: "1",
+      }))
+        body.set(k, v);
+      const res = await call("/admin.data?index&tab=wari", {
+        cookie: admin,
+        headers: { Host: "localhost:8787" },
+        body,
+      });
+      expect(res.status).toBe(409);
+      const text = await res.text();
+      expect(text).toContain("Failed to change registration");
+      expect(text).toContain("Registration closes when the ride day begins and cannot open again");
+      const editions = await json<{ year: number; registrationOpen: boolean }[]>(
+        await call("/api/wari/editions"),
+      );
+      expect(editions.find((e) => e.year === rideYear)?.registrationOpen).toBe(false);
+      const row = await env.DB.prepare(
+        "SELECT registration_closes_at AS closes FROM wari_editions WHERE year = ?",
+      )
+        .bind(rideYear)
+        .first<{ closes: number | null }>();
+      expect(row?.closes).not.toBeNull();
+    } finally {
+      await env.DB.prepare("DELETE FROM wari_editions WHERE year = ?").bind(rideYear).run();
+    }
+  });
+
   it("lists the seeded 2025 edition publicly", async () => {
     const res = await call("/api/wari/editions");
     expect(res.status).toBe(200);
@@ -837,6 +885,8 @@ describe("Wari editions as data (issue #38)", () => {
 
     const page = await (await call("/wari", { cookie: m.cookie })).text();
     expect(page).toContain(`IAS CycleWari ${year} Challenge`);
+    // The page's title names the current edition too (issue #38 item 6: no year in code).
+    expect(page).toContain(`<title>IAS CycleWari ${year} · CycleWari Community</title>`);
     expect(page).toContain("Register for Event");
     expect(page).toContain("Countdown to the Event");
     expect(page).toContain(`>Wari ${year}<`);
@@ -1213,5 +1263,77 @@ describe("Wari results (issue #38 item 5)", () => {
     expect(at(2023)).toContain("0 finishers");
     expect((await call("/wari/history")).status).toBe(302);
     await env.DB.prepare("DELETE FROM wari_editions WHERE year = 2023").run();
+  });
+
+  it("the cron computes the results once the ride day is over in IST, repeats harmlessly, and keeps an admin's review", async () => {
+    // A ride three days ago (IST), within the days the cron keeps results fresh.
+    const rideDate = new Date(Date.now() + 330 * 60_000 - 3 * DAY).toISOString().slice(0, 10);
+    const year = Number(rideDate.slice(0, 4));
+    const noonIst = new Date(Date.parse(`${rideDate}T06:30:00Z`));
+    await env.DB.prepare("INSERT INTO wari_editions (year, name, ride_date) VALUES (?, ?, ?)")
+      .bind(year, `Cron Wari ${year}`, rideDate)
+      .run();
+    const [rider, short, late] = await Promise.all([member(), member(), member()]);
+    try {
+      await Promise.all([register(rider.id, year), register(short.id, year), register(late.id, year)]);
+      await insertActivity(rider.id, { sportType: "Ride", distance: 250_000, start: noonIst }, "Cron 250");
+      await insertActivity(short.id, { sportType: "Ride", distance: 100_000, start: noonIst }, "Cron 100");
+      const runCron = async () => {
+        const ctx = createExecutionContext();
+        await worker.scheduled(
+          createScheduledController({ scheduledTime: new Date(), cron: "*/15 * * * *" }),
+          env,
+          ctx,
+        );
+        await waitOnExecutionContext(ctx);
+      };
+      const rows = async () =>
+        (
+          await env.DB.prepare(
+            "SELECT user_id, status, distance_m, review, computed_at FROM wari_results WHERE edition_year = ? ORDER BY user_id",
+          )
+            .bind(year)
+            .all<{
+              user_id: number;
+              status: string;
+              distance_m: number | null;
+              review: string | null;
+              computed_at: number;
+            }>()
+        ).results;
+
+      expect(await rows()).toEqual([]);
+      await runCron();
+      expect((await rows()).map((r) => [r.user_id, r.status, r.distance_m])).toEqual([
+        [rider.id, "finished", 250_000],
+        [short.id, "partial", 100_000],
+        [late.id, "no_ride", null],
+      ]);
+
+      // A second run writes nothing that did not change.
+      await env.DB.prepare("UPDATE wari_results SET computed_at = 1 WHERE edition_year = ?").bind(year).run();
+      await runCron();
+      expect((await rows()).map((r) => r.computed_at)).toEqual([1, 1, 1]);
+
+      // The admin confirms the short ride; then both members' longer rides of the day arrive (a late sync).
+      expect((await review({ intent: "confirm", userId: short.id }, year)).status).toBe(200);
+      await insertActivity(short.id, { sportType: "Ride", distance: 260_000, start: noonIst }, "Cron 260");
+      await insertActivity(late.id, { sportType: "Ride", distance: 255_000, start: noonIst }, "Cron 255");
+      await runCron();
+      const after = await rows();
+      expect(after.map((r) => [r.user_id, r.status, r.distance_m, r.review])).toEqual([
+        [rider.id, "finished", 250_000, null],
+        [short.id, "partial", 100_000, "confirmed"],
+        [late.id, "finished", 255_000, null],
+      ]);
+      expect(after.find((r) => r.user_id === short.id)?.computed_at).toBe(1);
+    } finally {
+      await env.DB.batch([
+        env.DB.prepare("DELETE FROM wari_result_audit WHERE edition_year = ?").bind(year),
+        env.DB.prepare("DELETE FROM wari_results WHERE edition_year = ?").bind(year),
+        env.DB.prepare("DELETE FROM wari_registrations WHERE event_year = ?").bind(year),
+        env.DB.prepare("DELETE FROM wari_editions WHERE year = ?").bind(year),
+      ]);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { configurationProblem, cookieSecrets, EXAMPLE_SECRETS } from "~/lib/config.server";
 import { pageContentSecurityPolicy } from "~/lib/security-headers.server";
+import { testClockNow } from "~/lib/test-clock.server";
 import type { Env } from "~workers/env";
 
 /** 32 bytes of base64 that are not the example's key. */
@@ -108,6 +109,39 @@ describe("the example secrets are refused on https (security review L3)", () => 
     });
     expect(configurationProblem(real)).toBeNull();
     expect(cookieSecrets(real)).toEqual(["9f2c4e7a1b3d5f60718293a4b5c6d7e8"]);
+  });
+});
+
+describe("the e2e servers' clock (TEST_CLOCK, decision 048)", () => {
+  const at = "2028-06-04T03:30:00.000Z";
+  const request = (url: string, header: string | null = at) =>
+    new Request(url, header === null ? {} : { headers: { "X-Test-Now": header } });
+  const http = envWith({ APP_URL: "http://localhost:9410" });
+
+  it("sets the server's clock only when TEST_CLOCK is 1, on http, for a valid instant", () => {
+    const on = { ...http, TEST_CLOCK: "1" };
+    expect(testClockNow(on, request("http://localhost:9410/wari"))?.toISOString()).toBe(at);
+    expect(testClockNow(http, request("http://localhost:9410/wari"))).toBeNull();
+    expect(testClockNow({ ...http, TEST_CLOCK: "" }, request("http://localhost:9410/wari"))).toBeNull();
+    expect(testClockNow(on, request("http://localhost:9410/wari", null))).toBeNull();
+    expect(testClockNow(on, request("http://localhost:9410/wari", "soon"))).toBeNull();
+    // A request over https, or an app on https, is never on the test clock.
+    expect(testClockNow(on, request("https://localhost:9410/wari"))).toBeNull();
+    expect(testClockNow({ ...on, APP_URL: "https://wari.example" }, request("http://x/wari"))).toBeNull();
+  });
+
+  it("is a misconfiguration on https (the app refuses to serve)", () => {
+    expect(configurationProblem(envWith({ TEST_CLOCK: "1" }))).toBe(
+      "Server misconfigured: TEST_CLOCK is set on https. Remove it: it lets a request set the server's clock.",
+    );
+    expect(configurationProblem({ ...http, TEST_CLOCK: "1" })).toBeNull();
+  });
+
+  it("is never set by wrangler.toml or the example settings", () => {
+    for (const file of ["wrangler.toml", ".dev.vars.example"])
+      expect(readFileSync(resolve(import.meta.dirname, "../..", file), "utf8"), file).not.toMatch(
+        /TEST_CLOCK/,
+      );
   });
 });
 

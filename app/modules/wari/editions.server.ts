@@ -246,13 +246,21 @@ export type AdminEditionView = Awaited<ReturnType<typeof adminEditions>>[number]
 
 /**
  * The tab's Open / Close registration. Open: from now until the day before the
- * ride (the default window); close: from now on. A past edition's stays closed (409).
+ * ride (the default window), refused (409) once the ride day has begun in India; close:
+ * from now on. A past edition's stays closed (409).
  */
 export async function setEditionRegistration(app: AppContext, year: number, open: boolean) {
   const found = await getEdition(app, year);
   if (!found) throw new AppError(404, WARI_MSG.noEdition);
   if (editionMode(found, app.now()) === "results")
     throw new AppError(409, WARI_MSG.editionOver, { code: "edition_past" });
+  // Opening is the default window, which closes when the ride day begins (IST):
+  // on the ride day it would stay closed, so the admin is told, not thanked.
+  if (
+    open &&
+    !registrationOpen({ ...found, registrationOpensAt: null, registrationClosesAt: null }, app.now())
+  )
+    throw new AppError(409, WARI_MSG.registrationCannotOpen, { code: "registration_window_over" });
   const now = app.now().toISOString();
   const opened = found.registrationOpensAt !== null && found.registrationOpensAt <= now;
   return updateEdition(

@@ -23,6 +23,7 @@ export const WARI_MSG = {
   alreadyRegistered: (name: string) => `You are already registered for ${name}`,
   editionPast: "This edition is over: its plan is a record now",
   editionOver: "This edition is over: its registration stays closed",
+  registrationCannotOpen: "Registration closes when the ride day begins and cannot open again",
   editionExists: "There is already an edition for that year or day",
   editionHasRegistrations: "This edition has registrations and cannot be deleted",
   datePast: "The ride day must be today or later",

@@ -60,8 +60,8 @@ const sameComputed = (stored: StoredRow | undefined, value: ResultValue) =>
 
 /**
  * Recomputes the stored results of an edition once its ride day is over (IST):
- * every registered member's, or one member's. Writes only the rows that changed;
- * an admin's review is kept (the review columns are never touched here).
+ * every registered member's, or one member's. Writes only the rows that changed
+ * and never a row an admin reviewed (confirmed or corrected: it stays as reviewed).
  */
 export async function refreshResults(app: AppContext, edition: Edition, userId?: number): Promise<void> {
   if (editionMode(edition, app.now()) !== "results") return;
@@ -84,8 +84,11 @@ export async function refreshResults(app: AppContext, edition: Edition, userId?:
   const byUser = new Map(stored.map((row) => [row.userId, row]));
   const now = app.now();
   const writes = rides.flatMap((row) => {
+    const before = byUser.get(row.userId);
+    // An admin's confirmed or corrected result stands as it was reviewed.
+    if (before?.review) return [];
     const value = resultOf(rideOf(row), edition);
-    if (sameComputed(byUser.get(row.userId), value)) return [];
+    if (sameComputed(before, value)) return [];
     const computed = {
       status: value.status,
       activityId: value.activityId,
