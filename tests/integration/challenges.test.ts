@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAppContext } from "~workers/load-context";
 import type { AppContext } from "~workers/load-context";
@@ -1481,5 +1482,118 @@ describe("longest and group goals, teams, why it counted, completion (issue #39,
     expect(standings.indexOf(b.username)).toBeGreaterThan(0);
     expect(standings.indexOf(b.username)).toBeLessThan(standings.indexOf(a.username));
     expect(page).toMatch(/Winning team: <strong>Tortoises<\/strong>/);
+  });
+});
+
+describe("progress per goal kind, as properties (issue #39 Done-when)", () => {
+  const kinds: Record<string, Record<string, unknown>> = {
+    distance: { goalType: "distance", target: 100000 },
+    elevation: { goalType: "elevation", target: 2000 },
+    time: { goalType: "time", target: 36000 },
+    days: { goalType: "days", target: 10, minPerDay: 8000 },
+    count: { goalType: "count", target: 10 },
+    longest: { goalType: "longest", target: 50000 },
+    group: { goalType: "group", groupOf: "elevation", target: 5000 },
+  };
+  const ids: Record<string, number> = {};
+  const start = now - 10 * DAY;
+  // Midnight in India at the start of the challenge's fourth day (18:30 UTC).
+  const istMidnight = Math.floor((start + 3 * DAY + 19800) / DAY) * DAY - 19800;
+
+  beforeAll(async () => {
+    for (const [kind, goal] of Object.entries(kinds)) {
+      const res = await call("/api/admin/challenges", {
+        method: "POST",
+        body: {
+          title: `Property ${kind}`,
+          description: "Progress as a property",
+          startDate: new Date(start * 1000).toISOString(),
+          endDate: new Date((now + 20 * DAY) * 1000).toISOString(),
+          sportType: "Ride",
+          ...goal,
+        },
+        cookie: admin.cookie,
+      });
+      ids[kind] = (await json<{ id: number }>(res)).id;
+    }
+  });
+
+  const progressOf = async (userId: number) => {
+    const rows = await env.DB.prepare(
+      "SELECT challenge_id, progress FROM challenge_participations WHERE user_id = ?",
+    )
+      .bind(userId)
+      .all<{ challenge_id: number; progress: number }>();
+    const byId = new Map(rows.results.map((r) => [r.challenge_id, r.progress]));
+    return Object.fromEntries(Object.entries(ids).map(([kind, id]) => [kind, byId.get(id) ?? 0]));
+  };
+  let athlete = 610000;
+  const joinAll = async () => {
+    const u = await createUser();
+    await connectStrava(u.id, athlete++);
+    const cookie = await login(u.username, u.password);
+    for (const id of Object.values(ids)) await call(`/api/challenges/${id}/join`, { method: "POST", cookie });
+    return u.id;
+  };
+  const at = (seconds: number, sport: string, km: number, elevation: number, minutes: number) => ({
+    ...activity(sport, km, 0),
+    start_date: new Date(seconds * 1000).toISOString(),
+    total_elevation_gain: elevation,
+    moving_time: minutes * 60,
+  });
+
+  it("counts each kind: days by India's midnight with a minimum, longest, group contributions", async () => {
+    const app = createAppContext(env);
+    const userId = await joinAll();
+    await saveStrava(app, userId, [
+      at(istMidnight - 30 * 60, "Ride", 5, 100, 30), // 23:30 IST, day 3
+      at(istMidnight + 30 * 60, "Ride", 5, 50, 30), // 00:30 IST, day 4: 5 km, below the 8 km minimum
+      at(istMidnight - 3 * 3600, "Ride", 4, 0, 20), // 20:30 IST, day 3: 9 km that day
+      at(istMidnight + DAY, "Run", 30, 300, 150), // another sport
+      at(start - 3600, "Ride", 80, 900, 200), // before the start
+    ]);
+    expect(await progressOf(userId)).toEqual({
+      distance: 14000,
+      elevation: 150,
+      time: 80 * 60,
+      days: 1,
+      count: 3,
+      longest: 5000,
+      group: 150,
+    });
+  });
+
+  it("never lowers progress when an activity is added, and equals a recalculation from scratch", async () => {
+    const app = createAppContext(env);
+    const ride = fc.record({
+      sport: fc.constantFrom("Ride", "VirtualRide", "Run"),
+      km: fc.integer({ min: 0, max: 60 }),
+      elevation: fc.integer({ min: 0, max: 800 }),
+      minutes: fc.integer({ min: 1, max: 300 }),
+      // From two days before the start to past the middle, at any minute (across India's midnights).
+      offsetMinutes: fc.integer({ min: -2 * 1440, max: 12 * 1440 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(ride, { minLength: 1, maxLength: 4 }), async (rides) => {
+        const userId = await joinAll();
+        let before = await progressOf(userId);
+        for (const r of rides) {
+          await saveStrava(app, userId, [
+            at(start + r.offsetMinutes * 60, r.sport, r.km, r.elevation, r.minutes),
+          ]);
+          const after = await progressOf(userId);
+          for (const kind of Object.keys(kinds))
+            expect(after[kind], kind).toBeGreaterThanOrEqual(before[kind]);
+          before = after;
+        }
+        for (const id of Object.values(ids))
+          await call(`/api/admin/challenges/${id}/recalculate-progress`, {
+            method: "POST",
+            cookie: admin.cookie,
+          });
+        expect(await progressOf(userId)).toEqual(before);
+      }),
+      { numRuns: 5 },
+    );
   });
 });
