@@ -1209,6 +1209,52 @@ describe("longest and group goals, teams, why it counted, completion (issue #39,
     ]);
   });
 
+  it("creates longest, group and team goals from the admin's dialog (targets in the form's units)", async () => {
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      const all: Record<string, string> = {
+        intent: "create-challenge",
+        description: "From the dialog",
+        startDate: "2026-12-01T00:00",
+        endDate: "2026-12-31T23:59",
+        sportType: "Ride",
+        isActive: "on",
+        ...fields,
+      };
+      for (const [k, v] of Object.entries(all)) f.set(k, v);
+      return f;
+    };
+    const title = `Dialog ${Date.now()}`;
+    for (const fields of <Record<string, string>[]>[
+      { title: `${title} longest`, goalType: "longest", target: "50", teams: "Red, Blue" },
+      { title: `${title} group`, goalType: "group", groupOf: "time", target: "100" },
+    ])
+      await call("/admin", { method: "POST", body: form(fields), cookie: admin.cookie });
+    const rows = await env.DB.prepare(
+      "SELECT c.title, c.goal_type, c.goal_mode, c.target, c.target_distance, (SELECT group_concat(name, ',') FROM (SELECT name FROM challenge_teams t WHERE t.challenge_id = c.id ORDER BY t.id)) AS teams FROM challenges c WHERE c.title LIKE ? ORDER BY c.id",
+    )
+      .bind(`${title}%`)
+      .all();
+    expect(rows.results).toEqual([
+      {
+        title: `${title} longest`,
+        goal_type: "distance",
+        goal_mode: "longest",
+        target: null,
+        target_distance: 50000,
+        teams: "Red,Blue",
+      },
+      {
+        title: `${title} group`,
+        goal_type: "time",
+        goal_mode: "group",
+        target: 360000,
+        target_distance: null,
+        teams: null,
+      },
+    ]);
+  });
+
   it("counts the longest single activity and a club total nobody is ranked in, and marks completion", async () => {
     const app = createAppContext(env);
     const [one, two] = [await rider(600401), await rider(600402)];
