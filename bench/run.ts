@@ -351,6 +351,68 @@ function heavyActivityId(): number {
   return Number(id);
 }
 
+/** PATCH /api/admin/challenges/{id} with a JSON body (the goal of the bench challenge); throws unless 200. */
+async function patchChallenge(cookie: string, body: Record<string, unknown>) {
+  const res = await fetch(`${TARGET}/api/admin/challenges/${CHALLENGE_BENCH.id}`, {
+    method: "PATCH",
+    headers: { Cookie: cookie, Origin: BASE, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200)
+    throw new Error(`PATCH the bench challenge answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { teams: { id: number }[] };
+}
+
+/** The goal kinds of issue #39 (decisions 043, 049); two of them with four teams. */
+const CHALLENGE_KINDS: Record<string, Record<string, unknown>> = {
+  distance: { goalType: "distance", target: 500_000, teams: ["North", "South", "East", "West"] },
+  elevation: { goalType: "elevation", target: 5000, teams: ["North", "South", "East", "West"] },
+  time: { goalType: "time", target: 72_000, teams: [] },
+  days: { goalType: "days", target: 20, minPerDay: 5000, teams: [] },
+  count: { goalType: "count", target: 30, teams: [] },
+  longest: { goalType: "longest", target: 100_000, teams: [] },
+  group: { goalType: "group", groupOf: "distance", target: 6_000_000, teams: [] },
+};
+
+/**
+ * Issue #39's bench: the bench challenge (1,000 participants, 200,000 activities) turned into each goal kind
+ * in turn (PATCH recomputes its progress), then its leaderboard API and its page timed. The team kinds put the
+ * participants on four teams round-robin (sqlite3 on the local D1). The challenge is put back as it was.
+ */
+async function timeChallengeKinds(cookies: { member: string; admin: string }) {
+  const original = (await (
+    await fetch(`${TARGET}/api/challenges/${CHALLENGE_BENCH.id}`, { headers: { Cookie: cookies.admin } })
+  ).json()) as Record<string, unknown>;
+  const figures: Record<string, unknown> = {};
+  try {
+    for (const [kind, goal] of Object.entries(CHALLENGE_KINDS)) {
+      const { teams } = await patchChallenge(cookies.admin, { ...goal, minPerDay: goal.minPerDay ?? null });
+      if (teams.length)
+        execFileSync("sqlite3", [
+          d1File(),
+          `UPDATE challenge_participations SET team_id = (SELECT id FROM challenge_teams WHERE challenge_id = ${CHALLENGE_BENCH.id} ORDER BY id LIMIT 1 OFFSET (challenge_participations.user_id % ${teams.length})) WHERE challenge_id = ${CHALLENGE_BENCH.id}`,
+        ]);
+      const leaderboard = await timeRoute(
+        `/api/challenges/${CHALLENGE_BENCH.id}/leaderboard`,
+        cookies.member,
+      );
+      const page = await timeRoute(`/challenges/${CHALLENGE_BENCH.id}`, cookies.member);
+      figures[kind] = { teams: teams.length, leaderboard, page };
+      log(
+        `challenge kind ${kind}${teams.length ? " (4 teams)" : ""}: leaderboard ${leaderboard.medianMs} ms median, page ${page.medianMs} ms median`,
+      );
+    }
+  } finally {
+    await patchChallenge(cookies.admin, {
+      goalType: original.goalType,
+      target: original.target,
+      minPerDay: original.minPerDay,
+      teams: [],
+    });
+  }
+  return figures;
+}
+
 async function main() {
   const started = performance.now();
   const now = new Date();
@@ -449,6 +511,7 @@ async function main() {
           post,
       },
     });
+    record({ challengeKinds: await timeChallengeKinds(cookies) });
   } finally {
     log("stopping the server");
     await stop();

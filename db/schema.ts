@@ -21,6 +21,8 @@ export const BLOOD_GROUPS = ["A+", "A-", "B+", "B-", "AB+", "AB-", "O+", "O-", "
 export const CHALLENGE_SPORTS = ["Run", "Ride", "Swim", "Walk", "Hike", "AllSports"] as const;
 /** What a challenge counts (issue #39 item 1, docs/decisions/043-challenge-goal-kinds.md). */
 export const CHALLENGE_GOALS = ["distance", "elevation", "time", "days", "count"] as const;
+/** How progress aggregates the goal's measure (migration 0027, decision 049): a sum, the longest activity, a club total. */
+export const CHALLENGE_GOAL_MODES = ["total", "longest", "group"] as const;
 export const RECOMMENDATION_SPORTS = ["Run", "Ride", "Swim"] as const;
 export const DIFFICULTIES = ["easy", "moderate", "hard"] as const;
 export const RECOMMENDATION_STATUSES = ["pending", "completed", "skipped"] as const;
@@ -516,6 +518,8 @@ export const challenges = sqliteTable(
     minPerDay: real("min_per_day"),
     /** Comma list of Strava sport types that count; null: the sport_type group. */
     sportTypes: text("sport_types"),
+    /** total: the goal's sum; longest: the longest single activity; group: a shared club total (decision 049). */
+    goalMode: text("goal_mode", { enum: CHALLENGE_GOAL_MODES }).notNull().default("total"),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -524,6 +528,7 @@ export const challenges = sqliteTable(
     index("challenges_active_end_idx").on(t.isActive, t.endDate),
     check("challenges_sport_check", oneOf("sport_type", CHALLENGE_SPORTS)),
     check("challenges_goal_check", oneOf("goal_type", CHALLENGE_GOALS)),
+    check("challenges_goal_mode_check", oneOf("goal_mode", CHALLENGE_GOAL_MODES)),
     check("challenges_dates_check", sql`${t.endDate} > ${t.startDate}`),
     check(
       "challenges_target_check",
@@ -548,15 +553,34 @@ export const challengeParticipations = sqliteTable(
     manualProgress: real("manual_progress"),
     /** The participant lets other participants see their matching activities (docs/decisions/020). */
     shareActivities: integer("share_activities", { mode: "boolean" }).notNull().default(false),
+    /** The participant's team in a team challenge (decision 049). */
+    teamId: integer("team_id").references(() => challengeTeams.id, { onDelete: "set null" }),
+    /** When progress reached the target (a trigger keeps it, migration 0027); null: not reached. */
+    completedAt: integer("completed_at", { mode: "timestamp" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("participations_challenge_user_unique").on(t.challengeId, t.userId),
+    index("participations_team_progress_idx").on(t.teamId, t.progress),
     index("participations_user_idx").on(t.userId),
     index("participations_challenge_progress_idx").on(t.challengeId, t.progress),
     index("participations_created_idx").on(t.createdAt),
   ],
+);
+
+/** A team challenge's named teams (issue #39 item 2, decision 049). */
+export const challengeTeams = sqliteTable(
+  "challenge_teams",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    challengeId: integer("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("challenge_teams_name_unique").on(t.challengeId, sql`lower(${t.name})`)],
 );
 
 /** Every manual progress correction by an admin. */

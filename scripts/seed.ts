@@ -314,6 +314,96 @@ export async function buildSeedSql(opts: {
         participations.push({ challenge_id: challengeId, user_id: 4 + i, share_activities: i % 2 === 0 });
   }
   statements.push(...insertRows("challenge_participations", participations));
+
+  // One challenge of each further goal kind (issue #39 item 5, decision 049), two of them team challenges;
+  // the demo member joins none of them (the e2e tests count on theirs), the other members do, on teams.
+  const goalBase = {
+    description: "",
+    target_distance: null as number | null,
+    target_time: null as number | null,
+    target: null as number | null,
+    min_per_day: null as number | null,
+    sport_types: null as string | null,
+    goal_mode: "total",
+    start_date: monthStart,
+    end_date: monthEnd,
+    is_active: true,
+    created_by: 1,
+  };
+  const kindChallenges = [
+    {
+      id: 6,
+      title: "Climb 5,000 m",
+      description: "Team climb: Ghats against Plains.",
+      sport_type: "Ride",
+      goal_type: "elevation",
+      target: 5000,
+    },
+    {
+      id: 7,
+      title: "20 Hours in the Saddle",
+      description: "Twenty hours of riding this month.",
+      sport_type: "Ride",
+      goal_type: "time",
+      target: 72000,
+    },
+    {
+      id: 8,
+      title: "Ride 20 Days",
+      description: "Ride on 20 days this month, at least 5 km a day.",
+      sport_type: "Ride",
+      goal_type: "days",
+      target: 20,
+      min_per_day: 5000,
+    },
+    {
+      id: 9,
+      title: "30 Activities",
+      description: "Thirty activities of any sport.",
+      sport_type: "AllSports",
+      goal_type: "count",
+      target: 30,
+    },
+    {
+      id: 10,
+      title: "Longest Ride of the Month",
+      description: "Team challenge: your longest single ride counts.",
+      sport_type: "Ride",
+      goal_type: "distance",
+      goal_mode: "longest",
+      target_distance: 100000,
+    },
+    {
+      id: 11,
+      title: "Around India Together",
+      description: "A club total: 6,000 km together, every kilometre counts.",
+      sport_type: "AllSports",
+      goal_type: "distance",
+      goal_mode: "group",
+      target_distance: 6000000,
+    },
+  ].map((c) => ({ ...goalBase, ...c }));
+  statements.push(...insertRows("challenges", kindChallenges));
+  const teams = [
+    { id: 1, challenge_id: 6, name: "Ghats" },
+    { id: 2, challenge_id: 6, name: "Plains" },
+    { id: 3, challenge_id: 10, name: "Early Birds" },
+    { id: 4, challenge_id: 10, name: "Night Owls" },
+  ];
+  statements.push(...insertRows("challenge_teams", teams));
+  const kindParticipations: Record<string, Value>[] = [];
+  for (const c of kindChallenges)
+    for (let i = 0; i < opts.members; i++)
+      if ((i + c.id) % 4 !== 0) {
+        const teamIds = teams.filter((t) => t.challenge_id === c.id).map((t) => t.id);
+        kindParticipations.push({
+          challenge_id: c.id,
+          user_id: 4 + i,
+          share_activities: i % 2 === 0,
+          team_id: teamIds.length ? teamIds[i % teamIds.length] : null,
+        });
+      }
+  statements.push(...insertRows("challenge_participations", kindParticipations));
   // Progress = sum of matching activities inside the window (one set-based statement).
   statements.push(`${progressUpdateSql()};`);
 

@@ -5,6 +5,7 @@ import { requireAdmin } from "~/lib/guards.server";
 import { idParam, readForm } from "~/lib/http.server";
 import { adminChallengeAction, adminChallengePage } from "~/modules/admin/page.server";
 import { ActiveBadge, ProgressBar } from "~/modules/challenges/components/challenge-ui";
+import { WhyList } from "~/modules/challenges/components/team-board";
 import { GOAL_FORM, km1, targetToForm } from "~/modules/challenges/rules";
 import { formatGoalAmount, formatGoalProgress, formatInt, formatPercent, plural } from "~/lib/format";
 import { Pagination } from "~/ui/pagination";
@@ -32,9 +33,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AdminChallengeProgress() {
   const dates = useDates();
-  const { challenge, entries, audit, query, total, pages } = useLoaderData<typeof loader>();
+  const { challenge, entries, audit, query, total, pages, why } = useLoaderData<typeof loader>();
   // Corrections are typed in the goal's form unit: km for distance, hours for time (decision 043).
-  const unit = GOAL_FORM[challenge.goalType]?.unit ?? "km";
+  const unit = GOAL_FORM[challenge.measure]?.unit ?? "km";
   const hrefFor = (page: number) => {
     const params = new URLSearchParams();
     if (query.q) params.set("q", query.q);
@@ -134,10 +135,17 @@ export default function AdminChallengeProgress() {
                     <Link to={`/admin/users/${e.userId}`} className="font-medium text-brand hover:underline">
                       {e.username}
                     </Link>
+                    <Link
+                      to={`?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), why: String(e.userId) })}#why-heading`}
+                      preventScrollReset
+                      className="ml-2 text-xs text-gray-600 underline hover:text-gray-900"
+                    >
+                      Why<span className="sr-only"> {e.username}&apos;s activities counted</span>
+                    </Link>
                   </td>
                   <td className="w-48 px-4 py-2">
                     <div className="mb-1 text-xs text-gray-600">
-                      {formatGoalProgress(challenge.goalType, e.progress, challenge.target)} ·{" "}
+                      {formatGoalProgress(challenge.measure, e.progress, challenge.target)} ·{" "}
                       {formatPercent(e.percent)}
                     </div>
                     <ProgressBar percent={e.percent} label={`${e.username}'s progress`} />
@@ -157,9 +165,9 @@ export default function AdminChallengeProgress() {
                         step={0.1}
                         required
                         defaultValue={
-                          challenge.goalType === "distance"
+                          challenge.measure === "distance"
                             ? km1(e.progress)
-                            : targetToForm(challenge.goalType, e.progress)
+                            : targetToForm(challenge.measure, e.progress)
                         }
                         className="w-28 rounded-md border border-gray-300 px-2 py-1"
                       />
@@ -180,6 +188,12 @@ export default function AdminChallengeProgress() {
         </Card>
       )}
       <Pagination page={query.page} pages={pages} hrefFor={hrefFor} label="Participant pages" />
+      {why ? (
+        <WhyList
+          why={why}
+          heading={`Why it counted for ${entries.find((e) => e.userId === why.userId)?.username ?? `member #${why.userId}`}`}
+        />
+      ) : null}
       {audit.length ? (
         <section aria-labelledby="audit-heading">
           <h2 id="audit-heading" className="font-semibold text-gray-900">
@@ -189,8 +203,8 @@ export default function AdminChallengeProgress() {
             {audit.map((a) => (
               <li key={a.id}>
                 {dates.dateTime(a.createdAt)}: user #{a.userId}{" "}
-                {formatGoalAmount(challenge.goalType, a.oldProgress)} →{" "}
-                {formatGoalAmount(challenge.goalType, a.newProgress)} (admin #{a.adminId})
+                {formatGoalAmount(challenge.measure, a.oldProgress)} →{" "}
+                {formatGoalAmount(challenge.measure, a.newProgress)} (admin #{a.adminId})
               </li>
             ))}
           </ul>

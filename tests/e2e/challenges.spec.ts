@@ -1,4 +1,7 @@
-import { createChallenge, expect, HYDRATION_ERROR, loginAs, snap, test } from "./fixtures";
+import { request as playwrightRequest } from "@playwright/test";
+import { createChallenge, expect, HYDRATION_ERROR, loginAs, signInFreshMember, snap, test } from "./fixtures";
+
+const FIXTURES = "tests/fixtures/activities";
 
 test("without Strava: a challenge that counts uploads is joined, a Strava-only one shows 'Strava Connection Required'", async ({
   page,
@@ -168,4 +171,83 @@ test("an admin corrects a participant's progress", async ({ page }) => {
   await loginAs(page, "athlete", "Athlete@1234");
   await page.goto("/admin/challenges/2");
   await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("issue #39: a team elevation challenge: members join different teams, an uploaded GPX moves both boards, the why list explains the run", async ({
+  page,
+  baseURL,
+}) => {
+  // Setup over the API (the admin's dialog is checked in integration tests): a team elevation challenge
+  // from 60 days ago (the fixtures' GPX dates), and a seeded member on the second team.
+  const title = `E2E Team climb ${Date.now()}`;
+  const api = await playwrightRequest.newContext({ baseURL });
+  expect(
+    (await api.post("/api/login", { data: { username: "admin", password: "Admin@1234" } })).status(),
+  ).toBe(200);
+  const created = await api.post("/api/admin/challenges", {
+    data: {
+      title,
+      description: "Climb together, team against team",
+      startDate: new Date(Date.now() - 60 * 86400_000).toISOString(),
+      endDate: new Date(Date.now() + 14 * 86400_000).toISOString(),
+      sportType: "Ride",
+      goalType: "elevation",
+      target: 2000,
+      teams: ["Ghats", "Plains"],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id, teams } = (await created.json()) as { id: number; teams: { id: number; name: string }[] };
+  await api.post("/api/logout");
+  expect(
+    (await api.post("/api/login", { data: { username: "vihaan01", password: "Member@1234" } })).status(),
+  ).toBe(200);
+  expect((await api.post(`/api/challenges/${id}/join`, { data: { teamId: teams[1]!.id } })).status()).toBe(
+    201,
+  );
+  await api.dispose();
+
+  // A member without Strava joins on a phone, picking the other team.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signInFreshMember(page);
+  await page.goto(`/challenges/${id}`);
+  const join = page.getByTestId("join-form");
+  await join.getByLabel("Your team").selectOption({ label: "Ghats" });
+  await join.getByRole("button", { name: "Join Challenge" }).click();
+  const board = page.getByTestId("team-board");
+  await expect(board.getByTestId("team").filter({ hasText: "Ghats (your team)" })).toContainText(
+    "0 m climbed",
+  );
+  await expect(page.getByTestId("why-list")).toContainText("No activities around the challenge's dates yet.");
+
+  // A ride and a run by file.
+  await page.goto("/activities/upload");
+  const files = page.getByRole("region", { name: "Upload files" });
+  await files
+    .getByLabel("Choose files or drop them here")
+    .setInputFiles([`${FIXTURES}/strava-ride.gpx`, `${FIXTURES}/garmin-run.gpx`]);
+  const sent = files.getByRole("list", { name: "Sent: upload files" });
+  await expect(sent.getByRole("listitem").filter({ hasText: "strava-ride.gpx" })).toContainText("Saved", {
+    timeout: 20_000,
+  });
+  await expect(sent.getByRole("listitem").filter({ hasText: "garmin-run.gpx" })).toContainText("Saved", {
+    timeout: 20_000,
+  });
+
+  // On the desktop: the team board and the individual board moved; the run is explained.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/challenges/${id}`);
+  const ghats = board.getByTestId("team").filter({ hasText: "Ghats" });
+  await expect(ghats.getByTestId("team-total")).not.toHaveText("0 m climbed");
+  await expect(ghats).toContainText("1 member");
+  const me = page.getByTestId("participant").filter({ hasText: "You" });
+  await expect(me).not.toContainText(/\b0 m climbed/);
+  const why = page.getByTestId("why-list");
+  await expect(why.getByTestId("why-item").filter({ hasText: "Sinhagad loop & back" })).toContainText(
+    /Counted · \+[\d,]+ m climbed/,
+  );
+  await expect(why.getByTestId("why-item").filter({ hasText: "Pune Running" })).toContainText(
+    "Not counted: Another sport (Run) than this challenge counts",
+  );
+  await snap(page, "challenge-team-board");
 });

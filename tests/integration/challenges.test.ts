@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAppContext } from "~workers/load-context";
 import type { AppContext } from "~workers/load-context";
@@ -1084,14 +1085,561 @@ describe("goal kinds (issue #39 item 1, docs/decisions/043-challenge-goal-kinds.
       sources: "strava,file,archive",
       createdAt: created.createdAt,
       goalType: "distance",
+      groupOf: null,
+      measure: "distance",
       target: 300000,
       minPerDay: null,
       sportTypes: null,
+      teams: [],
     });
     // `target` on a distance goal is its targetDistance.
     const viaTarget = await json<Record<string, unknown>>(
       await create({ goalType: "distance", target: 50000 }),
     );
     expect(viaTarget).toMatchObject({ targetDistance: 50000, target: 50000, goalType: "distance" });
+  });
+});
+
+/** A page's HTML without React's text separators (`a<!-- -->b`). */
+const html = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
+
+describe("longest and group goals, teams, why it counted, completion (issue #39, docs/decisions/049-challenge-teams-and-why.md)", () => {
+  const base = {
+    title: "Kinds",
+    description: "Longest, group and team goals",
+    startDate: new Date((now - 10 * DAY) * 1000).toISOString(),
+    endDate: new Date((now + 20 * DAY) * 1000).toISOString(),
+    sportType: "Ride",
+    isActive: true,
+  };
+  const create = (body: Record<string, unknown>) =>
+    call("/api/admin/challenges", { method: "POST", body: { ...base, ...body }, cookie: admin.cookie });
+  type Entry = {
+    userId: number;
+    progress: number;
+    percent: number;
+    rank: number | null;
+    teamId: number | null;
+    completedAt: string | null;
+  };
+  type Team = { id: number; name: string; rank: number; total: number; members: number; average: number };
+  type Board = {
+    entries: Entry[];
+    participants: Entry[];
+    teams: Team[];
+    group: { total: number; target: number; percent: number } | null;
+  };
+  const board = async (id: number, cookie: string) =>
+    json<Board>(await call(`/api/challenges/${id}/leaderboard`, { cookie }));
+  const rider = async (athlete: number | null) => {
+    const u = await createUser();
+    if (athlete !== null) await connectStrava(u.id, athlete);
+    return { id: u.id, username: u.username, cookie: await login(u.username, u.password) };
+  };
+  const ride = (sport: string, km: number, daysAgo: number, elevation = 100, seconds = 3600) => ({
+    ...activity(sport, km, daysAgo),
+    total_elevation_gain: elevation,
+    moving_time: seconds,
+  });
+  const fileRow = (userId: number, a: StravaActivityJson) => ({
+    ...toActivityRow(userId, a),
+    source: "file" as const,
+    stravaId: null,
+  });
+
+  it("answers a bad longest, group or team goal with a 400 and field errors", async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { goalType: "fastest", target: 5 },
+        "goalType",
+        "goalType must be one of distance, elevation, time, days, count, longest, group",
+      ],
+      [{ goalType: "longest" }, "target", "Target is required for this goal"],
+      [
+        { goalType: "longest", target: -100 },
+        "target",
+        "Target must be a number greater than 0 in the goal's unit",
+      ],
+      [{ goalType: "group", groupOf: "elevation" }, "target", "Target is required for this goal"],
+      [
+        { goalType: "group", groupOf: "days", target: 5 },
+        "groupOf",
+        "groupOf must be one of distance, elevation, time",
+      ],
+      [
+        { goalType: "elevation", target: 5, groupOf: "time" },
+        "groupOf",
+        "groupOf applies only to a group goal",
+      ],
+      [
+        { goalType: "group", target: 5000, teams: ["Red", "Blue"] },
+        "teams",
+        "A group goal is one club total: it has no teams",
+      ],
+      [
+        { goalType: "elevation", target: 5000, teams: ["Red"] },
+        "teams",
+        "A team challenge needs 2 to 20 teams",
+      ],
+      [{ goalType: "elevation", target: 5000, teams: ["Red", "red"] }, "teams", "Team names must differ"],
+      [
+        { goalType: "elevation", target: 5000, teams: ["Red", " "] },
+        "teams",
+        "Each team needs a name of 1 to 40 characters",
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await create(body);
+      expect(res.status, message).toBe(400);
+      const reply = await json<{ errors: Record<string, string[]> }>(res);
+      expect(reply.errors[field]?.[0], message).toContain(message);
+    }
+    // PATCH: teams on a goal that is (or becomes) a group goal.
+    const group = await json<{ id: number }>(
+      await create({ goalType: "group", groupOf: "time", target: 36000 }),
+    );
+    const res = await call(`/api/admin/challenges/${group.id}`, {
+      method: "PATCH",
+      body: { teams: ["Red", "Blue"] },
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(400);
+    expect((await json<{ errors: Record<string, string[]> }>(res)).errors.teams).toEqual([
+      "A group goal is one club total: it has no teams",
+    ]);
+  });
+
+  it("creates longest, group and team goals from the admin's dialog (targets in the form's units)", async () => {
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData();
+      const all: Record<string, string> = {
+        intent: "create-challenge",
+        description: "From the dialog",
+        startDate: "2026-12-01T00:00",
+        endDate: "2026-12-31T23:59",
+        sportType: "Ride",
+        isActive: "on",
+        ...fields,
+      };
+      for (const [k, v] of Object.entries(all)) f.set(k, v);
+      return f;
+    };
+    const title = `Dialog ${Date.now()}`;
+    for (const fields of <Record<string, string>[]>[
+      { title: `${title} longest`, goalType: "longest", target: "50", teams: "Red, Blue" },
+      { title: `${title} group`, goalType: "group", groupOf: "time", target: "100" },
+    ])
+      await call("/admin", { method: "POST", body: form(fields), cookie: admin.cookie });
+    const rows = await env.DB.prepare(
+      "SELECT c.title, c.goal_type, c.goal_mode, c.target, c.target_distance, (SELECT group_concat(name, ',') FROM (SELECT name FROM challenge_teams t WHERE t.challenge_id = c.id ORDER BY t.id)) AS teams FROM challenges c WHERE c.title LIKE ? ORDER BY c.id",
+    )
+      .bind(`${title}%`)
+      .all();
+    expect(rows.results).toEqual([
+      {
+        title: `${title} longest`,
+        goal_type: "distance",
+        goal_mode: "longest",
+        target: null,
+        target_distance: 50000,
+        teams: "Red,Blue",
+      },
+      {
+        title: `${title} group`,
+        goal_type: "time",
+        goal_mode: "group",
+        target: 360000,
+        target_distance: null,
+        teams: null,
+      },
+    ]);
+  });
+
+  it("counts the longest single activity and a club total nobody is ranked in, and marks completion", async () => {
+    const app = createAppContext(env);
+    const [one, two] = [await rider(600401), await rider(600402)];
+    const longest = await json<{ id: number; goalType: string; target: number; targetDistance: number }>(
+      await create({ goalType: "longest", target: 40000 }),
+    );
+    expect(longest).toMatchObject({
+      goalType: "longest",
+      measure: "distance",
+      target: 40000,
+      targetDistance: 40000,
+    });
+    const group = await json<{ id: number; goalType: string; groupOf: string; target: number }>(
+      await create({ goalType: "group", groupOf: "elevation", target: 3000 }),
+    );
+    expect(group).toMatchObject({
+      goalType: "group",
+      groupOf: "elevation",
+      measure: "elevation",
+      target: 3000,
+    });
+    for (const id of [longest.id, group.id])
+      for (const r of [one, two])
+        await call(`/api/challenges/${id}/join`, { method: "POST", cookie: r.cookie });
+
+    await saveStrava(app, one.id, [
+      ride("Ride", 25, 3, 400),
+      ride("Ride", 12, 2, 300),
+      ride("Run", 50, 1, 900),
+    ]);
+    await saveStrava(app, two.id, [ride("Ride", 30, 2, 1000)]);
+    let longestBoard = await board(longest.id, one.cookie);
+    expect(longestBoard.entries.map((e) => [e.userId, e.progress, e.rank])).toEqual([
+      [two.id, 30000, 1],
+      [one.id, 25000, 2],
+    ]);
+    expect(longestBoard.entries.every((e) => e.completedAt === null)).toBe(true);
+
+    const groupBoard = await board(group.id, one.cookie);
+    // Everyone's contribution, nobody ranked; the club's total against the target.
+    expect(groupBoard.entries.map((e) => [e.userId, e.progress, e.rank])).toEqual([
+      [two.id, 1000, null],
+      [one.id, 700, null],
+    ]);
+    expect(groupBoard.group).toEqual({ total: 1700, target: 3000, percent: 56.7 });
+    const groupPage = await html(await call(`/challenges/${group.id}`, { cookie: one.cookie }));
+    expect(groupPage).toContain("Club total, together");
+    expect(groupPage).toContain("1,700 m climbed");
+
+    // A 42 km ride reaches the longest goal: completed, with the date, on the dashboard.
+    await saveStrava(app, one.id, [ride("Ride", 42, 1, 200)]);
+    longestBoard = await board(longest.id, one.cookie);
+    const done = longestBoard.entries.find((e) => e.userId === one.id)!;
+    expect(done).toMatchObject({ progress: 42000, rank: 1, percent: 100 });
+    expect(done.completedAt).not.toBeNull();
+    expect(longestBoard.entries.find((e) => e.userId === two.id)!.completedAt).toBeNull();
+    // Nobody completes a group goal alone, whatever their contribution.
+    expect((await board(group.id, one.cookie)).entries.every((e) => e.completedAt === null)).toBe(true);
+    const dashboard = await html(await call("/", { cookie: one.cookie }));
+    expect(dashboard).toContain("Challenges completed");
+    expect(dashboard).toMatch(/Kinds · Completed ✓.*42(\.0)? km/s);
+    // An admin's correction below the target takes completion away again.
+    await call(`/api/admin/challenges/${longest.id}/users/${one.id}/progress`, {
+      method: "POST",
+      body: { progress: 10 },
+      cookie: admin.cookie,
+    });
+    expect(
+      (await board(longest.id, one.cookie)).entries.find((e) => e.userId === one.id)!.completedAt,
+    ).toBeNull();
+  });
+
+  it("runs a team challenge: teams on create and PATCH, joining a team (without Strava where files count), the team board and page", async () => {
+    const app = createAppContext(env);
+    const [red1, blue1] = [await rider(600501), await rider(600502)];
+    const noStrava = await rider(null);
+    const created = await json<{ id: number; teams: { id: number; name: string }[] }>(
+      await create({ goalType: "elevation", target: 2000, teams: ["Red", "Blue"], title: "Team climb" }),
+    );
+    expect(created.teams.map((t) => t.name)).toEqual(["Red", "Blue"]);
+    const fetched = await json<{ teams: { id: number; name: string }[] }>(
+      await call(`/api/challenges/${created.id}`, { cookie: red1.cookie }),
+    );
+    expect(fetched.teams).toEqual(created.teams);
+    const [red, blue] = created.teams;
+
+    // A team of another challenge, or no team id at all, is a 400 and joins nothing.
+    const other = await json<{ teams: { id: number }[] }>(
+      await create({ goalType: "count", target: 5, teams: ["A", "B"] }),
+    );
+    const wrong = await call(`/api/challenges/${created.id}/join`, {
+      method: "POST",
+      body: { teamId: other.teams[0].id },
+      cookie: red1.cookie,
+    });
+    expect(wrong.status).toBe(400);
+    expect((await json<{ message: string }>(wrong)).message).toBe("That team is not part of this challenge");
+    expect(await isJoined(created.id, red1.id)).toBe(false);
+
+    const join = (id: number, cookie: string, teamId?: number) =>
+      call(`/api/challenges/${id}/join`, { method: "POST", body: teamId ? { teamId } : {}, cookie });
+    expect((await join(created.id, red1.cookie, red.id)).status).toBe(201);
+    expect((await join(created.id, blue1.cookie, blue.id)).status).toBe(201);
+    // Files count here, so a member without Strava joins (from the page's form, with the team).
+    const form = new FormData();
+    form.set("intent", "join");
+    form.set("teamId", String(red.id));
+    expect(
+      (await call(`/challenges/${created.id}`, { method: "POST", body: form, cookie: noStrava.cookie }))
+        .status,
+    ).toBe(200);
+    expect(await isJoined(created.id, noStrava.id)).toBe(true);
+    // A Strava-only challenge still needs Strava.
+    const stravaOnly = await json<{ id: number }>(
+      await create({ goalType: "elevation", target: 100, sources: ["strava"] }),
+    );
+    const refused = await join(stravaOnly.id, noStrava.cookie);
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toMatchObject({ code: "strava_required" });
+
+    await saveStrava(app, red1.id, [ride("Ride", 20, 2, 600)]);
+    await saveActivities(app, noStrava.id, [fileRow(noStrava.id, ride("Ride", 10, 1, 200))]);
+    await saveStrava(app, blue1.id, [ride("Ride", 30, 2, 500)]);
+    const teamBoard = await board(created.id, red1.cookie);
+    expect(teamBoard.teams).toEqual([
+      { id: red.id, name: "Red", rank: 1, total: 800, members: 2, average: 400 },
+      { id: blue.id, name: "Blue", rank: 2, total: 500, members: 1, average: 500 },
+    ]);
+    expect(teamBoard.participants.map((p) => [p.userId, p.teamId, p.progress])).toEqual([
+      [red1.id, red.id, 600],
+      [blue1.id, blue.id, 500],
+      [noStrava.id, red.id, 200],
+    ]);
+
+    // The page: the team picker (before joining), the team board beside the list; the team's page.
+    const outsiderPage = await html(await call(`/challenges/${created.id}`, { cookie: outsider.cookie }));
+    expect(outsiderPage).toContain('name="teamId"');
+    expect(outsiderPage).toContain(">Blue</option>");
+    const page = await html(await call(`/challenges/${created.id}`, { cookie: red1.cookie }));
+    expect(page).toContain('data-testid="team-board"');
+    expect(page).toContain("Red (your team)");
+    expect(page).toContain("400 m climbed per member");
+    const teamPage = await call(`/challenges/${created.id}/teams/${red.id}`, { cookie: outsider.cookie });
+    expect(teamPage.status).toBe(200);
+    const teamHtml = await html(teamPage);
+    expect(teamHtml).toContain("2 members");
+    expect(teamHtml).toContain(red1.username);
+    expect(teamHtml).toContain(noStrava.username);
+    expect(teamHtml).not.toContain(blue1.username);
+    expect(
+      (await call(`/challenges/${created.id}/teams/${other.teams[0].id}`, { cookie: red1.cookie })).status,
+    ).toBe(404);
+
+    // PATCH renames the set: Red stays with its members, Blue goes (its member is on no team), Green is new.
+    const patched = await json<{ teams: { id: number; name: string }[] }>(
+      await call(`/api/admin/challenges/${created.id}`, {
+        method: "PATCH",
+        body: { teams: ["red", "Green"] },
+        cookie: admin.cookie,
+      }),
+    );
+    expect(patched.teams.map((t) => t.name)).toEqual(["Red", "Green"]);
+    expect(patched.teams[0].id).toBe(red.id);
+    const after = await board(created.id, red1.cookie);
+    expect(after.participants.find((p) => p.userId === blue1.id)!.teamId).toBeNull();
+    expect(after.teams.map((t) => [t.name, t.total, t.members])).toEqual([
+      ["Red", 800, 2],
+      ["Green", 0, 0],
+    ]);
+  });
+
+  it("explains each activity: counted with its contribution, or why not (API, page, admin page)", async () => {
+    const app = createAppContext(env);
+    const me = await rider(600601);
+    const days = await json<{ id: number }>(
+      await create({
+        goalType: "days",
+        target: 10,
+        minPerDay: 10000,
+        sources: ["strava"],
+        title: "Why days",
+      }),
+    );
+    await call(`/api/challenges/${days.id}/join`, { method: "POST", cookie: me.cookie });
+    await saveStrava(app, me.id, [
+      { ...ride("Ride", 15, 2), name: "Counted ride" },
+      { ...ride("Run", 8, 3), name: "Morning run" },
+      { ...ride("Ride", 20, 11), name: "Too early" },
+      { ...ride("Ride", 4, 4), name: "Short spin" },
+    ]);
+    await saveActivities(app, me.id, [{ ...fileRow(me.id, ride("Ride", 30, 5)), name: "From a file" }]);
+    type Why = {
+      activities: {
+        name: string;
+        counted: boolean;
+        contribution: number;
+        reason: string | null;
+        reasonText: string | null;
+      }[];
+    };
+    const why = await json<Why>(await call(`/api/challenges/${days.id}/why`, { cookie: me.cookie }));
+    const byName = Object.fromEntries(why.activities.map((a) => [a.name, a]));
+    expect(byName["Counted ride"]).toMatchObject({ counted: true, contribution: 1, reason: null });
+    expect(byName["Morning run"]).toMatchObject({
+      counted: false,
+      reason: "sport",
+      reasonText: "Another sport (Run) than this challenge counts",
+    });
+    expect(byName["Too early"]).toMatchObject({
+      counted: false,
+      reason: "dates",
+      reasonText: "Outside the challenge's dates",
+    });
+    expect(byName["From a file"]).toMatchObject({
+      counted: false,
+      reason: "source",
+      reasonText: "From uploaded files, a source this challenge does not take",
+    });
+    expect(byName["Short spin"]).toMatchObject({ counted: false, reason: "below_min" });
+    expect(byName["Short spin"].reasonText).toContain("Below the daily minimum: 4");
+
+    // The page shows it to the member; another member's list is the admin's only.
+    const page = await html(await call(`/challenges/${days.id}`, { cookie: me.cookie }));
+    expect(page).toContain("Why it counted");
+    expect(page).toContain("Not counted: Another sport (Run) than this challenge counts");
+    expect(
+      (await call(`/api/challenges/${days.id}/why?userId=${me.id}`, { cookie: member.cookie })).status,
+    ).toBe(403);
+    expect((await call(`/api/challenges/${days.id}/why`)).status).toBe(401);
+    expect((await call(`/api/challenges/${days.id}/why?userId=abc`, { cookie: admin.cookie })).status).toBe(
+      400,
+    );
+    const forAdmin = await json<Why>(
+      await call(`/api/challenges/${days.id}/why?userId=${me.id}`, { cookie: admin.cookie }),
+    );
+    expect(forAdmin.activities).toEqual(why.activities);
+    const adminPage = await html(
+      await call(`/admin/challenges/${days.id}?why=${me.id}`, { cookie: admin.cookie }),
+    );
+    expect(adminPage).toContain(`Why it counted for ${me.username}`);
+    expect(adminPage).toContain("Not counted: Outside the challenge&#x27;s dates");
+  });
+
+  it("shows an ended challenge's final standings and winning team instead of time remaining", async () => {
+    const app = createAppContext(env);
+    const [a, b] = [await rider(600701), await rider(600702)];
+    const created = await json<{ id: number; teams: { id: number }[] }>(
+      await create({ goalType: "distance", target: 100000, teams: ["Hares", "Tortoises"], title: "Ended" }),
+    );
+    await call(`/api/challenges/${created.id}/join`, {
+      method: "POST",
+      body: { teamId: created.teams[0].id },
+      cookie: a.cookie,
+    });
+    await call(`/api/challenges/${created.id}/join`, {
+      method: "POST",
+      body: { teamId: created.teams[1].id },
+      cookie: b.cookie,
+    });
+    await saveStrava(app, a.id, [ride("Ride", 20, 3)]);
+    await saveStrava(app, b.id, [ride("Ride", 35, 3)]);
+    const before = await html(await call(`/challenges/${created.id}`, { cookie: a.cookie }));
+    expect(before).not.toContain("Final standings");
+    await env.DB.prepare("UPDATE challenges SET end_date = ? WHERE id = ?")
+      .bind(now - DAY, created.id)
+      .run();
+    const page = await html(await call(`/challenges/${created.id}`, { cookie: a.cookie }));
+    expect(page).toContain("Final standings");
+    expect(page).toMatch(/Place 1: <\/span><strong>[^<]*<\/strong>/);
+    const standings = page.slice(page.indexOf("Final standings"));
+    expect(standings.indexOf(b.username)).toBeGreaterThan(0);
+    expect(standings.indexOf(b.username)).toBeLessThan(standings.indexOf(a.username));
+    expect(page).toMatch(/Winning team: <strong>Tortoises<\/strong>/);
+  });
+});
+
+describe("progress per goal kind, as properties (issue #39 Done-when)", () => {
+  const kinds: Record<string, Record<string, unknown>> = {
+    distance: { goalType: "distance", target: 100000 },
+    elevation: { goalType: "elevation", target: 2000 },
+    time: { goalType: "time", target: 36000 },
+    days: { goalType: "days", target: 10, minPerDay: 8000 },
+    count: { goalType: "count", target: 10 },
+    longest: { goalType: "longest", target: 50000 },
+    group: { goalType: "group", groupOf: "elevation", target: 5000 },
+  };
+  const ids: Record<string, number> = {};
+  const start = now - 10 * DAY;
+  // Midnight in India at the start of the challenge's fourth day (18:30 UTC).
+  const istMidnight = Math.floor((start + 3 * DAY + 19800) / DAY) * DAY - 19800;
+
+  beforeAll(async () => {
+    for (const [kind, goal] of Object.entries(kinds)) {
+      const res = await call("/api/admin/challenges", {
+        method: "POST",
+        body: {
+          title: `Property ${kind}`,
+          description: "Progress as a property",
+          startDate: new Date(start * 1000).toISOString(),
+          endDate: new Date((now + 20 * DAY) * 1000).toISOString(),
+          sportType: "Ride",
+          ...goal,
+        },
+        cookie: admin.cookie,
+      });
+      ids[kind] = (await json<{ id: number }>(res)).id;
+    }
+  });
+
+  const progressOf = async (userId: number) => {
+    const rows = await env.DB.prepare(
+      "SELECT challenge_id, progress FROM challenge_participations WHERE user_id = ?",
+    )
+      .bind(userId)
+      .all<{ challenge_id: number; progress: number }>();
+    const byId = new Map(rows.results.map((r) => [r.challenge_id, r.progress]));
+    return Object.fromEntries(Object.entries(ids).map(([kind, id]) => [kind, byId.get(id) ?? 0]));
+  };
+  let athlete = 610000;
+  const joinAll = async () => {
+    const u = await createUser();
+    await connectStrava(u.id, athlete++);
+    const cookie = await login(u.username, u.password);
+    for (const id of Object.values(ids)) await call(`/api/challenges/${id}/join`, { method: "POST", cookie });
+    return u.id;
+  };
+  const at = (seconds: number, sport: string, km: number, elevation: number, minutes: number) => ({
+    ...activity(sport, km, 0),
+    start_date: new Date(seconds * 1000).toISOString(),
+    total_elevation_gain: elevation,
+    moving_time: minutes * 60,
+  });
+
+  it("counts each kind: days by India's midnight with a minimum, longest, group contributions", async () => {
+    const app = createAppContext(env);
+    const userId = await joinAll();
+    await saveStrava(app, userId, [
+      at(istMidnight - 30 * 60, "Ride", 5, 100, 30), // 23:30 IST, day 3
+      at(istMidnight + 30 * 60, "Ride", 5, 50, 30), // 00:30 IST, day 4: 5 km, below the 8 km minimum
+      at(istMidnight - 3 * 3600, "Ride", 4, 0, 20), // 20:30 IST, day 3: 9 km that day
+      at(istMidnight + DAY, "Run", 30, 300, 150), // another sport
+      at(start - 3600, "Ride", 80, 900, 200), // before the start
+    ]);
+    expect(await progressOf(userId)).toEqual({
+      distance: 14000,
+      elevation: 150,
+      time: 80 * 60,
+      days: 1,
+      count: 3,
+      longest: 5000,
+      group: 150,
+    });
+  });
+
+  it("never lowers progress when an activity is added, and equals a recalculation from scratch", async () => {
+    const app = createAppContext(env);
+    const ride = fc.record({
+      sport: fc.constantFrom("Ride", "VirtualRide", "Run"),
+      km: fc.integer({ min: 0, max: 60 }),
+      elevation: fc.integer({ min: 0, max: 800 }),
+      minutes: fc.integer({ min: 1, max: 300 }),
+      // From two days before the start to past the middle, at any minute (across India's midnights).
+      offsetMinutes: fc.integer({ min: -2 * 1440, max: 12 * 1440 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(ride, { minLength: 1, maxLength: 4 }), async (rides) => {
+        const userId = await joinAll();
+        let before = await progressOf(userId);
+        for (const r of rides) {
+          await saveStrava(app, userId, [
+            at(start + r.offsetMinutes * 60, r.sport, r.km, r.elevation, r.minutes),
+          ]);
+          const after = await progressOf(userId);
+          for (const kind of Object.keys(kinds))
+            expect(after[kind], kind).toBeGreaterThanOrEqual(before[kind]);
+          before = after;
+        }
+        for (const id of Object.values(ids))
+          await call(`/api/admin/challenges/${id}/recalculate-progress`, {
+            method: "POST",
+            cookie: admin.cookie,
+          });
+        expect(await progressOf(userId)).toEqual(before);
+      }),
+      { numRuns: 5 },
+    );
   });
 });

@@ -117,14 +117,15 @@ describe("goal kinds (issue #39 item 1)", () => {
       minPerDay: "5000",
       sportTypes: "Ride,EBikeRide",
     });
-    expect(parsed).toMatchObject({
+    expect(parsed.challenge).toMatchObject({
       goalType: "days",
+      goalMode: "total",
       target: 20,
       minPerDay: 5000,
       targetDistance: null,
       sportTypes: "Ride,EBikeRide",
     });
-    expect(challengeInputSchema.parse(base)).toMatchObject({
+    expect(challengeInputSchema.parse(base).challenge).toMatchObject({
       goalType: "distance",
       target: null,
       sportTypes: null,

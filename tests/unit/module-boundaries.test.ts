@@ -92,6 +92,7 @@ const TABLE_OWNERS: Record<string, string> = {
   challenges: "challenges",
   challenge_participations: "challenges",
   challenge_progress_audit: "challenges",
+  challenge_teams: "challenges",
   recommendations: "recommendations",
   fitness_profiles: "recommendations",
   events: "events",

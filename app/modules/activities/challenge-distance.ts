@@ -26,7 +26,13 @@ const sumOf = (expr: string) => `COALESCE((SELECT SUM(${expr}) ${matching}), 0)`
 
 const PARTICIPATION_DISTANCE_SQL = sumOf("a.distance");
 
-export const PARTICIPATION_PROGRESS_SQL = `(CASE (SELECT goal_type FROM challenges WHERE id = challenge_participations.challenge_id)
+/**
+ * The goal as the CASE below reads it: the mode `longest` (the longest single
+ * activity's distance, decision 049) before the measure; a `group` goal's
+ * participant earns their own sum of its measure (their contribution).
+ */
+export const PARTICIPATION_PROGRESS_SQL = `(CASE (SELECT CASE WHEN goal_mode = 'longest' THEN 'longest' ELSE goal_type END FROM challenges WHERE id = challenge_participations.challenge_id)
+    WHEN 'longest' THEN COALESCE((SELECT MAX(a.distance) ${matching}), 0)
     WHEN 'elevation' THEN ${sumOf("a.total_elevation_gain")}
     WHEN 'time' THEN ${sumOf("a.moving_time")}
     WHEN 'count' THEN (SELECT COUNT(*) ${matching})

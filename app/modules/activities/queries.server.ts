@@ -26,7 +26,12 @@ import {
 import { activities } from "~db/schema";
 import type { Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";
-import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
+import {
+  ACTIVITY_MATCHES_CHALLENGE,
+  SOURCE_MATCHES_CHALLENGE,
+  SPORT_MATCHES_CHALLENGE,
+} from "~/modules/sports/challenge-match";
+import { IST_OFFSET_MINUTES } from "./challenge-distance";
 import { sportGroupOf, sportMatches } from "~/modules/sports/sql.server";
 import {
   challengeActivitiesVisibleTo,
@@ -521,4 +526,64 @@ export function memberManualActivities(app: AppContext, userId: number, limit = 
     .where(and(eq(activities.userId, userId), eq(activities.source, "manual")))
     .orderBy(desc(activities.startDate), desc(activities.id))
     .limit(limit);
+}
+
+/** Why an activity did not count (issue #39 item 4), most basic first: another sport, outside the dates, a source not taken, below the day's minimum, not the longest. */
+export type WhyReason = "sport" | "dates" | "source" | "below_min" | "not_longest";
+
+export interface WhyRow {
+  id: number;
+  name: string;
+  sport_type: string;
+  source: string;
+  start_date: number;
+  distance: number;
+  total_elevation_gain: number;
+  moving_time: number;
+  /** The counted metres of the activity's IST day (a days goal's minimum). */
+  day_metres: number;
+  /** 1 for the day's first counted activity. */
+  nth_in_day: number;
+  /** 1 for the longest counted activity. */
+  nth_longest: number;
+  reason: WhyReason | null;
+}
+
+/**
+ * A member's activities from `marginDays` before a challenge's start to as many after its end, newest first,
+ * each with the reason it does not count (null: it counts) by the rules of challenge-distance.ts. One statement
+ * over the member's activities by start date (activities_user_start_idx); window functions give each IST day's
+ * counted distance and the longest counted activity.
+ */
+export function challengeWhyRows(
+  app: AppContext,
+  challengeId: number,
+  userId: number,
+  marginDays: number,
+  limit: number,
+) {
+  const ok = "(x.sport_ok AND x.source_ok AND x.in_dates)";
+  return app.db.all<WhyRow>(sql`
+    WITH x AS (
+      SELECT a.id, a.name, a.sport_type, a.source, a.start_date, a.distance, a.total_elevation_gain, a.moving_time,
+        ${sql.raw(SPORT_MATCHES_CHALLENGE)} AS sport_ok, ${sql.raw(SOURCE_MATCHES_CHALLENGE)} AS source_ok,
+        (a.start_date BETWEEN c.start_date AND c.end_date) AS in_dates,
+        date(a.start_date, 'unixepoch', '+${sql.raw(String(IST_OFFSET_MINUTES))} minutes') AS day,
+        c.goal_type, c.goal_mode, COALESCE(c.min_per_day, 0) AS min_per_day
+      FROM challenges c JOIN activities a ON a.user_id = ${userId}
+        AND a.start_date BETWEEN c.start_date - ${marginDays * 86400} AND c.end_date + ${marginDays * 86400}
+      WHERE c.id = ${challengeId}
+    ), y AS (
+      SELECT x.*,
+        SUM(CASE WHEN ${sql.raw(ok)} THEN x.distance ELSE 0 END) OVER (PARTITION BY x.day) AS day_metres,
+        ROW_NUMBER() OVER (PARTITION BY x.day, ${sql.raw(ok)} ORDER BY x.start_date, x.id) AS nth_in_day,
+        ROW_NUMBER() OVER (PARTITION BY ${sql.raw(ok)} ORDER BY x.distance DESC, x.start_date, x.id) AS nth_longest
+      FROM x
+    )
+    SELECT id, name, sport_type, source, start_date, distance, total_elevation_gain, moving_time, day_metres,
+      nth_in_day, nth_longest,
+      CASE WHEN NOT sport_ok THEN 'sport' WHEN NOT in_dates THEN 'dates' WHEN NOT source_ok THEN 'source'
+        WHEN goal_type = 'days' AND goal_mode = 'total' AND day_metres < min_per_day THEN 'below_min'
+        WHEN goal_mode = 'longest' AND nth_longest > 1 THEN 'not_longest' END AS reason
+    FROM y ORDER BY start_date DESC, id DESC LIMIT ${limit}`);
 }

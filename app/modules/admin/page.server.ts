@@ -22,6 +22,7 @@ import {
 } from "~/modules/challenges/challenges.server";
 import { progressPercent } from "~/modules/challenges/rules";
 import { progressSchema } from "~/modules/challenges/schema";
+import { whyItCounted } from "~/modules/challenges/why.server";
 import { listEvents } from "~/modules/events/events.server";
 import { adminEditions } from "~/modules/wari/editions.server";
 import { FEEDBACK_STATUSES } from "~/modules/feedback/schema";
@@ -206,7 +207,7 @@ export async function adminUserAction(
 /** The challenge's progress page (404 'Challenge not found' when there is none). */
 export async function adminChallengePage(
   app: AppContext,
-  _admin: User,
+  admin: User,
   { id, url }: { id: number; url: URL },
 ) {
   const row = await requireChallenge(app, id).catch((error: unknown) => {
@@ -219,14 +220,21 @@ export async function adminChallengePage(
     page: url.searchParams.get("page") ?? 1,
   });
   const query = parsed.success ? parsed.data : progressListQuerySchema.parse({});
-  const [board, audit] = await Promise.all([leaderboardPage(app, id, query), progressAudit(app, id)]);
+  // ?why={userId}: that participant's "why it counted" list beside the correction form (issue #39 item 4).
+  const whyUser = Number(url.searchParams.get("why"));
+  const [board, audit, why] = await Promise.all([
+    leaderboardPage(app, id, query),
+    progressAudit(app, id),
+    Number.isSafeInteger(whyUser) && whyUser > 0 ? whyItCounted(app, admin, id, whyUser) : null,
+  ]);
   return {
     challenge,
     query,
     entries: board.entries.map((e) => ({
       ...e,
-      percent: progressPercent(e.progress, challenge.targetDistance),
+      percent: progressPercent(e.progress, challenge.target),
     })),
+    why,
     total: board.total,
     pages: board.pages,
     audit: audit.slice(0, 20).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),

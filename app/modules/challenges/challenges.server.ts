@@ -8,6 +8,7 @@ import { batchSql } from "~db/client";
 import {
   challengeParticipations,
   challengeProgressAudit,
+  challengeTeams,
   challenges,
   stravaConnections,
   users,
@@ -40,6 +41,10 @@ import { oneRow } from "~db/client";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
+/** The goal kind the API names (decision 049): a longest or group goal's mode, else its measure. */
+export const goalKind = (c: Pick<ChallengeRow, "goalType" | "goalMode">) =>
+  c.goalMode === "total" ? c.goalType : c.goalMode;
+
 export function challengeView(c: ChallengeRow) {
   return {
     id: c.id,
@@ -53,8 +58,12 @@ export function challengeView(c: ChallengeRow) {
     isActive: c.isActive,
     /** Activity sources that count, comma-separated (strava, file, archive, manual). */
     sources: c.sources,
-    /** What progress counts (issue #39 item 1, decision 043): distance, elevation, time, days or count. */
-    goalType: c.goalType,
+    /** What progress counts (issue #39 item 1, decisions 043, 049): distance, elevation, time, days, count, longest or group. */
+    goalType: goalKind(c),
+    /** A group goal's measure (distance, elevation or time); null for the other goals. */
+    groupOf: c.goalMode === "group" ? c.goalType : null,
+    /** The unit progress and target are in (distance, elevation, time, days, count): what the pages format by. */
+    measure: c.goalType,
     /** The target in the goal's unit (metres, metres gained, seconds, days, activities); distance: targetDistance. */
     target: goalTarget(c),
     /** A days goal's metres a day needs to count; null: any qualifying activity. */
@@ -68,12 +77,23 @@ export type ChallengeView = ReturnType<typeof challengeView>;
 
 export async function listChallenges(app: AppContext) {
   const rows = await app.db
-    .select({ challenge: challenges, participantCount: count(challengeParticipations.id) })
+    .select({
+      challenge: challenges,
+      participantCount: count(challengeParticipations.id),
+      teamNames: sql<
+        string | null
+      >`(SELECT group_concat(t.name, ', ') FROM challenge_teams t WHERE t.challenge_id = ${challenges.id})`,
+    })
     .from(challenges)
     .leftJoin(challengeParticipations, eq(challengeParticipations.challengeId, challenges.id))
     .groupBy(challenges.id)
     .orderBy(desc(challenges.isActive), desc(challenges.endDate));
-  return rows.map((r) => ({ ...challengeView(r.challenge), participantCount: r.participantCount }));
+  return rows.map((r) => ({
+    ...challengeView(r.challenge),
+    participantCount: r.participantCount,
+    /** "Red, Blue": a team challenge's teams (the admin dialog's field); null without teams. */
+    teamNames: r.teamNames,
+  }));
 }
 
 export async function requireChallenge(app: AppContext, id: number): Promise<ChallengeRow> {
@@ -82,8 +102,19 @@ export async function requireChallenge(app: AppContext, id: number): Promise<Cha
   return row;
 }
 
+/** A challenge's teams, in the order they were made. */
+export async function challengeTeamList(app: AppContext, challengeId: number) {
+  return app.db
+    .select({ id: challengeTeams.id, name: challengeTeams.name })
+    .from(challengeTeams)
+    .where(eq(challengeTeams.challengeId, challengeId))
+    .orderBy(asc(challengeTeams.id));
+}
+
+/** GET /api/challenges/{id}: the challenge with its teams (`[]`: not a team challenge). */
 export async function getChallenge(app: AppContext, id: number) {
-  return challengeView(await requireChallenge(app, id));
+  const [row, teams] = await Promise.all([requireChallenge(app, id), challengeTeamList(app, id)]);
+  return { ...challengeView(row), teams };
 }
 
 /** The member's participations (challengeId, progress, percent and the challenge's headline fields). */
@@ -109,11 +140,15 @@ export function myParticipationsPart(app: AppContext, userId: number) {
         userId: p.userId,
         progress: p.progress,
         percent: progressPercent(p.progress, goalTarget(c)),
+        /** When the participant reached the target (issue #39 item 6); null: not (yet), or a group goal. */
+        completedAt: p.completedAt?.toISOString() ?? null,
+        teamId: p.teamId,
         createdAt: p.createdAt.toISOString(),
         challenge: {
           title: c.title,
           targetDistance: c.targetDistance,
           goalType: c.goalType,
+          goalKind: goalKind(c),
           target: goalTarget(c),
           sportType: c.sportType,
           startDate: c.startDate.toISOString(),
@@ -145,8 +180,19 @@ export async function joinChallenge(
   user: User,
   challengeId: number,
   shareActivities: boolean = user.shareActivities,
+  /** The team picked in a team challenge (issue #39 item 2); none: on no team until an admin balances them. */
+  teamId?: number,
 ) {
   const challenge = await requireChallenge(app, challengeId);
+  if (teamId !== undefined) {
+    const team = await app.db.query.challengeTeams.findFirst({
+      where: and(eq(challengeTeams.id, teamId), eq(challengeTeams.challengeId, challengeId)),
+    });
+    if (!team)
+      throw new AppError(400, CHALLENGE_MSG.teamNotFound, {
+        errors: { teamId: [CHALLENGE_MSG.teamNotFound] },
+      });
+  }
   const connection = await app.db.query.stravaConnections.findFirst({
     where: eq(stravaConnections.userId, user.id),
   });
@@ -157,7 +203,7 @@ export async function joinChallenge(
     throw new AppError(400, CHALLENGE_MSG.ended, { code: "challenge_ended" });
   const [inserted] = await app.db
     .insert(challengeParticipations)
-    .values({ challengeId, userId: user.id, shareActivities })
+    .values({ challengeId, userId: user.id, shareActivities, teamId: teamId ?? null })
     .onConflictDoNothing()
     .returning({ id: challengeParticipations.id });
   if (!inserted) throw new AppError(409, CHALLENGE_MSG.alreadyJoined, { code: "already_joined" });
@@ -174,6 +220,7 @@ export async function joinChallenge(
       progress: participation?.progress ?? 0,
       percent: progressPercent(participation?.progress ?? 0, goalTarget(challenge)),
       shareActivities,
+      teamId: teamId ?? null,
     },
   };
 }
@@ -307,7 +354,8 @@ export async function listParticipants(
       id: p.id,
       challengeId,
       userId: p.user_id,
-      rank: p.rank,
+      /** A group goal ranks nobody (decision 049). */
+      rank: challenge.goalMode === "group" ? null : p.rank,
       progress: p.progress,
       percent: progressPercent(p.progress, goalTarget(challenge)),
       createdAt: new Date(p.created_at * 1000).toISOString(),
@@ -316,6 +364,7 @@ export async function listParticipants(
         title: challenge.title,
         targetDistance: challenge.targetDistance,
         goalType: challenge.goalType,
+        goalKind: goalKind(challenge),
         target: goalTarget(challenge),
         sportType: challenge.sportType,
         startDate: challenge.startDate.toISOString(),
@@ -336,34 +385,133 @@ export async function listParticipants(
   };
 }
 
-/** Ranked progress, highest first (ties share a rank). `viewerId` keeps the viewer's own Strava avatar. */
+/**
+ * Ranked progress, highest first (ties share a rank). `viewerId` keeps the viewer's own Strava avatar.
+ * `participants` is `entries` with each one's team; `teams` the team board (issue #39 item 2): each team's
+ * total, members and average per member, ranked by total ([] without teams). A group goal ranks nobody
+ * (rank null) and adds `group`: the club's total against the target. Two aggregate statements.
+ */
 export async function leaderboard(app: AppContext, challengeId: number, viewerId: number | null = null) {
   const challenge = await requireChallenge(app, challengeId);
-  const rows = await app.db.all<{
-    user_id: number;
-    username: string;
-    gender: string | null;
-    profile_image_url: string | null;
-    progress: number;
-    rank: number;
-  }>(sql`
-    SELECT p.user_id, u.username, u.gender, ${avatarSql(viewerId)} AS profile_image_url, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
+  const [rows, teams] = await Promise.all([
+    app.db.all<{
+      user_id: number;
+      username: string;
+      gender: string | null;
+      profile_image_url: string | null;
+      progress: number;
+      rank: number;
+      team_id: number | null;
+      completed_at: number | null;
+    }>(sql`
+    SELECT p.user_id, u.username, u.gender, ${avatarSql(viewerId)} AS profile_image_url, p.progress, p.team_id, p.completed_at,
+      RANK() OVER (ORDER BY p.progress DESC) AS rank
     FROM challenge_participations p JOIN users u ON u.id = p.user_id
     WHERE p.challenge_id = ${challengeId}
+    ORDER BY p.progress DESC, lower(u.username) ASC`),
+    teamBoard(app, challengeId),
+  ]);
+  const group = challenge.goalMode === "group";
+  const target = goalTarget(challenge);
+  const entries = rows.map((r) => ({
+    rank: group ? null : r.rank,
+    userId: r.user_id,
+    username: r.username,
+    gender: r.gender,
+    profileImageUrl: r.profile_image_url,
+    progress: r.progress,
+    percent: progressPercent(r.progress, target),
+    teamId: r.team_id,
+    completedAt: r.completed_at === null ? null : new Date(r.completed_at * 1000).toISOString(),
+  }));
+  const clubTotal = rows.reduce((sum, r) => sum + r.progress, 0);
+  return {
+    challenge: { ...challengeView(challenge), teams: teams.map((t) => ({ id: t.id, name: t.name })) },
+    entries,
+    participants: entries,
+    teams,
+    group: group ? { total: clubTotal, target, percent: progressPercent(clubTotal, target) } : null,
+  };
+}
+
+/** The team board: per team SUM and COUNT of its members' progress (the team/progress index), ranked by total. */
+export async function teamBoard(app: AppContext, challengeId: number) {
+  const rows = await app.db.all<{
+    id: number;
+    name: string;
+    total: number;
+    members: number;
+    rank: number;
+  }>(sql`
+    SELECT t.id, t.name, COALESCE(SUM(p.progress), 0) AS total, COUNT(p.id) AS members,
+      RANK() OVER (ORDER BY COALESCE(SUM(p.progress), 0) DESC) AS rank
+    FROM challenge_teams t LEFT JOIN challenge_participations p ON p.team_id = t.id
+    WHERE t.challenge_id = ${challengeId}
+    GROUP BY t.id
+    ORDER BY total DESC, t.id ASC`);
+  return rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    rank: t.rank,
+    total: t.total,
+    members: t.members,
+    average: t.members ? Math.round((t.total / t.members) * 100) / 100 : 0,
+  }));
+}
+/** The top three by progress (ties share a place): an ended challenge's podium (issue #39 item 6). */
+export async function podium(app: AppContext, challengeId: number) {
+  const rows = await app.db.all<{ user_id: number; username: string; progress: number; rank: number }>(sql`
+    SELECT * FROM (
+      SELECT p.user_id, u.username, p.progress, RANK() OVER (ORDER BY p.progress DESC) AS rank
+      FROM challenge_participations p JOIN users u ON u.id = p.user_id
+      WHERE p.challenge_id = ${challengeId} AND p.progress > 0
+      ORDER BY p.progress DESC, lower(u.username) ASC LIMIT 3
+    ) ORDER BY rank`);
+  return rows.map((r) => ({ userId: r.user_id, username: r.username, progress: r.progress, rank: r.rank }));
+}
+
+/**
+ * A team's page (issue #39 item 2): the team and its members' progress, best first. Names and
+ * progress are what every participant shows others (decision 020); activities stay on the
+ * challenge page, where consent decides.
+ */
+export async function teamMembers(app: AppContext, challengeId: number, teamId: number) {
+  const [challenge, team] = await Promise.all([
+    requireChallenge(app, challengeId),
+    app.db.query.challengeTeams.findFirst({
+      where: and(eq(challengeTeams.id, teamId), eq(challengeTeams.challengeId, challengeId)),
+    }),
+  ]);
+  if (!team) throw new AppError(404, "Team not found");
+  const members = await app.db.all<{ user_id: number; username: string; progress: number }>(sql`
+    SELECT p.user_id, u.username, p.progress
+    FROM challenge_participations p JOIN users u ON u.id = p.user_id
+    WHERE p.team_id = ${teamId}
     ORDER BY p.progress DESC, lower(u.username) ASC`);
+  const total = members.reduce((sum, m) => sum + m.progress, 0);
   return {
     challenge: challengeView(challenge),
-    entries: rows.map((r) => ({
-      rank: r.rank,
-      userId: r.user_id,
-      username: r.username,
-      gender: r.gender,
-      profileImageUrl: r.profile_image_url,
-      progress: r.progress,
-      percent: progressPercent(r.progress, goalTarget(challenge)),
+    team: { id: team.id, name: team.name, total, members: members.length },
+    members: members.map((m) => ({
+      userId: m.user_id,
+      username: m.username,
+      progress: m.progress,
+      percent: progressPercent(m.progress, goalTarget(challenge)),
     })),
   };
 }
+
+/** A group goal's club total: the SUM of every participant's contribution (the challenge/progress index). */
+export async function clubTotal(app: AppContext, challengeId: number) {
+  const row = oneRow(
+    await app.db.all<{ total: number; members: number }>(
+      sql`SELECT COALESCE(SUM(progress), 0) AS total, COUNT(*) AS members FROM challenge_participations WHERE challenge_id = ${challengeId}`,
+    ),
+  );
+  return { total: row.total, members: row.members };
+}
+
+export type TeamBoardRow = Awaited<ReturnType<typeof teamBoard>>[number];
 
 /**
  * One page of the ranked progress for the admin's progress page (ranks over
@@ -429,40 +577,78 @@ export async function challengeActivities(
 
 // ---- Admin ----------------------------------------------------------------
 
+/**
+ * A team challenge's teams become `names` (issue #39 item 2): teams of the same name (any case) stay with
+ * their members, new names are added, the others go (their members are on no team). One batch.
+ */
+function syncTeams(app: AppContext, challengeId: number, names: string[]) {
+  const lower = names.map((n) => n.toLowerCase());
+  const keep = lower.length
+    ? sql`lower(${challengeTeams.name}) NOT IN (${sql.join(
+        lower.map((n) => sql`${n}`),
+        sql`, `,
+      )})`
+    : sql`1 = 1`;
+  return [
+    app.db.delete(challengeTeams).where(and(eq(challengeTeams.challengeId, challengeId), keep)),
+    ...(names.length
+      ? [
+          app.db
+            .insert(challengeTeams)
+            .values(names.map((name) => ({ challengeId, name })))
+            .onConflictDoNothing(),
+        ]
+      : []),
+  ] as const;
+}
+
+async function saveTeams(app: AppContext, challengeId: number, names: string[] | undefined) {
+  if (names === undefined) return;
+  const [first, ...rest] = syncTeams(app, challengeId, names);
+  await app.db.batch([first, ...rest]);
+}
+
 export async function createChallenge(app: AppContext, admin: User, input: ChallengeInput) {
   const row = oneRow(
     await app.db
       .insert(challenges)
-      .values({ ...input, createdBy: admin.id })
+      .values({ ...input.challenge, createdBy: admin.id })
       .returning(),
   );
-  return challengeView(row);
+  await saveTeams(app, row.id, input.teams);
+  return { ...challengeView(row), teams: await challengeTeamList(app, row.id) };
 }
 
 export async function updateChallenge(app: AppContext, id: number, input: ChallengeInput) {
-  await requireChallenge(app, id);
+  const current = await requireChallenge(app, id);
+  // A challenge turned into a group goal keeps no teams (a group goal has none).
+  const teams = input.challenge.goalMode === "group" && current.goalMode !== "group" ? [] : input.teams;
   const row = oneRow(
     await app.db
       .update(challenges)
-      .set({ ...input, updatedAt: app.now() })
+      .set({ ...input.challenge, updatedAt: app.now() })
       .where(eq(challenges.id, id))
       .returning(),
   );
+  await saveTeams(app, id, teams);
   // Dates or sport may have changed: recompute automatic progress (manual corrections stay).
   await batchSql(app.env.DB, [sql.raw(progressUpdateSql(`challenge_id = ${Math.trunc(id)}`))]);
-  return challengeView(row);
+  return { ...challengeView(row), teams: await challengeTeamList(app, id) };
 }
 
 /**
  * PATCH with some fields (issue #39 item 1): the challenge's current values
  * with the body's on top, checked by the whole challenge schema. A `target`
- * alone on a distance goal is its targetDistance.
+ * alone on a distance goal is its targetDistance. Teams change only when the
+ * body names them.
  */
 export async function patchChallenge(app: AppContext, id: number, body: Record<string, unknown>) {
   const current = challengeView(await requireChallenge(app, id));
-  const merged: Record<string, unknown> = { ...current, ...body };
+  const { measure: _measure, ...fields } = current;
+  const merged: Record<string, unknown> = { ...fields, ...body };
   if ("target" in body && !("targetDistance" in body)) merged.targetDistance = null;
   if ("goalType" in body && !("target" in body) && body.goalType !== current.goalType) merged.target = null;
+  if (merged.goalType !== "group") delete merged.groupOf;
   return updateChallenge(app, id, parseInput(challengeInputSchema, merged));
 }
 
@@ -520,7 +706,7 @@ export async function setParticipantProgress(
 /** Recomputes every participant from activities in one set-based statement (manual corrections are dropped). */
 export async function recalculateChallengeProgress(app: AppContext, challengeId: number) {
   await requireChallenge(app, challengeId);
-  const result = oneRow(await batchSql(app.env.DB, [recalculateChallengeStatement(challengeId)]));
+  await batchSql(app.env.DB, [recalculateChallengeStatement(challengeId)]);
   const results = await app.db
     .select({
       userId: challengeParticipations.userId,
@@ -531,7 +717,8 @@ export async function recalculateChallengeProgress(app: AppContext, challengeId:
     .innerJoin(users, eq(users.id, challengeParticipations.userId))
     .where(eq(challengeParticipations.challengeId, challengeId))
     .orderBy(desc(challengeParticipations.progress), asc(users.username));
-  const updated = result.meta.changes ?? results.length;
+  // Every participant's row is rewritten (meta.changes would also count the completion trigger's writes).
+  const updated = results.length;
   return { message: `Progress recalculated for ${updated} participants`, updated, results };
 }
 

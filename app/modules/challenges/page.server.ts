@@ -17,7 +17,11 @@ import {
   listParticipants,
   myParticipations,
   requireChallenge,
+  clubTotal,
+  podium,
+  teamBoard,
 } from "./challenges.server";
+import { whyItCounted } from "./why.server";
 import { challengeFormSchema, challengeIdField, participantQuerySchema } from "./schema";
 
 export type JoinResult = { intent: "join"; ok: boolean; stravaRequired: boolean; message: string };
@@ -67,7 +71,7 @@ export async function challengeDetailPage(app: AppContext, user: User, challenge
   // the list shares the challenge row and the viewer's participation instead of reading them again.
   const row = orNotFound(requireChallenge(app, challengeId));
   const sharing = participationSharing(app, user, challengeId);
-  const [challengeRow, list, myShareActivities, mine] = await Promise.all([
+  const [challengeRow, list, myShareActivities, mine, teams, why, groupTotal, top] = await Promise.all([
     row,
     listParticipants(app, challengeId, user, query, {
       challenge: row,
@@ -75,6 +79,14 @@ export async function challengeDetailPage(app: AppContext, user: User, challenge
     }),
     sharing,
     myParticipations(app, user),
+    teamBoard(app, challengeId),
+    // "Why it counted" for a participant (issue #39 item 4); started with the rest, read only when joined.
+    sharing.then((choice) => (choice === null ? null : whyItCounted(app, user, challengeId))),
+    row.then((c) => (c.goalMode === "group" ? clubTotal(app, challengeId) : null)),
+    // An ended challenge shows its final standings (issue #39 item 6); a group goal ranks nobody.
+    row.then((c) =>
+      c.goalMode !== "group" && c.endDate.getTime() < app.now().getTime() ? podium(app, challengeId) : [],
+    ),
   ]);
   const challenge = challengeView(challengeRow);
   const me = mine.find((p) => p.challengeId === challengeId);
@@ -90,7 +102,16 @@ export async function challengeDetailPage(app: AppContext, user: User, challenge
     isAdmin: user.isAdmin,
     /** The viewer, highlighted in the list and pinned above it when their row is not shown. */
     viewerId: user.id,
-    me: me ? { progress: me.progress, percent: me.percent } : null,
+    me: me
+      ? { progress: me.progress, percent: me.percent, teamId: me.teamId, completedAt: me.completedAt }
+      : null,
+    /** The team board (issue #39 item 2); [] when the challenge has no teams. */
+    teams,
+    /** The club's total of a group goal (everyone's progress is their contribution); null for the others. */
+    groupTotal,
+    why,
+    ended: challengeRow.endDate.getTime() < app.now().getTime(),
+    podium: top,
     query,
   };
 }
@@ -125,7 +146,7 @@ export async function joinAction(app: AppContext, user: User, form: FormData, ch
     }
   }
   try {
-    await joinChallenge(app, user, challengeId ?? input.challengeId, input.sharing);
+    await joinChallenge(app, user, challengeId ?? input.challengeId, input.sharing, input.teamId);
     return data<JoinResult>({
       intent: "join",
       ok: true,

@@ -15,7 +15,20 @@ export const GOAL_FORM: Record<string, { name: string; unit: string; factor: num
   time: { name: "Moving time", unit: "hours", factor: 3600 },
   days: { name: "Active days", unit: "days", factor: 1 },
   count: { name: "Activities", unit: "activities", factor: 1 },
+  longest: { name: "Longest single activity", unit: "km", factor: 1000 },
+  group: { name: "Club total, together", unit: "km", factor: 1000 },
 };
+
+/** The measures a group goal adds up (decision 049), with the form's names. */
+export const GROUP_FORM: Record<string, string> = {
+  distance: "Distance",
+  elevation: "Elevation",
+  time: "Moving time",
+};
+
+/** The form's unit key of a goal: a group goal's measure (distance by default), else the goal itself. */
+export const formGoal = (goalType: string, groupOf: string | null | undefined) =>
+  goalType === "group" ? groupOf || "distance" : goalType;
 
 /** A target as typed on the form (km, metres, hours, days, activities) → the API's unit; blank → null. */
 export function targetFromForm(goalType: string, text: string): number | string | null {

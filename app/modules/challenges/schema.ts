@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { ACTIVITY_SOURCES, CHALLENGE_GOALS, CHALLENGE_SPORTS } from "~db/schema";
 import { pageQueryFields } from "~/lib/paging";
-import { sharingField } from "~/modules/privacy/schema";
+import { joinSharingSchema, sharingField } from "~/modules/privacy/schema";
 
 export const MAX_TARGET_DISTANCE_M = 2_000_000_000;
 export const CHALLENGE_SOURCES_MSG = `sources must list one or more of ${ACTIVITY_SOURCES.join(", ")}`;
@@ -10,7 +10,7 @@ export const CHALLENGE_SOURCES_MSG = `sources must list one or more of ${ACTIVIT
 export const DEFAULT_CHALLENGE_SOURCES = "strava,file,archive";
 export const SOURCES_WITH_MANUAL = "strava,file,archive,manual";
 
-const SOURCE_NAMES: Record<string, string> = {
+export const SOURCE_NAMES: Record<string, string> = {
   strava: "Strava",
   file: "uploaded files",
   archive: "Strava archive",
@@ -54,6 +54,16 @@ export const CHALLENGE_SPORT_TYPES = [
   "Yoga",
 ] as const;
 
+/**
+ * The goal kinds the API takes (issue #39 item 1): the measures of decision 043,
+ * plus `longest` (the longest single activity, metres) and `group` (a shared
+ * club total of `groupOf`: distance, elevation or time), decision 049.
+ */
+export const GOAL_KINDS = [...CHALLENGE_GOALS, "longest", "group"] as const;
+export type GoalKind = (typeof GOAL_KINDS)[number];
+export const GROUP_MEASURES = ["distance", "elevation", "time"] as const;
+export const MAX_TEAMS = 20;
+
 export const CHALLENGE_MSG = {
   title: "Title is required",
   description: "Description is required",
@@ -70,7 +80,14 @@ export const CHALLENGE_MSG = {
   notJoined: "You have not joined this challenge",
   stravaRequired: "Please connect your Strava account to join challenges",
   progress: "Progress must be a number of kilometres, 0 or more",
-  goalType: `goalType must be one of ${CHALLENGE_GOALS.join(", ")}`,
+  goalType: `goalType must be one of ${GOAL_KINDS.join(", ")}`,
+  groupOf: `groupOf must be one of ${GROUP_MEASURES.join(", ")}`,
+  groupOfGroupOnly: "groupOf applies only to a group goal",
+  teamsOnGroup: "A group goal is one club total: it has no teams",
+  teamName: "Each team needs a name of 1 to 40 characters",
+  teamsDistinct: "Team names must differ",
+  teamsCount: `A team challenge needs 2 to ${MAX_TEAMS} teams`,
+  teamNotFound: "That team is not part of this challenge",
   target: "Target must be a number greater than 0 in the goal's unit",
   targetRequired: "Target is required for this goal",
   minPerDay: "Minimum per day must be a number of metres, 0 or more",
@@ -144,9 +161,42 @@ export const challengeInputSchema = z
     goalType: z
       .preprocess(
         (v) => (v === "" || v === null ? undefined : v),
-        z.enum(CHALLENGE_GOALS, { errorMap: () => ({ message: CHALLENGE_MSG.goalType }) }),
+        z.enum(GOAL_KINDS, { errorMap: () => ({ message: CHALLENGE_MSG.goalType }) }),
       )
       .default("distance"),
+    /** A group goal's measure: distance (default), elevation or time. */
+    groupOf: z.preprocess(
+      (v) => (v === "" || v === null ? undefined : v),
+      z.enum(GROUP_MEASURES, { errorMap: () => ({ message: CHALLENGE_MSG.groupOf }) }).optional(),
+    ),
+    /**
+     * Team names (issue #39 item 2): an array of names (or of `{name}`, as GET
+     * returns them) or a comma list; none or [] makes no teams.
+     */
+    teams: z.preprocess(
+      (v) => {
+        const list = commaList(v);
+        return Array.isArray(list)
+          ? list.map((t) => (t && typeof t === "object" && "name" in t ? (t as { name: unknown }).name : t))
+          : v === null
+            ? []
+            : list;
+      },
+      // One message on the field, not one per name: the form shows it under the teams input.
+      z
+        .array(z.string(), { message: CHALLENGE_MSG.teamName })
+        .transform((list) => list.map((t) => t.trim()))
+        .refine((list) => list.every((t) => t.length >= 1 && t.length <= 40), {
+          message: CHALLENGE_MSG.teamName,
+        })
+        .refine((list) => list.length === 0 || (list.length >= 2 && list.length <= MAX_TEAMS), {
+          message: CHALLENGE_MSG.teamsCount,
+        })
+        .refine((list) => new Set(list.map((t) => t.toLowerCase())).size === list.length, {
+          message: CHALLENGE_MSG.teamsDistinct,
+        })
+        .optional(),
+    ),
     /** The target in the goal's unit: metres, metres gained, seconds, days or activities. */
     target: optionalNumber(
       z
@@ -178,8 +228,13 @@ export const challengeInputSchema = z
     ),
   })
   .superRefine((v, ctx) => {
-    if (v.goalType !== "distance" && v.target === null)
+    const byDistance = measureOf(v.goalType, v.groupOf) === "distance";
+    if (v.goalType !== "distance" && (v.target ?? (byDistance ? v.targetDistance : null)) === null)
       ctx.addIssue({ code: "custom", message: CHALLENGE_MSG.targetRequired, path: ["target"] });
+    if (v.goalType !== "group" && v.groupOf !== undefined)
+      ctx.addIssue({ code: "custom", message: CHALLENGE_MSG.groupOfGroupOnly, path: ["groupOf"] });
+    if (v.goalType === "group" && v.teams?.length)
+      ctx.addIssue({ code: "custom", message: CHALLENGE_MSG.teamsOnGroup, path: ["teams"] });
     if (v.goalType !== "days" && v.minPerDay !== null && v.minPerDay > 0)
       ctx.addIssue({ code: "custom", message: CHALLENGE_MSG.minPerDayDaysOnly, path: ["minPerDay"] });
   })
@@ -187,17 +242,30 @@ export const challengeInputSchema = z
     message: CHALLENGE_MSG.endAfterStart,
     path: ["endDate"],
   })
-  .transform((v) => {
+  .transform(({ groupOf, teams, ...v }) => {
+    // The stored goal is a measure (goal_type) and a mode (goal_mode): decision 049.
+    const goalType = measureOf(v.goalType, groupOf);
     // Distance keeps the spec's fields: `target` is the same number as targetDistance (metres).
-    const distance = v.goalType === "distance";
+    const distance = goalType === "distance";
     return {
-      ...v,
-      targetDistance: distance ? (v.targetDistance ?? v.target) : null,
-      target: distance ? null : v.target,
-      minPerDay: v.goalType === "days" ? v.minPerDay : null,
-      sportTypes: v.sportTypes ?? null,
+      challenge: {
+        ...v,
+        goalType,
+        goalMode: v.goalType === "longest" || v.goalType === "group" ? v.goalType : ("total" as const),
+        targetDistance: distance ? (v.targetDistance ?? v.target) : null,
+        target: distance ? null : v.target,
+        minPerDay: v.goalType === "days" ? v.minPerDay : null,
+        sportTypes: v.sportTypes ?? null,
+      },
+      /** undefined: leave the teams as they are. */
+      teams,
     };
   });
+
+/** The stored measure of a goal kind: longest counts metres; a group goal its `groupOf` (distance by default). */
+export function measureOf(kind: GoalKind, groupOf?: (typeof GROUP_MEASURES)[number]) {
+  return kind === "longest" ? "distance" : kind === "group" ? (groupOf ?? "distance") : kind;
+}
 
 export type ChallengeInput = z.infer<typeof challengeInputSchema>;
 
@@ -232,6 +300,19 @@ export const participantQuerySchema = z.object({
 });
 export type ParticipantQuery = z.infer<typeof participantQuerySchema>;
 
+/** A team id from a join body or form: a positive whole number; blank or absent: no team. */
+export const teamIdField = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : typeof v === "string" ? Number(v) : v),
+  z
+    .number({ invalid_type_error: CHALLENGE_MSG.teamNotFound })
+    .int(CHALLENGE_MSG.teamNotFound)
+    .positive(CHALLENGE_MSG.teamNotFound)
+    .optional(),
+);
+
+/** POST /api/challenges/{id}/join: the sharing choice and, in a team challenge, the team. */
+export const joinBodySchema = joinSharingSchema.extend({ teamId: teamIdField });
+
 /** A challenge id from a form or `?join=`; anything but a positive whole number is 0, which no challenge has (404). */
 export const challengeIdField = z.coerce.number().int().positive().catch(0);
 
@@ -249,6 +330,7 @@ export const challengeFormSchema = z.preprocess(
         intent: z.literal("join"),
         challengeId: challengeIdField,
         sharing: sharingField.optional(),
+        teamId: teamIdField,
       }),
       z.object({ intent: z.literal("sharing"), sharing: sharingField }),
     ],

@@ -59,8 +59,16 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     strava,
     /** Challenges the member completed (issue #20 item 3: a badge on the dashboard), newest end first. */
     completedChallenges: (challenges ?? [])
-      .filter((p) => p.percent >= 100)
-      .map((p) => ({ id: p.challengeId, title: p.challenge.title, endDate: p.challenge.endDate })),
+      .filter((p) => p.completedAt !== null || p.percent >= 100)
+      // When the goal was reached and the final value (issue #39 item 6, the trigger of migration 0027).
+      .map((p) => ({
+        id: p.challengeId,
+        title: p.challenge.title,
+        endDate: p.challenge.endDate,
+        completedAt: p.completedAt,
+        progress: p.progress,
+        measure: p.challenge.goalType,
+      })),
     /** Personal records, this year against last, the weekly strip (issue #20 item 8); null if they failed. */
     highlights,
     shareUrl: `${url.origin}${url.pathname}`,

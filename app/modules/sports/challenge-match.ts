@@ -17,8 +17,14 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'
  * and only activities of a source the challenge counts (`c.sources`, a comma
  * list of strava, file, archive, manual: issue #14).
  */
-export const ACTIVITY_MATCHES_CHALLENGE = `((CASE WHEN c.sport_types IS NOT NULL THEN instr(',' || c.sport_types || ',', ',' || a.sport_type || ',') > 0 ELSE (c.sport_type = 'AllSports' OR ${Object.entries(
+/** The activity's sport counts (the sport group, or the challenge's own list of sport types). */
+export const SPORT_MATCHES_CHALLENGE = `(CASE WHEN c.sport_types IS NOT NULL THEN instr(',' || c.sport_types || ',', ',' || a.sport_type || ',') > 0 ELSE (c.sport_type = 'AllSports' OR ${Object.entries(
   SPORT_GROUPS,
 )
   .map(([sport, types]) => `(c.sport_type = '${sport}' AND a.sport_type IN (${quoted(types)}))`)
-  .join(" OR ")}) END) AND instr(',' || c.sources || ',', ',' || a.source || ',') > 0)`;
+  .join(" OR ")}) END)`;
+
+/** The activity's source (strava, file, archive, manual) is one the challenge takes. */
+export const SOURCE_MATCHES_CHALLENGE = `(instr(',' || c.sources || ',', ',' || a.source || ',') > 0)`;
+
+export const ACTIVITY_MATCHES_CHALLENGE = `(${SPORT_MATCHES_CHALLENGE} AND ${SOURCE_MATCHES_CHALLENGE})`;

@@ -12,7 +12,7 @@ import {
   DEFAULT_CHALLENGE_SOURCES,
   SOURCES_WITH_MANUAL,
 } from "~/modules/challenges/schema";
-import { targetFromForm } from "~/modules/challenges/rules";
+import { formGoal, targetFromForm } from "~/modules/challenges/rules";
 import { recordId, switchValue, unknownAction, type AdminActionArea } from "./reply.server";
 
 /** The challenge dialog's fields, as typed (checked by `challengeInputSchema` once converted). */
@@ -31,6 +31,9 @@ const dialogFields = z.object({
   target: z.string().default(""),
   minPerDayKm: z.string().default(""),
   sportTypes: z.string().default(""),
+  groupOf: z.string().default(""),
+  /** Comma-separated team names; absent: the teams stay as they are. */
+  teams: z.string().optional(),
 });
 type DialogFields = z.infer<typeof dialogFields>;
 
@@ -56,7 +59,9 @@ function challengeFormInput(fields: DialogFields, creating: boolean) {
     goalType: goal,
     // Distance keeps its km field; the other goals' target is typed in their unit (hours for time).
     targetDistance: goal === "distance" ? number(fields.targetDistanceKm, 1000) : null,
-    target: goal === "distance" ? null : targetFromForm(goal, fields.target),
+    target: goal === "distance" ? null : targetFromForm(formGoal(goal, fields.groupOf), fields.target),
+    groupOf: goal === "group" ? fields.groupOf || "distance" : undefined,
+    teams: goal === "group" ? undefined : fields.teams,
     minPerDay: goal === "days" ? number(fields.minPerDayKm, 1000) : null,
     sportTypes: fields.sportTypes,
     targetTime: creating ? number(fields.targetTimeDays, 86400) : number(fields.targetTimeHours, 3600),

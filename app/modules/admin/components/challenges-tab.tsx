@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { ChallengeView } from "~/modules/challenges/challenges.server";
 import { ActiveBadge, SPORT_LABELS } from "~/modules/challenges/ui";
-import { GOAL_FORM, goalTarget, targetToForm } from "~/modules/challenges/rules";
+import { formGoal, GOAL_FORM, GROUP_FORM, goalTarget, targetToForm } from "~/modules/challenges/rules";
 import { CHALLENGE_SPORT_TYPES } from "~/modules/challenges/schema";
 import { ErrorList } from "~/ui/form";
 import {
@@ -20,7 +20,7 @@ import {
 import { Card } from "~/ui/card";
 import { formatGoalTarget, formatInt, sportName } from "~/lib/format";
 
-type Challenge = ChallengeView & { participantCount: number };
+type Challenge = ChallengeView & { participantCount: number; teamNames?: string | null };
 
 /** Create offers Run, Ride, Swim, Walk; edit adds Hike and AllSports (spec part 2 section 9). */
 const CREATE_SPORTS = ["Run", "Ride", "Swim", "Walk"] as const;
@@ -54,6 +54,8 @@ export function ChallengeFormDialog({
   const [end, setEnd] = useState("");
   const [goal, setGoal] = useState<string>(challenge?.goalType ?? "distance");
   const [sportTypes, setSportTypes] = useState<string[]>(challenge?.sportTypes ?? []);
+  const [groupOf, setGroupOf] = useState<string>(challenge?.groupOf ?? "distance");
+  const unitGoal = formGoal(goal, groupOf);
 
   const openDialog = () => {
     // Spec defaults: start now, end 7 days later.
@@ -66,6 +68,7 @@ export function ChallengeFormDialog({
     );
     setGoal(challenge?.goalType ?? "distance");
     setSportTypes(challenge?.sportTypes ?? []);
+    setGroupOf(challenge?.groupOf ?? "distance");
     setOpen(true);
   };
   useEffect(() => {
@@ -184,6 +187,45 @@ export function ChallengeFormDialog({
             </select>
             {err("goalType")}
           </div>
+          {goal === "group" ? (
+            <div>
+              <label htmlFor="challenge-group-of" className="block text-sm font-medium text-gray-800">
+                Club total of
+              </label>
+              <select
+                id="challenge-group-of"
+                name="groupOf"
+                value={groupOf}
+                onChange={(e) => setGroupOf(e.target.value)}
+                className={inputClass}
+              >
+                {Object.entries(GROUP_FORM).map(([value, name]) => (
+                  <option key={value} value={value}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              {err("groupOf")}
+            </div>
+          ) : (
+            <div>
+              <label htmlFor="challenge-teams" className="block text-sm font-medium text-gray-800">
+                Teams (optional)
+              </label>
+              <input
+                id="challenge-teams"
+                name="teams"
+                defaultValue={challenge?.teamNames ?? ""}
+                placeholder="Red, Blue"
+                aria-describedby="challenge-teams-hint"
+                className={inputClass}
+              />
+              <p id="challenge-teams-hint" className="mt-1 text-xs text-gray-500">
+                Two or more names, separated by commas: members pick a team when they join.
+              </p>
+              {err("teams")}
+            </div>
+          )}
           <div>
             <label htmlFor="challenge-sport-types" className="block text-sm font-medium text-gray-800">
               Activity types that count (optional)
@@ -227,15 +269,19 @@ export function ChallengeFormDialog({
           ) : (
             <div>
               <label htmlFor="challenge-target" className="block text-sm font-medium text-gray-800">
-                Target ({GOAL_FORM[goal]?.unit})
+                Target ({GOAL_FORM[unitGoal]?.unit})
               </label>
               <input
                 id="challenge-target"
                 name="target"
                 type="number"
                 min={0}
-                step={goal === "time" ? "0.5" : "1"}
-                defaultValue={challenge?.goalType === goal ? targetToForm(goal, challenge.target) : ""}
+                step={unitGoal === "time" ? "0.5" : unitGoal === "distance" ? "0.1" : "1"}
+                defaultValue={
+                  challenge?.goalType === goal && formGoal(goal, challenge.groupOf) === unitGoal
+                    ? targetToForm(unitGoal, challenge.target)
+                    : ""
+                }
                 className={inputClass}
                 aria-invalid={errors?.target ? true : undefined}
               />
@@ -344,7 +390,7 @@ function ChallengeCard({ challenge }: { challenge: Challenge }) {
         </div>
         <div>
           <dt className="text-gray-500">Goal</dt>
-          <dd className="text-gray-900">{formatGoalTarget(challenge.goalType, goalTarget(challenge))}</dd>
+          <dd className="text-gray-900">{formatGoalTarget(challenge.measure, goalTarget(challenge))}</dd>
         </div>
         <div>
           <dt className="text-gray-500">Participants</dt>

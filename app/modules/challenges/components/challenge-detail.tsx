@@ -20,6 +20,7 @@ import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
 import { Avatar } from "~/ui/avatar";
 import { SharingChoice } from "~/modules/privacy/ui";
+import { ClubTotal, FinalStandings, TeamBoard, WhyList } from "./team-board";
 
 /** What /challenges/{id}'s error boundary shows for a 404. */
 export function ChallengeNotFound() {
@@ -92,7 +93,7 @@ function Leaderboard({
   morePages,
   goal,
 }: {
-  goal: { goalType: string; target: number | null };
+  goal: { measure: string; target: number | null };
   participants: Participant[];
   challengeId: number;
   viewerId: number;
@@ -114,13 +115,13 @@ function Leaderboard({
           data-testid="my-position"
           className="flex items-center gap-3 rounded-lg border border-brand-soft bg-brand-tint px-3 py-2 text-sm"
         >
-          <span className="w-8 text-center font-bold text-gray-700">{mine ? mine.rank : "—"}</span>
+          <span className="w-8 text-center font-bold text-gray-700">{mine?.rank ?? "—"}</span>
           <span className="font-semibold text-gray-900">You</span>
           <div className="hidden flex-1 sm:block">
             <ProgressBar percent={me.percent} label="Your progress" />
           </div>
           <span className="ml-auto tabular-nums text-gray-800">
-            {formatGoalProgress(goal.goalType, me.progress, goal.target)}
+            {formatGoalProgress(goal.measure, me.progress, goal.target)}
           </span>
           <CompletedOrPercent percent={me.percent} />
         </div>
@@ -147,7 +148,9 @@ function Leaderboard({
                 className={`px-3 py-2 ${isMe ? "bg-brand-tint" : ""}`}
               >
                 <div className="grid grid-cols-[2rem_minmax(0,1fr)] items-center gap-x-3 gap-y-1 sm:grid-cols-[2.5rem_minmax(0,1fr)_minmax(0,1.2fr)_6rem_6.5rem]">
-                  <span className="text-center font-bold tabular-nums text-gray-600">{p.rank}</span>
+                  <span className="text-center font-bold tabular-nums text-gray-600">
+                    {p.rank ?? <span aria-label="Not ranked">·</span>}
+                  </span>
                   <span className="flex min-w-0 items-center gap-2">
                     <Avatar name={p.user.username} src={p.user.profileImageUrl} />
                     {isAdmin ? (
@@ -312,6 +315,30 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
             data-testid="join-form"
           >
             <input type="hidden" name="intent" value="join" />
+            {data.teams.length ? (
+              <div>
+                <label htmlFor="join-team" className="block text-sm font-medium text-gray-800">
+                  Your team
+                </label>
+                <select
+                  id="join-team"
+                  name="teamId"
+                  required
+                  defaultValue=""
+                  className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
+                >
+                  <option value="" disabled>
+                    Choose a team
+                  </option>
+                  {data.teams.map((t) => (
+                    <option key={t.id} value={t.id}>
+                      {t.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <p className="text-xs text-gray-600">Counts activities from {sourcesText(challenge.sources)}.</p>
             <SharingChoice shareActivities={shareActivities} />
             <button
               type="submit"
@@ -357,11 +384,11 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           <div>
             <dt className="text-gray-500">Target</dt>
             <dd className="font-medium">
-              {challenge.goalType === "distance"
+              {challenge.measure === "distance"
                 ? challenge.targetDistance
                   ? formatMetresAsKm(challenge.targetDistance)
                   : "No distance target"
-                : formatGoalTarget(challenge.goalType, challenge.target)}
+                : formatGoalTarget(challenge.measure, challenge.target)}
               {challenge.minPerDay ? ` (at least ${formatMetresAsKm(challenge.minPerDay)} a day)` : ""}
             </dd>
           </div>
@@ -374,102 +401,125 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
         </dl>
       </section>
 
-      <section aria-labelledby="participants-heading" className="space-y-4">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-          <h2 id="participants-heading" className="text-lg font-semibold text-gray-900">
-            Participants ({total})
-          </h2>
-          <Form
-            method="get"
-            className="flex flex-wrap items-end gap-2"
-            role="search"
-            // Search as you type (a short pause first); Apply still sends the form, with or without JavaScript.
-            // Apply sends it at once, so a pending typed search is dropped rather than sent a second time.
-            onSubmit={() => window.clearTimeout(typing.current)}
-            onChange={(event) => {
-              const form = event.currentTarget;
-              if ((event.target as HTMLElement).getAttribute("name") !== "q") return;
-              window.clearTimeout(typing.current);
-              typing.current = window.setTimeout(
-                () => settle(submit(form, { replace: true, preventScrollReset: true })),
-                300,
-              );
-            }}
-          >
-            {query.gender !== "all" ? <input type="hidden" name="gender" value={query.gender} /> : null}
-            <label className="text-sm">
-              <span className="sr-only">Search participants</span>
-              <input
-                type="search"
-                name="q"
-                defaultValue={query.q}
-                placeholder="Search participants"
-                className="w-44 rounded-md border border-gray-300 px-3 py-1.5 text-sm"
-              />
-            </label>
-            <label className="text-sm">
-              <span className="sr-only">Sort by</span>
-              <select
-                name="sort"
-                defaultValue={query.sort}
-                className="rounded-md border border-gray-300 px-2 py-1.5 text-sm"
+      {data.ended && challenge.goalType !== "group" ? (
+        <FinalStandings podium={data.podium} winner={data.teams[0] ?? null} measure={challenge.measure} />
+      ) : null}
+      {data.groupTotal ? (
+        <ClubTotal
+          total={data.groupTotal.total}
+          members={data.groupTotal.members}
+          measure={challenge.measure}
+          target={challenge.target}
+        />
+      ) : null}
+      {data.why ? <WhyList why={data.why} /> : null}
+
+      <div className={data.teams.length ? "grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" : ""}>
+        <section aria-labelledby="participants-heading" className="space-y-4">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+            <h2 id="participants-heading" className="text-lg font-semibold text-gray-900">
+              Participants ({total})
+            </h2>
+            <Form
+              method="get"
+              className="flex flex-wrap items-end gap-2"
+              role="search"
+              // Search as you type (a short pause first); Apply still sends the form, with or without JavaScript.
+              // Apply sends it at once, so a pending typed search is dropped rather than sent a second time.
+              onSubmit={() => window.clearTimeout(typing.current)}
+              onChange={(event) => {
+                const form = event.currentTarget;
+                if ((event.target as HTMLElement).getAttribute("name") !== "q") return;
+                window.clearTimeout(typing.current);
+                typing.current = window.setTimeout(
+                  () => settle(submit(form, { replace: true, preventScrollReset: true })),
+                  300,
+                );
+              }}
+            >
+              {query.gender !== "all" ? <input type="hidden" name="gender" value={query.gender} /> : null}
+              <label className="text-sm">
+                <span className="sr-only">Search participants</span>
+                <input
+                  type="search"
+                  name="q"
+                  defaultValue={query.q}
+                  placeholder="Search participants"
+                  className="w-44 rounded-md border border-gray-300 px-3 py-1.5 text-sm"
+                />
+              </label>
+              <label className="text-sm">
+                <span className="sr-only">Sort by</span>
+                <select
+                  name="sort"
+                  defaultValue={query.sort}
+                  className="rounded-md border border-gray-300 px-2 py-1.5 text-sm"
+                >
+                  {PARTICIPANT_SORTS.map((s) => (
+                    <option key={s} value={s}>
+                      {s === "progress" ? "Progress" : s === "name" ? "Name" : "Joined"}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="submit"
+                className="rounded-md bg-gray-900 px-3 py-1.5 text-sm font-semibold text-white"
               >
-                {PARTICIPANT_SORTS.map((s) => (
-                  <option key={s} value={s}>
-                    {s === "progress" ? "Progress" : s === "name" ? "Name" : "Joined"}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button
-              type="submit"
-              className="rounded-md bg-gray-900 px-3 py-1.5 text-sm font-semibold text-white"
-            >
-              Apply
-            </button>
-          </Form>
-        </div>
-        <nav aria-label="Gender" className="flex gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 text-sm">
-          {GENDER_TABS.map((g) => (
-            <Link
-              key={g}
-              to={tabHref(g)}
-              replace
-              preventScrollReset
-              aria-current={query.gender === g ? "page" : undefined}
-              className={`rounded-md px-3 py-1.5 font-medium ${query.gender === g ? "bg-white shadow" : "text-gray-600"}`}
-            >
-              {g === "all" ? "All" : g === "male" ? "Men" : g === "female" ? "Women" : "Other"}
-            </Link>
-          ))}
-        </nav>
-        {participants.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
-            No participants found
-          </p>
-        ) : (
-          <Leaderboard
-            participants={participants}
+                Apply
+              </button>
+            </Form>
+          </div>
+          <nav aria-label="Gender" className="flex gap-1 overflow-x-auto rounded-lg bg-gray-100 p-1 text-sm">
+            {GENDER_TABS.map((g) => (
+              <Link
+                key={g}
+                to={tabHref(g)}
+                replace
+                preventScrollReset
+                aria-current={query.gender === g ? "page" : undefined}
+                className={`rounded-md px-3 py-1.5 font-medium ${query.gender === g ? "bg-white shadow" : "text-gray-600"}`}
+              >
+                {g === "all" ? "All" : g === "male" ? "Men" : g === "female" ? "Women" : "Other"}
+              </Link>
+            ))}
+          </nav>
+          {participants.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-gray-300 bg-white p-8 text-center text-gray-600">
+              No participants found
+            </p>
+          ) : (
+            <Leaderboard
+              participants={participants}
+              challengeId={challenge.id}
+              viewerId={data.viewerId}
+              me={data.me}
+              goal={challenge}
+              showProgressOnlyNote={joined || isAdmin}
+              isAdmin={isAdmin}
+              limit={limit}
+              showAllHref={withParam("all", "1")}
+              morePages={pages > 1}
+            />
+          )}
+          {limit === null ? (
+            <Pagination
+              page={query.page}
+              pages={pages}
+              hrefFor={(page) => withParam("page", String(page))}
+              label="Participant pages"
+            />
+          ) : null}
+        </section>
+        {data.teams.length ? (
+          <TeamBoard
+            teams={data.teams}
+            measure={challenge.measure}
             challengeId={challenge.id}
-            viewerId={data.viewerId}
-            me={data.me}
-            goal={challenge}
-            showProgressOnlyNote={joined || isAdmin}
-            isAdmin={isAdmin}
-            limit={limit}
-            showAllHref={withParam("all", "1")}
-            morePages={pages > 1}
-          />
-        )}
-        {limit === null ? (
-          <Pagination
-            page={query.page}
-            pages={pages}
-            hrefFor={(page) => withParam("page", String(page))}
-            label="Participant pages"
+            myTeamId={data.me?.teamId ?? null}
           />
         ) : null}
-      </section>
+      </div>
       <PoweredByStrava />
     </main>
   );

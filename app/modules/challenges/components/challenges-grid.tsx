@@ -68,7 +68,7 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                 </div>
                 <p className="mt-2 line-clamp-3 text-sm text-gray-600">{c.description}</p>
                 <dl className="mt-4 grid grid-cols-2 gap-y-1 text-sm">
-                  {c.goalType === "distance" ? (
+                  {c.measure === "distance" ? (
                     <>
                       <dt className="text-gray-500">Target Distance</dt>
                       <dd className="text-right font-medium">
@@ -78,7 +78,7 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                   ) : (
                     <>
                       <dt className="text-gray-500">Goal</dt>
-                      <dd className="text-right font-medium">{formatGoalTarget(c.goalType, c.target)}</dd>
+                      <dd className="text-right font-medium">{formatGoalTarget(c.measure, c.target)}</dd>
                     </>
                   )}
                   <dt className="text-gray-500">Sport</dt>
@@ -92,7 +92,7 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                   {participation ? (
                     <div className="space-y-2">
                       <div className="flex justify-between text-sm">
-                        <span>{formatGoalProgress(c.goalType, participation.progress, c.target)}</span>
+                        <span>{formatGoalProgress(c.measure, participation.progress, c.target)}</span>
                         <CompletedOrPercent percent={participation.percent} />
                       </div>
                       <ProgressBar percent={participation.percent} label={`Progress in ${c.title}`} />

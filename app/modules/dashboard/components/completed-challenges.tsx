@@ -1,10 +1,13 @@
 /** The dashboard's badges for challenges the member completed (issue #20 item 3). */
 import { Link } from "@remix-run/react";
+import { formatGoalAmount } from "~/lib/format";
+import { useDates } from "~/lib/time-zone";
 import { MedalIcon } from "~/modules/challenges/ui";
 import { cardClass } from "~/ui/card";
 import type { DashboardData } from "../page.server";
 
 export function CompletedChallenges({ challenges }: { challenges: DashboardData["completedChallenges"] }) {
+  const dates = useDates();
   if (challenges.length === 0) return null;
   return (
     <section
@@ -24,6 +27,11 @@ export function CompletedChallenges({ challenges }: { challenges: DashboardData[
             >
               <MedalIcon />
               {c.title} · Completed ✓
+              <span className="font-normal">
+                {" "}
+                {formatGoalAmount(c.measure, c.progress)}
+                {c.completedAt ? ` on ${dates.date(c.completedAt)}` : ""}
+              </span>
             </Link>
           </li>
         ))}
