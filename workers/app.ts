@@ -13,7 +13,7 @@ import { handleScheduled } from "~/modules/strava/cron.server";
 import { handleEventsScheduled } from "~/modules/events/cron.server";
 import { handleSyncBatch } from "~/modules/strava/queue.server";
 import { handleUploadBatch } from "~/modules/uploads/queue.server";
-import { failStaleUploads } from "~/modules/uploads/uploads.server";
+import { failStaleUploads, startTrackBackfill } from "~/modules/uploads/uploads.server";
 import type { Env } from "./env";
 import { createAppContext } from "./load-context";
 import { configurationProblem } from "~/lib/config.server";
@@ -84,6 +84,7 @@ export default {
       handleScheduled(app, run),
       handleEventsScheduled(app, run),
       failStaleUploads(app),
+      startTrackBackfill(app),
     ]);
     for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
   },
