@@ -238,6 +238,25 @@ describe("activity tracks (issue #40)", () => {
       .first<{ id: number; stravaId: number; polyline: string }>())!;
     expect(row.polyline).toBe(withMap.find((a) => a.id === row.stravaId)!.map.summary_polyline);
 
+    // The heatmap draws every one of them, for the owner only; a filter narrows it.
+    const heat = await call("/activities/heatmap", { cookie: owner.cookie });
+    expect(heat.status).toBe(200);
+    expect(await heat.text()).toContain(`data-routes="${withMap.length}"`);
+    const guest = await call("/activities/heatmap");
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toBe("/auth?redirectTo=%2Factivities%2Fheatmap");
+    const sport = (await env.DB.prepare("SELECT sport_type AS s FROM activities WHERE id = ?")
+      .bind(row.id)
+      .first<{ s: string }>())!.s;
+    const ofSport = await count(
+      "SELECT count(*) n FROM activity_tracks t JOIN activities a ON a.id = t.activity_id WHERE t.user_id = ? AND a.sport_type = ?",
+      owner.user.id,
+      sport,
+    );
+    expect(
+      await (await call(`/activities/heatmap?sport=${sport}`, { cookie: owner.cookie })).text(),
+    ).toContain(`data-routes="${ofSport}"`);
+
     // The owner's first view costs exactly one read (GET /activities/{id}); the second none.
     const before = await reads();
     const first = await call(`/activities/${row.id}`, { cookie: owner.cookie });
@@ -287,8 +306,25 @@ describe("activity tracks (issue #40)", () => {
     expect(await page.text()).toContain("The first and last 200 m are hidden.");
     expect(await reads()).toBe(before + 1);
 
-    // The owner's setting: 1,000 m.
-    await env.DB.prepare("UPDATE users SET map_privacy_metres = 1000 WHERE id = ?").bind(owner.user.id).run();
+    // The owner's setting (PATCH /api/user/sharing): 0, 200, 500 or 1,000 m; anything else is a 400.
+    const bad = await call("/api/user/sharing", {
+      method: "PATCH",
+      cookie: owner.cookie,
+      body: { mapPrivacyMetres: 300 },
+    });
+    expect(bad.status).toBe(400);
+    expect((await json<{ message: string }>(bad)).message).toBe(
+      "mapPrivacyMetres must be 0, 200, 500 or 1000",
+    );
+    expect(
+      (
+        await call("/api/user/sharing", {
+          method: "PATCH",
+          cookie: owner.cookie,
+          body: { mapPrivacyMetres: 1000 },
+        })
+      ).status,
+    ).toBe(200);
     expect(
       (
         await json<{ hiddenMetres: number }>(

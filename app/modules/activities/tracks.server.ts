@@ -11,7 +11,7 @@
  * a challenge both of them joined (decision 020's consent), and then without
  * the owner's first and last `map_privacy_metres`.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { activityTracks, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
@@ -196,8 +196,8 @@ export async function heatmapChoices(app: AppContext, user: User) {
   };
 }
 
-/** The member's tracks for the data export (decision 022). */
-export async function tracksForExport(app: AppContext, userId: number) {
+/** The member's tracks for the data export (decision 022): one query for its db.batch. */
+export function tracksForExport(app: AppContext, userId: number) {
   return app.db
     .select({
       activityId: activityTracks.activityId,
@@ -206,7 +206,7 @@ export async function tracksForExport(app: AppContext, userId: number) {
       profile: activityTracks.profile,
     })
     .from(activityTracks)
-    .where(and(eq(activityTracks.userId, userId)))
+    .where(eq(activityTracks.userId, userId))
     .orderBy(activityTracks.activityId);
 }
 
