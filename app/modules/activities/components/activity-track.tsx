@@ -8,14 +8,7 @@ import type { ApexOptions } from "apexcharts";
 import { LazyChart } from "~/ui/charts/lazy-chart";
 import { cardClass } from "~/ui/card";
 import { BRAND } from "~/ui/brand";
-import {
-  formatDuration,
-  formatElevation,
-  formatInt,
-  formatNumber,
-  formatPace,
-  formatSpeed,
-} from "~/lib/format";
+import { formatClock, formatElevation, formatInt, formatNumber, formatPace, formatSpeed } from "~/lib/format";
 import { dashboardSportOf } from "~/modules/sports/sports";
 import type { ActivityDetailData } from "../page.server";
 
@@ -45,7 +38,8 @@ export function RouteSection({ data }: Data) {
             viewBox={`0 0 ${map.width} ${map.height}`}
             className="h-auto w-full rounded-lg bg-slate-50"
             role="img"
-            aria-labelledby="route-title route-desc"
+            aria-labelledby="route-title"
+            aria-describedby="route-desc"
             data-testid="route-map"
           >
             <title id="route-title">{`Route map of ${data.activity.name}`}</title>
@@ -165,7 +159,7 @@ export function SplitsSection({ data }: Data) {
                   <th scope="row" className="py-1 pr-2 text-left font-medium">
                     {s.distance < 999.5 ? formatNumber(s.km - 1 + s.distance / 1000, 2) : s.km}
                   </th>
-                  <td className="px-2 py-1">{formatDuration(Math.round(s.movingTime))}</td>
+                  <td className="px-2 py-1">{formatClock(s.movingTime)}</td>
                   <td className="px-2 py-1">{splitPace(a.sportType, s.distance, s.movingTime).value}</td>
                   <td className="px-2 py-1">{formatElevation(s.elevationGain)}</td>
                   <td className="py-1 pl-2">

@@ -7,13 +7,13 @@ import { Form, Link } from "@remix-run/react";
 import { formatInt, sportName } from "~/lib/format";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
-import { BRAND } from "~/ui/brand";
 import type { HeatmapData } from "../page.server";
 
+/** Once, 2–4 times, 5 times or more: brighter and wider the more routes share a stretch. */
 const LAYER_STYLE = [
-  { opacity: 0.35, width: 1.5 },
-  { opacity: 0.65, width: 2 },
-  { opacity: 1, width: 2.5 },
+  { colour: "#fb923c", opacity: 0.55, width: 1.5 },
+  { colour: "#fdba74", opacity: 0.8, width: 2 },
+  { colour: "#fef3c7", opacity: 1, width: 2.5 },
 ];
 
 const selectClass =
@@ -61,7 +61,8 @@ export function HeatmapPage({ data }: { data: HeatmapData }) {
               viewBox={`0 0 ${map.width} ${map.height}`}
               className="h-auto w-full rounded-lg bg-slate-900"
               role="img"
-              aria-labelledby="heatmap-title heatmap-desc"
+              aria-labelledby="heatmap-title"
+              aria-describedby="heatmap-desc"
               data-testid="heatmap"
               data-routes={map.routes}
             >
@@ -75,7 +76,7 @@ export function HeatmapPage({ data }: { data: HeatmapData }) {
                     key={layer.routes}
                     d={layer.path}
                     fill="none"
-                    stroke={i === 2 ? "#fde68a" : BRAND.DEFAULT}
+                    stroke={LAYER_STYLE[i]!.colour}
                     strokeOpacity={LAYER_STYLE[i]!.opacity}
                     strokeWidth={LAYER_STYLE[i]!.width}
                     strokeLinecap="round"
