@@ -14,6 +14,7 @@ import {
   trimEnds,
   type LatLon,
 } from "~/modules/activities/track-geometry";
+import { heatmap, routeMap } from "~/modules/activities/route-map";
 import { kindOf, parseUpload } from "~/modules/uploads/parse";
 import { TrackRecorder } from "~/modules/uploads/track-detail";
 import { encodeFit } from "~scripts/make-activity-fixtures";
@@ -196,5 +197,33 @@ describe("splits and profile of uploaded files", () => {
     expect(track.splits.every((s) => s.distance === 1000 && s.movingTime === 133.3)).toBe(true);
     expect(track.profile!.heartrate.every((v) => v !== null && v >= 130 && v <= 149)).toBe(true);
     expect(track.profile!.speed.slice(1).every((v) => v === 27)).toBe(true);
+  });
+});
+
+describe("server-rendered maps", () => {
+  const north: LatLon[] = Array.from({ length: 11 }, (_, i) => [18.5 + (i * 1000) / 111_195, 73.85]);
+  const east: LatLon[] = Array.from({ length: 11 }, (_, i) => [18.5, 73.85 + (i * 500) / 105_440]);
+
+  it("draws a route with its start, finish and a 1-2-5 scale bar", () => {
+    const map = routeMap(encodePolyline(north))!;
+    expect(map.path.startsWith("M")).toBe(true);
+    expect(map.path.match(/L/g)).toHaveLength(10);
+    // 10 km in 352 px of height: 0.0352 px/m; a quarter of the 320 px width is 2,273 m, so 2 km.
+    expect(map.scale.label).toBe("2 km");
+    expect(map.start[1]).toBeGreaterThan(map.finish[1]);
+    expect(routeMap(encodePolyline(north.slice(0, 1)))).toBeNull();
+  });
+
+  it("counts the routes sharing a stretch: the road ridden twice is in the 2–4 band, the other in the first", () => {
+    const map = heatmap([encodePolyline(north), encodePolyline(north), encodePolyline(east)])!;
+    expect(map.routes).toBe(3);
+    const [once, twice, often] = map.layers;
+    expect(twice!.path.length).toBeGreaterThan(0);
+    expect(once!.path.length).toBeGreaterThan(0);
+    expect(often!.path).toBe("");
+    // North is drawn as vertical steps only; east as horizontal ones.
+    expect(twice!.path).not.toContain("h1");
+    expect(once!.path).not.toContain("v1");
+    expect(heatmap(["", "?"])).toBeNull();
   });
 });

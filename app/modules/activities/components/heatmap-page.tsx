@@ -70,19 +70,23 @@ export function HeatmapPage({ data }: { data: HeatmapData }) {
               <desc id="heatmap-desc">
                 {`Every route drawn together; brighter lines are roads taken more often. Scale bar: ${map.scale.label}.`}
               </desc>
-              {map.layers.map((layer, i) =>
-                layer.path ? (
-                  <path
-                    key={layer.routes}
-                    d={layer.path}
-                    fill="none"
-                    stroke={LAYER_STYLE[i]!.colour}
-                    strokeOpacity={LAYER_STYLE[i]!.opacity}
-                    strokeWidth={LAYER_STYLE[i]!.width}
-                    strokeLinecap="round"
-                  />
-                ) : null,
-              )}
+              {/* The layers are drawn in grid cells, scaled to the map; their strokes keep their width in pixels. */}
+              <g transform={`translate(${map.cell / 2} ${map.cell / 2}) scale(${map.cell})`}>
+                {map.layers.map((layer, i) =>
+                  layer.path ? (
+                    <path
+                      key={layer.routes}
+                      d={layer.path}
+                      fill="none"
+                      stroke={LAYER_STYLE[i]!.colour}
+                      strokeOpacity={LAYER_STYLE[i]!.opacity}
+                      strokeWidth={LAYER_STYLE[i]!.width}
+                      strokeLinecap="round"
+                      vectorEffect="non-scaling-stroke"
+                    />
+                  ) : null,
+                )}
+              </g>
               <g transform={`translate(16 ${map.height - 14})`}>
                 <path d={`M0 -6V0H${map.scale.px}V-6`} fill="none" stroke="#e5e7eb" strokeWidth={2} />
                 <text x={map.scale.px + 6} y={0} fontSize={13} fill="#e5e7eb">
