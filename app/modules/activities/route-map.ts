@@ -100,7 +100,7 @@ export interface HeatmapSvg {
 }
 
 /** Grid cells across the heatmap's longer side. */
-export const HEATMAP_CELLS = 160;
+const HEATMAP_CELLS = 160;
 
 /**
  * The points of many encoded polylines in one typed array ([lat, lon, lat,

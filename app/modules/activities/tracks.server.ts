@@ -153,11 +153,6 @@ export async function trackFor(app: AppContext, viewer: User, activityId: number
   };
 }
 
-/** May `viewer` see this other member's activity page (public, and its owner shares activities with them)? */
-export function sharedActivityCondition(viewerId: number) {
-  return sql`(${sql.raw(ACTIVITY_IS_PUBLIC)} AND ${sharesActivitiesWith(viewerId, sql.raw("a.user_id"))})`;
-}
-
 /** The member's heatmap filters. */
 export interface HeatmapQuery {
   sport?: string;
@@ -210,10 +205,11 @@ export function tracksForExport(app: AppContext, userId: number) {
     .orderBy(activityTracks.activityId);
 }
 
+const TRACK_NOT_FOUND = "Track not found";
+
 /** GET /api/activities/{id}/track: the track as `viewer` may see it; 404 when there is none they may see. */
 export async function activityTrackForApi(app: AppContext, viewer: User, activityId: number) {
   const track = await trackFor(app, viewer, activityId);
   if (!track) throw new AppError(404, TRACK_NOT_FOUND);
   return track;
 }
-export const TRACK_NOT_FOUND = "Track not found";

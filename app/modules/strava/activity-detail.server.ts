@@ -40,7 +40,7 @@ const num = (v: unknown): number | null => (typeof v === "number" && Number.isFi
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Splits and a per-km profile from Strava's `splits_metric` (a climb is a split's positive elevation difference). */
-export function detailFromStrava(detail: StravaDetailJson): {
+function detailFromStrava(detail: StravaDetailJson): {
   polyline: string | null;
   splits: Split[];
   profile: Profile | null;
@@ -74,7 +74,7 @@ export function detailFromStrava(detail: StravaDetailJson): {
 }
 
 /** The member-facing note when Strava's detail could not be read now. */
-export const STRAVA_DETAIL_LATER =
+const STRAVA_DETAIL_LATER =
   "Splits and profile from Strava will show when Strava allows more reads. Try again later.";
 
 /**

@@ -381,7 +381,7 @@ export async function disconnectStrava(app: AppContext, userId: number): Promise
         progress_current = 0, progress_total = 0, updated_at = ${now}
       WHERE user_id = ${userId}`,
   ]);
-  return { deletedActivities: kept ? 0 : (results[0]?.meta.changes ?? 0), kept };
+  return { deletedActivities: kept ? 0 : (results[0]?.results.length ?? 0), kept };
 }
 
 /** STRAVA_QUIET_REFRESH_HOURS: hours of silence before the cron refreshes an athlete (default 24). */
