@@ -44,6 +44,7 @@ import {
   BENCH_IDS,
   BENCH_USER,
   benchExtrasSql,
+  benchTracksSql,
   benchSeedSql,
   CHALLENGE_BENCH,
   challengeBenchSql,
@@ -193,6 +194,7 @@ async function prepareDatabase(now: Date) {
     await benchSeedSql({ pepper, now }),
     challengeBenchSql(now),
     await benchExtrasSql({ pepper, now }),
+    benchTracksSql(now),
   ].join("\n");
   await migrated;
   log(`migrations applied (${seconds(phase)})`);
@@ -539,10 +541,16 @@ async function main() {
     everyAdminRouteWithin8x: Object.values(pages).every((p) => p.role !== "admin" || p.pass),
     dashboardWithin4x: pages["GET /dashboard"]?.pass ?? false,
     statsWithin3xOfSql: stats.medianMs <= TARGETS.statsVsSql * rawStats.medianMs,
+    // Issue #40: each under 100 ms of server time.
+    activityDetailUnder100Ms: (pages["GET /activities/:id"]?.medianMs ?? Infinity) < 100,
+    heatmapUnder100Ms: (pages["GET /activities/heatmap"]?.medianMs ?? Infinity) < 100,
   };
   record({
     sqlite,
     fitnessChartMs: pages["GET /api/wari/fitness"]?.medianMs,
+    // Issue #40: the detail page of a 6-hour 1 s ride (map, splits, profile) and the heatmap of 2,000 routes.
+    activityDetailMs: pages["GET /activities/:id"]?.medianMs,
+    heatmapMs: pages["GET /activities/heatmap"]?.medianMs,
     fitnessChartStale: {
       sqlReadMedianMs: sqlite["wari fitness: the member's activities in one read"]!.medianMs,
       computeMedianMs: fitnessCompute.medianMs,

@@ -8,6 +8,10 @@ import { hashPassword } from "../app/lib/password.server";
 import { toActivityRow } from "../app/modules/strava/activity-mapper";
 import { generateActivities } from "../tests/fakes/strava-data";
 import { summaryRebuildSql } from "../app/modules/activities/summaries.server";
+import { encodePolyline, type LatLon } from "../app/modules/activities/track-geometry";
+import { parseUpload } from "../app/modules/uploads/parse";
+import { TrackRecorder } from "../app/modules/uploads/track-detail";
+import { encodeFit } from "../scripts/make-activity-fixtures";
 
 export const BENCH_USER = {
   id: 900_001,
@@ -132,4 +136,47 @@ ${summaryRebuildSql(`user_id >= ${c.firstUserId}`)
   .map((s) => `${s};`)
   .join("\n")}
 `;
+}
+
+/** Tracks of the bench member (issue #40): the heatmap's routes and the detail page's 6-hour ride. */
+export const TRACK_BENCH = { routes: 2000, points: 300, rideSeconds: 6 * 3600 };
+
+/**
+ * The bench member's tracks: TRACK_BENCH.routes polylines of TRACK_BENCH.points
+ * points on their newest activities (wandering loops around Pune, overlapping
+ * as a member's routes do), and on the first activity (the one the detail
+ * page is timed with) the track of a 6-hour ride recorded every second, read
+ * by the upload parser (its splits and profile), its Strava detail marked read.
+ */
+export function benchTracksSql(now: Date): string {
+  const u = BENCH_USER.id;
+  const out: string[] = [];
+  for (let k = 0; k < TRACK_BENCH.routes; k++) {
+    const cLat = 18.52 + 0.05 * Math.sin(k * 1.7);
+    const cLon = 73.85 + 0.05 * Math.cos(k * 2.3);
+    const r = 0.01 + (0.03 * ((k * 37) % 100)) / 100;
+    const points: LatLon[] = Array.from({ length: TRACK_BENCH.points }, (_, i) => {
+      const t = (2 * Math.PI * i) / (TRACK_BENCH.points - 1);
+      const wobble = 1 + 0.15 * Math.sin(t * (3 + (k % 5)));
+      return [cLat + r * wobble * Math.sin(t), cLon + r * 1.2 * wobble * (1 - Math.cos(t))];
+    });
+    out.push(
+      `INSERT INTO activity_tracks (activity_id, user_id, polyline) SELECT id, user_id, ${value(encodePolyline(points))} FROM activities WHERE user_id = ${u} ORDER BY id DESC LIMIT 1 OFFSET ${k};`,
+    );
+  }
+  const recorder = new TrackRecorder();
+  const ride = encodeFit({
+    sport: "cycling",
+    start: new Date(now.getTime() - 3 * 86_400_000),
+    seconds: TRACK_BENCH.rideSeconds,
+    speed: 7,
+    altitude: (i) => 560 + 40 * Math.sin(i / 300),
+    heartRate: (i) => 120 + (i % 40),
+  });
+  parseUpload("fit", ride, { onPoint: recorder.add, onSegment: recorder.segment });
+  const track = recorder.result();
+  out.push(
+    `INSERT OR REPLACE INTO activity_tracks (activity_id, user_id, polyline, splits, profile, detail_fetched_at) SELECT min(id), ${u}, ${value(track.polyline)}, ${value(JSON.stringify(track.splits))}, ${value(JSON.stringify(track.profile))}, ${Math.floor(now.getTime() / 1000)} FROM activities WHERE user_id = ${u};`,
+  );
+  return out.join("\n");
 }

@@ -116,6 +116,11 @@ export const users = sqliteTable(
      * browser's (the `tz` cookie), else the club's (docs/decisions/042-member-time-zone.md).
      */
     timeZone: text("time_zone"),
+    /**
+     * Metres hidden at each end of the member's maps where others may see them
+     * (a shared challenge; docs/decisions/050-activity-tracks.md): 0, 200, 500 or 1000.
+     */
+    mapPrivacyMetres: integer("map_privacy_metres").notNull().default(200),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -130,6 +135,7 @@ export const users = sqliteTable(
     check("users_jersey_check", sql`${t.jerseySize} IS NULL OR ${oneOf("jersey_size", SIZES)}`),
     check("users_blood_check", sql`${t.bloodGroup} IS NULL OR ${oneOf("blood_group", BLOOD_GROUPS)}`),
     check("users_age_check", sql`${t.age} IS NULL OR ${t.age} > 0`),
+    check("users_map_privacy_check", sql`${t.mapPrivacyMetres} IN (0, 200, 500, 1000)`),
   ],
 );
 
@@ -420,6 +426,36 @@ export const activities = sqliteTable(
     check("activities_source_check", oneOf("source", ACTIVITY_SOURCES)),
     check("activities_strava_id_check", sql`(${t.source} = 'strava') = (${t.stravaId} IS NOT NULL)`),
   ],
+);
+
+/**
+ * An activity's track (issue #40, docs/decisions/050-activity-tracks.md), one
+ * row per activity that has one, beside the activities row so the lists never
+ * read it: Strava's `map.summary_polyline` from the sync's list call, or an
+ * uploaded file's simplified track; per-km splits and a downsampled profile
+ * (JSON) from the file at import, or from Strava's detail read on the owner's
+ * first view (`detailFetchedAt`). Deleted with its activity.
+ */
+export const activityTracks = sqliteTable(
+  "activity_tracks",
+  {
+    activityId: integer("activity_id")
+      .primaryKey()
+      .references(() => activities.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Google's encoded polyline; NULL when the activity has no positions. */
+    polyline: text("polyline"),
+    /** JSON Split[] (track-geometry.ts); NULL when not known. */
+    splits: text("splits"),
+    /** JSON Profile (track-geometry.ts); NULL when not known. */
+    profile: text("profile"),
+    /** When Strava's detail was read for splits and profile (once; NULL: not yet). */
+    detailFetchedAt: integer("detail_fetched_at", { mode: "timestamp" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("activity_tracks_user_idx").on(t.userId)],
 );
 
 /**

@@ -223,14 +223,24 @@ export async function buildSeedSql(opts: {
 
   // Activities: ~two years for the athlete, a year each for members.
   const activityRows: Record<string, Value>[] = [];
+  // Their routes, as the sync keeps Strava's summary_polyline (issue #40): [strava id, polyline], 100 a
+  // statement (D1 takes at most 100 KB of SQL a statement).
+  const polylines: [number, string][] = [];
   const addActivities = (userId: number, athleteId: number, count: number, days: number) => {
     for (const a of generateActivities(athleteId, count, { seed: athleteId, days, endDate: now })) {
       activityRows.push(snakeRow(toActivityRow(userId, a, now) as unknown as Record<string, unknown>));
+      if (a.map.summary_polyline) polylines.push([a.id, a.map.summary_polyline]);
     }
   };
   addActivities(2, DEMO_ATHLETE_STRAVA_ID, 520, 730);
   for (let i = 0; i < opts.members; i++) addActivities(4 + i, 2000 + i, 60 + (i % 7) * 15, 365);
   statements.push(...insertRows("activities", activityRows));
+  for (let i = 0; i < polylines.length; i += 100) {
+    const json = JSON.stringify(polylines.slice(i, i + 100)).replaceAll("'", "''");
+    statements.push(
+      `INSERT OR IGNORE INTO activity_tracks (activity_id, user_id, polyline) SELECT a.id, a.user_id, j.value->>1 FROM json_each('${json}') AS j JOIN activities a ON a.strava_id = j.value->>0;`,
+    );
+  }
   // The dashboard's summaries of them (issue #36), as the activities-changed statements keep them.
   // Everyone's, rebuilt: the seed may run on a database that already has members.
   statements.push(...summaryRebuildSql("1 = 1").map((s) => `${s};`));

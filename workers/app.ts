@@ -14,7 +14,7 @@ import { handleEventsScheduled } from "~/modules/events/cron.server";
 import { handleWariScheduled } from "~/modules/wari/cron.server";
 import { handleSyncBatch } from "~/modules/strava/queue.server";
 import { handleUploadBatch } from "~/modules/uploads/queue.server";
-import { failStaleUploads } from "~/modules/uploads/uploads.server";
+import { failStaleUploads, startTrackBackfill } from "~/modules/uploads/uploads.server";
 import type { Env } from "./env";
 import { createAppContext } from "./load-context";
 import { configurationProblem } from "~/lib/config.server";
@@ -90,6 +90,7 @@ export default {
       handleEventsScheduled(app, run),
       handleWariScheduled(app),
       failStaleUploads(app),
+      startTrackBackfill(app),
     ]);
     for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
   },

@@ -137,6 +137,15 @@ export const formatFee = (paise: number) => (paise === 0 ? "Free" : formatRupees
 
 // ---- One way to write numbers (issue #20 item 5) ----------------------------
 
+/** A stopwatch time: 133 s → "2:13"; 3725 s → "1:02:05". */
+export function formatClock(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const ss = String(total % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
 /**
  * A number with thousands grouping and at most `digits` decimals, no trailing
  * zeros: 1234.56 → "1,234.6"; 12 → "12" (never "12.0"); -0.04 → "0".

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { expect, signInFreshMember, snap, test } from "./fixtures";
+import { expect, signIn, signInFreshMember, snap, test } from "./fixtures";
 
 const FIXTURES = "tests/fixtures/activities";
 
@@ -137,5 +137,82 @@ test.describe("activities without Strava", () => {
       await expect(page.getByText("Activity deleted")).toBeVisible();
       await expect(page.getByText("No manual entries yet")).toBeVisible();
     });
+  });
+
+  test("an uploaded ride opens onto its map, splits and profiles; the seeded athlete's heatmap shows the routes (desktop and 375 px)", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signInFreshMember(page);
+    const sent = await page.request.post("/api/uploads", {
+      multipart: {
+        files: {
+          name: "ride.tcx",
+          mimeType: "application/xml",
+          buffer: readFileSync(`${FIXTURES}/ride.tcx`),
+        },
+      },
+    });
+    expect(sent.status()).toBe(202);
+    // The queue consumer parses it off the request.
+    let activityId = 0;
+    await expect
+      .poll(
+        async () => {
+          const { uploads } = (await (await page.request.get("/api/uploads")).json()) as {
+            uploads: { status: string; activity: { id: number } | null }[];
+          };
+          activityId = uploads[0]?.activity?.id ?? 0;
+          return uploads[0]?.status;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe("saved");
+
+    // ride.tcx: 9 km north at 7.5 m/s, climbing 0.1 m every 15 m, heart rate cycling 130…149.
+    await page.goto(`/activities/${activityId}`);
+    const map = page.getByRole("img", { name: "Route map of Ride" });
+    await expect(map).toBeVisible();
+    await expect(page.getByTestId("route-scale")).toHaveText("2 km");
+    const splits = page.getByRole("table");
+    await expect(splits.getByRole("row")).toHaveCount(10);
+    await expect(splits.getByRole("row").nth(1)).toHaveText(["1", "2:13", "27 km/h", "6 m", "139"].join(""));
+    await expect(splits.getByRole("row").nth(9).getByRole("rowheader")).toHaveText("9");
+    for (const profile of ["elevation", "speed", "heartrate"]) {
+      const chart = page.getByTestId(`profile-${profile}`);
+      await chart.scrollIntoViewIfNeeded();
+      await expect(chart.locator(".apexcharts-svg")).toBeVisible({ timeout: 15_000 });
+    }
+    await expect(page.getByTestId("profile-heartrate")).toHaveAttribute(
+      "aria-label",
+      "Heart rate (bpm) over 9 km",
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, "activity-detail", { fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(map).toBeVisible();
+    expect((await map.boundingBox())!.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await snap(page, "activity-detail-phone", { fullPage: true });
+
+    // The seeded athlete's heatmap: every route with a map, linked from /activities.
+    await page.context().clearCookies();
+    await signIn(page);
+    await page.goto("/activities");
+    await page.getByRole("link", { name: "My heatmap" }).click();
+    const heatmap = page.getByRole("img", { name: /^Heatmap of [\d,]+ routes$/ });
+    await expect(heatmap).toBeVisible();
+    expect(Number(await heatmap.getAttribute("data-routes"))).toBeGreaterThan(100);
+    await expect(heatmap.locator("path").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await snap(page, "heatmap-phone", { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByLabel("Sport").selectOption("Run");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/sport=Run/);
+    const runs = Number(await page.getByRole("img", { name: /^Heatmap of/ }).getAttribute("data-routes"));
+    expect(runs).toBeGreaterThan(0);
+    await snap(page, "heatmap");
   });
 });

@@ -98,6 +98,25 @@ export interface StravaDetailedActivity extends Omit<StravaSummaryActivity, "res
   embed_token: string;
   photos: { primary: null; count: number };
   segment_efforts: unknown[];
+  /** Per-km splits (Strava's `splits_metric`), for activities with a distance. */
+  splits_metric: StravaSplit[];
+}
+
+/** One of Strava's per-km splits (`Split` in the API reference). */
+export interface StravaSplit {
+  /** metres */
+  distance: number;
+  /** seconds */
+  elapsed_time: number;
+  /** metres */
+  elevation_difference: number;
+  /** seconds */
+  moving_time: number;
+  split: number;
+  /** metres per second */
+  average_speed: number;
+  average_heartrate?: number;
+  pace_zone: number;
 }
 
 export interface StravaAthlete {
@@ -615,6 +634,65 @@ function placeStart(rand: Random, metrics: Metrics, endDayStartMs: number, days:
   return endDayStartMs - dayIndex * DAY_MS + Math.round((startHour(rand, metrics) * HOUR_MS) / 1000) * 1000;
 }
 
+/** Google's encoded polyline of [lat, lon] points (precision 1e-5), as Strava's `summary_polyline`. */
+export function encodeRoute(points: readonly [number, number][]): string {
+  const value = (n: number) => {
+    let v = n < 0 ? ~(n << 1) : n << 1;
+    let out = "";
+    while (v >= 0x20) {
+      out += String.fromCharCode((0x20 | (v & 0x1f)) + 63);
+      v >>= 5;
+    }
+    return out + String.fromCharCode(v + 63);
+  };
+  let lat = 0;
+  let lon = 0;
+  let out = "";
+  for (const [a, b] of points) {
+    const nLat = Math.round(a * 1e5);
+    const nLon = Math.round(b * 1e5);
+    out += value(nLat - lat) + value(nLon - lon);
+    lat = nLat;
+    lon = nLon;
+  }
+  return out;
+}
+
+/**
+ * A route of about `distance` metres from start to end (no random draws, so
+ * the seed's other values stay as they were): a loop when the two are close,
+ * else a line bowed to one side; 48 points.
+ */
+function routePolyline(start: [number, number], end: [number, number], distance: number): string {
+  const M_PER_DEG = 111_195;
+  const k = Math.cos((start[0] * Math.PI) / 180);
+  const dx = (end[1] - start[1]) * k * M_PER_DEG;
+  const dy = (end[0] - start[0]) * M_PER_DEG;
+  const gap = Math.hypot(dx, dy);
+  const n = 48;
+  const points: [number, number][] = [];
+  if (distance <= 0) return "";
+  if (gap < distance / 4) {
+    const r = distance / (2 * Math.PI);
+    for (let i = 0; i <= n; i++) {
+      const t = (2 * Math.PI * i) / n;
+      const x = r * Math.sin(t) * 1.3 + (dx * i) / n;
+      const y = r * (1 - Math.cos(t)) * 0.8 + (dy * i) / n;
+      points.push([start[0] + y / M_PER_DEG, start[1] + x / (k * M_PER_DEG)]);
+    }
+  } else {
+    const bow = Math.sqrt(Math.max(0, (distance / 2) ** 2 - (gap / 2) ** 2)) / 2;
+    for (let i = 0; i <= n; i++) {
+      const t = i / n;
+      const off = bow * Math.sin(Math.PI * t);
+      const x = dx * t - (dy / gap) * off;
+      const y = dy * t + (dx / gap) * off;
+      points.push([start[0] + y / M_PER_DEG, start[1] + x / (k * M_PER_DEG)]);
+    }
+  }
+  return encodeRoute(points);
+}
+
 function buildActivity(
   athleteId: number,
   id: number,
@@ -668,7 +746,11 @@ function buildActivity(
     comment_count: chance(rand, 0.2) ? intBetween(rand, 1, 5) : 0,
     athlete_count: chance(rand, 0.2) ? intBetween(rand, 2, 12) : 1,
     photo_count: 0,
-    map: { id: `a${id}`, summary_polyline: "", resource_state: 2 },
+    map: {
+      id: `a${id}`,
+      summary_polyline: start && end ? routePolyline(start, end, distance) : "",
+      resource_state: 2,
+    },
     trainer: metrics.trainer,
     commute: metrics.commute,
     manual,
@@ -784,7 +866,35 @@ const DETAIL_KEYS = [
   "embed_token",
   "photos",
   "segment_efforts",
+  "splits_metric",
 ] as const;
+
+/** Per-km splits of a summary, derived without random draws: even pace, the climb spread in a wave. */
+function splitsOf(summary: StravaSummaryActivity): StravaSplit[] {
+  if (summary.manual || summary.trainer || summary.distance < 100 || summary.moving_time <= 0) return [];
+  const speed = summary.distance / summary.moving_time;
+  const count = Math.ceil(summary.distance / 1000);
+  return Array.from({ length: count }, (_, i) => {
+    const distance = i === count - 1 ? round(summary.distance - 1000 * i, 1) : 1000;
+    const time = Math.round(distance / speed);
+    const wave = Math.sin((i / Math.max(1, count - 1)) * Math.PI * 2);
+    return {
+      distance,
+      elapsed_time: time,
+      elevation_difference: round(
+        (summary.total_elevation_gain / count) * (wave >= 0 ? 1.6 : -0.4) * (distance / 1000),
+        1,
+      ),
+      moving_time: time,
+      split: i + 1,
+      average_speed: round(speed * (1 + 0.05 * wave), 2),
+      ...(summary.average_heartrate !== undefined
+        ? { average_heartrate: round(summary.average_heartrate + 6 * wave, 1) }
+        : {}),
+      pace_zone: 0,
+    };
+  });
+}
 
 /** DetailedActivity for a summary; description, calories etc. are derived deterministically. */
 export function toDetailedActivity(
@@ -805,6 +915,7 @@ export function toDetailedActivity(
     embed_token: hashHex(`embed:${summary.id}`) + hashHex(`token:${summary.id}`),
     photos: { primary: null, count: 0 },
     segment_efforts: [],
+    splits_metric: splitsOf(summary),
     ...details,
   };
 }

@@ -930,6 +930,12 @@ describe("data rights: export and deletion", () => {
       now - 86400,
     );
     await run(
+      `INSERT INTO activity_tracks (activity_id, user_id, polyline, splits) VALUES (?, ?, '_p~iF~ps|U_ulLnnqC', ?)`,
+      activity!.id,
+      user.id,
+      JSON.stringify([{ km: 1, distance: 1000, movingTime: 200, elevationGain: 5, averageHeartrate: null }]),
+    );
+    await run(
       "INSERT INTO challenge_participations (challenge_id, user_id, progress) VALUES (?, ?, 42000)",
       challengeId,
       user.id,
@@ -1086,6 +1092,14 @@ describe("data rights: export and deletion", () => {
       expect(data.stravaConnection).toMatchObject({ athleteId: expect.any(Number) });
       expect(data.activities).toHaveLength(1);
       expect(data.activities[0].name).toContain(a.tag);
+      expect(data.activityTracks).toEqual([
+        {
+          activityId: data.activities[0].id,
+          polyline: "_p~iF~ps|U_ulLnnqC",
+          splits: [{ km: 1, distance: 1000, movingTime: 200, elevationGain: 5, averageHeartrate: null }],
+          profile: null,
+        },
+      ]);
       expect(data.challengeParticipations).toEqual([
         expect.objectContaining({ userId: a.id, challengeTitle: "Ride 100", progress: 42000 }),
       ]);
@@ -1128,6 +1142,7 @@ describe("data rights: export and deletion", () => {
           "profile.csv",
           "activities.csv",
           "activity-uploads.csv",
+          "activity-tracks.csv",
           "challenge-participations.csv",
           "challenge-progress-corrections.csv",
           "event-registrations.csv",
@@ -1198,6 +1213,8 @@ describe("data rights: export and deletion", () => {
     "activity_records",
     "activity_sport_totals",
     "activity_month_totals",
+    // Activity tracks (issue #40): removed with their activities (and the member) by cascade.
+    "activity_tracks",
   ];
 
   async function personalRows(userId: number, email: string, registrationIds: number[]) {

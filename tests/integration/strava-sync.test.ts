@@ -6,6 +6,7 @@ import { processSyncMessage, startSync } from "~/modules/strava/sync.server";
 import { adminSyncUser } from "~/modules/admin/strava-sync.server";
 import type { SyncMessage } from "~/modules/strava/sync-messages";
 import { call, cookiesFrom, createUser, json, login, ORIGIN } from "./helpers";
+import { decodePolyline, distanceM } from "~/modules/activities/track-geometry";
 
 const fake = (path: string, body?: unknown, method = "POST") =>
   fetch(`${env.FAKES_URL}/_control/strava${path}`, {
@@ -199,6 +200,145 @@ describe("connect", () => {
     // Replaying a used callback (cookie cleared) is refused too.
     const replay = await call(callback.pathname + callback.search, { cookie });
     expect(replay.headers.get("Location")).toMatch(/error=auth_error/);
+  });
+});
+
+describe("activity tracks (issue #40)", () => {
+  const reads = async () => ((await fake("/usage", undefined, "GET")).usage as { read15: number }).read15;
+  const tokenOf = async (userId: number) => {
+    const { decryptSecret } = await import("~/lib/token-crypto.server");
+    const conn = await env.DB.prepare("SELECT access_token_enc FROM strava_connections WHERE user_id = ?")
+      .bind(userId)
+      .first<{ access_token_enc: string }>();
+    return decryptSecret(conn!.access_token_enc, env.TOKEN_ENCRYPTION_KEY);
+  };
+
+  it("the sync stores each summary_polyline; the owner's first view reads Strava's detail once; others see a map only with consent, trimmed", async () => {
+    const owner = await connectedMember(30);
+    // Every outdoor activity of the list call keeps its polyline: as many track rows as Strava sent non-empty maps.
+    const listed = (await (
+      await fetch(`${env.FAKES_URL}/strava/api/v3/athlete/activities?per_page=200`, {
+        headers: { Authorization: `Bearer ${await tokenOf(owner.user.id)}` },
+      })
+    ).json()) as { id: number; map: { summary_polyline: string } }[];
+    const withMap = listed.filter((a) => a.map.summary_polyline !== "");
+    expect(withMap.length).toBeGreaterThan(0);
+    expect(
+      await count(
+        "SELECT count(*) n FROM activity_tracks WHERE user_id = ? AND polyline IS NOT NULL",
+        owner.user.id,
+      ),
+    ).toBe(withMap.length);
+    const row = (await env.DB.prepare(
+      `SELECT a.id, a.strava_id AS stravaId, t.polyline FROM activities a JOIN activity_tracks t ON t.activity_id = a.id
+       WHERE a.user_id = ? AND a.private = 0 AND a.visibility = 'everyone' AND a.manual = 0 AND a.distance > 3000
+       ORDER BY a.id LIMIT 1`,
+    )
+      .bind(owner.user.id)
+      .first<{ id: number; stravaId: number; polyline: string }>())!;
+    expect(row.polyline).toBe(withMap.find((a) => a.id === row.stravaId)!.map.summary_polyline);
+
+    // The heatmap draws every one of them, for the owner only; a filter narrows it.
+    const heat = await call("/activities/heatmap", { cookie: owner.cookie });
+    expect(heat.status).toBe(200);
+    expect(await heat.text()).toContain(`data-routes="${withMap.length}"`);
+    const guest = await call("/activities/heatmap");
+    expect(guest.status).toBe(302);
+    expect(guest.headers.get("Location")).toBe("/auth?redirectTo=%2Factivities%2Fheatmap");
+    const sport = (await env.DB.prepare("SELECT sport_type AS s FROM activities WHERE id = ?")
+      .bind(row.id)
+      .first<{ s: string }>())!.s;
+    const ofSport = await count(
+      "SELECT count(*) n FROM activity_tracks t JOIN activities a ON a.id = t.activity_id WHERE t.user_id = ? AND a.sport_type = ?",
+      owner.user.id,
+      sport,
+    );
+    expect(
+      await (await call(`/activities/heatmap?sport=${sport}`, { cookie: owner.cookie })).text(),
+    ).toContain(`data-routes="${ofSport}"`);
+
+    // The owner's first view costs exactly one read (GET /activities/{id}); the second none.
+    const before = await reads();
+    const first = await call(`/activities/${row.id}`, { cookie: owner.cookie });
+    expect(first.status).toBe(200);
+    const html = await first.text();
+    expect(await reads()).toBe(before + 1);
+    expect(html).toContain('data-testid="route-map"');
+    expect(html).toContain('data-testid="splits"');
+    expect(
+      await count(
+        "SELECT count(*) n FROM activity_tracks WHERE activity_id = ? AND detail_fetched_at IS NOT NULL",
+        row.id,
+      ),
+    ).toBe(1);
+    expect((await call(`/activities/${row.id}`, { cookie: owner.cookie })).status).toBe(200);
+    expect(await reads()).toBe(before + 1);
+
+    // Another member: no page, no track, and no read spent, without consent.
+    const other = await createUser();
+    const otherCookie = await login(other.username, other.password);
+    expect((await call(`/api/activities/${row.id}/track`, { cookie: otherCookie })).status).toBe(404);
+    expect((await call(`/activities/${row.id}`, { cookie: otherCookie })).status).toBe(404);
+    expect((await call(`/api/activities/${row.id}/track`)).status).toBe(401);
+
+    // With consent (both in a challenge, the owner sharing activities): the map without the first and last 200 m.
+    const challenge = (await env.DB.prepare(
+      `INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date, is_active)
+       VALUES ('Tracks', 'x', 100000, 'Ride', unixepoch() - 86400, unixepoch() + 86400, 1) RETURNING id`,
+    ).first<{ id: number }>())!.id;
+    await env.DB.prepare(
+      "INSERT INTO challenge_participations (challenge_id, user_id, share_activities) VALUES (?, ?, 1), (?, ?, 0)",
+    )
+      .bind(challenge, owner.user.id, challenge, other.id)
+      .run();
+    const shared = await json<{ polyline: string; hiddenMetres: number }>(
+      await call(`/api/activities/${row.id}/track`, { cookie: otherCookie }),
+    );
+    expect(shared.hiddenMetres).toBe(200);
+    const full = decodePolyline(row.polyline);
+    const trimmed = decodePolyline(shared.polyline);
+    expect(trimmed.length).toBeGreaterThan(1);
+    expect(trimmed.length).toBeLessThan(full.length);
+    expect(distanceM(full[0]!, trimmed[0]!)).toBeGreaterThanOrEqual(150);
+    expect(distanceM(full.at(-1)!, trimmed.at(-1)!)).toBeGreaterThanOrEqual(150);
+    const page = await call(`/activities/${row.id}`, { cookie: otherCookie });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("The first and last 200 m are hidden.");
+    expect(await reads()).toBe(before + 1);
+
+    // The owner's setting (PATCH /api/user/sharing): 0, 200, 500 or 1,000 m; anything else is a 400.
+    const bad = await call("/api/user/sharing", {
+      method: "PATCH",
+      cookie: owner.cookie,
+      body: { mapPrivacyMetres: 300 },
+    });
+    expect(bad.status).toBe(400);
+    expect((await json<{ message: string }>(bad)).message).toBe(
+      "mapPrivacyMetres must be 0, 200, 500 or 1000",
+    );
+    expect(
+      (
+        await call("/api/user/sharing", {
+          method: "PATCH",
+          cookie: owner.cookie,
+          body: { mapPrivacyMetres: 1000 },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await json<{ hiddenMetres: number }>(
+          await call(`/api/activities/${row.id}/track`, { cookie: otherCookie }),
+        )
+      ).hiddenMetres,
+    ).toBe(1000);
+
+    // A Strava-private activity's map stays the owner's, consent or not.
+    await env.DB.prepare("UPDATE activities SET private = 1, visibility = 'only_me' WHERE id = ?")
+      .bind(row.id)
+      .run();
+    expect((await call(`/api/activities/${row.id}/track`, { cookie: otherCookie })).status).toBe(404);
+    expect((await call(`/api/activities/${row.id}/track`, { cookie: owner.cookie })).status).toBe(200);
   });
 });
 

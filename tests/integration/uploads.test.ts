@@ -8,7 +8,8 @@ import { encodeFit } from "~scripts/make-activity-fixtures";
 import { call, createUser, json, login } from "./helpers";
 import { saveActivities } from "~/modules/activities/store.server";
 import { createAppContext } from "~workers/load-context";
-import type { UploadView } from "~/modules/uploads/uploads.server";
+import { startTrackBackfill, TRACK_BACKFILL_KEY, type UploadView } from "~/modules/uploads/uploads.server";
+import { decodePolyline } from "~/modules/activities/track-geometry";
 import type { ActivityView } from "~/modules/activities/list.server";
 
 const DAY = 86_400_000;
@@ -168,6 +169,66 @@ describe("uploads", () => {
     expect(await rideKm(m.cookie)).toBe(before);
     expect(await progress(c, m.id)).toBe(0);
     expect((await env.UPLOADS.list({ prefix: `activity-files/${m.id}/` })).objects).toEqual([]);
+  });
+
+  it("an uploaded ride keeps its track, splits and profile (issue #40): the page draws them, only for its owner; a backfill restores a lost one; deletion removes it", async () => {
+    const m = await member();
+    await call("/api/uploads", {
+      cookie: m.cookie,
+      body: form(new File([rideFit() as Uint8Array<ArrayBuffer>], "Track ride.fit")),
+    });
+    const [done] = await settled(m.cookie);
+    expect(done!.status).toBe("saved");
+    const id = done!.activity!.id;
+    const track = await json<{
+      polyline: string;
+      splits: { km: number; distance: number; movingTime: number; averageHeartrate: number }[];
+      profile: { distance: number[]; elevation: number[]; heartrate: number[] };
+    }>(await call(`/api/activities/${id}/track`, { cookie: m.cookie }));
+    // 7 m/s: 23 whole km of 142.9 s each, and the last 93 m of the file's 23,093 m.
+    expect(track.splits).toHaveLength(24);
+    expect(track.splits[0]).toMatchObject({ km: 1, distance: 1000, movingTime: 142.9 });
+    expect(track.splits[23]).toMatchObject({ km: 24, distance: 93 });
+    expect(track.profile.distance).toHaveLength(500);
+    expect(track.profile.distance.at(-1)).toBe(23.093);
+    expect(decodePolyline(track.polyline).length).toBeGreaterThanOrEqual(2);
+
+    const html = await (await call(`/activities/${id}`, { cookie: m.cookie })).text();
+    expect(html).toContain('data-testid="route-map"');
+    expect(html).toMatch(/<title id="route-title">Route map of/);
+    expect(html).toContain('data-testid="splits"');
+    expect(html).toContain('data-testid="profile-elevation"');
+    expect(html).toContain('data-testid="profile-heartrate"');
+
+    // Uploads are private: another member gets neither the page nor the track.
+    const other = await member();
+    expect((await call(`/api/activities/${id}/track`, { cookie: other.cookie })).status).toBe(404);
+    expect((await call(`/activities/${id}`, { cookie: other.cookie })).status).toBe(404);
+
+    // Uploads from before tracks were kept: the one-off backfill (cron → upload queue) restores the track.
+    await env.DB.prepare("DELETE FROM activity_tracks WHERE activity_id = ?").bind(id).run();
+    await env.SESSIONS.delete(TRACK_BACKFILL_KEY);
+    expect(await startTrackBackfill(createAppContext(env))).toBe(true);
+    expect(await startTrackBackfill(createAppContext(env))).toBe(false);
+    await vi.waitFor(
+      async () => {
+        const row = await env.DB.prepare("SELECT splits FROM activity_tracks WHERE activity_id = ?")
+          .bind(id)
+          .first<{ splits: string }>();
+        if (!row) throw new Error("not yet");
+        expect(JSON.parse(row.splits)).toEqual(track.splits);
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+
+    // Deleting the upload deletes its track.
+    expect(await call(`/api/uploads/${done!.id}`, { method: "DELETE", cookie: m.cookie })).toHaveProperty(
+      "status",
+      200,
+    );
+    expect(
+      await env.DB.prepare("SELECT count(*) n FROM activity_tracks WHERE user_id = ?").bind(m.id).first("n"),
+    ).toBe(0);
   });
 
   it("a file that matches a synced Strava activity is a duplicate and names it", async () => {

@@ -89,6 +89,7 @@ const TABLE_OWNERS: Record<string, string> = {
   activity_records: "activities",
   activity_sport_totals: "activities",
   activity_month_totals: "activities",
+  activity_tracks: "activities",
   challenges: "challenges",
   challenge_participations: "challenges",
   challenge_progress_audit: "challenges",

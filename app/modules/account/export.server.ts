@@ -33,6 +33,7 @@ import {
 } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { ACTIVITY_EXPORT_COLUMNS, memberActivitiesForExport } from "~/modules/activities/queries.server";
+import { tracksForExport } from "~/modules/activities/tracks.server";
 import { consumeAttempt } from "~/modules/auth/rate-limit.server";
 import { toCsv } from "~/lib/csv";
 import { EXPORTS_PER_HOUR } from "./schema";
@@ -151,6 +152,7 @@ function exportStatements(app: AppContext, userId: number) {
       .from(trainingLoadCache)
       .where(eq(trainingLoadCache.userId, userId)),
     db.select().from(wariResults).where(eq(wariResults.userId, userId)).orderBy(wariResults.editionYear),
+    tracksForExport(app, userId),
   ] as const;
 }
 
@@ -183,6 +185,7 @@ export async function collectMemberData(app: AppContext, user: User) {
     uploadRows,
     trainingLoad,
     wariResultRows,
+    trackRows,
   ] = await app.db.batch(exportStatements(app, user.id));
   return {
     exportedAt: app.now().toISOString(),
@@ -194,6 +197,13 @@ export async function collectMemberData(app: AppContext, user: User) {
     activities: activityRows,
     /** The activity files the member uploaded (the files themselves: download them from /activities/upload). */
     activityUploads: uploadRows,
+    /** Each activity's route (Google encoded polyline), per-km splits and profile (issue #40). */
+    activityTracks: trackRows.map((t) => ({
+      activityId: t.activityId,
+      polyline: t.polyline,
+      splits: t.splits ? (JSON.parse(t.splits) as unknown) : null,
+      profile: t.profile ? (JSON.parse(t.profile) as unknown) : null,
+    })),
     challengeParticipations: participations,
     challengeProgressCorrections: progressCorrections,
     eventRegistrations: registrations,
@@ -232,6 +242,15 @@ function csvFiles(data: MemberData): Record<string, string> {
     "profile.csv": toCsv(Object.keys(profile), [profile]),
     "activities.csv": toCsv(ACTIVITY_EXPORT_COLUMNS, rows(data.activities)),
     "activity-uploads.csv": toCsv(columnsOf(activityUploads), rows(data.activityUploads)),
+    "activity-tracks.csv": toCsv(
+      ["activityId", "polyline", "splits", "profile"],
+      data.activityTracks.map((t) => ({
+        activityId: t.activityId,
+        polyline: t.polyline,
+        splits: t.splits === null ? null : JSON.stringify(t.splits),
+        profile: t.profile === null ? null : JSON.stringify(t.profile),
+      })),
+    ),
     "challenge-participations.csv": toCsv(
       withExtra(challengeParticipations, [
         "challengeTitle",

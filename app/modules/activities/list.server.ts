@@ -12,7 +12,7 @@
  * in a challenge, only when that member shares their activities there (or
  * the viewer is an admin: docs/decisions/020-consent-for-shared-views.md).
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import {
   activities,
   challengeParticipations,
@@ -28,7 +28,11 @@ import { AppError } from "~/lib/http.server";
 import { kmToMetres } from "./achievements";
 import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
 import { sportMatches } from "~/modules/sports/sql.server";
-import { challengeActivitiesVisibleTo, type Viewer } from "~/modules/privacy/consent-sql.server";
+import {
+  challengeActivitiesVisibleTo,
+  sharesActivitiesWith,
+  type Viewer,
+} from "~/modules/privacy/consent-sql.server";
 import { activityVisibleTo } from "./activity-sql.server";
 import { MSG, PAGE_SIZE, type ActivityListQuery, type ActivitySort } from "./schema";
 
@@ -272,7 +276,14 @@ export async function getActivityDetail(
   viewer: User,
   id: number,
 ): Promise<ActivityView & { own: boolean }> {
-  const mayView = viewer.isAdmin ? activityVisibleTo(viewer.id) : eq(activities.userId, viewer.id);
+  // Issue #40: a member also sees another's public activity when its owner shares activities in a challenge
+  // they both joined (decision 020's consent), so a shared map has a page to open on.
+  const mayView = viewer.isAdmin
+    ? activityVisibleTo(viewer.id)
+    : or(
+        eq(activities.userId, viewer.id),
+        and(activityVisibleTo(viewer.id), sharesActivitiesWith(viewer.id, activities.userId)),
+      );
   const row = await app.db.query.activities.findFirst({ where: and(eq(activities.id, id), mayView) });
   if (!row) throw new AppError(404, MSG.activityNotFound);
   const own = row.userId === viewer.id;

@@ -6,7 +6,10 @@ import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { appErrorStatus, orNotFound, replyFromError } from "~/lib/http.server";
 import { getActivityDetail, listActivities } from "./list.server";
+import { z } from "zod";
+import { heatmap, routeMap } from "./route-map";
 import { activityListQuery, queryOf } from "./schema";
+import { heatmapChoices, heatmapPolylines, trackFor, type TrackView } from "./tracks.server";
 
 /**
  * The /activities page: the same list as GET /api/activities?page=…, or the
@@ -31,8 +34,61 @@ export async function activitiesPage(app: AppContext, viewer: User, url: URL) {
   }
 }
 
-/** /activities/{id}: one activity, the owner's or (for an admin) a public one; 404 otherwise. */
+/** The track part of the detail page: the SVG map projected here, splits and profile as stored. */
+export function trackPage(track: TrackView | null) {
+  return {
+    map: track?.polyline ? routeMap(track.polyline) : null,
+    splits: track?.splits ?? [],
+    profile: track?.profile ?? null,
+    /** metres hidden at each end of a shared map (0 for the owner) */
+    hiddenMetres: track?.hiddenMetres ?? 0,
+    /** the viewer may not see this activity's map (another member's, not shared) */
+    notShared: track === null,
+  };
+}
+
+/**
+ * /activities/{id}: one activity, the owner's, a public one for an admin, or
+ * one shared with the viewer in a challenge; 404 otherwise. With its map,
+ * splits and profile as the viewer may see them (tracks.server.ts).
+ */
 export async function activityDetailPage(app: AppContext, viewer: User, id: number) {
-  return { activity: await orNotFound(getActivityDetail(app, viewer, id)) };
+  const activity = await orNotFound(getActivityDetail(app, viewer, id));
+  const track = await trackFor(app, viewer, id);
+  return {
+    activity,
+    track: trackPage(track),
+    /** Strava's detail (splits, profile) is still to be read for the owner's Strava activity. */
+    stravaDetailDue:
+      activity.own && activity.source === "strava" && !activity.manual && !track?.detailFetched,
+    stravaDetailNote: null as string | null,
+  };
 }
 export type ActivityDetailData = Awaited<ReturnType<typeof activityDetailPage>>;
+
+/** The heatmap's filters: a sport type the member has, a year (both optional; anything else is ignored). */
+export const heatmapQuery = z.object({
+  sport: z
+    .string()
+    .regex(/^[A-Za-z]{1,40}$/)
+    .optional()
+    .catch(undefined),
+  year: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
+});
+
+/**
+ * /activities/heatmap: every route of the member drawn together (owner only:
+ * the route guards and passes the member), filtered by sport and year.
+ */
+export async function heatmapPage(app: AppContext, user: User, url: URL) {
+  const filters = heatmapQuery.parse({
+    sport: url.searchParams.get("sport") || undefined,
+    year: url.searchParams.get("year") || undefined,
+  });
+  const [polylines, choices] = await Promise.all([
+    heatmapPolylines(app, user, filters),
+    heatmapChoices(app, user),
+  ]);
+  return { filters, choices, map: heatmap(polylines) };
+}
+export type HeatmapData = Awaited<ReturnType<typeof heatmapPage>>;

@@ -310,12 +310,14 @@ export function stravaActivityCountSql(userId: number): SQL {
 /**
  * The statements that delete all of the member's Strava activities and
  * refresh what derives from them, for the caller's own db.batch (a Strava
- * disconnect runs them with the removal of the link). The DELETE comes first,
- * so its result's `meta.changes` is the number of activities deleted.
+ * disconnect runs them with the removal of the link). The DELETE comes first
+ * and returns the ids it deleted, so its result's `results.length` is the
+ * number of activities deleted (its `meta.changes` also counts the rows the
+ * foreign keys' cascade removes, such as their tracks).
  */
 export function deleteStravaActivitiesStatements(app: AppContext, userId: number): SQL[] {
   return [
-    sql`DELETE FROM activities WHERE ${memberStravaActivities(userId)}`,
+    sql`DELETE FROM activities WHERE ${memberStravaActivities(userId)} RETURNING id`,
     ...activitiesChangedStatements(app, userId),
   ];
 }

@@ -6,7 +6,14 @@ export const SHARING_MSG = {
   applyToCurrent: "applyToCurrent must be true or false",
   showStravaPhoto: "showStravaPhoto must be true or false",
   choice: "Choose what other participants will see",
+  mapPrivacyMetres: "mapPrivacyMetres must be 0, 200, 500 or 1000",
 } as const;
+
+/** Metres hidden at each end of a map others may see (decision 050); 200 by default. */
+export const MAP_PRIVACY_CHOICES = [0, 200, 500, 1000] as const;
+const mapPrivacy = z.coerce
+  .number({ invalid_type_error: SHARING_MSG.mapPrivacyMetres })
+  .refine((v) => (MAP_PRIVACY_CHOICES as readonly number[]).includes(v), SHARING_MSG.mapPrivacyMetres);
 
 /** The two levels, as the forms' radio values and in plain words. */
 export const SHARING_CHOICES = [
@@ -41,11 +48,19 @@ export const profileSharingSchema = z
     shareActivities: bool(SHARING_MSG.shareActivities).optional(),
     applyToCurrent: bool(SHARING_MSG.applyToCurrent).optional().default(false),
     showStravaPhoto: bool(SHARING_MSG.showStravaPhoto).optional(),
+    mapPrivacyMetres: z
+      .number({ invalid_type_error: SHARING_MSG.mapPrivacyMetres })
+      .refine((v) => (MAP_PRIVACY_CHOICES as readonly number[]).includes(v), SHARING_MSG.mapPrivacyMetres)
+      .optional(),
   })
-  .refine((v) => v.shareActivities !== undefined || v.showStravaPhoto !== undefined, {
-    message: SHARING_MSG.shareActivities,
-    path: ["shareActivities"],
-  });
+  .refine(
+    (v) =>
+      v.shareActivities !== undefined || v.showStravaPhoto !== undefined || v.mapPrivacyMetres !== undefined,
+    {
+      message: SHARING_MSG.shareActivities,
+      path: ["shareActivities"],
+    },
+  );
 
 /** The radio field `sharing` of a form: "progress" or "activities" → shareActivities. */
 export const sharingField = z
@@ -63,6 +78,7 @@ export const profileSharingFormSchema = z.object({
     .literal("on")
     .optional()
     .transform((v) => v === "on"),
+  mapPrivacyMetres: mapPrivacy.optional(),
 });
 
 export const choiceOf = (shareActivities: boolean): SharingChoice =>

@@ -34,6 +34,8 @@ export async function sharingSettings(app: AppContext, user: User) {
     /** Others see the member's Strava photo (decision 029); `stravaPhotoUrl` is theirs to see. */
     showStravaPhoto: user.showStravaPhoto,
     stravaPhotoUrl: user.stravaPhotoUrl,
+    /** Metres hidden at each end of a map others may see (decision 050). */
+    mapPrivacyMetres: user.mapPrivacyMetres,
     challenges: rows.map((r): ChallengeSharing => ({
       challengeId: r.challengeId,
       title: r.title,
@@ -86,16 +88,22 @@ export async function setParticipationSharing(
 export async function setProfileSharing(
   app: AppContext,
   user: User,
-  input: { shareActivities?: boolean; applyToCurrent: boolean; showStravaPhoto?: boolean },
+  input: {
+    shareActivities?: boolean;
+    applyToCurrent: boolean;
+    showStravaPhoto?: boolean;
+    mapPrivacyMetres?: number;
+  },
 ) {
   const now = app.now();
   const shareActivities = input.shareActivities ?? user.shareActivities;
   const showStravaPhoto = input.showStravaPhoto ?? user.showStravaPhoto;
+  const mapPrivacyMetres = input.mapPrivacyMetres ?? user.mapPrivacyMetres;
   // "Also in my current challenges" only goes with a challenge-sharing choice.
   const applyToCurrent = input.applyToCurrent && input.shareActivities !== undefined;
   const updateUser = app.db
     .update(users)
-    .set({ shareActivities, showStravaPhoto, updatedAt: now })
+    .set({ shareActivities, showStravaPhoto, mapPrivacyMetres, updatedAt: now })
     .where(eq(users.id, user.id));
   let applied = 0;
   if (applyToCurrent) {
@@ -120,6 +128,7 @@ export async function setProfileSharing(
       : "Sharing saved",
     shareActivities,
     showStravaPhoto,
+    mapPrivacyMetres,
     appliedTo: applied,
   };
 }

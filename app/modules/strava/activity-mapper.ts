@@ -29,6 +29,8 @@ export interface StravaActivityJson {
   /** Present when the activity has heart rate (`has_heartrate`) and the athlete shows it. */
   average_heartrate?: number;
   max_heartrate?: number;
+  /** The route, simplified (the list call's SummaryActivity has it; issue #40 keeps it). */
+  map?: { summary_polyline?: string | null; polyline?: string | null } | null;
 }
 
 /** A heart rate Strava sent, or null when absent or not a plausible number of beats per minute. */

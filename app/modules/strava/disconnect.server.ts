@@ -69,5 +69,5 @@ export async function withdrawKeepAgreement(
     ...(connection ? [] : deleteStravaActivitiesStatements(app, userId)),
     sql`UPDATE users SET keep_strava_activities_at = NULL, updated_at = ${now} WHERE id = ${userId}`,
   ]);
-  return { deletedActivities: connection ? 0 : (results[0]?.meta.changes ?? 0) };
+  return { deletedActivities: connection ? 0 : (results[0]?.results.length ?? 0) };
 }

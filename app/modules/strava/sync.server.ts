@@ -21,6 +21,7 @@ import {
   deleteStravaActivitiesStatements,
   saveActivities,
 } from "~/modules/activities/store.server";
+import { stravaPolylinesStatement } from "~/modules/activities/tracks.server";
 import { toActivityRow, type StravaActivityJson } from "./activity-mapper";
 import {
   StravaDeferred,
@@ -219,6 +220,7 @@ export async function syncPage(app: AppContext, message: SyncPage): Promise<numb
         progress_current = ${saved}, progress_total = ${last ? saved : saved + PER_PAGE},
         last_sync_at = ${last ? epoch(now) : sql`last_sync_at`}, updated_at = ${epoch(now)}
       WHERE user_id = ${job.userId} AND current_job_id = ${job.id}`,
+      ...stravaPolylinesStatement(app, job.userId, page),
       ...answerHintsStatements(
         app,
         job.userId,
@@ -379,7 +381,7 @@ export async function disconnectStrava(app: AppContext, userId: number): Promise
         progress_current = 0, progress_total = 0, updated_at = ${now}
       WHERE user_id = ${userId}`,
   ]);
-  return { deletedActivities: kept ? 0 : (results[0]?.meta.changes ?? 0), kept };
+  return { deletedActivities: kept ? 0 : (results[0]?.results.length ?? 0), kept };
 }
 
 /** STRAVA_QUIET_REFRESH_HOURS: hours of silence before the cron refreshes an athlete (default 24). */

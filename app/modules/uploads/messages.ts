@@ -1,8 +1,12 @@
 import { z } from "zod";
 
-/** The one message of the activity-uploads queue: parse this stored upload (idempotent: a parsed upload is skipped). */
-export const uploadMessageSchema = z.object({
-  type: z.literal("parse-upload"),
-  uploadId: z.number().int().positive(),
-});
+/**
+ * The messages of the activity-uploads queue: parse this stored upload
+ * (idempotent: a parsed upload is skipped), or one step of the one-off
+ * backfill of uploads' tracks (issue #40).
+ */
+export const uploadMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("parse-upload"), uploadId: z.number().int().positive() }),
+  z.object({ type: z.literal("backfill-tracks"), afterId: z.number().int().nonnegative() }),
+]);
 export type UploadMessage = z.infer<typeof uploadMessageSchema>;

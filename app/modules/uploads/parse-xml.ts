@@ -22,6 +22,8 @@ export const XML_MSG = {
 export interface TrackOptions {
   /** Hears every track point in file order (one object, reused: copy what you keep). */
   onPoint?: (point: Readonly<TrackPoint>) => void;
+  /** Hears the start of each track segment (GPX trkseg, TCX Track). */
+  onSegment?: () => void;
 }
 
 /** The longest text kept for one element, in characters (values and names are far shorter). */
@@ -262,8 +264,10 @@ export function parseGpx(content: Uint8Array | string, options: TrackOptions = {
       if (node === G.root) isGpx = true;
       else if (node === G.trk) tracks += 1;
       else if (node === G.trkName || node === G.trkType) return tracks === 1;
-      else if (node === G.segment) summariser.segment();
-      else if (node === G.point) {
+      else if (node === G.segment) {
+        summariser.segment();
+        options.onSegment?.();
+      } else if (node === G.point) {
         reader.forget(GPX_POINT_TEXTS);
         point.lat = numeric(attributes, "lat");
         point.lon = numeric(attributes, "lon");
@@ -346,8 +350,10 @@ export function parseTcx(content: Uint8Array | string, options: TrackOptions = {
         if (activities > 1) return false;
         sportAttribute = attribute(attributes, "Sport") ?? "";
       } else if (node === T.lap) reader.forget(TCX_LAP_TEXTS);
-      else if (node === T.track) summariser.segment();
-      else if (node === T.point) reader.forget(TCX_POINT_TEXTS);
+      else if (node === T.track) {
+        summariser.segment();
+        options.onSegment?.();
+      } else if (node === T.point) reader.forget(TCX_POINT_TEXTS);
     },
     close(node) {
       if (node === T.lap) {

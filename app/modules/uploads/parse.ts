@@ -3,7 +3,7 @@ import type { ParsedActivity } from "./activity";
 import { UploadRefused } from "./parse-error";
 import { activitiesCsvFromZip, parseActivitiesCsv } from "./parse-csv";
 import { parseFit } from "./parse-fit";
-import { parseGpx, parseTcx } from "./parse-xml";
+import { parseGpx, parseTcx, type TrackOptions } from "./parse-xml";
 
 export const UPLOAD_EXTENSIONS = ["fit", "gpx", "tcx", "csv", "zip"] as const;
 export type UploadKind = (typeof UPLOAD_EXTENSIONS)[number];
@@ -22,16 +22,16 @@ export interface ParsedUpload {
 
 const decode = (bytes: Uint8Array) => new TextDecoder("utf-8", { fatal: false }).decode(bytes);
 
-/** Parses one file; throws UploadRefused with the member-facing reason. */
-export function parseUpload(kind: UploadKind, bytes: Uint8Array): ParsedUpload {
+/** Parses one file (a FIT, GPX or TCX file's points also to `options`); throws UploadRefused with the member-facing reason. */
+export function parseUpload(kind: UploadKind, bytes: Uint8Array, options: TrackOptions = {}): ParsedUpload {
   if (bytes.byteLength === 0) throw new UploadRefused("The file is empty");
   switch (kind) {
     case "fit":
-      return { activities: [parseFit(bytes)], skipped: 0 };
+      return { activities: [parseFit(bytes, options)], skipped: 0 };
     case "gpx":
-      return { activities: [parseGpx(bytes)], skipped: 0 };
+      return { activities: [parseGpx(bytes, options)], skipped: 0 };
     case "tcx":
-      return { activities: [parseTcx(bytes)], skipped: 0 };
+      return { activities: [parseTcx(bytes, options)], skipped: 0 };
     case "csv":
       return parseActivitiesCsv(decode(bytes));
     case "zip":

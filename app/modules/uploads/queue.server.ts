@@ -10,7 +10,7 @@
  */
 import type { AppContext } from "~workers/load-context";
 import { uploadMessageSchema } from "./messages";
-import { failUpload, processUpload } from "./uploads.server";
+import { backfillTracks, failUpload, processUpload } from "./uploads.server";
 
 export const UPLOAD_MAX_ATTEMPTS = 3;
 export const UPLOAD_FAILED = "The file could not be processed. Please try again later.";
@@ -28,19 +28,31 @@ export async function handleUploadBatch(app: AppContext, batch: MessageBatch<unk
       message.ack();
       continue;
     }
+    const body = parsed.data;
+    if (body.type === "backfill-tracks") {
+      try {
+        await backfillTracks(app, body.afterId);
+        message.ack();
+      } catch (error) {
+        console.error("track backfill step failed", message.id, error);
+        if (message.attempts >= UPLOAD_MAX_ATTEMPTS || deadLetter) message.ack();
+        else message.retry({ delaySeconds: 10 * message.attempts });
+      }
+      continue;
+    }
     if (deadLetter) {
-      console.error("upload message dead-lettered", message.id, parsed.data.uploadId);
-      await failUpload(app, parsed.data.uploadId, UPLOAD_CRASHED);
+      console.error("upload message dead-lettered", message.id, body.uploadId);
+      await failUpload(app, body.uploadId, UPLOAD_CRASHED);
       message.ack();
       continue;
     }
     try {
-      await processUpload(app, parsed.data.uploadId);
+      await processUpload(app, body.uploadId);
       message.ack();
     } catch (error) {
       console.error("upload message failed", message.id, error);
       if (message.attempts >= UPLOAD_MAX_ATTEMPTS) {
-        await failUpload(app, parsed.data.uploadId, UPLOAD_FAILED);
+        await failUpload(app, body.uploadId, UPLOAD_FAILED);
         message.ack();
       } else message.retry({ delaySeconds: 10 * message.attempts });
     }

@@ -5,7 +5,7 @@
  * lists, downloads and deletes their own uploads; deleting one removes its
  * activities and refreshes stats and challenge progress in the same batch.
  */
-import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { uploads, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError, readForm } from "~/lib/http.server";
@@ -16,12 +16,14 @@ import {
   uploadActivitySummaries,
 } from "~/modules/activities/queries.server";
 import { deleteUploadActivities, saveActivities } from "~/modules/activities/store.server";
+import { uploadTrackStatement, uploadsWithoutTrack } from "~/modules/activities/tracks.server";
 import { formatInt, longDate } from "~/lib/format";
 import { implausibility } from "~/modules/activities/plausibility";
 import { toActivityRow, type ParsedActivity } from "./activity";
 import { describeActivity } from "./manual.server";
 import { kindOf, parseUpload, type UploadKind } from "./parse";
 import { UploadRefused } from "./parse-error";
+import { TrackRecorder } from "./track-detail";
 import { MAX_FILES_PER_POST, MAX_UPLOAD_BYTES, UPLOAD_MSG } from "./schema";
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -366,8 +368,14 @@ export async function processUpload(app: AppContext, uploadId: number): Promise<
     return;
   }
   let parsed;
+  // A FIT, GPX or TCX file's track is kept once, here (issue #40).
+  const recorder = row.kind === "csv" || row.kind === "zip" ? null : new TrackRecorder();
   try {
-    parsed = await parseUpload(row.kind, new Uint8Array(await object.arrayBuffer()));
+    parsed = parseUpload(
+      row.kind,
+      new Uint8Array(await object.arrayBuffer()),
+      recorder ? { onPoint: recorder.add, onSegment: recorder.segment } : {},
+    );
   } catch (error) {
     if (!(error instanceof UploadRefused)) throw error;
     await failUpload(app, row.id, error.message);
@@ -388,8 +396,9 @@ export async function processUpload(app: AppContext, uploadId: number): Promise<
     return;
   }
   const rows = plausible.map((a) => ({ ...toActivityRow(a, source, row.id), userId: row.userId }));
+  const track = recorder ? [uploadTrackStatement(app, row.id, recorder.result())] : [];
   for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
-    await saveActivities(app, row.userId, rows.slice(i, i + IMPORT_CHUNK));
+    await saveActivities(app, row.userId, rows.slice(i, i + IMPORT_CHUNK), track);
   }
   const saved = (await uploadActivityCounts(app, [row.id])).get(row.id) ?? 0;
   const duplicates = rows.length - saved;
@@ -412,6 +421,66 @@ export async function processUpload(app: AppContext, uploadId: number): Promise<
     message = same ? `Duplicate of ${describeActivity(same)}` : UPLOAD_MSG.duplicate;
   }
   await finish(app, row.id, { status: saved ? "saved" : "duplicate", message, saved, duplicates });
+}
+
+/** Uploads a backfill message reads (each file parsed again), and the KV key that makes the backfill one-off. */
+export const TRACK_BACKFILL_BATCH = 10;
+export const TRACK_BACKFILL_KEY = "backfill:activity-tracks:v1";
+
+/**
+ * Starts the one-off backfill of tracks for uploads saved before tracks were
+ * kept (issue #40): the first cron run after the release queues it once.
+ */
+export async function startTrackBackfill(app: AppContext): Promise<boolean> {
+  if (await app.env.SESSIONS.get(TRACK_BACKFILL_KEY)) return false;
+  await app.env.SESSIONS.put(TRACK_BACKFILL_KEY, app.now().toISOString());
+  await app.env.UPLOAD_QUEUE.send({ type: "backfill-tracks", afterId: 0 });
+  return true;
+}
+
+/**
+ * One step of the backfill: the next TRACK_BACKFILL_BATCH saved FIT, GPX or
+ * TCX uploads after `afterId`, each parsed again from R2 for the track of its
+ * activity when it has none; then the next step is queued. Idempotent: an
+ * activity that has a track is skipped, so a retried step costs only reads.
+ */
+export async function backfillTracks(app: AppContext, afterId: number): Promise<number | null> {
+  const rows = await app.db
+    .select()
+    .from(uploads)
+    .where(
+      and(
+        gt(uploads.id, afterId),
+        eq(uploads.status, "saved"),
+        sql`${uploads.kind} IN ('fit', 'gpx', 'tcx')`,
+      ),
+    )
+    .orderBy(uploads.id)
+    .limit(TRACK_BACKFILL_BATCH);
+  const missing = await uploadsWithoutTrack(
+    app,
+    rows.map((r) => r.id),
+  );
+  for (const row of rows) {
+    if (!missing.has(row.id)) continue;
+    const object = await app.env.UPLOADS.get(row.r2Key);
+    if (!object) continue;
+    const recorder = new TrackRecorder();
+    try {
+      parseUpload(row.kind, new Uint8Array(await object.arrayBuffer()), {
+        onPoint: recorder.add,
+        onSegment: recorder.segment,
+      });
+    } catch (error) {
+      if (!(error instanceof UploadRefused)) throw error;
+      continue;
+    }
+    await app.db.run(uploadTrackStatement(app, row.id, recorder.result()));
+  }
+  const last = rows[rows.length - 1];
+  if (rows.length < TRACK_BACKFILL_BATCH || !last) return null;
+  await app.env.UPLOAD_QUEUE.send({ type: "backfill-tracks", afterId: last.id });
+  return last.id;
 }
 
 /** Largest request body the upload form may send (Cloudflare's own request limit). */

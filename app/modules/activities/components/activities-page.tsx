@@ -95,9 +95,14 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-2xl font-bold text-gray-900">Activities</h1>
           {viewingOther ? null : (
-            <Button to="/activities/upload" variant="secondary" size="sm">
-              Add activities
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button to="/activities/heatmap" variant="secondary" size="sm">
+                My heatmap
+              </Button>
+              <Button to="/activities/upload" variant="secondary" size="sm">
+                Add activities
+              </Button>
+            </div>
           )}
         </div>
         {result && viewingOther ? (

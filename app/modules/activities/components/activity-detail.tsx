@@ -1,7 +1,8 @@
 /**
- * /activities/{id}: one activity as a map-free summary (issue #20 item 4):
- * sport, date, where it came from, distance, times, pace or speed, climbing,
- * and "View on Strava" for the owner's Strava activities.
+ * /activities/{id}: one activity (issue #20 item 4): sport, date, where it
+ * came from, distance, times, pace or speed, climbing, and "View on Strava"
+ * for the owner's Strava activities; its route map, splits and profiles
+ * (issue #40, activity-track.tsx).
  */
 import { Link } from "@remix-run/react";
 import {
@@ -19,6 +20,7 @@ import { PoweredByStrava, ViewOnStravaLink } from "~/ui/strava-brand";
 import type { ActivityDetailData } from "../page.server";
 import { SOURCE_LABELS } from "./activity-row";
 import { SportIcon } from "./sport-icon";
+import { ProfileSection, RouteSection, SplitsSection } from "./activity-track";
 
 export function ActivityNotFound() {
   return (
@@ -32,7 +34,8 @@ export function ActivityNotFound() {
   );
 }
 
-export function ActivityDetail({ data: { activity: a } }: { data: ActivityDetailData }) {
+export function ActivityDetail({ data }: { data: ActivityDetailData }) {
+  const a = data.activity;
   const pace = paceOrSpeed(a);
   const stats: [string, string][] = [
     ["Distance", formatDistanceOrDash(a.distance)],
@@ -74,12 +77,15 @@ export function ActivityDetail({ data: { activity: a } }: { data: ActivityDetail
         </dl>
       </section>
 
+      <RouteSection data={data} />
+      <SplitsSection data={data} />
+      <ProfileSection data={data} />
+
       <section aria-label="Source" className={cardClass({ padding: "sm", className: "space-y-2 text-sm" })}>
         <p>
           <span className="text-gray-500">Source: </span>
           <span className="font-medium text-gray-900">{SOURCE_LABELS[a.source]}</span>
         </p>
-        <p className="text-gray-600">Splits and maps are not stored for activities here.</p>
         {a.stravaId ? (
           <p>
             <ViewOnStravaLink stravaId={a.stravaId} />

@@ -3,6 +3,8 @@ import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
 import type { SharingSettings } from "../sharing.server";
 import { SharingChoice } from "./sharing-choice";
+import { MAP_PRIVACY_CHOICES } from "../schema";
+import { formatInt } from "~/lib/format";
 
 /**
  * /profile-settings' Sharing section: the default for challenges joined from
@@ -69,6 +71,26 @@ export function SharingSection({ sharing }: { sharing: SharingSettings }) {
             </span>
           </label>
         </div>
+        <label className="block text-sm text-gray-800">
+          <span className="font-medium">
+            When my map is shown to other participants, hide its first and last
+          </span>
+          <select
+            name="mapPrivacyMetres"
+            defaultValue={String(sharing.mapPrivacyMetres)}
+            aria-describedby="map-privacy-hint"
+            className="mt-1 block w-full max-w-xs rounded-md border border-gray-300 bg-white px-3 py-2 text-base"
+          >
+            {MAP_PRIVACY_CHOICES.map((m) => (
+              <option key={m} value={m}>
+                {m === 0 ? "0 m (show the whole route)" : `${formatInt(m)} m`}
+              </option>
+            ))}
+          </select>
+          <span id="map-privacy-hint" className="block text-xs text-gray-600">
+            Maps are shown only where you share your activities, never for activities private on Strava.
+          </span>
+        </label>
         <Button type="submit" disabled={saving} className="disabled:opacity-60">
           {saving ? "Saving..." : "Save sharing"}
         </Button>
