@@ -114,6 +114,10 @@ export const users = sqliteTable(
      * browser's (the `tz` cookie), else the club's (docs/decisions/042-member-time-zone.md).
      */
     timeZone: text("time_zone"),
+    /** The club feed shows the member's event registrations (decision 051; default: no). */
+    shareEventRegistrations: integer("share_event_registrations", { mode: "boolean" })
+      .notNull()
+      .default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1065,6 +1069,105 @@ export const wariResultAudit = sqliteTable(
     index("wari_result_audit_edition_idx").on(t.editionYear, t.at),
     check("wari_result_audit_action_check", oneOf("action", WARI_RESULT_REVIEWS)),
   ],
+);
+
+export const FEED_AUDIENCES = ["everyone", "challenge", "profile", "events"] as const;
+
+/**
+ * The club feed (issue #41, docs/decisions/051-club-feed.md): one row per milestone, written
+ * where it happens and made idempotent by `milestone_key`. `audience` names the consent that
+ * lets other members see it (app/modules/privacy/feed-sql.server.ts).
+ */
+export const feedItems = sqliteTable(
+  "feed_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    /** The member whose milestone it is; null for the admins' announcements. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    challengeId: integer("challenge_id").references(() => challenges.id, { onDelete: "cascade" }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
+    audience: text("audience", { enum: FEED_AUDIENCES }).notNull().default("everyone"),
+    /** What the item names (a challenge or event title, a sport, an edition), as it was then. */
+    label: text("label").notNull(),
+    /** A number the item shows: a goal percentage, a record's value, a year. */
+    value: real("value"),
+    milestoneKey: text("milestone_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("feed_items_milestone_unique").on(t.milestoneKey),
+    index("feed_items_user_idx").on(t.userId, t.id),
+    check("feed_items_audience_check", oneOf("audience", FEED_AUDIENCES)),
+  ],
+);
+
+/** One kudos per member and feed item. */
+export const feedKudos = sqliteTable(
+  "feed_kudos",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => feedItems.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId] })],
+);
+
+/** Short comments on feed items (500 characters); an admin may hide any. */
+export const feedComments = sqliteTable(
+  "feed_comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => feedItems.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    hiddenAt: integer("hidden_at", { mode: "timestamp" }),
+    hiddenBy: integer("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("feed_comments_item_idx").on(t.itemId, t.id),
+    check("feed_comments_body_check", sql`length(${t.body}) BETWEEN 1 AND 500`),
+  ],
+);
+
+/** A member's report of a comment (one per member and comment), for the admins. */
+export const feedCommentReports = sqliteTable(
+  "feed_comment_reports",
+  {
+    commentId: integer("comment_id")
+      .notNull()
+      .references(() => feedComments.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+/** The personal records the feed has seen, so a first import announces none (decision 051). */
+export const feedRecordMarks = sqliteTable(
+  "feed_record_marks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sportType: text("sport_type").notNull(),
+    metric: text("metric").notNull(),
+    activityId: integer("activity_id").notNull(),
+    value: real("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sportType, t.metric] })],
 );
 
 export type User = typeof users.$inferSelect;

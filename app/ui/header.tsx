@@ -50,6 +50,7 @@ export function navLinks(user: HeaderUser | null): NavItem[] {
     { to: "/activities", label: "Activities" },
     { to: "/recommendations", label: "Recommendations" },
     { to: "/challenges", label: "Challenges" },
+    { to: "/club", label: "Club" },
     { to: "/events", label: "Events" },
     { to: "/wari", label: user.wariLabel ?? "Wari" },
     { to: "/feedback", label: "Feedback" },

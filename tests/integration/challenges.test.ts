@@ -1095,3 +1095,216 @@ describe("goal kinds (issue #39 item 1, docs/decisions/043-challenge-goal-kinds.
     expect(viaTarget).toMatchObject({ targetDistance: 50000, target: 50000, goalType: "distance" });
   });
 });
+
+describe("club feed (issue #41)", () => {
+  interface Feed {
+    items: {
+      id: number;
+      kind: string;
+      text: string;
+      member: { id: number } | null;
+      kudos: number;
+      kudoed: boolean;
+      commentCount: number;
+      comments: { id: number; body: string; mine: boolean }[];
+    }[];
+    nextBefore: number | null;
+  }
+  const feedOf = async (cookie: string, query = "") =>
+    json<Feed>(await call(`/api/club/feed${query}`, { cookie }));
+
+  it("writes milestones where they happen, once, and shows each only as its member's sharing allows", async () => {
+    const r = await createUser();
+    await connectStrava(r.id, 600101);
+    const rider = { id: r.id, cookie: await login(r.username, r.password) };
+    const challengeId = await insertChallenge({ title: "Feed Ride 10", target: 10_000 });
+    const privateChallenge = await insertChallenge({ title: "Quiet Ride", target: 10_000 });
+    expect(
+      (
+        await call(`/api/challenges/${challengeId}/join`, {
+          cookie: rider.cookie,
+          body: { shareActivities: true },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await call(`/api/challenges/${privateChallenge}/join`, {
+          cookie: rider.cookie,
+          body: { shareActivities: false },
+        })
+      ).status,
+    ).toBe(201);
+    // 6 km passes half the goal; then 12 km in all completes it (and the quiet challenge too).
+    const app = createAppContext(env);
+    await saveStrava(app, rider.id, [activity("Ride", 6, 2)]);
+    await saveStrava(app, rider.id, [activity("Ride", 6, 1)]);
+    await saveStrava(app, rider.id, [activity("Ride", 1, 1)]); // a refresh again: nothing twice
+
+    const mine = (await feedOf(rider.cookie)).items.filter((i) => i.member?.id === rider.id);
+    expect(mine.map((i) => i.text).sort()).toEqual([
+      "completed the challenge Feed Ride 10",
+      "completed the challenge Quiet Ride",
+      "joined the challenge Feed Ride 10",
+      "joined the challenge Quiet Ride",
+      "passed 50 % of the goal in Feed Ride 10",
+      "passed 50 % of the goal in Quiet Ride",
+    ]);
+    expect(mine.map((i) => i.kind).slice(0, 2)).toEqual(["challenge_completed", "challenge_completed"]);
+    // Another member sees only the challenge the rider shares.
+    const seen = (await feedOf(outsider.cookie)).items.filter((i) => i.member?.id === rider.id);
+    expect(seen.map((i) => i.text)).toEqual([
+      "completed the challenge Feed Ride 10",
+      "passed 50 % of the goal in Feed Ride 10",
+      "joined the challenge Feed Ride 10",
+    ]);
+    // Keyset paging: one at a time, no item twice.
+    const first = await feedOf(rider.cookie, "?limit=1");
+    expect(first.items).toHaveLength(1);
+    const second = await feedOf(rider.cookie, `?limit=1&before=${first.nextBefore}`);
+    expect(second.items[0]!.id).toBeLessThan(first.items[0]!.id);
+    expect((await call("/api/club/feed?limit=0", { cookie: rider.cookie })).status).toBe(400);
+    expect((await call("/api/club/feed")).status).toBe(401);
+
+    // A hidden item cannot be given kudos or comments (404, as if it did not exist).
+    const quiet = mine.find((i) => i.text === "completed the challenge Quiet Ride")!;
+    expect(
+      (await call(`/api/club/feed/${quiet.id}/kudos`, { method: "POST", cookie: outsider.cookie })).status,
+    ).toBe(404);
+    expect(
+      (await call(`/api/club/feed/${quiet.id}/comments`, { cookie: outsider.cookie, body: { body: "hi" } }))
+        .status,
+    ).toBe(404);
+
+    // Event registrations only once the member allows it (their own choice, decision 051).
+    const registered = await env.DB.prepare(
+      "INSERT INTO feed_items (kind, user_id, audience, label, milestone_key) VALUES ('event_registered', ?, 'events', 'Club Brevet', ?) RETURNING id",
+    )
+      .bind(rider.id, `test-event:${rider.id}`)
+      .first<{ id: number }>();
+    const sees = async () => (await feedOf(outsider.cookie)).items.some((i) => i.id === registered!.id);
+    expect(await sees()).toBe(false);
+    const allowed = await call("/api/user/sharing", {
+      method: "PATCH",
+      cookie: rider.cookie,
+      body: { shareEventRegistrations: true },
+    });
+    expect(await json(allowed)).toMatchObject({ shareEventRegistrations: true, shareActivities: false });
+    expect(await sees()).toBe(true);
+
+    // An admin's new challenge is an announcement everyone sees.
+    const created = await call("/api/admin/challenges", {
+      cookie: admin.cookie,
+      body: {
+        title: "Announced Ride",
+        description: "A new one",
+        sportType: "Ride",
+        targetDistance: 50,
+        startDate: new Date((now - DAY) * 1000).toISOString(),
+        endDate: new Date((now + 30 * DAY) * 1000).toISOString(),
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((await feedOf(outsider.cookie)).items[0]!.text).toBe("New challenge: Announced Ride");
+  });
+
+  it("kudos once per member with undo; comments 1–500 characters, edited and deleted by their author only, hidden by admins, reported once", async () => {
+    const challengeId = await insertChallenge({ title: "Kudos Ride" });
+    const r = await createUser();
+    await connectStrava(r.id, 600102);
+    const rider = { id: r.id, cookie: await login(r.username, r.password) };
+    await call(`/api/challenges/${challengeId}/join`, {
+      cookie: rider.cookie,
+      body: { shareActivities: true },
+    });
+    const item = (await feedOf(outsider.cookie)).items.find((i) => i.member?.id === rider.id)!;
+    expect(item.text).toBe("joined the challenge Kudos Ride");
+
+    const kudos = (method: string, cookie: string | null) =>
+      call(`/api/club/feed/${item.id}/kudos`, { method, cookie });
+    expect((await kudos("POST", null)).status).toBe(401);
+    expect(await json(await kudos("POST", outsider.cookie))).toEqual({
+      itemId: item.id,
+      kudos: 1,
+      kudoed: true,
+    });
+    expect(await json(await kudos("POST", outsider.cookie))).toEqual({
+      itemId: item.id,
+      kudos: 1,
+      kudoed: true,
+    });
+    await kudos("POST", member.cookie);
+    expect(await json(await kudos("DELETE", member.cookie))).toEqual({
+      itemId: item.id,
+      kudos: 1,
+      kudoed: false,
+    });
+    const rows = await env.DB.prepare("SELECT user_id FROM feed_kudos WHERE item_id = ?").bind(item.id).all();
+    expect(rows.results).toEqual([{ user_id: outsider.id }]);
+    await expect(
+      env.DB.prepare("INSERT INTO feed_kudos (item_id, user_id) VALUES (?, ?)")
+        .bind(item.id, outsider.id)
+        .run(),
+    ).rejects.toThrow(/UNIQUE/);
+    expect((await call("/api/club/feed/abc/kudos", { method: "POST", cookie: outsider.cookie })).status).toBe(
+      404,
+    );
+
+    const comment = (body: unknown, cookie: string | null = outsider.cookie) =>
+      call(`/api/club/feed/${item.id}/comments`, { cookie, body });
+    expect((await comment({ body: "hi" }, null)).status).toBe(401);
+    const empty = await comment({ body: "   " });
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).message).toBe("Comment cannot be empty");
+    const long = await comment({ body: "x".repeat(501) });
+    expect(long.status).toBe(400);
+    expect((await json(long)).message).toBe("Comment must be 500 characters or fewer");
+    expect((await comment({})).status).toBe(400);
+    const added = await comment({ body: "x".repeat(500) });
+    expect(added.status).toBe(201);
+    const { comment: c } = await json<{ comment: { id: number } }>(added);
+
+    const edit = (cookie: string | null, body: unknown, method = "PATCH") =>
+      call(`/api/club/comments/${c.id}`, { method, cookie, body });
+    expect((await edit(rider.cookie, { body: "mine now" })).status).toBe(403);
+    expect((await edit(rider.cookie, undefined, "DELETE")).status).toBe(403);
+    expect((await edit(outsider.cookie, { body: "" })).status).toBe(400);
+    expect((await edit(outsider.cookie, { body: "Well ridden!" })).status).toBe(200);
+    let seen = (await feedOf(rider.cookie)).items.find((i) => i.id === item.id)!;
+    expect(seen.comments.map((x) => [x.body, x.mine])).toEqual([["Well ridden!", false]]);
+    expect(seen.commentCount).toBe(1);
+
+    // The rider reports it (once), cannot report their own; a member cannot hide, an admin can.
+    const report = (id: number, cookie: string) =>
+      call(`/api/club/comments/${id}/report`, { method: "POST", cookie });
+    expect((await report(c.id, rider.cookie)).status).toBe(200);
+    expect((await report(c.id, rider.cookie)).status).toBe(200);
+    const { comment: own } = await json<{ comment: { id: number } }>(
+      await comment({ body: "thanks" }, rider.cookie),
+    );
+    expect((await report(own.id, rider.cookie)).status).toBe(400);
+    const hide = (cookie: string | null) =>
+      call(`/api/admin/club/comments/${c.id}/hide`, { method: "POST", cookie });
+    expect((await hide(null)).status).toBe(401);
+    expect((await hide(rider.cookie)).status).toBe(403);
+    expect((await hide(admin.cookie)).status).toBe(200);
+    seen = (await feedOf(rider.cookie)).items.find((i) => i.id === item.id)!;
+    expect(seen.comments.map((x) => x.body)).toEqual(["thanks"]);
+    expect((await edit(outsider.cookie, { body: "again" })).status).toBe(404);
+
+    expect(
+      (await call(`/api/club/comments/${own.id}`, { method: "DELETE", cookie: rider.cookie })).status,
+    ).toBe(200);
+    seen = (await feedOf(rider.cookie)).items.find((i) => i.id === item.id)!;
+    expect(seen.commentCount).toBe(0);
+  });
+
+  it("/club renders the feed for members and sends guests to sign in", async () => {
+    const page = await call("/club", { cookie: outsider.cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("<h1");
+    expect(html).toContain("New challenge: Announced Ride");
+    expect((await call("/club")).status).toBe(302);
+  });
+});

@@ -37,6 +37,7 @@ import {
   type ParticipantQuery,
 } from "./schema";
 import { oneRow } from "~db/client";
+import { challengeAnnounced, challengeGoalMilestones, challengeJoined } from "~/modules/club/feed.server";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
@@ -152,6 +153,9 @@ export async function joinChallenge(
     .returning({ id: challengeParticipations.id });
   if (!inserted) throw new AppError(409, CHALLENGE_MSG.alreadyJoined, { code: "already_joined" });
   await batchSql(app.env.DB, [refreshParticipationStatement(challengeId, user.id)]);
+  // The club feed (decision 051): joined, and any goal the member's activities already reach.
+  await challengeJoined(app, challenge, user.id);
+  await batchSql(app.env.DB, [challengeGoalMilestones(challengeId, user.id)]);
   const participation = await app.db.query.challengeParticipations.findFirst({
     where: eq(challengeParticipations.id, inserted.id),
   });
@@ -426,6 +430,7 @@ export async function createChallenge(app: AppContext, admin: User, input: Chall
       .values({ ...input, createdBy: admin.id })
       .returning(),
   );
+  if (row.isActive) await challengeAnnounced(app, row);
   return challengeView(row);
 }
 
@@ -439,7 +444,10 @@ export async function updateChallenge(app: AppContext, id: number, input: Challe
       .returning(),
   );
   // Dates or sport may have changed: recompute automatic progress (manual corrections stay).
-  await batchSql(app.env.DB, [sql.raw(progressUpdateSql(`challenge_id = ${Math.trunc(id)}`))]);
+  await batchSql(app.env.DB, [
+    sql.raw(progressUpdateSql(`challenge_id = ${Math.trunc(id)}`)),
+    challengeGoalMilestones(id),
+  ]);
   return challengeView(row);
 }
 
@@ -500,6 +508,7 @@ export async function setParticipantProgress(
     app.db
       .insert(challengeProgressAudit)
       .values({ challengeId, userId, adminId: admin.id, oldProgress: current.progress, newProgress: metres }),
+    app.db.run(challengeGoalMilestones(challengeId, userId)),
   ]);
   return {
     message: "Progress updated",
@@ -511,6 +520,7 @@ export async function setParticipantProgress(
 export async function recalculateChallengeProgress(app: AppContext, challengeId: number) {
   await requireChallenge(app, challengeId);
   const result = oneRow(await batchSql(app.env.DB, [recalculateChallengeStatement(challengeId)]));
+  await batchSql(app.env.DB, [challengeGoalMilestones(challengeId)]);
   const results = await app.db
     .select({
       userId: challengeParticipations.userId,

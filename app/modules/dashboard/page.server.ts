@@ -16,6 +16,10 @@ import { getStravaStatus } from "~/modules/strava/status.server";
 import { myParticipations } from "~/modules/challenges/challenges.server";
 import { wariLabels } from "~/modules/wari/editions.server";
 import { finisherBadges } from "~/modules/wari/results.server";
+import { clubFeed } from "~/modules/club/feed.server";
+
+/** The club feed's items on the dashboard (issue #41: a short version of /club). */
+export const DASHBOARD_FEED_ITEMS = 3;
 
 export const RECENT_ACTIVITIES = 3;
 
@@ -34,16 +38,19 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
   // Bad timeline values in the address fall back to the defaults (the /api answers them 400).
   const parsed = timelineQuery.safeParse(queryOf(url));
   const timelineParams = parsed.success ? parsed.data : timelineQuery.parse({});
-  const [stats, timeline, recent, strava, challenges, highlights, wari, wariBadges] = await Promise.all([
-    getDashboardStats(app, user),
-    settle("timeline", getTimeline(app, user, timelineParams)),
-    settle("recent activities", listActivities(app, user, { page: 1, limit: RECENT_ACTIVITIES })),
-    settle("strava status", getStravaStatus(app, user)),
-    settle("challenges", myParticipations(app, user)),
-    settle("highlights", getHighlights(app, user.id)),
-    settle("wari edition", wariLabels(app)),
-    settle("wari badges", finisherBadges(app, user.id)),
-  ]);
+  const [stats, timeline, recent, strava, challenges, highlights, wari, wariBadges, club] = await Promise.all(
+    [
+      getDashboardStats(app, user),
+      settle("timeline", getTimeline(app, user, timelineParams)),
+      settle("recent activities", listActivities(app, user, { page: 1, limit: RECENT_ACTIVITIES })),
+      settle("strava status", getStravaStatus(app, user)),
+      settle("challenges", myParticipations(app, user)),
+      settle("highlights", getHighlights(app, user.id)),
+      settle("wari edition", wariLabels(app)),
+      settle("wari badges", finisherBadges(app, user.id)),
+      settle("club feed", clubFeed(app, user, { limit: DASHBOARD_FEED_ITEMS })),
+    ],
+  );
   return {
     username: user.username,
     stats,
@@ -61,6 +68,9 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     wariButton: wari?.button ?? "Wari Challenge",
     /** The Wari editions the member finished (issue #38 item 5): a badge each. */
     wariBadges: wariBadges ?? [],
+    /** The club feed's newest items (issue #41); null if it failed. */
+    club: club?.items ?? null,
+    isAdmin: user.isAdmin,
   };
 }
 

@@ -19,6 +19,7 @@ export async function sharingAction(app: AppContext, user: User, form: FormData)
       shareActivities: input.sharing,
       applyToCurrent: input.applyToCurrent,
       showStravaPhoto: input.showStravaPhoto,
+      shareEventRegistrations: input.shareEventRegistrations,
     });
     return redirectWithToast(app, SHARING_PAGE, { title: message, variant: "success" });
   } catch (error) {

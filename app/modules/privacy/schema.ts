@@ -5,6 +5,7 @@ export const SHARING_MSG = {
   shareActivities: "shareActivities must be true or false",
   applyToCurrent: "applyToCurrent must be true or false",
   showStravaPhoto: "showStravaPhoto must be true or false",
+  shareEventRegistrations: "shareEventRegistrations must be true or false",
   choice: "Choose what other participants will see",
 } as const;
 
@@ -41,11 +42,19 @@ export const profileSharingSchema = z
     shareActivities: bool(SHARING_MSG.shareActivities).optional(),
     applyToCurrent: bool(SHARING_MSG.applyToCurrent).optional().default(false),
     showStravaPhoto: bool(SHARING_MSG.showStravaPhoto).optional(),
+    /** The club feed shows the member's event registrations (decision 051). */
+    shareEventRegistrations: bool(SHARING_MSG.shareEventRegistrations).optional(),
   })
-  .refine((v) => v.shareActivities !== undefined || v.showStravaPhoto !== undefined, {
-    message: SHARING_MSG.shareActivities,
-    path: ["shareActivities"],
-  });
+  .refine(
+    (v) =>
+      v.shareActivities !== undefined ||
+      v.showStravaPhoto !== undefined ||
+      v.shareEventRegistrations !== undefined,
+    {
+      message: SHARING_MSG.shareActivities,
+      path: ["shareActivities"],
+    },
+  );
 
 /** The radio field `sharing` of a form: "progress" or "activities" → shareActivities. */
 export const sharingField = z
@@ -60,6 +69,10 @@ export const profileSharingFormSchema = z.object({
     .optional()
     .transform((v) => v === "on"),
   showStravaPhoto: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
+  shareEventRegistrations: z
     .literal("on")
     .optional()
     .transform((v) => v === "on"),

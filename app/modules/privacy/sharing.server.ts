@@ -33,6 +33,8 @@ export async function sharingSettings(app: AppContext, user: User) {
     shareActivities: user.shareActivities,
     /** Others see the member's Strava photo (decision 029); `stravaPhotoUrl` is theirs to see. */
     showStravaPhoto: user.showStravaPhoto,
+    /** The club feed shows the member's event registrations (decision 051). */
+    shareEventRegistrations: user.shareEventRegistrations,
     stravaPhotoUrl: user.stravaPhotoUrl,
     challenges: rows.map((r): ChallengeSharing => ({
       challengeId: r.challengeId,
@@ -86,16 +88,22 @@ export async function setParticipationSharing(
 export async function setProfileSharing(
   app: AppContext,
   user: User,
-  input: { shareActivities?: boolean; applyToCurrent: boolean; showStravaPhoto?: boolean },
+  input: {
+    shareActivities?: boolean;
+    applyToCurrent: boolean;
+    showStravaPhoto?: boolean;
+    shareEventRegistrations?: boolean;
+  },
 ) {
   const now = app.now();
   const shareActivities = input.shareActivities ?? user.shareActivities;
   const showStravaPhoto = input.showStravaPhoto ?? user.showStravaPhoto;
+  const shareEventRegistrations = input.shareEventRegistrations ?? user.shareEventRegistrations;
   // "Also in my current challenges" only goes with a challenge-sharing choice.
   const applyToCurrent = input.applyToCurrent && input.shareActivities !== undefined;
   const updateUser = app.db
     .update(users)
-    .set({ shareActivities, showStravaPhoto, updatedAt: now })
+    .set({ shareActivities, showStravaPhoto, shareEventRegistrations, updatedAt: now })
     .where(eq(users.id, user.id));
   let applied = 0;
   if (applyToCurrent) {
@@ -120,6 +128,7 @@ export async function setProfileSharing(
       : "Sharing saved",
     shareActivities,
     showStravaPhoto,
+    shareEventRegistrations,
     appliedTo: applied,
   };
 }

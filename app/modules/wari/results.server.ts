@@ -30,6 +30,7 @@ import {
 import { RESULT_MSG, type ReviewInput } from "./results-schema";
 import { planAdherence } from "./workout-matching";
 import { WARI_MSG } from "./messages";
+import { wariFinishedStatement } from "~/modules/club/feed.server";
 
 type StoredRow = typeof wariResults.$inferSelect;
 
@@ -81,6 +82,12 @@ export async function refreshResults(app: AppContext, edition: Edition, userId?:
       ),
   ]);
   const byUser = new Map(stored.map((row) => [row.userId, row]));
+  // The club feed (decision 051): a finish appears once, however often results are recomputed.
+  const finishes = rides.flatMap((row) =>
+    resultOf(rideOf(row), edition).status === "finished"
+      ? [wariFinishedStatement(app, row.userId, year)]
+      : [],
+  );
   const now = app.now();
   const writes = rides.flatMap((row) => {
     const value = resultOf(rideOf(row), edition);
@@ -102,7 +109,7 @@ export async function refreshResults(app: AppContext, edition: Edition, userId?:
         .onConflictDoUpdate({ target: [wariResults.editionYear, wariResults.userId], set: computed }),
     ];
   });
-  const [first, ...rest] = writes;
+  const [first, ...rest] = [...writes, ...finishes];
   if (first) await app.db.batch([first, ...rest]);
 }
 
