@@ -1170,6 +1170,54 @@ export const feedRecordMarks = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.sportType, t.metric] })],
 );
 
+/**
+ * In-app notifications (issue #41, decision 051): one per event and member (`dedupe_key`),
+ * written by the notifications queue's consumer; `emailed_at` once the e-mail went out.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    title: text("title").notNull(),
+    link: text("link"),
+    readAt: integer("read_at", { mode: "timestamp" }),
+    emailedAt: integer("emailed_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_user_key_unique").on(t.userId, t.dedupeKey),
+    index("notifications_user_unread_idx").on(t.userId, t.readAt, t.id),
+  ],
+);
+
+/** The member's choice per notification kind and channel; no row: the kind's default. */
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    channel: text("channel").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel] })],
+);
+
+/** Quiet hours in IST, minutes after midnight (start inclusive, end exclusive; may wrap midnight). */
+export const notificationSettings = sqliteTable("notification_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  quietStart: integer("quiet_start"),
+  quietEnd: integer("quiet_end"),
+});
+
 export type User = typeof users.$inferSelect;
 export type Activity = typeof activities.$inferSelect;
 export type NewActivity = typeof activities.$inferInsert;

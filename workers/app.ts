@@ -13,6 +13,10 @@ import { handleScheduled } from "~/modules/strava/cron.server";
 import { handleEventsScheduled } from "~/modules/events/cron.server";
 import { handleSyncBatch } from "~/modules/strava/queue.server";
 import { handleUploadBatch } from "~/modules/uploads/queue.server";
+import {
+  handleNotificationBatch,
+  queueChallengeCompletions,
+} from "~/modules/notifications/notifications.server";
 import { failStaleUploads } from "~/modules/uploads/uploads.server";
 import type { Env } from "./env";
 import { createAppContext } from "./load-context";
@@ -22,6 +26,8 @@ import { createNonce, withSecurityHeaders } from "~/lib/security-headers.server"
 
 /** The queue of uploaded activity files and its dead-letter queue (wrangler.toml); every other queue is the Strava sync's. */
 const UPLOAD_QUEUE_NAME = "activity-uploads";
+/** The notifications' queue (decision 051). */
+const NOTIFY_QUEUE_NAME = "notifications";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -72,6 +78,7 @@ export default {
     refuseWhenMisconfigured(env, "queue");
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
     if (batch.queue.startsWith(UPLOAD_QUEUE_NAME)) await handleUploadBatch(app, batch);
+    else if (batch.queue === NOTIFY_QUEUE_NAME) await handleNotificationBatch(app, batch);
     else await handleSyncBatch(app, batch);
   },
 
@@ -84,6 +91,7 @@ export default {
       handleScheduled(app, run),
       handleEventsScheduled(app, run),
       failStaleUploads(app),
+      queueChallengeCompletions(app),
     ]);
     for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
   },

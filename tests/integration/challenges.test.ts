@@ -1,10 +1,12 @@
-import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import worker from "~workers/app";
 import { createAppContext } from "~workers/load-context";
 import type { AppContext } from "~workers/load-context";
 import { deleteActivities, saveActivities } from "~/modules/activities/store.server";
 import { toActivityRow, type StravaActivityJson } from "~/modules/strava/activity-mapper";
-import { call, createUser, json, login } from "./helpers";
+import { call, createUser, json, login, mailbox } from "./helpers";
+import { queueChallengeCompletions } from "~/modules/notifications/notifications.server";
 
 /** Stores Strava JSON the way the sync does: mapped to rows, handed to the activities module. */
 const saveStrava = (app: AppContext, userId: number, page: StravaActivityJson[]) =>
@@ -1306,5 +1308,210 @@ describe("club feed (issue #41)", () => {
     expect(html).toContain("<h1");
     expect(html).toContain("New challenge: Announced Ride");
     expect((await call("/club")).status).toBe(302);
+  });
+});
+
+describe("notifications (issue #41 part 2)", () => {
+  interface Listing {
+    unread: number;
+    items: { id: number; title: string; read: boolean; link: string }[];
+  }
+  const listing = async (cookie: string) => json<Listing>(await call("/api/notifications", { cookie }));
+
+  it("a comment and kudos reach the item's member through the queue: the bell's count, the list, the e-mail with one-click unsubscribe", async () => {
+    const r = await createUser();
+    await connectStrava(r.id, 600201);
+    const rider = { id: r.id, email: r.email, cookie: await login(r.username, r.password) };
+    const challengeId = await insertChallenge({ title: "Bell Ride" });
+    await call(`/api/challenges/${challengeId}/join`, {
+      cookie: rider.cookie,
+      body: { shareActivities: true },
+    });
+    const feed = await json<{ items: { id: number; member: { id: number } | null }[] }>(
+      await call("/api/club/feed", { cookie: outsider.cookie }),
+    );
+    const item = feed.items.find((i) => i.member?.id === rider.id)!;
+    await call(`/api/club/feed/${item.id}/kudos`, { method: "POST", cookie: outsider.cookie });
+    await call(`/api/club/feed/${item.id}/comments`, { cookie: outsider.cookie, body: { body: "Ride on!" } });
+    // Kudos on one's own item notifies nobody.
+    await call(`/api/club/feed/${item.id}/kudos`, { method: "POST", cookie: rider.cookie });
+
+    // The queue's consumer runs in the background: wait for its outcome, then check it exactly.
+    await vi.waitFor(async () => expect((await listing(rider.cookie)).unread).toBe(2), { timeout: 10_000 });
+    const list = await listing(rider.cookie);
+    expect(list.items.map((n) => n.title).sort()).toEqual([
+      expect.stringMatching(/commented on "joined the challenge Bell Ride": Ride on!$/),
+      expect.stringMatching(/gave you kudos: joined the challenge Bell Ride$/),
+    ]);
+    const page = await (await call("/club", { cookie: rider.cookie })).text();
+    expect(page).toContain('aria-label="Notifications, 2 unread"');
+    expect((await listing(outsider.cookie)).items.some((n) => n.link.includes(`item-${item.id}`))).toBe(
+      false,
+    );
+
+    // Comments are e-mailed by default (kudos are not), with RFC 8058 headers.
+    const mails = await vi.waitFor(
+      async () => {
+        const found = (await mailbox(rider.email)) as unknown as {
+          subject: string;
+          text: string;
+          headers: Record<string, string>;
+        }[];
+        expect(found.length).toBeGreaterThan(0);
+        return found;
+      },
+      { timeout: 10_000 },
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/commented on/);
+    expect(mails[0]!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const unsubscribeUrl = /^<(.+)>$/.exec(mails[0]!.headers["List-Unsubscribe"]!)![1]!;
+    const path = new URL(unsubscribeUrl).pathname + new URL(unsubscribeUrl).search;
+
+    // One click, no session: scoped to this member and kind; a forged token is refused.
+    const forged = path.replace(/token=\d+/, `token=${outsider.id}`);
+    expect((await call(forged, { method: "POST", headers: { Origin: "null" } })).status).toBe(400);
+    expect((await call(path.replace("comment", "kudos"), { method: "POST" })).status).toBe(400);
+    const done = await call(path, { method: "POST" });
+    expect(done.status).toBe(200);
+    const prefs = await env.DB.prepare(
+      "SELECT user_id, kind, channel, enabled FROM notification_preferences WHERE user_id IN (?, ?)",
+    )
+      .bind(rider.id, outsider.id)
+      .all();
+    expect(prefs.results).toEqual([{ user_id: rider.id, kind: "comment", channel: "email", enabled: 0 }]);
+
+    // Mark read: the count follows; bad input is a 400, a guest a 401.
+    expect((await call("/api/notifications/read", { cookie: rider.cookie, body: {} })).status).toBe(400);
+    expect((await call("/api/notifications/read", { body: { all: true } })).status).toBe(401);
+    expect((await call("/api/notifications")).status).toBe(401);
+    const read = await call("/api/notifications/read", {
+      cookie: rider.cookie,
+      body: { ids: [list.items[0]!.id] },
+    });
+    expect(await json(read)).toEqual({ unread: 1 });
+    expect(
+      await json(await call("/api/notifications/read", { cookie: rider.cookie, body: { all: true } })),
+    ).toEqual({
+      unread: 0,
+    });
+  });
+
+  it("the cron turns the feed's completed challenges into one notification each, however often it runs", async () => {
+    const m = await createUser();
+    const c = await insertChallenge({ title: "Cron Ride" });
+    await env.DB.prepare(
+      "INSERT INTO feed_items (kind, user_id, challenge_id, audience, label, value, milestone_key) VALUES ('challenge_completed', ?, ?, 'challenge', 'Cron Ride', 100, ?)",
+    )
+      .bind(m.id, c, `goal:${c}:${m.id}:100`)
+      .run();
+    const app = createAppContext(env);
+    expect(await queueChallengeCompletions(app)).toBeGreaterThan(0);
+    await queueChallengeCompletions(app);
+    const rows = () =>
+      env.DB.prepare("SELECT kind, title, link FROM notifications WHERE user_id = ?").bind(m.id).all();
+    await vi.waitFor(async () => expect((await rows()).results).toHaveLength(1), { timeout: 10_000 });
+    expect((await rows()).results).toEqual([
+      {
+        kind: "challenge_completed",
+        title: "You completed the challenge Cron Ride",
+        link: `/challenges/${c}`,
+      },
+    ]);
+  });
+
+  it("preferences: a kind turned off stops it; quiet hours hold the e-mail (retried after them); bad input is a 400", async () => {
+    const u = await createUser();
+    const cookie = await login(u.username, u.password);
+    const put = (body: unknown) => call("/api/notifications/preferences", { method: "PUT", cookie, body });
+    expect((await put({ choices: [], quietStart: "25:00", quietEnd: null })).status).toBe(400);
+    expect(
+      (
+        await put({
+          choices: [{ kind: "nope", channel: "email", enabled: true }],
+          quietStart: null,
+          quietEnd: null,
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call("/api/notifications/preferences")).status).toBe(401);
+    // The profile's form: kudos unticked in the app; comments by e-mail kept; quiet for the hour from now (IST).
+    const minute = (Math.floor(Date.now() / 60_000) + 330) % 1440;
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+    const form = new FormData();
+    form.set("comment.in_app", "on");
+    form.set("comment.email", "on");
+    form.set("quietStart", hhmm(minute));
+    form.set("quietEnd", hhmm((minute + 60) % 1440));
+    expect((await call("/profile-settings/notifications", { cookie, body: form })).status).toBe(302);
+    const prefs = await json<{
+      kinds: { kind: string; channels: { channel: string; enabled: boolean }[] }[];
+      quietStart: string;
+    }>(await call("/api/notifications/preferences", { cookie }));
+    expect(prefs.quietStart).toBe(hhmm(minute));
+    expect(prefs.kinds.find((k) => k.kind === "kudos")!.channels).toEqual([
+      { channel: "in_app", enabled: false },
+      { channel: "email", enabled: false },
+    ]);
+    const deliver = async (body: object) => {
+      const batch = createMessageBatch("notifications", [
+        { id: "p1", timestamp: new Date(), attempts: 1, body },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch as MessageBatch<never>, env, ctx);
+      return getQueueResult(batch, ctx);
+    };
+    const base = { type: "notify", userId: u.id, title: "t", link: null };
+    expect((await deliver({ ...base, kind: "kudos", key: "kudos:1:2" })).explicitAcks).toEqual(["p1"]);
+    const comment = await deliver({ ...base, kind: "comment", key: "comment:quiet" });
+    // Inside quiet hours: in the app now, the e-mail retried (after them) instead of sent.
+    expect(comment.explicitAcks).toEqual([]);
+    expect(comment.retryMessages).toEqual([{ msgId: "p1" }]);
+    expect(await mailbox(u.email)).toEqual([]);
+    const rows = await env.DB.prepare(
+      "SELECT kind, emailed_at IS NULL AS waiting FROM notifications WHERE user_id = ?",
+    )
+      .bind(u.id)
+      .all();
+    expect(rows.results).toEqual([{ kind: "comment", waiting: 1 }]);
+  });
+
+  it("a redelivered message notifies and e-mails once (unique key per event and member)", async () => {
+    const m = await createUser();
+    const message = {
+      type: "notify",
+      kind: "comment",
+      userId: m.id,
+      key: "comment:redelivered-1",
+      title: "Someone commented on your ride",
+      link: "/club",
+    };
+    const deliver = async (id: string, attempts: number) => {
+      const batch = createMessageBatch("notifications", [
+        { id, timestamp: new Date(), attempts, body: message },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch as MessageBatch<never>, env, ctx);
+      return getQueueResult(batch, ctx);
+    };
+    expect((await deliver("n1", 1)).explicitAcks).toEqual(["n1"]);
+    expect((await deliver("n1", 2)).explicitAcks).toEqual(["n1"]);
+    const rows = await env.DB.prepare(
+      "SELECT kind, emailed_at IS NOT NULL AS emailed FROM notifications WHERE user_id = ?",
+    )
+      .bind(m.id)
+      .all();
+    expect(rows.results).toEqual([{ kind: "comment", emailed: 1 }]);
+    expect(await mailbox(m.email)).toHaveLength(1);
+    // A malformed message is dropped (acked), not retried forever.
+    const bad = createMessageBatch("notifications", [
+      { id: "bad", timestamp: new Date(), attempts: 1, body: { type: "x" } },
+    ]);
+    const ctx = createExecutionContext();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    await worker.queue(bad as MessageBatch<never>, env, ctx);
+    warn.mockRestore();
+    expect((await getQueueResult(bad, ctx)).explicitAcks).toEqual(["bad"]);
   });
 });

@@ -115,6 +115,9 @@ const TABLE_OWNERS: Record<string, string> = {
   feed_comments: "club",
   feed_comment_reports: "club",
   feed_record_marks: "club",
+  notifications: "notifications",
+  notification_preferences: "notifications",
+  notification_settings: "notifications",
 };
 
 /**

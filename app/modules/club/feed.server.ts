@@ -13,6 +13,8 @@ import { feedCommentReports, feedComments, feedItems, feedKudos, type User } fro
 import type { AppContext } from "~workers/load-context";
 import { describeFeedItem, type FeedKind } from "./describe";
 import { goalMilestonesSql } from "./milestones-sql.server";
+import { notify } from "~/modules/notifications/notifications.server";
+import { commentNotification, kudosNotification } from "~/modules/notifications/rules";
 import { FEED_MSG, type FeedQuery } from "./schema";
 
 interface Milestone {
@@ -238,11 +240,17 @@ export async function clubFeed(app: AppContext, viewer: Pick<User, "id">, query:
 
 /** The item, if `viewer` may see it; else 404 (an item one may not see is no item). */
 async function requireVisibleItem(app: AppContext, viewer: Pick<User, "id">, itemId: number) {
-  const [row] = await app.db.all<{ id: number; user_id: number | null }>(sql`
-    SELECT f.id, f.user_id FROM feed_items f LEFT JOIN users u ON u.id = f.user_id
+  const [row] = await app.db.all<{
+    id: number;
+    user_id: number | null;
+    kind: string;
+    label: string;
+    value: number | null;
+  }>(sql`
+    SELECT f.id, f.user_id, f.kind, f.label, f.value FROM feed_items f LEFT JOIN users u ON u.id = f.user_id
     WHERE f.id = ${itemId} AND (f.user_id IS NULL OR u.is_active = 1) AND ${feedItemVisibleTo(viewer.id, "f")}`);
   if (!row) throw new AppError(404, FEED_MSG.itemNotFound);
-  return row;
+  return { id: row.id, userId: row.user_id, text: describeFeedItem(row.kind, row.label, row.value) };
 }
 
 async function kudosOf(app: AppContext, user: Pick<User, "id">, itemId: number) {
@@ -252,12 +260,14 @@ async function kudosOf(app: AppContext, user: Pick<User, "id">, itemId: number) 
 }
 
 /** Gives kudos (a second time changes nothing: one per member and item). */
-export async function giveKudos(app: AppContext, user: Pick<User, "id">, itemId: number) {
-  await requireVisibleItem(app, user, itemId);
-  await app.db
+export async function giveKudos(app: AppContext, user: Pick<User, "id" | "username">, itemId: number) {
+  const item = await requireVisibleItem(app, user, itemId);
+  const given = await app.db
     .insert(feedKudos)
     .values({ itemId, userId: user.id, createdAt: app.now() })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ itemId: feedKudos.itemId });
+  if (given.length) await notify(app, kudosNotification(item, user));
   return kudosOf(app, user, itemId);
 }
 
@@ -282,12 +292,13 @@ const commentView = (
 
 /** Adds a comment (the body already checked by commentSchema). */
 export async function addComment(app: AppContext, user: User, itemId: number, body: string) {
-  await requireVisibleItem(app, user, itemId);
+  const item = await requireVisibleItem(app, user, itemId);
   const now = app.now();
   const [row] = await app.db
     .insert(feedComments)
     .values({ itemId, userId: user.id, body, createdAt: now, updatedAt: now })
     .returning();
+  await notify(app, commentNotification(item, row!, user));
   return commentView(row!, user);
 }
 

@@ -157,7 +157,7 @@ export function FeedItemCard({
 }) {
   const dates = useDates();
   return (
-    <li className={cardClass({ padding: "sm" })} data-feed-item={item.id}>
+    <li id={`item-${item.id}`} className={cardClass({ padding: "sm" })} data-feed-item={item.id}>
       <p className="text-gray-900">
         {item.member ? <span className="font-semibold">{item.member.name} </span> : null}
         {item.link ? (
