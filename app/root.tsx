@@ -21,6 +21,7 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import { FOOTER_ID, Footer } from "~/ui/footer";
 import { Header, verifyNoteHidden, type HeaderUser } from "~/ui/header";
 import { wariLabels } from "~/modules/wari/editions.server";
+import { unreadNotificationCount } from "~/modules/notifications/notifications.server";
 import { useHydrated } from "~/ui/hydrated";
 import { BRAND } from "~/ui/brand";
 import { DeferredScripts } from "~/ui/deferred-scripts";
@@ -53,6 +54,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readToast(context.app, request),
     wariLabels(context.app),
   ]);
+  // The bell's count (decision 051): one indexed count, for a signed-in member only.
+  const unread = current ? await unreadNotificationCount(context.app, current.user.id) : 0;
   const headers = new Headers();
   if (current?.setCookie) headers.append("Set-Cookie", current.setCookie);
   if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);
@@ -65,6 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         isAdmin: current.user.isAdmin,
         avatarUrl: avatarFor(current.user.id, current.user),
         confined: isConfined(current.user),
+        unread,
       }
     : null;
   // The zone every date and time of the page is written in, on the server and in the browser alike.

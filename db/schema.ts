@@ -121,6 +121,10 @@ export const users = sqliteTable(
      * (a shared challenge; docs/decisions/050-activity-tracks.md): 0, 200, 500 or 1000.
      */
     mapPrivacyMetres: integer("map_privacy_metres").notNull().default(200),
+    /** The club feed shows the member's event registrations (decision 051; default: no). */
+    shareEventRegistrations: integer("share_event_registrations", { mode: "boolean" })
+      .notNull()
+      .default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1126,6 +1130,153 @@ export const wariResultAudit = sqliteTable(
     check("wari_result_audit_action_check", oneOf("action", WARI_RESULT_REVIEWS)),
   ],
 );
+
+export const FEED_AUDIENCES = ["everyone", "challenge", "profile", "events"] as const;
+
+/**
+ * The club feed (issue #41, docs/decisions/051-club-feed.md): one row per milestone, written
+ * where it happens and made idempotent by `milestone_key`. `audience` names the consent that
+ * lets other members see it (app/modules/privacy/feed-sql.server.ts).
+ */
+export const feedItems = sqliteTable(
+  "feed_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    kind: text("kind").notNull(),
+    /** The member whose milestone it is; null for the admins' announcements. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    challengeId: integer("challenge_id").references(() => challenges.id, { onDelete: "cascade" }),
+    eventId: integer("event_id").references(() => events.id, { onDelete: "cascade" }),
+    audience: text("audience", { enum: FEED_AUDIENCES }).notNull().default("everyone"),
+    /** What the item names (a challenge or event title, a sport, an edition), as it was then. */
+    label: text("label").notNull(),
+    /** A number the item shows: a goal percentage, a record's value, a year. */
+    value: real("value"),
+    milestoneKey: text("milestone_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("feed_items_milestone_unique").on(t.milestoneKey),
+    index("feed_items_user_idx").on(t.userId, t.id),
+    check("feed_items_audience_check", oneOf("audience", FEED_AUDIENCES)),
+  ],
+);
+
+/** One kudos per member and feed item. */
+export const feedKudos = sqliteTable(
+  "feed_kudos",
+  {
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => feedItems.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId] })],
+);
+
+/** Short comments on feed items (500 characters); an admin may hide any. */
+export const feedComments = sqliteTable(
+  "feed_comments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    itemId: integer("item_id")
+      .notNull()
+      .references(() => feedItems.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    hiddenAt: integer("hidden_at", { mode: "timestamp" }),
+    hiddenBy: integer("hidden_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("feed_comments_item_idx").on(t.itemId, t.id),
+    check("feed_comments_body_check", sql`length(${t.body}) BETWEEN 1 AND 500`),
+  ],
+);
+
+/** A member's report of a comment (one per member and comment), for the admins. */
+export const feedCommentReports = sqliteTable(
+  "feed_comment_reports",
+  {
+    commentId: integer("comment_id")
+      .notNull()
+      .references(() => feedComments.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+/** The personal records the feed has seen, so a first import announces none (decision 051). */
+export const feedRecordMarks = sqliteTable(
+  "feed_record_marks",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sportType: text("sport_type").notNull(),
+    metric: text("metric").notNull(),
+    activityId: integer("activity_id").notNull(),
+    value: real("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sportType, t.metric] })],
+);
+
+/**
+ * In-app notifications (issue #41, decision 051): one per event and member (`dedupe_key`),
+ * written by the notifications queue's consumer; `emailed_at` once the e-mail went out.
+ */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    title: text("title").notNull(),
+    link: text("link"),
+    readAt: integer("read_at", { mode: "timestamp" }),
+    emailedAt: integer("emailed_at", { mode: "timestamp" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notifications_user_key_unique").on(t.userId, t.dedupeKey),
+    index("notifications_user_unread_idx").on(t.userId, t.readAt, t.id),
+  ],
+);
+
+/** The member's choice per notification kind and channel; no row: the kind's default. */
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    channel: text("channel").notNull(),
+    enabled: integer("enabled", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel] })],
+);
+
+/** Quiet hours in IST, minutes after midnight (start inclusive, end exclusive; may wrap midnight). */
+export const notificationSettings = sqliteTable("notification_settings", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  quietStart: integer("quiet_start"),
+  quietEnd: integer("quiet_end"),
+});
 
 export type User = typeof users.$inferSelect;
 export type Activity = typeof activities.$inferSelect;

@@ -15,6 +15,7 @@ import { hashPassword } from "../app/lib/password.server";
 import { encryptSecret } from "../app/lib/token-crypto.server";
 import { summaryRebuildSql } from "../app/modules/activities/summaries.server";
 import { progressUpdateSql } from "../app/modules/challenges/progress.server";
+import { goalMilestonesSql } from "../app/modules/club/milestones-sql.server";
 import { toActivityRow } from "../app/modules/strava/activity-mapper";
 import { generateActivities } from "../tests/fakes/strava-data";
 
@@ -448,6 +449,78 @@ export async function buildSeedSql(opts: {
     },
   ].map((e) => ({ ...e, is_active: true }));
   statements.push(...insertRows("events", events));
+
+  // The club feed (issue #41): the admins' announcements, who joined what, the goals passed, some kudos and comments.
+  const feedItems: Record<string, Value>[] = [];
+  const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
+  for (const c of challenges.filter((c) => c.is_active))
+    feedItems.push({
+      kind: "challenge_new",
+      challenge_id: c.id,
+      audience: "everyone",
+      label: c.title,
+      milestone_key: `challenge:${c.id}`,
+      created_at: hoursAgo(200 - c.id),
+    });
+  for (const e of events.filter((e) => e.date.getTime() > now.getTime()))
+    feedItems.push({
+      kind: "event_new",
+      event_id: e.id,
+      audience: "everyone",
+      label: e.title,
+      milestone_key: `event:${e.id}`,
+      created_at: hoursAgo(150 - e.id),
+    });
+  participations.forEach((p, i) =>
+    feedItems.push({
+      kind: "challenge_joined",
+      user_id: p.user_id,
+      challenge_id: p.challenge_id,
+      audience: "challenge",
+      label: challenges.find((c) => c.id === p.challenge_id)!.title,
+      milestone_key: `joined:${p.challenge_id}:${p.user_id}`,
+      created_at: hoursAgo(100 - (i * 90) / participations.length),
+    }),
+  );
+  statements.push(
+    ...insertRows(
+      "feed_items",
+      feedItems.map((item, i) => ({ id: i + 1, ...item })),
+    ),
+  );
+  statements.push(`${goalMilestonesSql("1 = 1")};`);
+  // Kudos and a comment on the shared joins (the items other members can see).
+  const shared = feedItems.flatMap((item, i) =>
+    item.kind === "challenge_joined" &&
+    participations.some(
+      (p) => p.user_id === item.user_id && p.challenge_id === item.challenge_id && p.share_activities,
+    )
+      ? [{ id: i + 1, userId: item.user_id as number }]
+      : [],
+  );
+  const fans = [2, ...Array.from({ length: Math.min(opts.members, 6) }, (_, i) => 4 + i)];
+  statements.push(
+    ...insertRows(
+      "feed_kudos",
+      shared.flatMap((item, n) =>
+        fans
+          .filter((fan, f) => fan !== item.userId && (n + f) % 3 === 0)
+          .map((fan) => ({ item_id: item.id, user_id: fan })),
+      ),
+    ),
+    ...insertRows(
+      "feed_comments",
+      shared
+        .filter((_, n) => n % 4 === 0)
+        .map((item, n) => ({
+          item_id: item.id,
+          user_id: item.userId === 2 ? 4 : 2,
+          body: ["Welcome aboard!", "See you on the road.", "Let's go!", "Great to have you in this one."][
+            n % 4
+          ]!,
+        })),
+    ),
+  );
   const registrations: Record<string, Value>[] = [];
   // Pending registrations hold their place for the default 30 minutes after seeding (docs/decisions/016-seat-holds.md).
   const pendingHold = new Date(now.getTime() + 30 * 60_000);

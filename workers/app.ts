@@ -14,6 +14,10 @@ import { handleEventsScheduled } from "~/modules/events/cron.server";
 import { handleWariScheduled } from "~/modules/wari/cron.server";
 import { handleSyncBatch } from "~/modules/strava/queue.server";
 import { handleUploadBatch } from "~/modules/uploads/queue.server";
+import {
+  handleNotificationBatch,
+  queueChallengeCompletions,
+} from "~/modules/notifications/notifications.server";
 import { failStaleUploads, startTrackBackfill } from "~/modules/uploads/uploads.server";
 import type { Env } from "./env";
 import { createAppContext } from "./load-context";
@@ -24,6 +28,8 @@ import { withTestClock } from "~/lib/test-clock.server";
 
 /** The queue of uploaded activity files and its dead-letter queue (wrangler.toml); every other queue is the Strava sync's. */
 const UPLOAD_QUEUE_NAME = "activity-uploads";
+/** The notifications' queue (decision 051). */
+const NOTIFY_QUEUE_NAME = "notifications";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -77,6 +83,7 @@ export default {
     refuseWhenMisconfigured(env, "queue");
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
     if (batch.queue.startsWith(UPLOAD_QUEUE_NAME)) await handleUploadBatch(app, batch);
+    else if (batch.queue === NOTIFY_QUEUE_NAME) await handleNotificationBatch(app, batch);
     else await handleSyncBatch(app, batch);
   },
 
@@ -91,6 +98,7 @@ export default {
       handleWariScheduled(app),
       failStaleUploads(app),
       startTrackBackfill(app),
+      queueChallengeCompletions(app),
     ]);
     for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
   },

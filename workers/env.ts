@@ -1,5 +1,6 @@
 import type { SyncMessage } from "~/modules/strava/sync-messages";
 import type { UploadMessage } from "~/modules/uploads/messages";
+import type { NotificationMessage } from "~/modules/notifications/rules";
 
 /** Bindings and configuration the Worker receives with every call (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
@@ -9,6 +10,8 @@ export interface Env {
   SYNC_QUEUE: Queue<SyncMessage>;
   /** Uploaded activity files to parse off the request (app/modules/uploads/queue.server.ts). */
   UPLOAD_QUEUE: Queue<UploadMessage>;
+  /** Notifications to deliver, one member each (app/modules/notifications, decision 051). */
+  NOTIFY_QUEUE: Queue<NotificationMessage>;
   ASSETS?: Fetcher;
 
   APP_URL: string;

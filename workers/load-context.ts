@@ -8,6 +8,7 @@ import type { SQL } from "drizzle-orm";
 // so these two files and what they import must use relative paths or packages only.
 import { ACTIVITY_SUMMARY_STATEMENTS } from "../app/modules/activities/summaries.server";
 import { refreshMemberProgress } from "../app/modules/challenges/progress.server";
+import { CLUB_MILESTONE_STATEMENTS } from "../app/modules/club/milestones-sql.server";
 import { markFitnessProfileStale } from "../app/modules/recommendations/profile-stale.server";
 import { markTrainingLoadStale } from "../app/modules/wari/load-stale.server";
 import { createDb, type Db } from "../db/client";
@@ -25,6 +26,8 @@ export const ACTIVITIES_CHANGED: readonly ((userId: number) => SQL)[] = [
   markTrainingLoadStale,
   // The dashboard's day totals and records (issue #36), rebuilt for the member.
   ...ACTIVITY_SUMMARY_STATEMENTS,
+  // The club feed's goal percentages and personal bests (decision 051), after progress and records.
+  ...CLUB_MILESTONE_STATEMENTS,
 ];
 
 export interface AppContext {

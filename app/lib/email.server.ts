@@ -13,6 +13,8 @@ export interface EmailMessage {
   attachments?: { filename: string; content: string }[];
   /** Resend's `Idempotency-Key`: the same key within 24 hours is delivered once. */
   idempotencyKey?: string;
+  /** Extra message headers (Resend's `headers`), e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export async function sendEmail(app: AppContext, message: EmailMessage): Promise<void> {
@@ -31,6 +33,7 @@ export async function sendEmail(app: AppContext, message: EmailMessage): Promise
       text: message.text,
       html: message.html,
       ...(message.attachments?.length ? { attachments: message.attachments } : {}),
+      ...(message.headers ? { headers: message.headers } : {}),
     }),
   });
   if (!res.ok) throw new Error(`e-mail API answered ${res.status}: ${(await res.text()).slice(0, 200)}`);

@@ -13,6 +13,8 @@ import { GeneralErrorBoundary } from "~/ui/error-boundary";
 import type { VerifyNoteHandle } from "~/ui/header";
 import { SharingSection } from "~/modules/privacy/components/sharing-section";
 import { sharingSettings } from "~/modules/privacy/sharing.server";
+import { NotificationSettingsSection } from "~/modules/notifications/components/notification-settings";
+import { notificationPreferencesOf } from "~/modules/notifications/notifications.server";
 import { TimeZoneSection } from "~/modules/profile/components/time-zone-section";
 import { timeZoneChoices } from "~/lib/format";
 
@@ -23,17 +25,19 @@ export const meta: MetaFunction = () => [{ title: "Profile settings · CycleWari
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(context.app, request);
-  const [profile, sharing, account, strava] = await Promise.all([
+  const [profile, sharing, account, strava, notifications] = await Promise.all([
     profilePage(context.app, user),
     sharingSettings(context.app, user),
     accountSection(context.app, user, request),
     getStravaStatus(context.app, user),
+    notificationPreferencesOf(context.app, user),
   ]);
   return {
     ...profile,
     sharing,
     account,
     strava,
+    notifications,
     timeZone: { value: user.timeZone, choices: timeZoneChoices() },
   };
 }
@@ -44,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ProfileSettings() {
-  const { username, values, confined, profileCompleted, sharing, account, strava, timeZone } =
+  const { username, values, confined, profileCompleted, sharing, account, strava, timeZone, notifications } =
     useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-8">
@@ -53,6 +57,7 @@ export default function ProfileSettings() {
         <ProfileWizard defaultValue={values} />
       </Card>
       <SharingSection sharing={sharing} />
+      {confined ? null : <NotificationSettingsSection preferences={notifications} />}
       <TimeZoneSection timeZone={timeZone.value} choices={timeZone.choices} />
       <StravaSettingsSection status={strava} />
       <p className="text-sm text-gray-600">

@@ -16,6 +16,8 @@ export interface HeaderUser {
   confined?: boolean;
   /** The current Wari edition's nav label ('Wari 2026'). */
   wariLabel?: string;
+  /** Unread notifications: the bell's count (decision 051). */
+  unread?: number;
 }
 
 /**
@@ -50,12 +52,46 @@ export function navLinks(user: HeaderUser | null): NavItem[] {
     { to: "/activities", label: "Activities" },
     { to: "/recommendations", label: "Recommendations" },
     { to: "/challenges", label: "Challenges" },
+    { to: "/club", label: "Club" },
     { to: "/events", label: "Events" },
     { to: "/wari", label: user.wariLabel ?? "Wari" },
     { to: "/feedback", label: "Feedback" },
   ];
   if (user.isAdmin) links.push({ to: "/admin", label: "Admin" });
   return links;
+}
+
+/** The bell: a link to /notifications whose name carries the unread count. */
+function NotificationBell({ unread }: { unread: number }) {
+  const label = unread === 0 ? "Notifications" : `Notifications, ${unread} unread`;
+  return (
+    <Link
+      to="/notifications"
+      aria-label={label}
+      title={label}
+      className="relative rounded-md p-2 text-gray-700 hover:bg-gray-100"
+      data-testid="notification-bell"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        aria-hidden="true"
+      >
+        <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9M13.7 21a2 2 0 0 1-3.4 0" />
+      </svg>
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -right-0.5 -top-0.5 grid h-5 min-w-5 place-items-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
+        >
+          {unread > 99 ? "99+" : unread}
+        </span>
+      ) : null}
+    </Link>
+  );
 }
 
 export function Header({
@@ -123,6 +159,7 @@ export function Header({
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          {user && !user.confined ? <NotificationBell unread={user.unread ?? 0} /> : null}
           {user ? (
             <UserMenu user={user} />
           ) : (

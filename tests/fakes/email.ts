@@ -39,6 +39,8 @@ export interface EmailMessage {
   text: string | null;
   /** Resend's `attachments` as sent: file name and base64 content. */
   attachments: { filename: string; content: string }[];
+  /** Resend's `headers` as sent (List-Unsubscribe …). */
+  headers: Record<string, string>;
   created_at: string;
 }
 
@@ -103,6 +105,11 @@ function validate(body: Fields): Reply | Omit<EmailMessage, "id" | "created_at">
     html: htmlBody,
     text,
     attachments,
+    headers: isRecord(body.headers)
+      ? Object.fromEntries(
+          Object.entries(body.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
+        )
+      : {},
   };
 }
 

@@ -1,11 +1,13 @@
-import { env } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, env, getQueueResult } from "cloudflare:test";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import worker from "~workers/app";
 import { createAppContext } from "~workers/load-context";
 import type { AppContext } from "~workers/load-context";
 import { deleteActivities, saveActivities } from "~/modules/activities/store.server";
 import { toActivityRow, type StravaActivityJson } from "~/modules/strava/activity-mapper";
-import { call, createUser, json, login } from "./helpers";
+import { call, createUser, json, login, mailbox } from "./helpers";
+import { queueChallengeCompletions } from "~/modules/notifications/notifications.server";
 
 /** Stores Strava JSON the way the sync does: mapped to rows, handed to the activities module. */
 const saveStrava = (app: AppContext, userId: number, page: StravaActivityJson[]) =>
@@ -1641,5 +1643,423 @@ describe("progress per goal kind, as properties (issue #39 Done-when)", () => {
       }),
       { numRuns: 5 },
     );
+  });
+});
+
+describe("club feed (issue #41)", () => {
+  interface Feed {
+    items: {
+      id: number;
+      kind: string;
+      text: string;
+      member: { id: number } | null;
+      kudos: number;
+      kudoed: boolean;
+      commentCount: number;
+      comments: { id: number; body: string; mine: boolean }[];
+    }[];
+    nextBefore: number | null;
+  }
+  const feedOf = async (cookie: string, query = "") =>
+    json<Feed>(await call(`/api/club/feed${query}`, { cookie }));
+
+  it("writes milestones where they happen, once, and shows each only as its member's sharing allows", async () => {
+    const r = await createUser();
+    await connectStrava(r.id, 600101);
+    const rider = { id: r.id, cookie: await login(r.username, r.password) };
+    const challengeId = await insertChallenge({ title: "Feed Ride 10", target: 10_000 });
+    const privateChallenge = await insertChallenge({ title: "Quiet Ride", target: 10_000 });
+    expect(
+      (
+        await call(`/api/challenges/${challengeId}/join`, {
+          cookie: rider.cookie,
+          body: { shareActivities: true },
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await call(`/api/challenges/${privateChallenge}/join`, {
+          cookie: rider.cookie,
+          body: { shareActivities: false },
+        })
+      ).status,
+    ).toBe(201);
+    // 6 km passes half the goal; then 12 km in all completes it (and the quiet challenge too).
+    const app = createAppContext(env);
+    await saveStrava(app, rider.id, [activity("Ride", 6, 2)]);
+    await saveStrava(app, rider.id, [activity("Ride", 6, 1)]);
+    await saveStrava(app, rider.id, [activity("Ride", 1, 1)]); // a refresh again: nothing twice
+
+    const mine = (await feedOf(rider.cookie)).items.filter((i) => i.member?.id === rider.id);
+    expect(mine.map((i) => i.text).sort()).toEqual([
+      "completed the challenge Feed Ride 10",
+      "completed the challenge Quiet Ride",
+      "joined the challenge Feed Ride 10",
+      "joined the challenge Quiet Ride",
+      "passed 50 % of the goal in Feed Ride 10",
+      "passed 50 % of the goal in Quiet Ride",
+    ]);
+    expect(mine.map((i) => i.kind).slice(0, 2)).toEqual(["challenge_completed", "challenge_completed"]);
+    // Another member sees only the challenge the rider shares.
+    const seen = (await feedOf(outsider.cookie)).items.filter((i) => i.member?.id === rider.id);
+    expect(seen.map((i) => i.text)).toEqual([
+      "completed the challenge Feed Ride 10",
+      "passed 50 % of the goal in Feed Ride 10",
+      "joined the challenge Feed Ride 10",
+    ]);
+    // Keyset paging: one at a time, no item twice.
+    const first = await feedOf(rider.cookie, "?limit=1");
+    expect(first.items).toHaveLength(1);
+    const second = await feedOf(rider.cookie, `?limit=1&before=${first.nextBefore}`);
+    expect(second.items[0]!.id).toBeLessThan(first.items[0]!.id);
+    expect((await call("/api/club/feed?limit=0", { cookie: rider.cookie })).status).toBe(400);
+    expect((await call("/api/club/feed")).status).toBe(401);
+
+    // A hidden item cannot be given kudos or comments (404, as if it did not exist).
+    const quiet = mine.find((i) => i.text === "completed the challenge Quiet Ride")!;
+    expect(
+      (await call(`/api/club/feed/${quiet.id}/kudos`, { method: "POST", cookie: outsider.cookie })).status,
+    ).toBe(404);
+    expect(
+      (await call(`/api/club/feed/${quiet.id}/comments`, { cookie: outsider.cookie, body: { body: "hi" } }))
+        .status,
+    ).toBe(404);
+
+    // Event registrations only once the member allows it (their own choice, decision 051).
+    const registered = await env.DB.prepare(
+      "INSERT INTO feed_items (kind, user_id, audience, label, milestone_key) VALUES ('event_registered', ?, 'events', 'Club Brevet', ?) RETURNING id",
+    )
+      .bind(rider.id, `test-event:${rider.id}`)
+      .first<{ id: number }>();
+    const sees = async () => (await feedOf(outsider.cookie)).items.some((i) => i.id === registered!.id);
+    expect(await sees()).toBe(false);
+    const allowed = await call("/api/user/sharing", {
+      method: "PATCH",
+      cookie: rider.cookie,
+      body: { shareEventRegistrations: true },
+    });
+    expect(await json(allowed)).toMatchObject({ shareEventRegistrations: true, shareActivities: false });
+    expect(await sees()).toBe(true);
+
+    // An admin's new challenge is an announcement everyone sees.
+    const created = await call("/api/admin/challenges", {
+      cookie: admin.cookie,
+      body: {
+        title: "Announced Ride",
+        description: "A new one",
+        sportType: "Ride",
+        targetDistance: 50,
+        startDate: new Date((now - DAY) * 1000).toISOString(),
+        endDate: new Date((now + 30 * DAY) * 1000).toISOString(),
+      },
+    });
+    expect(created.status).toBe(201);
+    expect((await feedOf(outsider.cookie)).items[0]!.text).toBe("New challenge: Announced Ride");
+  });
+
+  it("kudos once per member with undo; comments 1–500 characters, edited and deleted by their author only, hidden by admins, reported once", async () => {
+    const challengeId = await insertChallenge({ title: "Kudos Ride" });
+    const r = await createUser();
+    await connectStrava(r.id, 600102);
+    const rider = { id: r.id, cookie: await login(r.username, r.password) };
+    await call(`/api/challenges/${challengeId}/join`, {
+      cookie: rider.cookie,
+      body: { shareActivities: true },
+    });
+    const item = (await feedOf(outsider.cookie)).items.find((i) => i.member?.id === rider.id)!;
+    expect(item.text).toBe("joined the challenge Kudos Ride");
+
+    const kudos = (method: string, cookie: string | null) =>
+      call(`/api/club/feed/${item.id}/kudos`, { method, cookie });
+    expect((await kudos("POST", null)).status).toBe(401);
+    expect(await json(await kudos("POST", outsider.cookie))).toEqual({
+      itemId: item.id,
+      kudos: 1,
+      kudoed: true,
+    });
+    expect(await json(await kudos("POST", outsider.cookie))).toEqual({
+      itemId: item.id,
+      kudos: 1,
+      kudoed: true,
+    });
+    await kudos("POST", member.cookie);
+    expect(await json(await kudos("DELETE", member.cookie))).toEqual({
+      itemId: item.id,
+      kudos: 1,
+      kudoed: false,
+    });
+    const rows = await env.DB.prepare("SELECT user_id FROM feed_kudos WHERE item_id = ?").bind(item.id).all();
+    expect(rows.results).toEqual([{ user_id: outsider.id }]);
+    await expect(
+      env.DB.prepare("INSERT INTO feed_kudos (item_id, user_id) VALUES (?, ?)")
+        .bind(item.id, outsider.id)
+        .run(),
+    ).rejects.toThrow(/UNIQUE/);
+    expect((await call("/api/club/feed/abc/kudos", { method: "POST", cookie: outsider.cookie })).status).toBe(
+      404,
+    );
+
+    const comment = (body: unknown, cookie: string | null = outsider.cookie) =>
+      call(`/api/club/feed/${item.id}/comments`, { cookie, body });
+    expect((await comment({ body: "hi" }, null)).status).toBe(401);
+    const empty = await comment({ body: "   " });
+    expect(empty.status).toBe(400);
+    expect((await json(empty)).message).toBe("Comment cannot be empty");
+    const long = await comment({ body: "x".repeat(501) });
+    expect(long.status).toBe(400);
+    expect((await json(long)).message).toBe("Comment must be 500 characters or fewer");
+    expect((await comment({})).status).toBe(400);
+    const added = await comment({ body: "x".repeat(500) });
+    expect(added.status).toBe(201);
+    const { comment: c } = await json<{ comment: { id: number } }>(added);
+
+    const edit = (cookie: string | null, body: unknown, method = "PATCH") =>
+      call(`/api/club/comments/${c.id}`, { method, cookie, body });
+    expect((await edit(rider.cookie, { body: "mine now" })).status).toBe(403);
+    expect((await edit(rider.cookie, undefined, "DELETE")).status).toBe(403);
+    expect((await edit(outsider.cookie, { body: "" })).status).toBe(400);
+    expect((await edit(outsider.cookie, { body: "Well ridden!" })).status).toBe(200);
+    let seen = (await feedOf(rider.cookie)).items.find((i) => i.id === item.id)!;
+    expect(seen.comments.map((x) => [x.body, x.mine])).toEqual([["Well ridden!", false]]);
+    expect(seen.commentCount).toBe(1);
+
+    // The rider reports it (once), cannot report their own; a member cannot hide, an admin can.
+    const report = (id: number, cookie: string) =>
+      call(`/api/club/comments/${id}/report`, { method: "POST", cookie });
+    expect((await report(c.id, rider.cookie)).status).toBe(200);
+    expect((await report(c.id, rider.cookie)).status).toBe(200);
+    const { comment: own } = await json<{ comment: { id: number } }>(
+      await comment({ body: "thanks" }, rider.cookie),
+    );
+    expect((await report(own.id, rider.cookie)).status).toBe(400);
+    const hide = (cookie: string | null) =>
+      call(`/api/admin/club/comments/${c.id}/hide`, { method: "POST", cookie });
+    expect((await hide(null)).status).toBe(401);
+    expect((await hide(rider.cookie)).status).toBe(403);
+    expect((await hide(admin.cookie)).status).toBe(200);
+    seen = (await feedOf(rider.cookie)).items.find((i) => i.id === item.id)!;
+    expect(seen.comments.map((x) => x.body)).toEqual(["thanks"]);
+    expect((await edit(outsider.cookie, { body: "again" })).status).toBe(404);
+
+    expect(
+      (await call(`/api/club/comments/${own.id}`, { method: "DELETE", cookie: rider.cookie })).status,
+    ).toBe(200);
+    seen = (await feedOf(rider.cookie)).items.find((i) => i.id === item.id)!;
+    expect(seen.commentCount).toBe(0);
+  });
+
+  it("/club renders the feed for members and sends guests to sign in", async () => {
+    const page = await call("/club", { cookie: outsider.cookie });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("<h1");
+    expect(html).toContain("New challenge: Announced Ride");
+    expect((await call("/club")).status).toBe(302);
+  });
+});
+
+describe("notifications (issue #41 part 2)", () => {
+  interface Listing {
+    unread: number;
+    items: { id: number; title: string; read: boolean; link: string }[];
+  }
+  const listing = async (cookie: string) => json<Listing>(await call("/api/notifications", { cookie }));
+
+  it("a comment and kudos reach the item's member through the queue: the bell's count, the list, the e-mail with one-click unsubscribe", async () => {
+    const r = await createUser();
+    await connectStrava(r.id, 600201);
+    const rider = { id: r.id, email: r.email, cookie: await login(r.username, r.password) };
+    const challengeId = await insertChallenge({ title: "Bell Ride" });
+    await call(`/api/challenges/${challengeId}/join`, {
+      cookie: rider.cookie,
+      body: { shareActivities: true },
+    });
+    const feed = await json<{ items: { id: number; member: { id: number } | null }[] }>(
+      await call("/api/club/feed", { cookie: outsider.cookie }),
+    );
+    const item = feed.items.find((i) => i.member?.id === rider.id)!;
+    await call(`/api/club/feed/${item.id}/kudos`, { method: "POST", cookie: outsider.cookie });
+    await call(`/api/club/feed/${item.id}/comments`, { cookie: outsider.cookie, body: { body: "Ride on!" } });
+    // Kudos on one's own item notifies nobody.
+    await call(`/api/club/feed/${item.id}/kudos`, { method: "POST", cookie: rider.cookie });
+
+    // The queue's consumer runs in the background: wait for its outcome, then check it exactly.
+    await vi.waitFor(async () => expect((await listing(rider.cookie)).unread).toBe(2), { timeout: 10_000 });
+    const list = await listing(rider.cookie);
+    expect(list.items.map((n) => n.title).sort()).toEqual([
+      expect.stringMatching(/commented on "joined the challenge Bell Ride": Ride on!$/),
+      expect.stringMatching(/gave you kudos: joined the challenge Bell Ride$/),
+    ]);
+    const page = await (await call("/club", { cookie: rider.cookie })).text();
+    expect(page).toContain('aria-label="Notifications, 2 unread"');
+    expect((await listing(outsider.cookie)).items.some((n) => n.link.includes(`item-${item.id}`))).toBe(
+      false,
+    );
+
+    // Comments are e-mailed by default (kudos are not), with RFC 8058 headers.
+    const mails = await vi.waitFor(
+      async () => {
+        const found = (await mailbox(rider.email)) as unknown as {
+          subject: string;
+          text: string;
+          headers: Record<string, string>;
+        }[];
+        expect(found.length).toBeGreaterThan(0);
+        return found;
+      },
+      { timeout: 10_000 },
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/commented on/);
+    expect(mails[0]!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const unsubscribeUrl = /^<(.+)>$/.exec(mails[0]!.headers["List-Unsubscribe"]!)![1]!;
+    const path = new URL(unsubscribeUrl).pathname + new URL(unsubscribeUrl).search;
+
+    // One click, no session: scoped to this member and kind; a forged token is refused.
+    const forged = path.replace(/token=\d+/, `token=${outsider.id}`);
+    expect((await call(forged, { method: "POST", headers: { Origin: "null" } })).status).toBe(400);
+    expect((await call(path.replace("comment", "kudos"), { method: "POST" })).status).toBe(400);
+    const done = await call(path, { method: "POST" });
+    expect(done.status).toBe(200);
+    const prefs = await env.DB.prepare(
+      "SELECT user_id, kind, channel, enabled FROM notification_preferences WHERE user_id IN (?, ?)",
+    )
+      .bind(rider.id, outsider.id)
+      .all();
+    expect(prefs.results).toEqual([{ user_id: rider.id, kind: "comment", channel: "email", enabled: 0 }]);
+
+    // Mark read: the count follows; bad input is a 400, a guest a 401.
+    expect((await call("/api/notifications/read", { cookie: rider.cookie, body: {} })).status).toBe(400);
+    expect((await call("/api/notifications/read", { body: { all: true } })).status).toBe(401);
+    expect((await call("/api/notifications")).status).toBe(401);
+    const read = await call("/api/notifications/read", {
+      cookie: rider.cookie,
+      body: { ids: [list.items[0]!.id] },
+    });
+    expect(await json(read)).toEqual({ unread: 1 });
+    expect(
+      await json(await call("/api/notifications/read", { cookie: rider.cookie, body: { all: true } })),
+    ).toEqual({
+      unread: 0,
+    });
+  });
+
+  it("the cron turns the feed's completed challenges into one notification each, however often it runs", async () => {
+    const m = await createUser();
+    const c = await insertChallenge({ title: "Cron Ride" });
+    await env.DB.prepare(
+      "INSERT INTO feed_items (kind, user_id, challenge_id, audience, label, value, milestone_key) VALUES ('challenge_completed', ?, ?, 'challenge', 'Cron Ride', 100, ?)",
+    )
+      .bind(m.id, c, `goal:${c}:${m.id}:100`)
+      .run();
+    const app = createAppContext(env);
+    expect(await queueChallengeCompletions(app)).toBeGreaterThan(0);
+    await queueChallengeCompletions(app);
+    const rows = () =>
+      env.DB.prepare("SELECT kind, title, link FROM notifications WHERE user_id = ?").bind(m.id).all();
+    await vi.waitFor(async () => expect((await rows()).results).toHaveLength(1), { timeout: 10_000 });
+    expect((await rows()).results).toEqual([
+      {
+        kind: "challenge_completed",
+        title: "You completed the challenge Cron Ride",
+        link: `/challenges/${c}`,
+      },
+    ]);
+  });
+
+  it("preferences: a kind turned off stops it; quiet hours hold the e-mail (retried after them); bad input is a 400", async () => {
+    const u = await createUser();
+    const cookie = await login(u.username, u.password);
+    const put = (body: unknown) => call("/api/notifications/preferences", { method: "PUT", cookie, body });
+    expect((await put({ choices: [], quietStart: "25:00", quietEnd: null })).status).toBe(400);
+    expect(
+      (
+        await put({
+          choices: [{ kind: "nope", channel: "email", enabled: true }],
+          quietStart: null,
+          quietEnd: null,
+        })
+      ).status,
+    ).toBe(400);
+    expect((await call("/api/notifications/preferences")).status).toBe(401);
+    // The profile's form: kudos unticked in the app; comments by e-mail kept; quiet for the hour from now (IST).
+    const minute = (Math.floor(Date.now() / 60_000) + 330) % 1440;
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+    const form = new FormData();
+    form.set("comment.in_app", "on");
+    form.set("comment.email", "on");
+    form.set("quietStart", hhmm(minute));
+    form.set("quietEnd", hhmm((minute + 60) % 1440));
+    expect((await call("/profile-settings/notifications", { cookie, body: form })).status).toBe(302);
+    const prefs = await json<{
+      kinds: { kind: string; channels: { channel: string; enabled: boolean }[] }[];
+      quietStart: string;
+    }>(await call("/api/notifications/preferences", { cookie }));
+    expect(prefs.quietStart).toBe(hhmm(minute));
+    expect(prefs.kinds.find((k) => k.kind === "kudos")!.channels).toEqual([
+      { channel: "in_app", enabled: false },
+      { channel: "email", enabled: false },
+    ]);
+    const deliver = async (body: object) => {
+      const batch = createMessageBatch("notifications", [
+        { id: "p1", timestamp: new Date(), attempts: 1, body },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch as MessageBatch<never>, env, ctx);
+      return getQueueResult(batch, ctx);
+    };
+    const base = { type: "notify", userId: u.id, title: "t", link: null };
+    expect((await deliver({ ...base, kind: "kudos", key: "kudos:1:2" })).explicitAcks).toEqual(["p1"]);
+    const comment = await deliver({ ...base, kind: "comment", key: "comment:quiet" });
+    // Inside quiet hours: in the app now, the e-mail retried (after them) instead of sent.
+    expect(comment.explicitAcks).toEqual([]);
+    expect(comment.retryMessages).toEqual([{ msgId: "p1" }]);
+    expect(await mailbox(u.email)).toEqual([]);
+    const rows = await env.DB.prepare(
+      "SELECT kind, emailed_at IS NULL AS waiting FROM notifications WHERE user_id = ?",
+    )
+      .bind(u.id)
+      .all();
+    expect(rows.results).toEqual([{ kind: "comment", waiting: 1 }]);
+  });
+
+  it("a redelivered message notifies and e-mails once (unique key per event and member)", async () => {
+    const m = await createUser();
+    const message = {
+      type: "notify",
+      kind: "comment",
+      userId: m.id,
+      key: "comment:redelivered-1",
+      title: "Someone commented on your ride",
+      link: "/club",
+    };
+    const deliver = async (id: string, attempts: number) => {
+      const batch = createMessageBatch("notifications", [
+        { id, timestamp: new Date(), attempts, body: message },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch as MessageBatch<never>, env, ctx);
+      return getQueueResult(batch, ctx);
+    };
+    expect((await deliver("n1", 1)).explicitAcks).toEqual(["n1"]);
+    expect((await deliver("n1", 2)).explicitAcks).toEqual(["n1"]);
+    const rows = await env.DB.prepare(
+      "SELECT kind, emailed_at IS NOT NULL AS emailed FROM notifications WHERE user_id = ?",
+    )
+      .bind(m.id)
+      .all();
+    expect(rows.results).toEqual([{ kind: "comment", emailed: 1 }]);
+    expect(await mailbox(m.email)).toHaveLength(1);
+    // A malformed message is dropped (acked), not retried forever.
+    const bad = createMessageBatch("notifications", [
+      { id: "bad", timestamp: new Date(), attempts: 1, body: { type: "x" } },
+    ]);
+    const ctx = createExecutionContext();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    await worker.queue(bad as MessageBatch<never>, env, ctx);
+    warn.mockRestore();
+    expect((await getQueueResult(bad, ctx)).explicitAcks).toEqual(["bad"]);
   });
 });

@@ -112,6 +112,14 @@ const TABLE_OWNERS: Record<string, string> = {
   event_history: "wari",
   wari_results: "wari",
   wari_result_audit: "wari",
+  feed_items: "club",
+  feed_kudos: "club",
+  feed_comments: "club",
+  feed_comment_reports: "club",
+  feed_record_marks: "club",
+  notifications: "notifications",
+  notification_preferences: "notifications",
+  notification_settings: "notifications",
 };
 
 /**

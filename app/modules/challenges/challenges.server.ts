@@ -38,6 +38,7 @@ import {
   type ParticipantQuery,
 } from "./schema";
 import { oneRow } from "~db/client";
+import { challengeAnnounced, challengeGoalMilestones, challengeJoined } from "~/modules/club/feed.server";
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
@@ -208,6 +209,9 @@ export async function joinChallenge(
     .returning({ id: challengeParticipations.id });
   if (!inserted) throw new AppError(409, CHALLENGE_MSG.alreadyJoined, { code: "already_joined" });
   await batchSql(app.env.DB, [refreshParticipationStatement(challengeId, user.id)]);
+  // The club feed (decision 051): joined, and any goal the member's activities already reach.
+  await challengeJoined(app, challenge, user.id);
+  await batchSql(app.env.DB, [challengeGoalMilestones(challengeId, user.id)]);
   const participation = await app.db.query.challengeParticipations.findFirst({
     where: eq(challengeParticipations.id, inserted.id),
   });
@@ -616,6 +620,7 @@ export async function createChallenge(app: AppContext, admin: User, input: Chall
       .returning(),
   );
   await saveTeams(app, row.id, input.teams);
+  if (row.isActive) await challengeAnnounced(app, row);
   return { ...challengeView(row), teams: await challengeTeamList(app, row.id) };
 }
 
@@ -632,7 +637,10 @@ export async function updateChallenge(app: AppContext, id: number, input: Challe
   );
   await saveTeams(app, id, teams);
   // Dates or sport may have changed: recompute automatic progress (manual corrections stay).
-  await batchSql(app.env.DB, [sql.raw(progressUpdateSql(`challenge_id = ${Math.trunc(id)}`))]);
+  await batchSql(app.env.DB, [
+    sql.raw(progressUpdateSql(`challenge_id = ${Math.trunc(id)}`)),
+    challengeGoalMilestones(id),
+  ]);
   return { ...challengeView(row), teams: await challengeTeamList(app, id) };
 }
 
@@ -696,6 +704,7 @@ export async function setParticipantProgress(
     app.db
       .insert(challengeProgressAudit)
       .values({ challengeId, userId, adminId: admin.id, oldProgress: current.progress, newProgress: metres }),
+    app.db.run(challengeGoalMilestones(challengeId, userId)),
   ]);
   return {
     message: "Progress updated",
@@ -706,7 +715,10 @@ export async function setParticipantProgress(
 /** Recomputes every participant from activities in one set-based statement (manual corrections are dropped). */
 export async function recalculateChallengeProgress(app: AppContext, challengeId: number) {
   await requireChallenge(app, challengeId);
-  await batchSql(app.env.DB, [recalculateChallengeStatement(challengeId)]);
+  await batchSql(app.env.DB, [
+    recalculateChallengeStatement(challengeId),
+    challengeGoalMilestones(challengeId),
+  ]);
   const results = await app.db
     .select({
       userId: challengeParticipations.userId,

@@ -19,6 +19,10 @@ import { myParticipationsPart } from "~/modules/challenges/challenges.server";
 import { editionsPart } from "~/modules/wari/editions.server";
 import type { Edition } from "~/modules/wari/edition";
 import { finisherBadgesPart } from "~/modules/wari/results.server";
+import { clubFeed } from "~/modules/club/feed.server";
+
+/** The club feed's items on the dashboard (issue #41: a short version of /club). */
+export const DASHBOARD_FEED_ITEMS = 3;
 
 export const RECENT_ACTIVITIES = 3;
 
@@ -46,10 +50,15 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     },
     wariBadges: finisherBadgesPart(app, user.id, () => editionRows),
   };
-  const { stats, timeline, recent, strava, challenges, highlights, wari, wariBadges } = await loadParts(
-    app,
-    parts,
-  );
+  // The club feed reads its comments after its items, so it runs beside the batch.
+  const [{ stats, timeline, recent, strava, challenges, highlights, wari, wariBadges }, club] =
+    await Promise.all([
+      loadParts(app, parts),
+      clubFeed(app, user, { limit: DASHBOARD_FEED_ITEMS }).catch((error: unknown) => {
+        console.error("dashboard: club feed failed", error);
+        return null;
+      }),
+    ]);
   if (!stats) throw new Error("dashboard: the stats failed");
   return {
     username: user.username,
@@ -76,6 +85,9 @@ export async function loadDashboard(app: AppContext, user: User, url: URL) {
     wariButton: wari?.button ?? "Wari Challenge",
     /** The Wari editions the member finished (issue #38 item 5): a badge each. */
     wariBadges: wariBadges ?? [],
+    /** The club feed's newest items (issue #41); null if it failed. */
+    club: club?.items ?? null,
+    isAdmin: user.isAdmin,
   };
 }
 

@@ -11,6 +11,7 @@ import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { oneRow } from "~db/client";
 import { REGISTRATION_MSG, type EventInput } from "./schema";
+import { eventAnnounced } from "~/modules/club/feed.server";
 
 type EventRow = typeof events.$inferSelect;
 
@@ -58,6 +59,7 @@ export async function getEvent(app: AppContext, id: number): Promise<EventView> 
 
 export async function createEvent(app: AppContext, input: EventInput): Promise<EventView> {
   const row = oneRow(await app.db.insert(events).values(input).returning());
+  if (row.isActive) await eventAnnounced(app, row);
   return eventView(row);
 }
 

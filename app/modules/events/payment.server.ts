@@ -23,6 +23,7 @@ import {
 import { findOwnRegistration, ownRegistrationView } from "./registrations.server";
 import { REGISTRATION_MSG, type VerifyPaymentInput } from "./schema";
 import { verifyPaymentSignature } from "./signature";
+import { eventRegistered } from "~/modules/club/feed.server";
 
 /** Who recorded a payment: the member's verify, Razorpay's webhook, or the cron. */
 export type PaidBy = { actor: "member"; userId: number } | { actor: "razorpay" | "system"; userId: null };
@@ -100,6 +101,7 @@ export async function markOrderPaid(
   if (revived[0]) {
     const from = registrationStateOf(before.r, now);
     if (from !== "paid") await audit(app, before.r.id, by.actor, by.userId, from, "paid");
+    await eventRegistered(app, await requireEvent(app, before.r.eventId), before.r.userId);
     return { lateRefund: null };
   }
   const dead =

@@ -16,6 +16,7 @@ import { sendReceipts } from "./receipts.server";
 import { audit, registrationStateOf } from "./refunds.server";
 import { findOwnRegistration, ownRegistrationView, type OwnRegistration } from "./registrations.server";
 import { CURRENCY, isPaid, REGISTRATION_MSG, type InitializePaymentInput } from "./schema";
+import { eventRegistered } from "~/modules/club/feed.server";
 
 type EventRow = typeof events.$inferSelect;
 type RegistrationRow = typeof eventRegistrations.$inferSelect;
@@ -108,6 +109,7 @@ async function upsertRegistration(
     const from = existing ? registrationStateOf(existing, app.now()) : "new";
     const to = status === "paid" ? "paid" : "held";
     if (from !== to) await audit(app, row.id, "member", user.id, from, to);
+    if (to === "paid") await eventRegistered(app, event, user.id);
     return row;
   }
   if (row && !row.releasedAt && isPaid(row.paymentStatus))

@@ -19,6 +19,8 @@ import {
 } from "./schema";
 import { sniffImage } from "./screenshot";
 import { oneRow } from "~db/client";
+import { notify } from "~/modules/notifications/notifications.server";
+import { feedbackAnsweredNotification } from "~/modules/notifications/rules";
 
 type FeedbackRow = typeof feedback.$inferSelect;
 type FeedbackUser = Pick<User, "id" | "username" | "email">;
@@ -222,6 +224,16 @@ export async function respondToFeedback(
     .returning({ id: feedback.id });
   if (updated.length === 0) throw new AppError(404, FEEDBACK_MSG.notFound);
   const view = await adminRow(app, id);
+  if (response && response !== before.adminResponse && view.user)
+    await notify(
+      app,
+      feedbackAnsweredNotification({
+        id,
+        userId: view.user.id,
+        subject: view.subject,
+        answeredAt: app.now(),
+      }),
+    );
   if (response && response !== before.adminResponse && view.user && !view.user.email.endsWith(".invalid")) {
     app.waitUntil(
       sendEmail(

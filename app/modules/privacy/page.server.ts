@@ -20,6 +20,7 @@ export async function sharingAction(app: AppContext, user: User, form: FormData)
       applyToCurrent: input.applyToCurrent,
       showStravaPhoto: input.showStravaPhoto,
       mapPrivacyMetres: input.mapPrivacyMetres,
+      shareEventRegistrations: input.shareEventRegistrations,
     });
     return redirectWithToast(app, SHARING_PAGE, { title: message, variant: "success" });
   } catch (error) {

@@ -5,6 +5,7 @@ export const SHARING_MSG = {
   shareActivities: "shareActivities must be true or false",
   applyToCurrent: "applyToCurrent must be true or false",
   showStravaPhoto: "showStravaPhoto must be true or false",
+  shareEventRegistrations: "shareEventRegistrations must be true or false",
   choice: "Choose what other participants will see",
   mapPrivacyMetres: "mapPrivacyMetres must be 0, 200, 500 or 1000",
 } as const;
@@ -52,10 +53,15 @@ export const profileSharingSchema = z
       .number({ invalid_type_error: SHARING_MSG.mapPrivacyMetres })
       .refine((v) => (MAP_PRIVACY_CHOICES as readonly number[]).includes(v), SHARING_MSG.mapPrivacyMetres)
       .optional(),
+    /** The club feed shows the member's event registrations (decision 051). */
+    shareEventRegistrations: bool(SHARING_MSG.shareEventRegistrations).optional(),
   })
   .refine(
     (v) =>
-      v.shareActivities !== undefined || v.showStravaPhoto !== undefined || v.mapPrivacyMetres !== undefined,
+      v.shareActivities !== undefined ||
+      v.showStravaPhoto !== undefined ||
+      v.mapPrivacyMetres !== undefined ||
+      v.shareEventRegistrations !== undefined,
     {
       message: SHARING_MSG.shareActivities,
       path: ["shareActivities"],
@@ -79,6 +85,10 @@ export const profileSharingFormSchema = z.object({
     .optional()
     .transform((v) => v === "on"),
   mapPrivacyMetres: mapPrivacy.optional(),
+  shareEventRegistrations: z
+    .literal("on")
+    .optional()
+    .transform((v) => v === "on"),
 });
 
 export const choiceOf = (shareActivities: boolean): SharingChoice =>

@@ -33,6 +33,8 @@ export async function sharingSettings(app: AppContext, user: User) {
     shareActivities: user.shareActivities,
     /** Others see the member's Strava photo (decision 029); `stravaPhotoUrl` is theirs to see. */
     showStravaPhoto: user.showStravaPhoto,
+    /** The club feed shows the member's event registrations (decision 051). */
+    shareEventRegistrations: user.shareEventRegistrations,
     stravaPhotoUrl: user.stravaPhotoUrl,
     /** Metres hidden at each end of a map others may see (decision 050). */
     mapPrivacyMetres: user.mapPrivacyMetres,
@@ -93,17 +95,19 @@ export async function setProfileSharing(
     applyToCurrent: boolean;
     showStravaPhoto?: boolean;
     mapPrivacyMetres?: number;
+    shareEventRegistrations?: boolean;
   },
 ) {
   const now = app.now();
   const shareActivities = input.shareActivities ?? user.shareActivities;
   const showStravaPhoto = input.showStravaPhoto ?? user.showStravaPhoto;
   const mapPrivacyMetres = input.mapPrivacyMetres ?? user.mapPrivacyMetres;
+  const shareEventRegistrations = input.shareEventRegistrations ?? user.shareEventRegistrations;
   // "Also in my current challenges" only goes with a challenge-sharing choice.
   const applyToCurrent = input.applyToCurrent && input.shareActivities !== undefined;
   const updateUser = app.db
     .update(users)
-    .set({ shareActivities, showStravaPhoto, mapPrivacyMetres, updatedAt: now })
+    .set({ shareActivities, showStravaPhoto, mapPrivacyMetres, shareEventRegistrations, updatedAt: now })
     .where(eq(users.id, user.id));
   let applied = 0;
   if (applyToCurrent) {
@@ -129,6 +133,7 @@ export async function setProfileSharing(
     shareActivities,
     showStravaPhoto,
     mapPrivacyMetres,
+    shareEventRegistrations,
     appliedTo: applied,
   };
 }

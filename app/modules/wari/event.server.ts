@@ -10,6 +10,7 @@ import { AppError } from "~/lib/http.server";
 import { registrationOpen } from "./edition";
 import { getEdition } from "./editions.server";
 import { WARI_MSG } from "./messages";
+import { wariRegistered } from "~/modules/club/feed.server";
 
 export interface RegistrationView {
   id: number;
@@ -77,6 +78,7 @@ export async function registerForEvent(app: AppContext, userId: number, input: {
     .returning();
   if (!inserted[0])
     throw new AppError(409, WARI_MSG.alreadyRegistered(edition.name), { code: "already_registered" });
+  await wariRegistered(app, userId, edition.year, edition.name);
   return { registration: toView(inserted[0]) };
 }
 

@@ -31,6 +31,7 @@ import {
 import { RESULT_MSG, type ReviewInput } from "./results-schema";
 import { planAdherence } from "./workout-matching";
 import { WARI_MSG } from "./messages";
+import { wariFinishedStatement } from "~/modules/club/feed.server";
 
 type StoredRow = typeof wariResults.$inferSelect;
 
@@ -82,6 +83,12 @@ export async function refreshResults(app: AppContext, edition: Edition, userId?:
       ),
   ]);
   const byUser = new Map(stored.map((row) => [row.userId, row]));
+  // The club feed (decision 051): a finish appears once, however often results are recomputed.
+  const finishes = rides.flatMap((row) =>
+    resultOf(rideOf(row), edition).status === "finished"
+      ? [wariFinishedStatement(app, row.userId, year)]
+      : [],
+  );
   const now = app.now();
   const writes = rides.flatMap((row) => {
     const before = byUser.get(row.userId);
@@ -106,7 +113,7 @@ export async function refreshResults(app: AppContext, edition: Edition, userId?:
         .onConflictDoUpdate({ target: [wariResults.editionYear, wariResults.userId], set: computed }),
     ];
   });
-  const [first, ...rest] = writes;
+  const [first, ...rest] = [...writes, ...finishes];
   if (first) await app.db.batch([first, ...rest]);
 }
 

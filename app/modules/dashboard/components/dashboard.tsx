@@ -19,6 +19,7 @@ import { CompletedChallenges } from "./completed-challenges";
 import { ConsistencyStrip, PersonalRecords, YearOverYear } from "./highlights";
 import { Button } from "~/ui/button";
 import { FinisherBadges } from "~/modules/wari/badges";
+import { FeedItemCard } from "~/modules/club/ui";
 import { cardClass } from "~/ui/card";
 
 const card = cardClass({ padding: "sm" });
@@ -152,6 +153,23 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
       ) : null}
       <CompletedChallenges challenges={data.completedChallenges} />
       <FinisherBadges badges={data.wariBadges} />
+      {data.club?.length ? (
+        <section aria-labelledby="club-heading" className="space-y-3">
+          <div className="flex items-baseline justify-between">
+            <h2 id="club-heading" className="text-lg font-semibold text-gray-900">
+              From the club
+            </h2>
+            <Link to="/club" className="text-sm font-medium text-brand hover:underline">
+              See the club feed
+            </Link>
+          </div>
+          <ul className="space-y-3">
+            {data.club.map((item) => (
+              <FeedItemCard key={item.id} item={item} isAdmin={data.isAdmin} compact />
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <ComponentErrorBoundary name="Statistics">
         <SportStats stats={stats} initialTab={isSportTab(tab) ? tab : "Ride"} />

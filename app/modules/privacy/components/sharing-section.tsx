@@ -91,6 +91,21 @@ export function SharingSection({ sharing }: { sharing: SharingSettings }) {
             Maps are shown only where you share your activities, never for activities private on Strava.
           </span>
         </label>
+        <label className="flex items-start gap-2 text-sm text-gray-800">
+          <input
+            type="checkbox"
+            name="shareEventRegistrations"
+            defaultChecked={sharing.shareEventRegistrations}
+            className="mt-1 h-4 w-4 accent-brand"
+          />
+          <span>
+            Show my event registrations in the club feed
+            <span className="block text-xs text-gray-600">
+              Your challenge milestones appear in the club feed where you share your activities in that
+              challenge; personal bests and the Wari where your profile shares them.
+            </span>
+          </span>
+        </label>
         <Button type="submit" disabled={saving} className="disabled:opacity-60">
           {saving ? "Saving..." : "Save sharing"}
         </Button>

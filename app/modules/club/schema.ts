@@ -1,0 +1,47 @@
+/** The club feed's input (issue #41): paging, comments. */
+import { z } from "zod";
+
+export const COMMENT_MAX = 500;
+
+export const FEED_MSG = {
+  commentEmpty: "Comment cannot be empty",
+  commentTooLong: `Comment must be ${COMMENT_MAX} characters or fewer`,
+  itemNotFound: "Feed item not found",
+  commentNotFound: "Comment not found",
+  notYourComment: "You can only change your own comments",
+  ownComment: "You cannot report your own comment",
+} as const;
+
+export const commentSchema = z.object({
+  body: z
+    .string({ required_error: FEED_MSG.commentEmpty, invalid_type_error: FEED_MSG.commentEmpty })
+    .trim()
+    .min(1, FEED_MSG.commentEmpty)
+    .max(COMMENT_MAX, FEED_MSG.commentTooLong),
+});
+
+const BEFORE_MSG = "before must be a feed item id";
+const LIMIT_MSG = "limit must be between 1 and 50";
+
+/** Keyset paging: the items older than `before` (an item id), newest first. */
+export const feedQuerySchema = z.object({
+  before: z.coerce.number({ invalid_type_error: BEFORE_MSG }).int(BEFORE_MSG).positive(BEFORE_MSG).optional(),
+  limit: z.coerce
+    .number({ invalid_type_error: LIMIT_MSG })
+    .int(LIMIT_MSG)
+    .min(1, LIMIT_MSG)
+    .max(50, LIMIT_MSG)
+    .default(20),
+});
+export type FeedQuery = z.infer<typeof feedQuerySchema>;
+
+/** The page's buttons (one form, an intent each). */
+export const feedIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("kudos"), itemId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("unkudos"), itemId: z.coerce.number().int().positive() }),
+  commentSchema.extend({ intent: z.literal("comment"), itemId: z.coerce.number().int().positive() }),
+  commentSchema.extend({ intent: z.literal("edit-comment"), commentId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("delete-comment"), commentId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("report-comment"), commentId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("hide-comment"), commentId: z.coerce.number().int().positive() }),
+]);

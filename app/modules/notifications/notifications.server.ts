@@ -1,0 +1,350 @@
+/**
+ * Notifications, one model (issue #41, docs/decisions/051-club-feed.md). The
+ * modules where something happens build a NotificationMessage with the rules
+ * (./rules.ts) and `notify` puts it on the notifications queue; the consumer
+ * writes the in-app row once per event and member (UNIQUE user_id, dedupe_key:
+ * a redelivered message adds nothing) and sends the e-mail once (emailed_at
+ * claimed before sending), holding it back through the member's quiet hours.
+ * This module owns notifications, notification_preferences and notification_settings.
+ */
+import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { sendEmail } from "~/lib/email.server";
+import { AppError } from "~/lib/http.server";
+import { notificationPreferences, notifications, notificationSettings, users, type User } from "~db/schema";
+import type { AppContext } from "~workers/load-context";
+import type { PreferencesInput } from "./schema";
+import {
+  CHANNELS_OF,
+  challengeCompletedNotification,
+  channelEnabled,
+  KIND_LABELS,
+  NOTIFICATION_KINDS,
+  secondsUntilQuietEnds,
+  type NotificationKind,
+  type NotificationMessage,
+} from "./rules";
+
+/** Puts a notification on the queue; a failure is logged and never undoes the member's action. */
+export async function notify(app: AppContext, message: NotificationMessage | null): Promise<void> {
+  if (!message) return;
+  try {
+    await app.env.NOTIFY_QUEUE.send(message);
+  } catch (error) {
+    console.error("notification not queued", message.key, error);
+  }
+}
+
+export const notificationMessageSchema = z.object({
+  type: z.literal("notify"),
+  kind: z.enum(NOTIFICATION_KINDS),
+  userId: z.number().int().positive(),
+  key: z.string().min(1).max(200),
+  title: z.string().min(1).max(300),
+  link: z.string().max(200).nullable(),
+});
+
+/** HMAC-SHA256 over "userId.kind" with the session secret, base64url: the unsubscribe link's proof. */
+async function signature(app: AppContext, payload: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    "raw",
+    new TextEncoder().encode(`unsubscribe:${app.env.SESSION_SECRET}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(payload)));
+  return btoa(String.fromCharCode(...mac))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+/** The one-click unsubscribe token of a member and kind (RFC 8058), valid without signing in. */
+export async function unsubscribeToken(app: AppContext, userId: number, kind: NotificationKind) {
+  return `${userId}.${kind}.${await signature(app, `${userId}.${kind}`)}`;
+}
+
+export const UNSUBSCRIBE_MSG = {
+  invalid: "This unsubscribe link is not valid",
+  done: (kind: NotificationKind) => `You will get no more e-mails about: ${KIND_LABELS[kind]}`,
+} as const;
+
+/** Turns the e-mail channel of one kind off for the member the token names; 400 for a bad token. */
+export async function unsubscribe(app: AppContext, token: string) {
+  const [id, kind, mac] = token.split(".");
+  const userId = Number(id);
+  if (
+    !Number.isSafeInteger(userId) ||
+    userId <= 0 ||
+    !NOTIFICATION_KINDS.includes(kind as NotificationKind) ||
+    !mac ||
+    mac !== (await signature(app, `${userId}.${kind}`))
+  )
+    throw new AppError(400, UNSUBSCRIBE_MSG.invalid, { code: "invalid_token" });
+  await app.db
+    .insert(notificationPreferences)
+    .values({ userId, kind: kind as NotificationKind, channel: "email", enabled: false })
+    .onConflictDoUpdate({
+      target: [notificationPreferences.userId, notificationPreferences.kind, notificationPreferences.channel],
+      set: { enabled: false },
+    });
+  return { message: UNSUBSCRIBE_MSG.done(kind as NotificationKind), kind };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+async function emailNotification(app: AppContext, to: string, message: NotificationMessage) {
+  const base = app.env.APP_URL.replace(/\/$/, "");
+  const token = await unsubscribeToken(app, message.userId, message.kind);
+  const unsubscribeUrl = `${base}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`;
+  const link = `${base}${message.link ?? "/notifications"}`;
+  await sendEmail(app, {
+    to,
+    subject: message.title.length > 120 ? `${message.title.slice(0, 119)}…` : message.title,
+    text: `${message.title}\n\nOpen it: ${link}\n\nNo more e-mails like this: ${unsubscribeUrl}`,
+    html: `<p>${escapeHtml(message.title)}</p><p><a href="${escapeHtml(link)}">Open it</a></p><p style="font-size:12px"><a href="${escapeHtml(unsubscribeUrl)}">No more e-mails like this</a></p>`,
+    idempotencyKey: `notification:${message.userId}:${message.key}`,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  });
+}
+
+/**
+ * Delivers one message: the in-app row (once), then the e-mail (once) if the
+ * member wants it and is not in quiet hours. Returns the seconds to wait before
+ * trying the e-mail again (quiet hours), or 0 when done. Throws on a failed send.
+ */
+export async function deliverNotification(app: AppContext, message: NotificationMessage): Promise<number> {
+  const now = app.now();
+  const [member, choices, settings] = await app.db.batch([
+    app.db
+      .select({ email: users.email, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, message.userId)),
+    app.db
+      .select({
+        kind: notificationPreferences.kind,
+        channel: notificationPreferences.channel,
+        enabled: notificationPreferences.enabled,
+      })
+      .from(notificationPreferences)
+      .where(
+        and(
+          eq(notificationPreferences.userId, message.userId),
+          eq(notificationPreferences.kind, message.kind),
+        ),
+      ),
+    app.db.select().from(notificationSettings).where(eq(notificationSettings.userId, message.userId)),
+  ]);
+  const user = member[0];
+  if (!user?.isActive) return 0;
+  const inApp = channelEnabled(message.kind, "in_app", choices);
+  const email = channelEnabled(message.kind, "email", choices);
+  if (!inApp && !email) return 0;
+  await app.db
+    .insert(notifications)
+    .values({
+      userId: message.userId,
+      kind: message.kind,
+      dedupeKey: message.key,
+      title: message.title,
+      link: message.link,
+      // Not wanted in the app: kept only to send the e-mail once, and never counted unread.
+      readAt: inApp ? null : now,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+  if (!email) return 0;
+  const quiet = secondsUntilQuietEnds(now, settings[0]?.quietStart ?? null, settings[0]?.quietEnd ?? null);
+  if (quiet > 0) return quiet;
+  const mine = and(eq(notifications.userId, message.userId), eq(notifications.dedupeKey, message.key));
+  const claimed = await app.db
+    .update(notifications)
+    .set({ emailedAt: now })
+    .where(and(mine, isNull(notifications.emailedAt)))
+    .returning({ id: notifications.id });
+  if (!claimed.length) return 0;
+  try {
+    await emailNotification(app, user.email, message);
+  } catch (error) {
+    await app.db.update(notifications).set({ emailedAt: null }).where(mine);
+    throw error;
+  }
+  return 0;
+}
+
+/** The notifications queue's consumer: each message acked once delivered, retried (with backoff) on failure. */
+export async function handleNotificationBatch(app: AppContext, batch: MessageBatch<unknown>): Promise<void> {
+  for (const message of batch.messages) {
+    const parsed = notificationMessageSchema.safeParse(message.body);
+    if (!parsed.success) {
+      console.warn("dropping malformed notification message", message.id);
+      message.ack();
+      continue;
+    }
+    try {
+      const wait = await deliverNotification(app, parsed.data);
+      if (wait > 0) message.retry({ delaySeconds: Math.min(wait, 12 * 3600) });
+      else message.ack();
+    } catch (error) {
+      console.error("notification failed", message.id, error);
+      message.retry({ delaySeconds: 30 * message.attempts });
+    }
+  }
+}
+
+/** How far back each cron run looks for completed challenges (runs every 15 minutes; overlap is harmless). */
+const COMPLETION_LOOKBACK_SECONDS = 3600;
+
+/**
+ * The cron's part (every 15 minutes): the club feed's "completed" milestones of
+ * the last hour, written by set-based SQL in the activities' batch, become
+ * notifications to their members; the unique key keeps each one single.
+ */
+export async function queueChallengeCompletions(app: AppContext): Promise<number> {
+  const since = Math.floor(app.now().getTime() / 1000) - COMPLETION_LOOKBACK_SECONDS;
+  const rows = await app.db.all<{ user_id: number; challenge_id: number; label: string }>(sql`
+    SELECT user_id, challenge_id, label FROM feed_items
+    WHERE kind = 'challenge_completed' AND created_at >= ${since} AND user_id IS NOT NULL
+    ORDER BY id LIMIT 1000`);
+  for (let i = 0; i < rows.length; i += 100)
+    await app.env.NOTIFY_QUEUE.sendBatch(
+      rows.slice(i, i + 100).map((r) => ({
+        body: challengeCompletedNotification({
+          userId: r.user_id,
+          challengeId: r.challenge_id,
+          title: r.label,
+        }),
+      })),
+    );
+  return rows.length;
+}
+
+const clock = (minutes: number | null | undefined) =>
+  minutes === null || minutes === undefined
+    ? null
+    : `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+
+/** The member's choices per kind and channel (defaults filled in) and quiet hours ("22:00", IST). */
+export async function notificationPreferencesOf(app: AppContext, user: Pick<User, "id">) {
+  const [choices, settings] = await app.db.batch([
+    app.db
+      .select({
+        kind: notificationPreferences.kind,
+        channel: notificationPreferences.channel,
+        enabled: notificationPreferences.enabled,
+      })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, user.id)),
+    app.db.select().from(notificationSettings).where(eq(notificationSettings.userId, user.id)),
+  ]);
+  return {
+    kinds: NOTIFICATION_KINDS.map((kind) => ({
+      kind,
+      label: KIND_LABELS[kind],
+      channels: CHANNELS_OF[kind].map((channel) => ({
+        channel,
+        enabled: channelEnabled(kind, channel, choices),
+      })),
+    })),
+    quietStart: clock(settings[0]?.quietStart),
+    quietEnd: clock(settings[0]?.quietEnd),
+  };
+}
+export type NotificationPreferences = Awaited<ReturnType<typeof notificationPreferencesOf>>;
+
+/** Saves the given choices (only the channels a kind offers) and the quiet hours, in one batch. */
+export async function saveNotificationPreferences(
+  app: AppContext,
+  user: Pick<User, "id">,
+  input: PreferencesInput,
+) {
+  const choices = input.choices.filter((c) => CHANNELS_OF[c.kind].includes(c.channel));
+  const quiet = { quietStart: input.quietStart, quietEnd: input.quietEnd };
+  const writes = [
+    app.db
+      .insert(notificationSettings)
+      .values({ userId: user.id, ...quiet })
+      .onConflictDoUpdate({ target: notificationSettings.userId, set: quiet }),
+    ...choices.map((c) =>
+      app.db
+        .insert(notificationPreferences)
+        .values({ userId: user.id, kind: c.kind, channel: c.channel, enabled: c.enabled })
+        .onConflictDoUpdate({
+          target: [
+            notificationPreferences.userId,
+            notificationPreferences.kind,
+            notificationPreferences.channel,
+          ],
+          set: { enabled: c.enabled },
+        }),
+    ),
+  ] as const;
+  await app.db.batch(writes);
+  return { message: "Notification choices saved", ...(await notificationPreferencesOf(app, user)) };
+}
+
+export async function unreadNotificationCount(app: AppContext, userId: number): Promise<number> {
+  const [row] = await app.db
+    .select({ n: sql<number>`count(*)` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.n ?? 0;
+}
+
+/** The member's notifications, newest first (keyset: older than `before`). */
+export async function listNotifications(
+  app: AppContext,
+  user: Pick<User, "id">,
+  query: { before?: number; limit: number },
+) {
+  const rows = await app.db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      title: notifications.title,
+      link: notifications.link,
+      readAt: notifications.readAt,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, user.id),
+        query.before === undefined ? undefined : lt(notifications.id, query.before),
+      ),
+    )
+    .orderBy(desc(notifications.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    unread: await unreadNotificationCount(app, user.id),
+    items: page.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      title: r.title,
+      link: r.link,
+      read: r.readAt !== null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** Marks the member's notifications read: the given ids, or all of them. */
+export async function markNotificationsRead(app: AppContext, user: Pick<User, "id">, ids: number[] | "all") {
+  await app.db
+    .update(notifications)
+    .set({ readAt: app.now() })
+    .where(
+      and(
+        eq(notifications.userId, user.id),
+        isNull(notifications.readAt),
+        ids === "all" ? undefined : inArray(notifications.id, ids.slice(0, 100)),
+      ),
+    );
+  return { unread: await unreadNotificationCount(app, user.id) };
+}

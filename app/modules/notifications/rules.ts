@@ -1,0 +1,148 @@
+/**
+ * Notifications, one model (issue #41, docs/decisions/051-club-feed.md): the
+ * pure rules. Which events notify whom, the key that makes each one land once
+ * per member however often the queue delivers it, the channels a member's
+ * preferences allow, and quiet hours in IST.
+ */
+
+export const NOTIFICATION_KINDS = ["kudos", "comment", "feedback_answered", "challenge_completed"] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_CHANNELS = ["in_app", "email"] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+export const KIND_LABELS: Record<NotificationKind, string> = {
+  kudos: "Kudos on your milestones",
+  comment: "Comments on your milestones",
+  feedback_answered: "Answers to your feedback",
+  challenge_completed: "Challenges you complete",
+};
+
+/**
+ * The defaults without a choice: in the app always; by e-mail what someone wrote to you
+ * (comments). An admin's answer to feedback keeps its own e-mail (the feedback module's,
+ * always sent), so this model offers it in the app only.
+ */
+export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationChannel, boolean>> = {
+  kudos: { in_app: true, email: false },
+  comment: { in_app: true, email: true },
+  feedback_answered: { in_app: true, email: false },
+  challenge_completed: { in_app: true, email: false },
+};
+
+/** The channels a member can choose per kind. */
+export const CHANNELS_OF: Record<NotificationKind, readonly NotificationChannel[]> = {
+  kudos: ["in_app", "email"],
+  comment: ["in_app", "email"],
+  feedback_answered: ["in_app"],
+  challenge_completed: ["in_app", "email"],
+};
+
+/** One notification for one member: what the queue message carries. */
+export interface NotificationMessage {
+  type: "notify";
+  kind: NotificationKind;
+  userId: number;
+  /** Unique per event and member: a second delivery of the same event adds nothing. */
+  key: string;
+  title: string;
+  link: string | null;
+}
+
+const name = (actor: { username: string }) => actor.username;
+
+/** Kudos on a feed item: its member is told, unless they gave it themselves (or it is an announcement). */
+export function kudosNotification(
+  item: { id: number; userId: number | null; text: string },
+  actor: { id: number; username: string },
+): NotificationMessage | null {
+  if (item.userId === null || item.userId === actor.id) return null;
+  return {
+    type: "notify",
+    kind: "kudos",
+    userId: item.userId,
+    key: `kudos:${item.id}:${actor.id}`,
+    title: `${name(actor)} gave you kudos: ${item.text}`,
+    link: `/club#item-${item.id}`,
+  };
+}
+
+/** A comment on a feed item: its member is told, unless the comment is their own. */
+export function commentNotification(
+  item: { id: number; userId: number | null; text: string },
+  comment: { id: number; body: string },
+  actor: { id: number; username: string },
+): NotificationMessage | null {
+  if (item.userId === null || item.userId === actor.id) return null;
+  const excerpt = comment.body.length > 80 ? `${comment.body.slice(0, 79)}…` : comment.body;
+  return {
+    type: "notify",
+    kind: "comment",
+    userId: item.userId,
+    key: `comment:${comment.id}`,
+    title: `${name(actor)} commented on "${item.text}": ${excerpt}`,
+    link: `/club#item-${item.id}`,
+  };
+}
+
+/** An admin's answer to feedback: its author is told, once per answer (the answer's time is in the key). */
+export function feedbackAnsweredNotification(feedback: {
+  id: number;
+  userId: number | null;
+  subject: string;
+  answeredAt: Date;
+}): NotificationMessage | null {
+  if (feedback.userId === null) return null;
+  return {
+    type: "notify",
+    kind: "feedback_answered",
+    userId: feedback.userId,
+    key: `feedback:${feedback.id}:${Math.floor(feedback.answeredAt.getTime() / 1000)}`,
+    title: `An admin answered your feedback "${feedback.subject}"`,
+    link: `/feedback/history/${feedback.id}`,
+  };
+}
+
+/** A challenge completed (the feed's milestone): the member is told once per challenge. */
+export function challengeCompletedNotification(milestone: {
+  userId: number;
+  challengeId: number;
+  title: string;
+}): NotificationMessage {
+  return {
+    type: "notify",
+    kind: "challenge_completed",
+    userId: milestone.userId,
+    key: `challenge-completed:${milestone.challengeId}`,
+    title: `You completed the challenge ${milestone.title}`,
+    link: `/challenges/${milestone.challengeId}`,
+  };
+}
+
+/** India has no daylight saving: IST is UTC+05:30 all year. */
+const IST_OFFSET_MINUTES = 330;
+
+/**
+ * Seconds until the member's quiet hours end, or 0 outside them. `start` and
+ * `end` are minutes after midnight IST (start inclusive, end exclusive); a
+ * window may wrap midnight (22:00–07:00). Null or equal bounds: no quiet hours.
+ */
+export function secondsUntilQuietEnds(now: Date, start: number | null, end: number | null): number {
+  if (start === null || end === null || start === end) return 0;
+  const minuteOfDay = Math.floor((now.getTime() / 60_000 + IST_OFFSET_MINUTES) % 1440);
+  const inside =
+    start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
+  if (!inside) return 0;
+  const minutesLeft = (end - minuteOfDay + 1440) % 1440;
+  return minutesLeft * 60 - now.getUTCSeconds();
+}
+
+/** What a member's choices allow for one kind: a stored choice wins over the default. */
+export function channelEnabled(
+  kind: NotificationKind,
+  channel: NotificationChannel,
+  choices: { kind: string; channel: string; enabled: boolean }[],
+): boolean {
+  if (!CHANNELS_OF[kind].includes(channel)) return false;
+  const choice = choices.find((c) => c.kind === kind && c.channel === channel);
+  return choice ? choice.enabled : DEFAULT_PREFERENCES[kind][channel];
+}

@@ -1,0 +1,46 @@
+/** The notifications' input (issue #41): paging, marking read, preferences. */
+import { z } from "zod";
+import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "./rules";
+
+const BEFORE_MSG = "before must be a notification id";
+const LIMIT_MSG = "limit must be between 1 and 50";
+
+export const notificationQuerySchema = z.object({
+  before: z.coerce.number({ invalid_type_error: BEFORE_MSG }).int(BEFORE_MSG).positive(BEFORE_MSG).optional(),
+  limit: z.coerce
+    .number({ invalid_type_error: LIMIT_MSG })
+    .int(LIMIT_MSG)
+    .min(1, LIMIT_MSG)
+    .max(50, LIMIT_MSG)
+    .default(20),
+});
+
+const IDS_MSG = "Give the notification ids (up to 100) or all: true";
+export const markReadSchema = z
+  .object({
+    ids: z.array(z.number().int().positive(), { invalid_type_error: IDS_MSG }).max(100, IDS_MSG).optional(),
+    all: z.boolean({ invalid_type_error: IDS_MSG }).optional(),
+  })
+  .refine((v) => v.all === true || (v.ids?.length ?? 0) > 0, { message: IDS_MSG, path: ["ids"] });
+
+const QUIET_MSG = "Quiet hours are a time like 22:00";
+const clock = z
+  .string({ invalid_type_error: QUIET_MSG })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, QUIET_MSG)
+  .transform((v) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3)));
+
+/** PUT /api/notifications/preferences and the profile's Notifications form. */
+export const preferencesSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        kind: z.enum(NOTIFICATION_KINDS),
+        channel: z.enum(NOTIFICATION_CHANNELS),
+        enabled: z.boolean(),
+      }),
+    )
+    .max(20),
+  quietStart: clock.nullable(),
+  quietEnd: clock.nullable(),
+});
+export type PreferencesInput = z.infer<typeof preferencesSchema>;

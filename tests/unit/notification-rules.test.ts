@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { describeFeedItem } from "~/modules/club/describe";
+import {
+  challengeCompletedNotification,
+  channelEnabled,
+  commentNotification,
+  feedbackAnsweredNotification,
+  kudosNotification,
+  secondsUntilQuietEnds,
+} from "~/modules/notifications/rules";
+
+const item = { id: 7, userId: 2, text: "completed the challenge Monsoon 100" };
+const actor = { id: 3, username: "asha" };
+
+describe("who is notified (issue #41)", () => {
+  it("tells the item's member about kudos and comments, never the actor about their own, nobody for announcements", () => {
+    expect(kudosNotification(item, actor)).toMatchObject({ kind: "kudos", userId: 2, key: "kudos:7:3" });
+    expect(kudosNotification(item, { id: 2, username: "self" })).toBeNull();
+    expect(kudosNotification({ ...item, userId: null }, actor)).toBeNull();
+    const comment = commentNotification(item, { id: 11, body: "x".repeat(200) }, actor)!;
+    expect(comment).toMatchObject({ kind: "comment", userId: 2, key: "comment:11", link: "/club#item-7" });
+    expect(comment.title).toMatch(/^asha commented on "completed the challenge Monsoon 100": x{79}…$/);
+    expect(commentNotification(item, { id: 11, body: "hi" }, { id: 2, username: "self" })).toBeNull();
+  });
+
+  it("keys each event once per member: the same event twice has the same key, a new answer a new one", () => {
+    expect(kudosNotification(item, actor)!.key).toBe(kudosNotification(item, actor)!.key);
+    const answer = (at: string) =>
+      feedbackAnsweredNotification({ id: 5, userId: 2, subject: "Bug", answeredAt: new Date(at) })!.key;
+    expect(answer("2026-11-28T10:00:00Z")).toBe("feedback:5:1795860000");
+    expect(answer("2026-11-29T10:00:00Z")).not.toBe(answer("2026-11-28T10:00:00Z"));
+    expect(
+      feedbackAnsweredNotification({ id: 5, userId: null, subject: "x", answeredAt: new Date() }),
+    ).toBeNull();
+    expect(challengeCompletedNotification({ userId: 2, challengeId: 9, title: "Run 100K" }).key).toBe(
+      "challenge-completed:9",
+    );
+  });
+});
+
+describe("preferences and quiet hours", () => {
+  it("uses the member's choice over the default, and offers only the kind's channels", () => {
+    expect(channelEnabled("comment", "email", [])).toBe(true);
+    expect(channelEnabled("kudos", "email", [])).toBe(false);
+    expect(channelEnabled("comment", "email", [{ kind: "comment", channel: "email", enabled: false }])).toBe(
+      false,
+    );
+    expect(channelEnabled("kudos", "email", [{ kind: "kudos", channel: "email", enabled: true }])).toBe(true);
+    expect(channelEnabled("kudos", "in_app", [{ kind: "comment", channel: "in_app", enabled: false }])).toBe(
+      true,
+    );
+    // The feedback module sends its own answer e-mail: this model never does.
+    expect(
+      channelEnabled("feedback_answered", "email", [
+        { kind: "feedback_answered", channel: "email", enabled: true },
+      ]),
+    ).toBe(false);
+  });
+
+  it("holds e-mail until quiet hours end, in IST, across midnight", () => {
+    const at = (iso: string) => new Date(iso);
+    const q = (iso: string, start: number | null, end: number | null) =>
+      secondsUntilQuietEnds(at(iso), start, end);
+    // 22:00–07:00 IST; 23:30 IST is 18:00 UTC: 7 h 30 min left.
+    expect(q("2026-11-28T18:00:00Z", 22 * 60, 7 * 60)).toBe(7.5 * 3600);
+    // 06:59 IST (01:29 UTC): one minute left; 07:00 IST: outside.
+    expect(q("2026-11-29T01:29:00Z", 22 * 60, 7 * 60)).toBe(60);
+    expect(q("2026-11-29T01:30:00Z", 22 * 60, 7 * 60)).toBe(0);
+    // Noon IST is outside; a daytime window 13:00–14:00 holds 13:15 for 45 min.
+    expect(q("2026-11-29T06:30:00Z", 22 * 60, 7 * 60)).toBe(0);
+    expect(q("2026-11-29T07:45:00Z", 13 * 60, 14 * 60)).toBe(45 * 60);
+    expect(q("2026-11-29T07:45:00Z", null, null)).toBe(0);
+    expect(q("2026-11-29T07:45:00Z", 600, 600)).toBe(0);
+  });
+});
+
+describe("what a feed item says", () => {
+  it("writes one sentence per kind", () => {
+    expect(describeFeedItem("challenge_goal", "Run 100K", 50)).toBe("passed 50 % of the goal in Run 100K");
+    expect(describeFeedItem("personal_best", "Ride:distance", 123400)).toBe(
+      "set a new personal best: longest Ride, 123.4 km",
+    );
+    expect(describeFeedItem("event_new", "Sahyadri Century Ride", null)).toBe(
+      "New event: Sahyadri Century Ride",
+    );
+  });
+});
