@@ -10,7 +10,7 @@
  * - commutes on (user_id, commute, start_date).
  */
 import { and, eq, gte, sql } from "drizzle-orm";
-import { activities, activitySportTotals, type User } from "~db/schema";
+import { activities, activitySportTotals } from "~db/schema";
 import type { BatchResponse } from "drizzle-orm/batch";
 import { oneRow, type BatchPart, type Db } from "~db/client";
 import type { AppContext } from "~workers/load-context";

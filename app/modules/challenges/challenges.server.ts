@@ -515,8 +515,6 @@ export async function clubTotal(app: AppContext, challengeId: number) {
   return { total: row.total, members: row.members };
 }
 
-export type TeamBoardRow = Awaited<ReturnType<typeof teamBoard>>[number];
-
 /**
  * One page of the ranked progress for the admin's progress page (ranks over
  * every participant, then the name filter): a challenge of 1,000 members is

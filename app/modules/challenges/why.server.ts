@@ -102,4 +102,3 @@ export async function whyItCounted(app: AppContext, viewer: User, challengeId: n
     })),
   };
 }
-export type WhyData = Awaited<ReturnType<typeof whyItCounted>>;
