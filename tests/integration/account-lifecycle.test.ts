@@ -1215,6 +1215,15 @@ describe("data rights: export and deletion", () => {
     "activity_month_totals",
     // Activity tracks (issue #40): removed with their activities (and the member) by cascade.
     "activity_tracks",
+    // The club feed and notifications (issue #41, decision 051): removed with the member by cascade.
+    "feed_items",
+    "feed_kudos",
+    "feed_comments",
+    "feed_comment_reports",
+    "feed_record_marks",
+    "notifications",
+    "notification_preferences",
+    "notification_settings",
   ];
 
   async function personalRows(userId: number, email: string, registrationIds: number[]) {

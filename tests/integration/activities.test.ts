@@ -805,7 +805,7 @@ describe("pages", () => {
     expect(forbidden.status).toBe(403);
   });
 
-  it("/activities/{id} shows the owner their activity; others get 404 (admins a public one); guests sign in", async () => {
+  it("/activities/{id} shows the owner their activity; others get 404 unless it is shared with them (admins a public one); guests sign in", async () => {
     const mine = rows[0]!;
     const own = await call(`/activities/${mine.id}`, { cookie: memberCookie });
     expect(own.status).toBe(200);
@@ -814,7 +814,12 @@ describe("pages", () => {
     expect(html).toContain(`https://www.strava.com/activities/${mine.stravaId}`);
     expect(html).toContain("Source: ");
 
-    const otherMember = await call(`/activities/${mine.id}`, { cookie: otherCookie });
+    // Another member sees it only where the owner shares it (issue #40): this ride counts in the
+    // "Ride month" challenge both joined, where the member shares activities; a ride of 200 days
+    // ago counts in no challenge they share.
+    expect((await call(`/activities/${mine.id}`, { cookie: otherCookie })).status).toBe(200);
+    const old = rows.find((r) => r.name === "BRM 200 Pune")!;
+    const otherMember = await call(`/activities/${old.id}`, { cookie: otherCookie });
     expect(otherMember.status).toBe(404);
     expect(await otherMember.text()).toContain("Activity not found");
     expect((await call(`/activities/999999999`, { cookie: memberCookie })).status).toBe(404);

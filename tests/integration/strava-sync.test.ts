@@ -281,15 +281,24 @@ describe("activity tracks (issue #40)", () => {
     expect((await call(`/activities/${row.id}`, { cookie: otherCookie })).status).toBe(404);
     expect((await call(`/api/activities/${row.id}/track`)).status).toBe(401);
 
-    // With consent (both in a challenge, the owner sharing activities): the map without the first and last 200 m.
+    // Both in a challenge, the owner sharing activities there, but the ride is outside its dates:
+    // still nothing (consent covers the activities that challenge shows).
     const challenge = (await env.DB.prepare(
       `INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date, is_active)
-       VALUES ('Tracks', 'x', 100000, 'Ride', unixepoch() - 86400, unixepoch() + 86400, 1) RETURNING id`,
+       VALUES ('Tracks', 'x', 100000, 'AllSports', unixepoch() + 86400, unixepoch() + 2 * 86400, 1) RETURNING id`,
     ).first<{ id: number }>())!.id;
     await env.DB.prepare(
       "INSERT INTO challenge_participations (challenge_id, user_id, share_activities) VALUES (?, ?, 1), (?, ?, 0)",
     )
       .bind(challenge, owner.user.id, challenge, other.id)
+      .run();
+    expect((await call(`/api/activities/${row.id}/track`, { cookie: otherCookie })).status).toBe(404);
+    expect((await call(`/activities/${row.id}`, { cookie: otherCookie })).status).toBe(404);
+    // The ride in the challenge's dates: the map without the first and last 200 m.
+    await env.DB.prepare(
+      "UPDATE challenges SET start_date = (SELECT start_date - 3600 FROM activities WHERE id = ?) WHERE id = ?",
+    )
+      .bind(row.id, challenge)
       .run();
     const shared = await json<{ polyline: string; hiddenMetres: number }>(
       await call(`/api/activities/${row.id}/track`, { cookie: otherCookie }),

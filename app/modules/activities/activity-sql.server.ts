@@ -3,9 +3,10 @@
  * total, a band or who may see an activity means the same thing in every
  * query (the sport rules are in ~/modules/sports).
  */
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { activities } from "~db/schema";
 import { bandMetres, type AchievementBand } from "./achievements";
+import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
 
 /** Activities within an achievement band (inclusive bounds, metres). */
 export function inBand(band: AchievementBand): SQL {
@@ -48,4 +49,20 @@ export function activityVisibleToSql(viewerId: number): SQL {
 /** The same rule over the drizzle `activities` table. */
 export function activityVisibleTo(viewerId: number): SQL {
   return sql`(${activities.userId} = ${viewerId} OR (${activities.private} = 0 AND ${activities.visibility} = 'everyone'))`;
+}
+
+/**
+ * "Does the owner share this activity with `viewerId`" (issue #40's maps and detail page, decision
+ * 020's consent): the activity counts in a challenge both joined (its dates, sports and sources),
+ * and the owner shares their activities there, so it is one the viewer can already see in that
+ * challenge's list. `activityId` is the caller's activity id column. The caller adds decision
+ * 018's public rule: Strava-private activities stay the owner's.
+ */
+export function sharedInAChallengeWith(viewerId: number, activityId: SQLWrapper): SQL {
+  return sql`EXISTS (SELECT 1 FROM activities a
+    JOIN challenge_participations consent ON consent.user_id = a.user_id AND consent.share_activities = 1
+    JOIN challenge_participations viewer ON viewer.challenge_id = consent.challenge_id AND viewer.user_id = ${viewerId}
+    JOIN challenges c ON c.id = consent.challenge_id
+    WHERE a.id = ${activityId} AND a.start_date BETWEEN c.start_date AND c.end_date
+      AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)})`;
 }

@@ -28,12 +28,8 @@ import { AppError } from "~/lib/http.server";
 import { kmToMetres } from "./achievements";
 import { ACTIVITY_MATCHES_CHALLENGE } from "~/modules/sports/challenge-match";
 import { sportMatches } from "~/modules/sports/sql.server";
-import {
-  challengeActivitiesVisibleTo,
-  sharesActivitiesWith,
-  type Viewer,
-} from "~/modules/privacy/consent-sql.server";
-import { activityVisibleTo } from "./activity-sql.server";
+import { challengeActivitiesVisibleTo, type Viewer } from "~/modules/privacy/consent-sql.server";
+import { activityVisibleTo, sharedInAChallengeWith } from "./activity-sql.server";
 import { MSG, PAGE_SIZE, type ActivityListQuery, type ActivitySort } from "./schema";
 
 export interface ActivityView {
@@ -282,7 +278,7 @@ export async function getActivityDetail(
     ? activityVisibleTo(viewer.id)
     : or(
         eq(activities.userId, viewer.id),
-        and(activityVisibleTo(viewer.id), sharesActivitiesWith(viewer.id, activities.userId)),
+        and(activityVisibleTo(viewer.id), sharedInAChallengeWith(viewer.id, activities.id)),
       );
   const row = await app.db.query.activities.findFirst({ where: and(eq(activities.id, id), mayView) });
   if (!row) throw new AppError(404, MSG.activityNotFound);

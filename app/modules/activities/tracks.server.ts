@@ -15,8 +15,7 @@ import { eq, sql } from "drizzle-orm";
 import { activityTracks, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { sharesActivitiesWith } from "~/modules/privacy/consent-sql.server";
-import { ACTIVITY_IS_PUBLIC } from "./activity-sql.server";
+import { ACTIVITY_IS_PUBLIC, sharedInAChallengeWith } from "./activity-sql.server";
 import { decodePolyline, encodePolyline, trimEnds, type Profile, type Split } from "./track-geometry";
 
 export interface TrackParts {
@@ -129,7 +128,7 @@ interface TrackRow {
 export async function trackFor(app: AppContext, viewer: User, activityId: number): Promise<TrackView | null> {
   const [row] = await app.db.all<TrackRow>(sql`SELECT a.user_id AS userId, a.source AS source,
       (${sql.raw(ACTIVITY_IS_PUBLIC)}) AS isPublic,
-      (a.user_id <> ${viewer.id} AND ${sharesActivitiesWith(viewer.id, sql.raw("a.user_id"))}) AS shares,
+      (a.user_id <> ${viewer.id} AND ${sharedInAChallengeWith(viewer.id, sql.raw("a.id"))}) AS shares,
       u.map_privacy_metres AS hidden,
       t.polyline AS polyline, t.splits AS splits, t.profile AS profile, t.detail_fetched_at AS detailFetchedAt
     FROM activities a JOIN users u ON u.id = a.user_id

@@ -126,34 +126,55 @@ export async function myParticipations(app: AppContext, user: Pick<User, "id">) 
 
 /** The member's participations with their challenges, as a part of a page's one batch (the dashboard). */
 export function myParticipationsPart(app: AppContext, userId: number) {
+  // Named columns, none twice: in a D1 batch each row comes back as an object keyed by column
+  // name, so a second `id` or `created_at` (the participation's and the challenge's) would
+  // overwrite the first and shift every value after it.
+  const p = challengeParticipations;
+  const c = challenges;
   const read = app.db
-    .select({ p: challengeParticipations, c: challenges })
-    .from(challengeParticipations)
-    .innerJoin(challenges, eq(challenges.id, challengeParticipations.challengeId))
-    .where(eq(challengeParticipations.userId, userId))
-    .orderBy(desc(challenges.endDate));
+    .select({
+      id: p.id,
+      challengeId: p.challengeId,
+      userId: p.userId,
+      progress: p.progress,
+      completedAt: p.completedAt,
+      teamId: p.teamId,
+      createdAt: p.createdAt,
+      title: c.title,
+      targetDistance: c.targetDistance,
+      goalType: c.goalType,
+      goalMode: c.goalMode,
+      target: c.target,
+      sportType: c.sportType,
+      startDate: c.startDate,
+      endDate: c.endDate,
+    })
+    .from(p)
+    .innerJoin(c, eq(c.id, p.challengeId))
+    .where(eq(p.userId, userId))
+    .orderBy(desc(c.endDate));
   return {
     statements: [read] as [typeof read],
     assemble: ([rows]: unknown[]) =>
-      (rows as Awaited<typeof read>).map(({ p, c }) => ({
-        id: p.id,
-        challengeId: p.challengeId,
-        userId: p.userId,
-        progress: p.progress,
-        percent: progressPercent(p.progress, goalTarget(c)),
+      (rows as Awaited<typeof read>).map((r) => ({
+        id: r.id,
+        challengeId: r.challengeId,
+        userId: r.userId,
+        progress: r.progress,
+        percent: progressPercent(r.progress, goalTarget(r)),
         /** When the participant reached the target (issue #39 item 6); null: not (yet), or a group goal. */
-        completedAt: p.completedAt?.toISOString() ?? null,
-        teamId: p.teamId,
-        createdAt: p.createdAt.toISOString(),
+        completedAt: r.completedAt?.toISOString() ?? null,
+        teamId: r.teamId,
+        createdAt: r.createdAt.toISOString(),
         challenge: {
-          title: c.title,
-          targetDistance: c.targetDistance,
-          goalType: c.goalType,
-          goalKind: goalKind(c),
-          target: goalTarget(c),
-          sportType: c.sportType,
-          startDate: c.startDate.toISOString(),
-          endDate: c.endDate.toISOString(),
+          title: r.title,
+          targetDistance: r.targetDistance,
+          goalType: r.goalType,
+          goalKind: goalKind(r),
+          target: goalTarget(r),
+          sportType: r.sportType,
+          startDate: r.startDate.toISOString(),
+          endDate: r.endDate.toISOString(),
         },
       })),
   };

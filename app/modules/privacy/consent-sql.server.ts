@@ -54,15 +54,3 @@ export function mayViewChallengeActivities(
 ): boolean {
   return participant.userId === viewer.id || viewer.isAdmin || participant.shareActivities;
 }
-
-/**
- * "Does the member in `owner` share activities with `viewerId`": the member
- * shares their activities in a challenge the viewer joined too (decision
- * 020's consent; issue #40 uses it for maps, decision 050). The caller adds
- * decision 018's public rule: Strava-private activities stay the owner's.
- */
-export function sharesActivitiesWith(viewerId: number, owner: SQLWrapper): SQL {
-  return sql`EXISTS (SELECT 1 FROM challenge_participations consent
-    JOIN challenge_participations viewer ON viewer.challenge_id = consent.challenge_id AND viewer.user_id = ${viewerId}
-    WHERE consent.user_id = ${owner} AND consent.share_activities = 1)`;
-}
