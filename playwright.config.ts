@@ -25,6 +25,7 @@ const SECOND_SERVER_SPECS = [
   "google-linking",
   "look",
   "error-texts",
+  "recommendations",
 ];
 /** The system Chromium's flags (bench/lighthouse.ts launches it with the same). */
 export const CHROMIUM_ARGS = [
