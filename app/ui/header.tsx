@@ -69,7 +69,7 @@ function NotificationBell({ unread }: { unread: number }) {
       to="/notifications"
       aria-label={label}
       title={label}
-      className="relative rounded-md p-2 text-gray-700 hover:bg-gray-100"
+      className="relative rounded-md p-1.5 text-gray-700 hover:bg-gray-100 lg:p-2"
       data-testid="notification-bell"
     >
       <svg
@@ -138,12 +138,12 @@ export function Header({
           >
             CW
           </span>
-          {/* Between 768 and 1024 px the badge alone names the app and the links are tighter, so all fit on one line. */}
+          {/* Between 768 and 1024 px the badge alone names the app and the links are tighter and smaller, so all fit on one line. */}
           <span className="md:max-lg:sr-only">CycleWari Community</span>
         </Link>
         <nav
           aria-label="Main"
-          className="hidden flex-1 items-center gap-0.5 md:ml-2 md:flex lg:ml-6 lg:gap-1"
+          className="hidden flex-1 items-center md:ml-1 md:flex lg:ml-6 lg:gap-1"
         >
           {links.map((link) => (
             <NavLink
@@ -151,14 +151,14 @@ export function Header({
               to={link.to}
               prefetch="intent"
               className={({ isActive }) =>
-                `whitespace-nowrap rounded-md px-1 py-2 text-[0.8125rem] font-medium lg:px-3 lg:text-sm ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
+                `whitespace-nowrap rounded-md px-1 py-2 text-xs font-medium lg:px-3 lg:text-sm ${isActive ? "bg-brand-tint text-brand" : "text-gray-700 hover:bg-gray-100"}`
               }
             >
               {link.label}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 lg:gap-2">
           {user && !user.confined ? <NotificationBell unread={user.unread ?? 0} /> : null}
           {user ? (
             <UserMenu user={user} />

@@ -167,27 +167,35 @@ export function WhyList({ why, heading = "Why it counted" }: { why: Why; heading
       {why.activities.length === 0 ? (
         <p className="mt-2 text-sm text-gray-600">No activities around the challenge&apos;s dates yet.</p>
       ) : (
-        <ul className="mt-3 max-h-96 divide-y divide-gray-100 overflow-y-auto text-sm">
-          {why.activities.map((a) => (
-            <li key={a.id} data-testid="why-item" className="flex flex-wrap justify-between gap-x-3 py-2">
-              <span className="min-w-0">
-                <span className="block truncate font-medium text-gray-900">{a.name}</span>
-                <span className="text-xs text-gray-500">
-                  {sportName(a.sportType)} · {dates.date(a.startDate)}
+        // A scrolling list is a region the keyboard can reach and scroll (axe: scrollable-region-focusable).
+        <div
+          role="region"
+          aria-labelledby="why-heading"
+          tabIndex={0}
+          className="mt-3 max-h-96 overflow-y-auto rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-accent"
+        >
+          <ul className="divide-y divide-gray-100 text-sm">
+            {why.activities.map((a) => (
+              <li key={a.id} data-testid="why-item" className="flex flex-wrap justify-between gap-x-3 py-2">
+                <span className="min-w-0">
+                  <span className="block truncate font-medium text-gray-900">{a.name}</span>
+                  <span className="text-xs text-gray-500">
+                    {sportName(a.sportType)} · {dates.date(a.startDate)}
+                  </span>
                 </span>
-              </span>
-              {a.counted ? (
-                <span className="shrink-0 font-medium text-green-800">
-                  Counted · +{formatGoalAmount(why.measure, a.contribution)}
-                </span>
-              ) : (
-                <span className="text-gray-700 sm:max-w-[60%] sm:text-right">
-                  Not counted: {a.reasonText}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
+                {a.counted ? (
+                  <span className="shrink-0 font-medium text-green-800">
+                    Counted · +{formatGoalAmount(why.measure, a.contribution)}
+                  </span>
+                ) : (
+                  <span className="text-gray-700 sm:max-w-[60%] sm:text-right">
+                    Not counted: {a.reasonText}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
     </section>
   );

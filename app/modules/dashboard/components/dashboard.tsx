@@ -153,23 +153,6 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
       ) : null}
       <CompletedChallenges challenges={data.completedChallenges} />
       <FinisherBadges badges={data.wariBadges} />
-      {data.club?.length ? (
-        <section aria-labelledby="club-heading" className="space-y-3">
-          <div className="flex items-baseline justify-between">
-            <h2 id="club-heading" className="text-lg font-semibold text-gray-900">
-              From the club
-            </h2>
-            <Link to="/club" className="text-sm font-medium text-brand hover:underline">
-              See the club feed
-            </Link>
-          </div>
-          <ul className="space-y-3">
-            {data.club.map((item) => (
-              <FeedItemCard key={item.id} item={item} isAdmin={data.isAdmin} compact />
-            ))}
-          </ul>
-        </section>
-      ) : null}
 
       <ComponentErrorBoundary name="Statistics">
         <SportStats stats={stats} initialTab={isSportTab(tab) ? tab : "Ride"} />
@@ -198,6 +181,24 @@ export function Dashboard({ data, home = false }: { data: DashboardData; home?: 
           <ComponentErrorBoundary name="Recent Activities">
             <RecentActivities activities={data.recent} />
           </ComponentErrorBoundary>
+          {/* The club feed (issue #41), after the member's own numbers. */}
+          {data.club?.length ? (
+            <section aria-labelledby="club-heading" className="space-y-3">
+              <div className="flex items-baseline justify-between">
+                <h2 id="club-heading" className="text-lg font-semibold text-gray-900">
+                  From the club
+                </h2>
+                <Link to="/club" className="text-sm font-medium text-brand hover:underline">
+                  See the club feed
+                </Link>
+              </div>
+              <ul className="space-y-3">
+                {data.club.map((item) => (
+                  <FeedItemCard key={item.id} item={item} isAdmin={data.isAdmin} compact />
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <ComponentErrorBoundary name="Workout Recommendations">
             <RecommendationsCard />
           </ComponentErrorBoundary>
