@@ -141,10 +141,7 @@ export function Header({
           {/* Between 768 and 1024 px the badge alone names the app and the links are tighter and smaller, so all fit on one line. */}
           <span className="md:max-lg:sr-only">CycleWari Community</span>
         </Link>
-        <nav
-          aria-label="Main"
-          className="hidden flex-1 items-center md:ml-1 md:flex lg:ml-6 lg:gap-1"
-        >
+        <nav aria-label="Main" className="hidden flex-1 items-center md:ml-1 md:flex lg:ml-6 lg:gap-1">
           {links.map((link) => (
             <NavLink
               key={link.to}
