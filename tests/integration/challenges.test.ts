@@ -7,7 +7,7 @@ import type { AppContext } from "~workers/load-context";
 import { deleteActivities, saveActivities } from "~/modules/activities/store.server";
 import { toActivityRow, type StravaActivityJson } from "~/modules/strava/activity-mapper";
 import { call, createUser, json, login, mailbox } from "./helpers";
-import { queueChallengeCompletions } from "~/modules/notifications/notifications.server";
+import { queueChallengeCompletions, unsubscribeToken } from "~/modules/notifications/notifications.server";
 
 /** Stores Strava JSON the way the sync does: mapped to rows, handed to the activities module. */
 const saveStrava = (app: AppContext, userId: number, page: StravaActivityJson[]) =>
@@ -1928,6 +1928,21 @@ describe("notifications (issue #41 part 2)", () => {
       .bind(rider.id, outsider.id)
       .all();
     expect(prefs.results).toEqual([{ user_id: rider.id, kind: "comment", channel: "email", enabled: 0 }]);
+    // A proof that is not even base64url is a 400, not a 500.
+    expect((await call(path.replace(/\.[^.]*$/, ".%21%21"), { method: "POST" })).status).toBe(400);
+    // A member deleted since the e-mail was sent: the link still answers, and writes nothing.
+    const gone = await createUser();
+    const goneToken = await unsubscribeToken(createAppContext(env), gone.id, "comment");
+    await env.DB.prepare("DELETE FROM users WHERE id = ?").bind(gone.id).run();
+    const goneRes = await call(`/api/notifications/unsubscribe?token=${encodeURIComponent(goneToken)}`, {
+      method: "POST",
+    });
+    expect(goneRes.status).toBe(200);
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM notification_preferences WHERE user_id = ?")
+        .bind(gone.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
 
     // Mark read: the count follows; bad input is a 400, a guest a 401.
     expect((await call("/api/notifications/read", { cookie: rider.cookie, body: {} })).status).toBe(400);

@@ -44,20 +44,36 @@ export const notificationMessageSchema = z.object({
   link: z.string().max(200).nullable(),
 });
 
-/** HMAC-SHA256 over "userId.kind" with the session secret, base64url: the unsubscribe link's proof. */
-async function signature(app: AppContext, payload: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
+/** The HMAC-SHA256 key of the unsubscribe links: derived from the session secret. */
+const unsubscribeKey = (app: AppContext) =>
+  crypto.subtle.importKey(
     "raw",
     new TextEncoder().encode(`unsubscribe:${app.env.SESSION_SECRET}`),
     { name: "HMAC", hash: "SHA-256" },
     false,
-    ["sign"],
+    ["sign", "verify"],
   );
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(payload)));
+
+/** HMAC-SHA256 over "userId.kind", base64url: the unsubscribe link's proof. */
+async function signature(app: AppContext, payload: string): Promise<string> {
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", await unsubscribeKey(app), new TextEncoder().encode(payload)),
+  );
   return btoa(String.fromCharCode(...mac))
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
     .replace(/=+$/, "");
+}
+
+/** Whether `mac` (base64url) signs `payload`; compared in constant time by WebCrypto's verify. */
+async function signatureMatches(app: AppContext, payload: string, mac: string): Promise<boolean> {
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = Uint8Array.from(atob(mac.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  } catch {
+    return false;
+  }
+  return crypto.subtle.verify("HMAC", await unsubscribeKey(app), bytes, new TextEncoder().encode(payload));
 }
 
 /** The one-click unsubscribe token of a member and kind (RFC 8058), valid without signing in. */
@@ -79,16 +95,13 @@ export async function unsubscribe(app: AppContext, token: string) {
     userId <= 0 ||
     !NOTIFICATION_KINDS.includes(kind as NotificationKind) ||
     !mac ||
-    mac !== (await signature(app, `${userId}.${kind}`))
+    !(await signatureMatches(app, `${userId}.${kind}`, mac))
   )
     throw new AppError(400, UNSUBSCRIBE_MSG.invalid, { code: "invalid_token" });
-  await app.db
-    .insert(notificationPreferences)
-    .values({ userId, kind: kind as NotificationKind, channel: "email", enabled: false })
-    .onConflictDoUpdate({
-      target: [notificationPreferences.userId, notificationPreferences.kind, notificationPreferences.channel],
-      set: { enabled: false },
-    });
+  // A member deleted since the e-mail was sent gets no more e-mail anyway: nothing to write.
+  await app.db.run(sql`INSERT INTO ${notificationPreferences} (user_id, kind, channel, enabled)
+    SELECT ${userId}, ${kind}, 'email', 0 FROM ${users} WHERE id = ${userId}
+    ON CONFLICT (user_id, kind, channel) DO UPDATE SET enabled = 0`);
   return { message: UNSUBSCRIBE_MSG.done(kind as NotificationKind), kind };
 }
 
