@@ -13,7 +13,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { isConfined } from "~/lib/guards.server";
 import { avatarFor } from "~/modules/privacy/photos.server";
-import { getCurrentUser } from "~/lib/session.server";
+import { getCurrentUser, signedSessionUserId } from "~/lib/session.server";
 import { readToast } from "~/lib/toast.server";
 import { TimeZoneProvider, timeZoneOf, useRememberBrowserTimeZone } from "~/lib/time-zone";
 import { CLUB_TIME_ZONE } from "~/lib/format";
@@ -49,13 +49,17 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The Wari label is read beside the user (one small query), not after it: no second round trip.
-  const [current, toast, wari] = await Promise.all([
+  // So is the bell's count (decision 051): for the member the signed cookie names, used only once
+  // getCurrentUser has admitted that member (then current.user.id is that id).
+  const [current, toast, wari, unreadOfCookie] = await Promise.all([
     getCurrentUser(context.app, request),
     readToast(context.app, request),
     wariLabels(context.app),
+    signedSessionUserId(context.app, request).then((id) =>
+      id === null ? 0 : unreadNotificationCount(context.app, id),
+    ),
   ]);
-  // The bell's count (decision 051): one indexed count, for a signed-in member only.
-  const unread = current ? await unreadNotificationCount(context.app, current.user.id) : 0;
+  const unread = current ? unreadOfCookie : 0;
   const headers = new Headers();
   if (current?.setCookie) headers.append("Set-Cookie", current.setCookie);
   if (toast.setCookie) headers.append("Set-Cookie", toast.setCookie);

@@ -140,6 +140,16 @@ export function getCurrentUser(app: AppContext, request: Request): Promise<Curre
 }
 
 /**
+ * The user id the request's signed session cookie names, without reading the session: for a
+ * read the caller runs beside getCurrentUser and uses only once that user is admitted (the
+ * root loader's notification count), so it adds no round trip after the user's.
+ */
+export async function signedSessionUserId(app: AppContext, request: Request): Promise<number | null> {
+  const id: unknown = await sessionCookie(app).parse(request.headers.get("Cookie"));
+  return typeof id === "string" ? sessionUserId(id) : null;
+}
+
+/**
  * The signed-in user and the results of `statements` (built for that user's
  * id) from the same D1 batch as the user row, or null when no one is signed in.
  */
