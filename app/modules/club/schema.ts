@@ -1,5 +1,6 @@
 /** The club feed's input (issue #41): paging, comments. */
 import { z } from "zod";
+import { keysetQueryFields } from "~/lib/paging";
 
 export const COMMENT_MAX = 500;
 
@@ -20,19 +21,8 @@ export const commentSchema = z.object({
     .max(COMMENT_MAX, FEED_MSG.commentTooLong),
 });
 
-const BEFORE_MSG = "before must be a feed item id";
-const LIMIT_MSG = "limit must be between 1 and 50";
-
 /** Keyset paging: the items older than `before` (an item id), newest first. */
-export const feedQuerySchema = z.object({
-  before: z.coerce.number({ invalid_type_error: BEFORE_MSG }).int(BEFORE_MSG).positive(BEFORE_MSG).optional(),
-  limit: z.coerce
-    .number({ invalid_type_error: LIMIT_MSG })
-    .int(LIMIT_MSG)
-    .min(1, LIMIT_MSG)
-    .max(50, LIMIT_MSG)
-    .default(20),
-});
+export const feedQuerySchema = z.object(keysetQueryFields("a feed item id", 20, 50));
 export type FeedQuery = z.infer<typeof feedQuerySchema>;
 
 /** The page's buttons (one form, an intent each). */

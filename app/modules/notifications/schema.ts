@@ -1,19 +1,9 @@
 /** The notifications' input (issue #41): paging, marking read, preferences. */
 import { z } from "zod";
+import { keysetQueryFields } from "~/lib/paging";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "./rules";
 
-const BEFORE_MSG = "before must be a notification id";
-const LIMIT_MSG = "limit must be between 1 and 50";
-
-export const notificationQuerySchema = z.object({
-  before: z.coerce.number({ invalid_type_error: BEFORE_MSG }).int(BEFORE_MSG).positive(BEFORE_MSG).optional(),
-  limit: z.coerce
-    .number({ invalid_type_error: LIMIT_MSG })
-    .int(LIMIT_MSG)
-    .min(1, LIMIT_MSG)
-    .max(50, LIMIT_MSG)
-    .default(20),
-});
+export const notificationQuerySchema = z.object(keysetQueryFields("a notification id", 20, 50));
 
 const IDS_MSG = "Give the notification ids (up to 100) or all: true";
 export const markReadSchema = z
