@@ -78,6 +78,9 @@ export async function serveWithMiniflare(opts: {
       .then((result) => res.writeHead(result.outcome === "ok" ? 200 : 500).end(result.outcome))
       .catch(fail);
   });
+  // Idle connections stay open for the run (see tests/fakes/server.ts: a reused one the server
+  // has just closed is an ECONNRESET).
+  control.keepAliveTimeout = 30 * 60_000;
   await new Promise<void>((done) => control.listen(opts.port + 2, "127.0.0.1", done));
   return {
     url,

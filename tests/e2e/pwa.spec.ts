@@ -60,8 +60,8 @@ async function offline(context: BrowserContext, page: Page, path: string) {
 
 test("the service worker installs; offline, the returning member sees their cached dashboard marked offline, never another member's", async ({
   page,
-  context,
 }) => {
+  const context = page.context();
   // Member 1 (athlete) opens the dashboard online: the worker installs and keeps a copy.
   await signIn(page, "athlete", "Athlete@1234");
   await page.goto("/dashboard");

@@ -119,6 +119,10 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
   const server = createServer((req, res) => {
     void handle(req, res);
   });
+  // A client that keeps connections open between requests (the e2e suite's browser contexts and
+  // request contexts) can send on an idle connection just as the server closes it, and gets
+  // ECONNRESET. Node closes idle connections after 5 s; these fakes keep them for the run.
+  server.keepAliveTimeout = 30 * 60_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(opts.port ?? Number(process.env.FAKES_PORT ?? 8788), host, () => {
