@@ -1,6 +1,7 @@
 import type { SyncMessage } from "~/modules/strava/sync-messages";
 import type { UploadMessage } from "~/modules/uploads/messages";
 import type { NotificationMessage } from "~/modules/notifications/rules";
+import type { DigestMessage } from "~/modules/digest/digest.server";
 
 /** Bindings and configuration the Worker receives with every call (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
@@ -12,6 +13,8 @@ export interface Env {
   UPLOAD_QUEUE: Queue<UploadMessage>;
   /** Notifications to deliver, one member each (app/modules/notifications, decision 051). */
   NOTIFY_QUEUE: Queue<NotificationMessage>;
+  /** Weekly digests to send, one member each (app/modules/digest, decision 054). */
+  DIGEST_QUEUE: Queue<DigestMessage>;
   ASSETS?: Fetcher;
 
   APP_URL: string;
