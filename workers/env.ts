@@ -30,6 +30,8 @@ export interface Env {
   UPLOAD_STORAGE_MB?: string;
   /** Registrations allowed per client address per hour; empty means 5. */
   REGISTER_LIMIT_PER_HOUR?: string;
+  /** Batches of 50 members the weekly digest builds per quarter-hourly cron run; empty means 20, "0" turns it off (decision 054). */
+  DIGEST_BATCHES_PER_RUN?: string;
 
   STRAVA_CLIENT_ID?: string;
   STRAVA_CLIENT_SECRET?: string;

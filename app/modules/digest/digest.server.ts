@@ -10,6 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import { z } from "zod";
+import { batchSql } from "~db/client";
 import { sendEmail } from "~/lib/email.server";
 import { unsubscribeToken } from "~/modules/notifications/notifications.server";
 import { feedItemVisibleTo } from "~/modules/privacy/feed-sql.server";
@@ -28,6 +29,14 @@ import {
 export const DIGEST_BATCH = 50;
 /** Batches a cron run: about 7 subrequests each, so 20 stay far below Workers' 1,000 (1,000 members a run). */
 export const DIGEST_BATCHES_PER_RUN = 20;
+
+/** DIGEST_BATCHES_PER_RUN (wrangler.toml): a whole number; empty or not a number means 20, "0" turns the digest off. */
+function batchesPerRun(app: AppContext): number {
+  const value = Number(app.env.DIGEST_BATCHES_PER_RUN ?? "");
+  return app.env.DIGEST_BATCHES_PER_RUN?.trim() && Number.isInteger(value) && value >= 0
+    ? Math.min(value, 100)
+    : DIGEST_BATCHES_PER_RUN;
+}
 const UPCOMING_DAYS = 14;
 
 export const digestMessageSchema = z.object({
@@ -64,41 +73,61 @@ export async function buildDigests(
   const lo = members[0]!.id;
   const hi = members.at(-1)!.id;
   const now = app.now();
-  const [totals, standings, events, highlights] = await app.db.batch([
-    app.db.all<{ user_id: number; n: number; distance: number; moving_time: number }>(sql`
+  const [totalsResult, standingsResult, eventsResult, highlightsResult] = await batchSql(app.env.DB, [
+    sql`
       SELECT user_id, sum(activity_count) AS n, sum(distance) AS distance, sum(moving_time) AS moving_time
       FROM activity_day_totals
       WHERE user_id BETWEEN ${lo} AND ${hi} AND day BETWEEN ${week.week} AND ${week.lastDay}
-      GROUP BY user_id`),
-    app.db.all<{
-      user_id: number;
-      id: number;
-      title: string;
-      target: number | null;
-      progress: number;
-      rank: number;
-      participants: number;
-    }>(sql`
+      GROUP BY user_id`,
+    sql`
       SELECT p.user_id, c.id, c.title, c.target, p.progress,
         (SELECT count(*) + 1 FROM challenge_participations q WHERE q.challenge_id = p.challenge_id AND q.progress > p.progress) AS rank,
         (SELECT count(*) FROM challenge_participations q WHERE q.challenge_id = p.challenge_id) AS participants
       FROM challenge_participations p JOIN challenges c ON c.id = p.challenge_id
       WHERE p.user_id BETWEEN ${lo} AND ${hi} AND c.is_active = 1
         AND c.end_date >= ${seconds(week.start)} AND c.start_date < ${seconds(now)}
-      ORDER BY p.user_id, c.end_date, c.id`),
-    app.db.all<{ id: number; title: string; date: number; location: string }>(sql`
+      ORDER BY p.user_id, c.end_date, c.id`,
+    sql`
       SELECT id, title, date, location FROM events
       WHERE is_active = 1 AND cancelled_at IS NULL
         AND date >= ${seconds(now)} AND date < ${seconds(now) + UPCOMING_DAYS * 86400}
-      ORDER BY date, id LIMIT 5`),
-    app.db.all<{ id: number; user_id: number | null; shared: number; label: string; kudos: number }>(sql`
+      ORDER BY date, id LIMIT 5`,
+    sql`
       SELECT f.id, f.user_id, ${feedItemVisibleTo(0, "f")} AS shared, f.label,
         (SELECT count(*) FROM feed_kudos k WHERE k.item_id = f.id) AS kudos
       FROM feed_items f
       WHERE f.created_at >= ${seconds(week.start)} AND f.created_at < ${seconds(week.end)}
         AND (f.user_id IS NULL OR EXISTS (SELECT 1 FROM users o WHERE o.id = f.user_id AND o.is_active = 1))
-      ORDER BY kudos DESC, f.id DESC LIMIT 40`),
+      ORDER BY kudos DESC, f.id DESC LIMIT 40`,
   ]);
+  const totals = totalsResult!.results as unknown as {
+    user_id: number;
+    n: number;
+    distance: number;
+    moving_time: number;
+  }[];
+  const standings = standingsResult!.results as unknown as {
+    user_id: number;
+    id: number;
+    title: string;
+    target: number | null;
+    progress: number;
+    rank: number;
+    participants: number;
+  }[];
+  const events = eventsResult!.results as unknown as {
+    id: number;
+    title: string;
+    date: number;
+    location: string;
+  }[];
+  const highlights = highlightsResult!.results as unknown as {
+    id: number;
+    user_id: number | null;
+    shared: number;
+    label: string;
+    kudos: number;
+  }[];
   const items: DigestHighlight[] = highlights.map((h) => ({
     id: h.id,
     userId: h.user_id,
@@ -157,7 +186,8 @@ export async function runWeeklyDigest(
   app: AppContext,
   opts: { batchSize?: number; maxBatches?: number } = {},
 ): Promise<{ week: string | null; queued: number; done: boolean }> {
-  const week = dueDigestWeek(app.now());
+  const maxBatches = opts.maxBatches ?? batchesPerRun(app);
+  const week = maxBatches > 0 ? dueDigestWeek(app.now()) : null;
   if (!week) return { week: null, queued: 0, done: true };
   const [cursor] = await app.db.all<{ week: string; last_user_id: number; done: number }>(
     sql`SELECT week, last_user_id, done FROM digest_cursor WHERE id = 1`,
@@ -165,7 +195,7 @@ export async function runWeeklyDigest(
   let lastId = cursor?.week === week.week ? cursor.last_user_id : 0;
   let done = cursor?.week === week.week && cursor.done === 1;
   let queued = 0;
-  for (let i = 0; !done && i < (opts.maxBatches ?? DIGEST_BATCHES_PER_RUN); i++) {
+  for (let i = 0; !done && i < maxBatches; i++) {
     const batch = await buildDigests(app, week, lastId, opts.batchSize ?? DIGEST_BATCH);
     // Members already sent this week's digest (an earlier, interrupted run) are not queued again.
     const sent = batch.digests.length

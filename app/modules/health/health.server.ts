@@ -7,7 +7,8 @@
  * their modules keep them (email_deliveries, digest_sends, sync_status,
  * event_refunds, uploads).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { batchSql } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { notify } from "~/modules/notifications/notifications.server";
 
@@ -41,35 +42,72 @@ export const ALERT_THRESHOLD = 5;
 const WEEK_SECONDS = 7 * 86400;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
-/**
- * One failure per row, newest first: its kind, the record's id (what a retry
- * names), what failed, when and why. `since`..now, at most `limit` rows a kind.
- */
-function failuresSql(since: number, limit: number) {
-  return sql`
-    SELECT * FROM (SELECT 'email' AS kind, d.registration_id AS id, d.kind || ' e-mail, registration ' || d.registration_id AS what,
-        d.updated_at AS at, d.last_error AS error, d.attempts AS attempts
-      FROM email_deliveries d WHERE d.status = 'failed' AND d.updated_at >= ${since} ORDER BY d.updated_at DESC LIMIT ${limit})
-    UNION ALL SELECT * FROM (SELECT 'digest', s.user_id, 'Digest of ' || s.week || ' for ' || coalesce(u.username, s.user_id),
-        s.updated_at, s.last_error, s.attempts
-      FROM digest_sends s LEFT JOIN users u ON u.id = s.user_id
-      WHERE s.status = 'failed' AND s.updated_at >= ${since} ORDER BY s.updated_at DESC LIMIT ${limit})
-    UNION ALL SELECT * FROM (SELECT 'strava_sync', s.user_id, 'Strava sync of ' || coalesce(u.username, s.user_id),
-        coalesce(s.started_at, s.last_sync_at, 0), s.error, NULL
-      FROM sync_status s LEFT JOIN users u ON u.id = s.user_id
-      WHERE s.error IS NOT NULL AND coalesce(s.started_at, s.last_sync_at, 0) >= ${since}
-      ORDER BY coalesce(s.started_at, s.last_sync_at, 0) DESC LIMIT ${limit})
-    UNION ALL SELECT * FROM (SELECT 'refund', r.id, 'Refund of ' || r.payment_id || coalesce(' (event ' || r.event_id || ')', ''),
-        r.updated_at, r.last_error, r.attempts
-      FROM event_refunds r WHERE r.status = 'failed' AND r.updated_at >= ${since} ORDER BY r.updated_at DESC LIMIT ${limit})
-    UNION ALL SELECT * FROM (SELECT 'upload', up.id, 'Upload ' || up.filename, up.created_at, up.message, NULL
-      FROM uploads up WHERE up.status = 'refused' AND up.created_at >= ${since} ORDER BY up.created_at DESC LIMIT ${limit})
-    UNION ALL SELECT * FROM (SELECT 'dead_letter', q.id, 'Message ' || q.message_id || ' on ' || q.queue, q.received_at,
-        CASE WHEN q.retried_at IS NULL THEN NULL ELSE 'Sent again' END, NULL
-      FROM dead_letters q WHERE q.received_at >= ${since} ORDER BY q.received_at DESC LIMIT ${limit})
-    UNION ALL SELECT * FROM (SELECT 'cron', c.id, 'Cron ' || c.cron, c.started_at, coalesce(c.error, 'Did not finish'), NULL
-      FROM cron_runs c WHERE c.started_at >= ${since} AND (c.ok = 0 OR (c.ok IS NULL AND c.started_at < ${since + WEEK_SECONDS - 3600}))
-      ORDER BY c.started_at DESC LIMIT ${limit})`;
+/** Each kind's failed records since `since`: its id (what a retry names), what failed, when and why. */
+const FAILURES: Record<
+  FailureKind,
+  { rows: (since: number) => SQL; where: (since: number, now: number) => SQL }
+> = {
+  email: {
+    rows: () => sql`SELECT d.registration_id AS id, d.kind || ' e-mail, registration ' || d.registration_id AS what,
+      d.updated_at AS at, d.last_error AS error, d.attempts AS attempts FROM email_deliveries d`,
+    where: (since) => sql`d.status = 'failed' AND d.updated_at >= ${since} ORDER BY d.updated_at DESC`,
+  },
+  digest: {
+    rows: () => sql`SELECT s.user_id AS id, 'Digest of ' || s.week || ' for ' || coalesce(u.username, s.user_id) AS what,
+      s.updated_at AS at, s.last_error AS error, s.attempts AS attempts
+      FROM digest_sends s LEFT JOIN users u ON u.id = s.user_id`,
+    where: (since) => sql`s.status = 'failed' AND s.updated_at >= ${since} ORDER BY s.updated_at DESC`,
+  },
+  strava_sync: {
+    rows: () => sql`SELECT s.user_id AS id, 'Strava sync of ' || coalesce(u.username, s.user_id) AS what,
+      coalesce(s.started_at, s.last_sync_at, 0) AS at, s.error AS error, NULL AS attempts
+      FROM sync_status s LEFT JOIN users u ON u.id = s.user_id`,
+    where: (since) =>
+      sql`s.error IS NOT NULL AND coalesce(s.started_at, s.last_sync_at, 0) >= ${since} ORDER BY 3 DESC`,
+  },
+  refund: {
+    rows: () => sql`SELECT r.id AS id, 'Refund of ' || r.payment_id || coalesce(' (event ' || r.event_id || ')', '') AS what,
+      r.updated_at AS at, r.last_error AS error, r.attempts AS attempts FROM event_refunds r`,
+    where: (since) => sql`r.status = 'failed' AND r.updated_at >= ${since} ORDER BY r.updated_at DESC`,
+  },
+  upload: {
+    rows: () => sql`SELECT up.id AS id, 'Upload ' || up.filename AS what, up.created_at AS at, up.message AS error,
+      NULL AS attempts FROM uploads up`,
+    where: (since) => sql`up.status = 'refused' AND up.created_at >= ${since} ORDER BY up.created_at DESC`,
+  },
+  dead_letter: {
+    rows: () => sql`SELECT q.id AS id, 'Message ' || q.message_id || ' on ' || q.queue AS what, q.received_at AS at,
+      CASE WHEN q.retried_at IS NULL THEN NULL ELSE 'Sent again' END AS error, NULL AS attempts FROM dead_letters q`,
+    where: (since) => sql`q.received_at >= ${since} ORDER BY q.received_at DESC`,
+  },
+  cron: {
+    rows: () => sql`SELECT c.id AS id, 'Cron ' || c.cron AS what, c.started_at AS at,
+      coalesce(c.error, 'Did not finish') AS error, NULL AS attempts FROM cron_runs c`,
+    // Unfinished for over an hour counts as failed too.
+    where: (since, now) =>
+      sql`c.started_at >= ${since} AND (c.ok = 0 OR (c.ok IS NULL AND c.started_at < ${now - 3600}))
+        ORDER BY c.started_at DESC`,
+  },
+};
+
+/** Per kind, how many failed since `since` (one statement of scalar subqueries; D1 limits compound SELECTs). */
+function countsSql(since: number, now: number) {
+  return sql`SELECT ${sql.join(
+    FAILURE_KINDS.map(
+      (kind) =>
+        sql`(SELECT count(*) FROM (${FAILURES[kind].rows(since)} WHERE ${FAILURES[kind].where(since, now)})) AS ${sql.raw(kind)}`,
+    ),
+    sql`, `,
+  )}`;
+}
+
+async function failureCounts(
+  app: AppContext,
+  since: number,
+  now: number,
+): Promise<Record<FailureKind, number>> {
+  const [row] = await app.db.all<Record<FailureKind, number>>(countsSql(since, now));
+  return row!;
 }
 
 interface FailureRow {
@@ -85,29 +123,31 @@ interface FailureRow {
 export async function healthReport(app: AppContext, limitPerKind = 50) {
   const now = seconds(app.now());
   const since = now - WEEK_SECONDS;
-  const [rows, counts, runs] = await app.db.batch([
-    app.db.all<FailureRow>(failuresSql(since, limitPerKind)),
-    app.db.all<{ kind: FailureKind; n: number }>(sql`
-      SELECT kind, count(*) AS n FROM (${failuresSql(since, 100_000)}) GROUP BY kind`),
-    app.db.all<{
-      id: number;
-      cron: string;
-      started_at: number;
-      finished_at: number | null;
-      ok: number | null;
-      error: string | null;
-    }>(sql`
-      SELECT id, cron, started_at, finished_at, ok, error FROM cron_runs ORDER BY started_at DESC, id DESC LIMIT 10`),
+  const [counts, runs, ...perKind] = await batchSql(app.env.DB, [
+    countsSql(since, now),
+    sql`SELECT id, cron, started_at, finished_at, ok, error FROM cron_runs ORDER BY started_at DESC, id DESC LIMIT 10`,
+    ...FAILURE_KINDS.map(
+      (kind) =>
+        sql`${FAILURES[kind].rows(since)} WHERE ${FAILURES[kind].where(since, now)} LIMIT ${limitPerKind}`,
+    ),
   ]);
+  const rows: FailureRow[] = FAILURE_KINDS.flatMap((kind, i) =>
+    (perKind[i]!.results as unknown as Omit<FailureRow, "kind">[]).map((r) => ({ ...r, kind })),
+  );
+  const count = counts!.results[0] as unknown as Record<FailureKind, number>;
+  const cronRuns = runs!.results as unknown as {
+    id: number;
+    cron: string;
+    started_at: number;
+    finished_at: number | null;
+    ok: number | null;
+    error: string | null;
+  }[];
   const iso = (s: number) => new Date(s * 1000).toISOString();
   return {
     since: iso(since),
-    counts: FAILURE_KINDS.map((kind) => ({
-      kind,
-      label: FAILURE_LABELS[kind],
-      n: counts.find((c) => c.kind === kind)?.n ?? 0,
-    })),
-    total: counts.reduce((sum, c) => sum + c.n, 0),
+    counts: FAILURE_KINDS.map((kind) => ({ kind, label: FAILURE_LABELS[kind], n: count[kind] })),
+    total: FAILURE_KINDS.reduce((sum, kind) => sum + count[kind], 0),
     failures: rows
       .sort((a, b) => b.at - a.at)
       .map((r) => ({
@@ -120,7 +160,7 @@ export async function healthReport(app: AppContext, limitPerKind = 50) {
         attempts: r.attempts,
         retry: RETRYABLE.includes(r.kind) && !(r.kind === "dead_letter" && r.error === "Sent again"),
       })),
-    cronRuns: runs.map((r) => ({
+    cronRuns: cronRuns.map((r) => ({
       id: r.id,
       cron: r.cron,
       startedAt: iso(r.started_at),
@@ -132,32 +172,39 @@ export async function healthReport(app: AppContext, limitPerKind = 50) {
 }
 export type HealthReport = Awaited<ReturnType<typeof healthReport>>;
 
-/** A scheduled run begins: its row, whose id `finishCronRun` completes. */
-export async function startCronRun(app: AppContext, cron: string): Promise<number> {
-  const [row] = await app.db.all<{ id: number }>(
-    sql`INSERT INTO cron_runs (cron, started_at) VALUES (${cron}, ${seconds(app.now())}) RETURNING id`,
-  );
-  return row!.id;
+/** A scheduled run begins: its row, whose id `finishCronRun` completes (null if it could not be written: the cron runs anyway). */
+export async function startCronRun(app: AppContext, cron: string): Promise<number | null> {
+  try {
+    const [row] = await app.db.all<{ id: number }>(
+      sql`INSERT INTO cron_runs (cron, started_at) VALUES (${cron}, ${seconds(app.now())}) RETURNING id`,
+    );
+    return row?.id ?? null;
+  } catch (error) {
+    console.error("cron run not recorded", error);
+    return null;
+  }
 }
 
 /** A scheduled run ended: ok, or the errors of the tasks that failed. */
-export async function finishCronRun(app: AppContext, id: number, errors: string[]): Promise<void> {
-  await app.db
-    .run(sql`UPDATE cron_runs SET finished_at = ${seconds(app.now())}, ok = ${errors.length ? 0 : 1},
-    error = ${errors.length ? errors.join("; ").slice(0, 1000) : null} WHERE id = ${id}`);
+export async function finishCronRun(app: AppContext, id: number | null, errors: string[]): Promise<void> {
+  if (id === null) return;
+  try {
+    await app.db
+      .run(sql`UPDATE cron_runs SET finished_at = ${seconds(app.now())}, ok = ${errors.length ? 0 : 1},
+      error = ${errors.length ? errors.join("; ").slice(0, 1000) : null} WHERE id = ${id}`);
+  } catch (error) {
+    console.error("cron run's end not recorded", error);
+  }
 }
 
 /** Keeps what reached a dead-letter queue (once per message: a redelivery adds nothing). */
 export async function recordDeadLetters(app: AppContext, batch: MessageBatch<unknown>): Promise<void> {
   const now = seconds(app.now());
-  const writes = batch.messages.map((m) =>
-    app.db.run(sql`INSERT OR IGNORE INTO dead_letters (queue, message_id, body, received_at)
-      VALUES (${batch.queue}, ${m.id}, ${JSON.stringify(m.body ?? null).slice(0, 100_000)}, ${now})`),
+  const writes = batch.messages.map(
+    (m) => sql`INSERT OR IGNORE INTO dead_letters (queue, message_id, body, received_at)
+      VALUES (${batch.queue}, ${m.id}, ${JSON.stringify(m.body ?? null).slice(0, 100_000)}, ${now})`,
   );
-  for (let i = 0; i < writes.length; i += 50) {
-    const [first, ...rest] = writes.slice(i, i + 50);
-    if (first) await app.db.batch([first, ...rest]);
-  }
+  for (let i = 0; i < writes.length; i += 50) await batchSql(app.env.DB, writes.slice(i, i + 50));
 }
 
 /** A dead letter's body and queue, marked sent again (null: unknown or already sent again). */
@@ -182,8 +229,11 @@ export async function releaseDeadLetter(app: AppContext, id: number): Promise<vo
  */
 export async function alertFailingKinds(app: AppContext): Promise<FailureKind[]> {
   const now = seconds(app.now());
-  const counts = await app.db.all<{ kind: FailureKind; n: number }>(sql`
-    SELECT kind, count(*) AS n FROM (${failuresSql(now - 3600, 1000)}) GROUP BY kind HAVING count(*) >= ${ALERT_THRESHOLD}`);
+  const perKind = await failureCounts(app, now - 3600, now);
+  const counts = FAILURE_KINDS.filter((kind) => perKind[kind] >= ALERT_THRESHOLD).map((kind) => ({
+    kind,
+    n: perKind[kind],
+  }));
   if (!counts.length) return [];
   const admins = await app.db.all<{ id: number }>(
     sql`SELECT id FROM users WHERE is_admin = 1 AND is_active = 1 LIMIT 50`,
