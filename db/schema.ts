@@ -1278,6 +1278,68 @@ export const notificationSettings = sqliteTable("notification_settings", {
   quietEnd: integer("quiet_end"),
 });
 
+export const DIGEST_SEND_STATUSES = ["sending", "sent", "failed"] as const;
+
+/** One weekly digest per member and IST week (decision 054): the key that keeps reruns from sending twice. */
+export const digestSends = sqliteTable(
+  "digest_sends",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The Monday (YYYY-MM-DD, IST) of the week the digest reports. */
+    week: text("week").notNull(),
+    status: text("status", { enum: DIGEST_SEND_STATUSES }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.week] }),
+    index("digest_sends_status_idx").on(t.status, t.updatedAt),
+    check("digest_sends_status_check", oneOf("status", DIGEST_SEND_STATUSES)),
+  ],
+);
+
+/** Where the digest's batches stopped (one row, id 1): keyset over member id, continued by the next cron run. */
+export const digestCursor = sqliteTable("digest_cursor", {
+  id: integer("id").primaryKey(),
+  week: text("week").notNull(),
+  lastUserId: integer("last_user_id").notNull().default(0),
+  done: integer("done", { mode: "boolean" }).notNull().default(false),
+});
+
+/** Every scheduled run (decision 054): which cron, started, finished, ok or the error. */
+export const cronRuns = sqliteTable(
+  "cron_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    cron: text("cron").notNull(),
+    startedAt: integer("started_at", { mode: "timestamp" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp" }),
+    ok: integer("ok", { mode: "boolean" }),
+    error: text("error"),
+  },
+  (t) => [index("cron_runs_started_idx").on(t.startedAt)],
+);
+
+/** What reached a dead-letter queue (wrangler.toml's dead_letter_queue), for the Health panel's retry. */
+export const deadLetters = sqliteTable(
+  "dead_letters",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    queue: text("queue").notNull(),
+    messageId: text("message_id").notNull(),
+    body: text("body").notNull(),
+    receivedAt: integer("received_at", { mode: "timestamp" }).notNull(),
+    retriedAt: integer("retried_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    uniqueIndex("dead_letters_message_unique").on(t.queue, t.messageId),
+    index("dead_letters_received_idx").on(t.receivedAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type Activity = typeof activities.$inferSelect;
 export type NewActivity = typeof activities.$inferInsert;

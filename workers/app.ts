@@ -9,7 +9,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `remix vite:build` (npm run build) before wrangler bundles this file.
 // @ts-ignore -- generated at build time, no types
 import * as build from "../build/server";
-import { handleScheduled } from "~/modules/strava/cron.server";
+import { HOUSEKEEPING_CRON, handleScheduled } from "~/modules/strava/cron.server";
 import { handleEventsScheduled } from "~/modules/events/cron.server";
 import { handleWariScheduled } from "~/modules/wari/cron.server";
 import { handleSyncBatch } from "~/modules/strava/queue.server";
@@ -19,6 +19,13 @@ import {
   queueChallengeCompletions,
 } from "~/modules/notifications/notifications.server";
 import { failStaleUploads, startTrackBackfill } from "~/modules/uploads/uploads.server";
+import { handleDigestBatch, runWeeklyDigest } from "~/modules/digest/digest.server";
+import {
+  alertFailingKinds,
+  finishCronRun,
+  recordDeadLetters,
+  startCronRun,
+} from "~/modules/health/health.server";
 import type { Env } from "./env";
 import { createAppContext } from "./load-context";
 import { configurationProblem } from "~/lib/config.server";
@@ -30,6 +37,8 @@ import { withTestClock } from "~/lib/test-clock.server";
 const UPLOAD_QUEUE_NAME = "activity-uploads";
 /** The notifications' queue (decision 051). */
 const NOTIFY_QUEUE_NAME = "notifications";
+/** The weekly digests' queue (decision 054). */
+const DIGEST_QUEUE_NAME = "digests";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -82,8 +91,12 @@ export default {
   async queue(batch, env, ctx) {
     refuseWhenMisconfigured(env, "queue");
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
+    // What reaches a dead-letter queue is kept for the admin Health panel (decision 054).
+    if (batch.queue.endsWith("-dlq")) await recordDeadLetters(app, batch);
     if (batch.queue.startsWith(UPLOAD_QUEUE_NAME)) await handleUploadBatch(app, batch);
     else if (batch.queue === NOTIFY_QUEUE_NAME) await handleNotificationBatch(app, batch);
+    else if (batch.queue === DIGEST_QUEUE_NAME) await handleDigestBatch(app, batch);
+    else if (batch.queue.startsWith(DIGEST_QUEUE_NAME)) batch.ackAll();
     else await handleSyncBatch(app, batch);
   },
 
@@ -91,6 +104,7 @@ export default {
     refuseWhenMisconfigured(env, "scheduled");
     const app = createAppContext(env, (promise) => ctx.waitUntil(promise));
     const run = { cron: controller.cron, scheduledTime: new Date(controller.scheduledTime) };
+    const runId = await startCronRun(app, controller.cron);
     // Independent jobs: one failing does not stop the other.
     const results = await Promise.allSettled([
       handleScheduled(app, run),
@@ -99,7 +113,16 @@ export default {
       failStaleUploads(app),
       startTrackBackfill(app),
       queueChallengeCompletions(app),
+      // the digest's batches run in the quarter-hourly cron
+      controller.cron === HOUSEKEEPING_CRON ? null : runWeeklyDigest(app),
+      alertFailingKinds(app),
     ]);
-    for (const r of results) if (r.status === "rejected") console.error("scheduled task failed", r.reason);
+    const errors: string[] = [];
+    for (const r of results)
+      if (r.status === "rejected") {
+        console.error("scheduled task failed", r.reason);
+        errors.push(r.reason instanceof Error ? r.reason.message : String(r.reason));
+      }
+    await finishCronRun(app, runId, errors);
   },
 } satisfies ExportedHandler<Env, unknown>;

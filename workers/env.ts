@@ -1,6 +1,7 @@
 import type { SyncMessage } from "~/modules/strava/sync-messages";
 import type { UploadMessage } from "~/modules/uploads/messages";
 import type { NotificationMessage } from "~/modules/notifications/rules";
+import type { DigestMessage } from "~/modules/digest/digest.server";
 
 /** Bindings and configuration the Worker receives with every call (wrangler.toml, .dev.vars, secrets). */
 export interface Env {
@@ -12,6 +13,8 @@ export interface Env {
   UPLOAD_QUEUE: Queue<UploadMessage>;
   /** Notifications to deliver, one member each (app/modules/notifications, decision 051). */
   NOTIFY_QUEUE: Queue<NotificationMessage>;
+  /** Weekly digests to send, one member each (app/modules/digest, decision 054). */
+  DIGEST_QUEUE: Queue<DigestMessage>;
   ASSETS?: Fetcher;
 
   APP_URL: string;
@@ -27,6 +30,8 @@ export interface Env {
   UPLOAD_STORAGE_MB?: string;
   /** Registrations allowed per client address per hour; empty means 5. */
   REGISTER_LIMIT_PER_HOUR?: string;
+  /** Batches of 50 members the weekly digest builds per quarter-hourly cron run; empty means 20, "0" turns it off (decision 054). */
+  DIGEST_BATCHES_PER_RUN?: string;
 
   STRAVA_CLIENT_ID?: string;
   STRAVA_CLIENT_SECRET?: string;

@@ -6,10 +6,22 @@
  * of the tables (activities, Strava links, registrations), so they assume no
  * other block has written any yet.
  */
-import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  env,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import worker from "~workers/app";
+import { createAppContext, type AppContext } from "~workers/load-context";
+import { buildDigests, deliverDigest, digestMessage, runWeeklyDigest } from "~/modules/digest/digest.server";
+import { istWeekOf } from "~/modules/digest/rules";
+import { alertFailingKinds } from "~/modules/health/health.server";
 import { summaryRebuildSql } from "~/modules/activities/summaries.server";
-import { call, createUser, json, linkFromLatestEmail, login, unique } from "./helpers";
+import { call, createUser, json, linkFromLatestEmail, login, mailbox, unique } from "./helpers";
 import type { AdminFeedbackView, FeedbackView } from "~/modules/feedback/feedback.server";
 
 describe("reports", () => {
@@ -331,6 +343,301 @@ describe("reports", () => {
         "4 activities, none shared with everyone (private on Strava), so none are listed.",
       );
     });
+  });
+});
+
+describe("the admin Health panel and the weekly digest (issue #41 items 3 and 4)", () => {
+  /** Monday 30 November 2026, 08:00 IST: the digest of the week 23–29 November is due. */
+  const MONDAY = new Date("2026-11-30T02:30:00Z");
+  const WEEK = "2026-11-23";
+  const at = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+  const digestApp = (): AppContext => ({ ...createAppContext(env), now: () => MONDAY });
+  const digestsTo = async (email: string) =>
+    (await mailbox(email)).filter((m) => m.subject === `Your week in the club: ${WEEK} to 2026-11-29`);
+  let admin: { id: number; cookie: string };
+  let member: { cookie: string };
+
+  beforeAll(async () => {
+    const a = await createUser({ isAdmin: true });
+    admin = { id: a.id, cookie: await login(a.username, a.password) };
+    const m = await createUser();
+    member = { cookie: await login(m.username, m.password) };
+  });
+
+  it("is admin only: the API and the page answer 401/redirect to guests, 403/redirect to members", async () => {
+    expect((await call("/api/admin/health")).status).toBe(401);
+    expect((await call("/api/admin/health", { cookie: member.cookie })).status).toBe(403);
+    const retry = { kind: "dead_letter", id: 1 };
+    expect((await call("/api/admin/health/retry", { body: retry })).status).toBe(401);
+    const refused = await call("/api/admin/health/retry", { cookie: member.cookie, body: retry });
+    expect(refused.status).toBe(403);
+    expect(await json(refused)).toMatchObject({ message: "Admin access required" });
+    const guestPage = await call("/admin?tab=health");
+    expect(guestPage.status).toBe(302);
+    expect(guestPage.headers.get("Location")).toMatch(/^\/auth\?redirectTo=/);
+    const memberPage = await call("/admin?tab=health", { cookie: member.cookie });
+    expect(memberPage.status).toBe(302);
+    expect(memberPage.headers.get("Location")).toBe("/dashboard");
+    const form = new FormData();
+    form.set("intent", "health-retry");
+    form.set("kind", "dead_letter");
+    form.set("id", "1");
+    const memberPost = await call("/admin?index&tab=health", { cookie: member.cookie, body: form });
+    expect(memberPost.status).toBe(302);
+    expect(memberPost.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("says 'Nothing failed in the last 7 days' when nothing did", async () => {
+    const report = await json<{ total: number; failures: unknown[] }>(
+      await call("/api/admin/health", { cookie: admin.cookie }),
+    );
+    expect(report).toMatchObject({ total: 0, failures: [] });
+    const html = await (await call("/admin?tab=health", { cookie: admin.cookie })).text();
+    expect(html).toContain("Nothing failed in the last 7 days");
+    expect(html).toMatch(/aria-current="page"[^>]*>Health</);
+  });
+
+  it("the cron records each run: which cron, started, finished, ok", async () => {
+    const ctx = createExecutionContext();
+    await worker.scheduled(
+      createScheduledController({ scheduledTime: new Date(), cron: "0 3 * * *" }),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    const run = await env.DB.prepare(
+      "SELECT cron, finished_at >= started_at AS finished, ok, error FROM cron_runs ORDER BY id DESC LIMIT 1",
+    ).first();
+    expect(run).toEqual({ cron: "0 3 * * *", finished: 1, ok: 1, error: null });
+    const report = await json<{ cronRuns: { cron: string; status: string }[] }>(
+      await call("/api/admin/health", { cookie: admin.cookie }),
+    );
+    expect(report.cronRuns[0]).toMatchObject({ cron: "0 3 * * *", status: "ok" });
+  });
+
+  it("a cron run queues one digest per opted-in member, none to the opted-out, continues across runs and never sends twice", async () => {
+    const a = await createUser();
+    const b = await createUser();
+    const c = await createUser();
+    const d = await createUser();
+    // Earlier runs covered every member before these: the cursor stands just before them.
+    await env.DB.prepare(
+      "INSERT OR REPLACE INTO digest_cursor (id, week, last_user_id, done) VALUES (1, ?, ?, 0)",
+    )
+      .bind(WEEK, a.id - 1)
+      .run();
+    await env.DB.prepare(
+      "INSERT INTO notification_preferences (user_id, kind, channel, enabled) VALUES (?, 'digest', 'email', 0)",
+    )
+      .bind(c.id)
+      .run();
+    // a's week (IST Monday to Sunday); the Monday after is the next week's.
+    await env.DB.batch(
+      [
+        [WEEK, "Ride", 20_000, 3600],
+        ["2026-11-29", "Run", 10_000, 3000],
+        ["2026-11-30", "Ride", 50_000, 7200],
+      ].map(([day, sport, distance, time]) =>
+        env.DB.prepare(
+          "INSERT INTO activity_day_totals (user_id, day, sport_type, activity_count, distance, moving_time, elevation) VALUES (?, ?, ?, 1, ?, ?, 0)",
+        ).bind(a.id, day, sport, distance, time),
+      ),
+    );
+    const challenge = await env.DB.prepare(
+      "INSERT INTO challenges (title, description, target, target_distance, sport_type, start_date, end_date, is_active) VALUES ('Digest 10k', 'd', 10000, 10000, 'Ride', ?, ?, 1) RETURNING id",
+    )
+      .bind(at("2026-11-01T00:00:00Z"), at("2026-12-31T00:00:00Z"))
+      .first<{ id: number }>();
+    await env.DB.batch(
+      [
+        [a.id, 5000],
+        [b.id, 8000],
+      ].map(([user, progress]) =>
+        env.DB.prepare(
+          "INSERT INTO challenge_participations (challenge_id, user_id, progress) VALUES (?, ?, ?)",
+        ).bind(challenge!.id, user, progress),
+      ),
+    );
+    // Highlights: b shares (profile default), c does not; a's own item is a's to see.
+    await env.DB.prepare(
+      "UPDATE users SET share_activities = CASE WHEN id = ? THEN 1 ELSE 0 END WHERE id IN (?, ?, ?)",
+    )
+      .bind(b.id, a.id, b.id, c.id)
+      .run();
+    const item = (user: number, label: string) =>
+      env.DB.prepare(
+        "INSERT INTO feed_items (kind, user_id, audience, label, milestone_key, created_at) VALUES ('personal_best', ?, 'profile', ?, ?, ?) RETURNING id",
+      )
+        .bind(user, label, `digest-test:${user}`, at("2026-11-25T06:00:00Z"))
+        .first<{ id: number }>();
+    const shared = await item(b.id, "b rode her longest ride");
+    const hidden = await item(c.id, "c ran his fastest 5k");
+    await item(a.id, "a climbed the most");
+    await env.DB.batch(
+      [
+        [shared!.id, d.id],
+        [hidden!.id, a.id],
+        [hidden!.id, b.id],
+        [hidden!.id, d.id],
+      ].map(([i, u]) => env.DB.prepare("INSERT INTO feed_kudos (item_id, user_id) VALUES (?, ?)").bind(i, u)),
+    );
+
+    const run = () => runWeeklyDigest(digestApp(), { batchSize: 2, maxBatches: 1 });
+    expect(await run()).toEqual({ week: WEEK, queued: 2, done: false }); // a and b
+    expect(await run()).toEqual({ week: WEEK, queued: 1, done: true }); // d (c opted out)
+    expect(await run()).toEqual({ week: WEEK, queued: 0, done: true });
+    await vi.waitFor(
+      async () => {
+        for (const u of [a, b, d]) expect(await digestsTo(u.email), u.username).toHaveLength(1);
+      },
+      { timeout: 10_000 },
+    );
+    expect(await digestsTo(c.email)).toEqual([]);
+    const [mail] = (await digestsTo(a.email)) as unknown as {
+      text: string;
+      headers: Record<string, string>;
+    }[];
+    expect(mail!.text).toContain("2 activities, 30 km, 1 h 50 min");
+    expect(mail!.text).toContain(
+      `Digest 10k: rank 2 of 2, 50% (http://localhost:8787/challenges/${challenge!.id})`,
+    );
+    expect(mail!.text).toContain("b rode her longest ride (1 kudo)");
+    expect(mail!.text).toContain("a climbed the most");
+    expect(mail!.text).not.toContain("c ran his fastest 5k");
+    expect(mail!.headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    expect((await digestsTo(d.email))[0]!.text).toContain("No activities this week.");
+    const sends = await env.DB.prepare(
+      "SELECT user_id, status FROM digest_sends WHERE week = ? AND user_id >= ? ORDER BY user_id",
+    )
+      .bind(WEEK, a.id)
+      .all();
+    expect(sends.results).toEqual([
+      { user_id: a.id, status: "sent" },
+      { user_id: b.id, status: "sent" },
+      { user_id: d.id, status: "sent" },
+    ]);
+
+    // A rerun from the start of the week queues nobody again, and a redelivered message sends nothing.
+    await env.DB.prepare("UPDATE digest_cursor SET last_user_id = ?, done = 0 WHERE id = 1")
+      .bind(a.id - 1)
+      .run();
+    expect(await runWeeklyDigest(digestApp(), { batchSize: 10, maxBatches: 5 })).toEqual({
+      week: WEEK,
+      queued: 0,
+      done: true,
+    });
+    const { digests } = await buildDigests(digestApp(), istWeekOf(MONDAY, 1), a.id - 1, 1);
+    expect(await deliverDigest(digestApp(), await digestMessage(digestApp(), digests[0]!))).toBe("skipped");
+
+    // The one-click unsubscribe in the digest turns off the digest only, for that member only.
+    const link = mail!.headers["List-Unsubscribe"]!.slice(1, -1);
+    expect((await call(new URL(link).pathname + new URL(link).search, { method: "POST" })).status).toBe(200);
+    const prefs = await env.DB.prepare(
+      "SELECT user_id, kind, enabled FROM notification_preferences WHERE user_id IN (?, ?)",
+    )
+      .bind(a.id, b.id)
+      .all();
+    expect(prefs.results).toEqual([{ user_id: a.id, kind: "digest", enabled: 0 }]);
+    await vi.waitFor(async () => expect(await digestsTo(b.email)).toHaveLength(1));
+  });
+
+  it("lists failures with counts per kind, records dead letters, and retries them once (admin, same origin only)", async () => {
+    const u = await createUser();
+    const { digests } = await buildDigests(digestApp(), istWeekOf(MONDAY, 1), u.id - 1, 1);
+    const body = await digestMessage(digestApp(), digests[0]!);
+    // A digest that used up its retries reaches the dead-letter queue: recorded once, acked.
+    for (let i = 0; i < 2; i++) {
+      const batch = createMessageBatch("digests-dlq", [
+        { id: `dead-${u.id}`, timestamp: new Date(), attempts: 1, body },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      expect(await getQueueResult(batch, ctx)).toMatchObject({ ackAll: true, retryMessages: [] });
+    }
+    const letters = await env.DB.prepare("SELECT id, queue FROM dead_letters WHERE message_id = ?")
+      .bind(`dead-${u.id}`)
+      .all<{ id: number; queue: string }>();
+    expect(letters.results).toEqual([{ id: expect.any(Number), queue: "digests-dlq" }]);
+    const letterId = letters.results[0]!.id;
+    await env.DB.prepare(
+      "INSERT INTO cron_runs (cron, started_at, finished_at, ok, error) VALUES ('*/15 * * * *', ?, ?, 0, 'D1 was down')",
+    )
+      .bind(Math.floor(Date.now() / 1000) - 60, Math.floor(Date.now() / 1000) - 50)
+      .run();
+
+    type Report = {
+      counts: { kind: string; n: number }[];
+      failures: { kind: string; id: number; what: string; retry: boolean; error: string | null }[];
+    };
+    const report = await json<Report>(await call("/api/admin/health", { cookie: admin.cookie }));
+    expect(report.counts.find((c) => c.kind === "dead_letter")!.n).toBe(1);
+    expect(report.counts.find((c) => c.kind === "cron")!.n).toBe(1);
+    expect(report.failures).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "dead_letter", id: letterId, retry: true }),
+        expect.objectContaining({ kind: "cron", error: "D1 was down", retry: false }),
+      ]),
+    );
+    const html = await (await call("/admin?tab=health", { cookie: admin.cookie })).text();
+    expect(html).toContain("<caption");
+    expect(html).toContain(`aria-label="Retry: Message dead-${u.id} on digests-dlq"`);
+    expect(html).not.toContain("Nothing failed in the last 7 days");
+
+    const retry = (b: unknown, headers?: Record<string, string>) =>
+      call("/api/admin/health/retry", { cookie: admin.cookie, body: b, headers });
+    expect(
+      (await retry({ kind: "dead_letter", id: letterId }, { Origin: "https://evil.example" })).status,
+    ).toBe(403);
+    expect((await retry({ kind: "cron", id: 1 })).status).toBe(400);
+    expect((await retry({ kind: "dead_letter", id: 99_999_999 })).status).toBe(404);
+    const sent = await retry({ kind: "dead_letter", id: letterId });
+    expect(sent.status).toBe(200);
+    expect(await json(sent)).toEqual({ message: "The message is back on digests" });
+    await vi.waitFor(async () => expect(await digestsTo(u.email)).toHaveLength(1), { timeout: 10_000 });
+    const again = await retry({ kind: "dead_letter", id: letterId });
+    expect(again.status).toBe(404);
+    const after = await json<Report>(await call("/api/admin/health", { cookie: admin.cookie }));
+    expect(after.failures.find((f) => f.kind === "dead_letter" && f.id === letterId)).toMatchObject({
+      retry: false,
+      error: "Sent again",
+    });
+  });
+
+  it("a failed digest is retried from the tab's form; admins hear once per hour when a kind keeps failing", async () => {
+    const u = await createUser();
+    const weeks = ["2026-10-26", "2026-11-02", "2026-11-09", "2026-11-16", WEEK];
+    await env.DB.batch(
+      weeks.map((w) =>
+        env.DB.prepare(
+          "INSERT INTO digest_sends (user_id, week, status, attempts, last_error, updated_at) VALUES (?, ?, 'failed', 5, 'e-mail API answered 503', unixepoch())",
+        ).bind(u.id, w),
+      ),
+    );
+    const app = createAppContext(env);
+    expect(await alertFailingKinds(app)).toContain("digest");
+    await alertFailingKinds(app);
+    const alerts = () =>
+      env.DB.prepare("SELECT kind, title, link FROM notifications WHERE user_id = ? AND kind = 'ops_failing'")
+        .bind(admin.id)
+        .all();
+    await vi.waitFor(async () => expect((await alerts()).results).toHaveLength(1), { timeout: 10_000 });
+    expect((await alerts()).results[0]).toMatchObject({ link: "/admin?tab=health" });
+    expect(String((await alerts()).results[0]!.title)).toMatch(
+      /^Weekly digests keep failing: \d+ in the last hour$/,
+    );
+
+    const form = new FormData();
+    form.set("intent", "health-retry");
+    form.set("kind", "digest");
+    form.set("id", String(u.id));
+    form.set("_fetcher", "1");
+    const res = await call("/admin?index&tab=health", { cookie: admin.cookie, body: form });
+    expect(res.status).toBe(200);
+    await vi.waitFor(async () => expect(await digestsTo(u.email)).toHaveLength(1), { timeout: 10_000 });
+    const row = await env.DB.prepare("SELECT status FROM digest_sends WHERE user_id = ? AND week = ?")
+      .bind(u.id, WEEK)
+      .first();
+    expect(row).toEqual({ status: "sent" });
   });
 });
 

@@ -120,6 +120,10 @@ const TABLE_OWNERS: Record<string, string> = {
   notifications: "notifications",
   notification_preferences: "notifications",
   notification_settings: "notifications",
+  digest_sends: "digest",
+  digest_cursor: "digest",
+  cron_runs: "health",
+  dead_letters: "health",
 };
 
 /**

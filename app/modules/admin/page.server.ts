@@ -25,6 +25,7 @@ import { progressSchema } from "~/modules/challenges/schema";
 import { whyItCounted } from "~/modules/challenges/why.server";
 import { listEvents } from "~/modules/events/events.server";
 import { adminEditions } from "~/modules/wari/editions.server";
+import { healthReport } from "~/modules/health/health.server";
 import { FEEDBACK_STATUSES } from "~/modules/feedback/schema";
 import { challengeActions } from "./actions/challenges.server";
 import { eventActions } from "./actions/events.server";
@@ -39,6 +40,7 @@ import {
   unknownAction,
   type AdminFormInput,
 } from "./actions/reply.server";
+import { healthActions } from "./actions/health.server";
 import { userActions } from "./actions/users.server";
 import { wariActions } from "./actions/wari.server";
 import {
@@ -131,6 +133,8 @@ export async function adminPage(app: AppContext, admin: User, { url }: { url: UR
       };
     case "analysis":
       return { ...base, analysis: await analysis(app) };
+    case "health":
+      return { ...base, health: await attempt("health", healthReport(app)) };
     default:
       return base;
   }
@@ -152,6 +156,7 @@ export async function adminAction(app: AppContext, admin: User, input: AdminForm
     answerAreaIntent(challengeActions, app, admin, input, intent) ??
     answerAreaIntent(eventActions, app, admin, input, intent) ??
     answerAreaIntent(wariActions, app, admin, input, intent) ??
+    answerAreaIntent(healthActions, app, admin, input, intent) ??
     answer(app, input, { ok: false, intent, title: "Error", message: UNKNOWN_ACTION }, 400)
   );
 }

@@ -1,5 +1,14 @@
 /** The /admin tabs, in order, addressed by `?tab=`. */
-export const ADMIN_TABS = ["users", "events", "challenges", "wari", "feedback", "sync", "analysis"] as const;
+export const ADMIN_TABS = [
+  "users",
+  "events",
+  "challenges",
+  "wari",
+  "feedback",
+  "sync",
+  "analysis",
+  "health",
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const TAB_LABELS: Record<AdminTab, string> = {
@@ -10,6 +19,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   feedback: "Feedback",
   sync: "Strava Sync",
   analysis: "Analysis",
+  health: "Health",
 };
 
 export function tabOf(url: URL): AdminTab {

@@ -5,7 +5,14 @@
  * preferences allow, and quiet hours in IST.
  */
 
-export const NOTIFICATION_KINDS = ["kudos", "comment", "feedback_answered", "challenge_completed"] as const;
+export const NOTIFICATION_KINDS = [
+  "kudos",
+  "comment",
+  "feedback_answered",
+  "challenge_completed",
+  "digest",
+  "ops_failing",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_CHANNELS = ["in_app", "email"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -15,6 +22,8 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   comment: "Comments on your milestones",
   feedback_answered: "Answers to your feedback",
   challenge_completed: "Challenges you complete",
+  digest: "The weekly digest",
+  ops_failing: "Something keeps failing (admins)",
 };
 
 /**
@@ -27,6 +36,9 @@ export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationCh
   comment: { in_app: true, email: true },
   feedback_answered: { in_app: true, email: false },
   challenge_completed: { in_app: true, email: false },
+  // Decision 054: the weekly digest is an e-mail only (built by the cron, app/modules/digest).
+  digest: { in_app: false, email: true },
+  ops_failing: { in_app: true, email: true },
 };
 
 /** The channels a member can choose per kind. */
@@ -35,6 +47,8 @@ export const CHANNELS_OF: Record<NotificationKind, readonly NotificationChannel[
   comment: ["in_app", "email"],
   feedback_answered: ["in_app"],
   challenge_completed: ["in_app", "email"],
+  digest: ["email"],
+  ops_failing: ["in_app", "email"],
 };
 
 /** One notification for one member: what the queue message carries. */
