@@ -2146,6 +2146,11 @@ describe("Web Push (issue #41, docs/decisions/053-web-push.md)", () => {
       status: 400,
       message: badKeys,
     });
+    // Base64url characters of a length no base64 text has: a 400 too, not a 500.
+    expect(await bad({ endpoint: endpointOf(device), keys: { p256dh: "A", auth: keys.auth } })).toEqual({
+      status: 400,
+      message: badKeys,
+    });
     expect((await call("/api/push/subscriptions", { cookie, body: "{not json" })).status).toBe(400);
     expect((await call("/api/push/subscriptions", { method: "PUT", cookie, body: {} })).status).toBe(405);
 

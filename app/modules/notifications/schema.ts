@@ -43,7 +43,12 @@ const base64urlOf = (bytes: number, point = false) =>
     .max(200, KEY_MSG)
     .refine((v) => {
       if (!/^[A-Za-z0-9_-]+={0,2}$/.test(v)) return false;
-      const raw = atob(v.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/"));
+      let raw: string;
+      try {
+        raw = atob(v.replace(/=+$/, "").replace(/-/g, "+").replace(/_/g, "/"));
+      } catch {
+        return false; // a length no base64 text has
+      }
       return raw.length === bytes && (!point || raw.charCodeAt(0) === 4);
     }, KEY_MSG);
 
