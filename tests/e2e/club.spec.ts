@@ -94,6 +94,9 @@ test("kudos and a comment on a completion reach its member in the app, by e-mail
   // The rider turns comments off everywhere (desktop size again).
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/profile-settings#notifications");
+  // This browser can take pushes: the button to turn them on for this device is offered (the
+  // subscription itself needs a real push service, so the test registered its own above).
+  await expect(page.getByRole("button", { name: "Turn on notifications on this device" })).toBeVisible();
   const comments = page.getByRole("group", { name: "Comments on your milestones" });
   for (const channel of ["In the app", "By e-mail", "On my devices"])
     await comments.getByLabel(channel).uncheck();

@@ -45,8 +45,10 @@ function PushToggle({ pushKey }: { pushKey: string }) {
       setState("blocked");
       return;
     }
-    void serviceWorker()
-      .then((reg) => reg.pushManager.getSubscription())
+    // The registration as it is (never waiting for the worker to activate): none yet means off.
+    void navigator.serviceWorker
+      .getRegistration()
+      .then((reg) => reg?.pushManager.getSubscription() ?? null)
       .then((sub) => setState(sub ? "on" : "off"))
       .catch(() => setState("off"));
   }, []);
