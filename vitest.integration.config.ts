@@ -51,6 +51,10 @@ export default defineConfig(async () => {
               RAZORPAY_CHECKOUT_URL: `${fakesUrl}/razorpay/checkout.js`,
               EMAIL_API_URL: `${fakesUrl}/email`,
               EMAIL_API_KEY: "fake-email-key",
+              VAPID_PUBLIC_KEY:
+                "BGZDKCHoPfru6lZfGzoCFOKglBUIUiZM50XIZSxgTMLLzSgyk9gV6m9Vr9mlTyG23iRi9FmppBTC0pJT4MXRan0",
+              VAPID_PRIVATE_KEY: "SYlOx0wQYAbx7FXbBNM-HwVoAbeEXS17QcYSAEef1Ws",
+              VAPID_SUBJECT: "mailto:push@cyclewari.test",
               // Not wrangler.toml's default, so a test can tell the pages read the setting.
               SUPPORT_EMAIL: "help@cyclewari.test",
             },

@@ -1247,6 +1247,8 @@ export const notifications = sqliteTable(
     link: text("link"),
     readAt: integer("read_at", { mode: "timestamp" }),
     emailedAt: integer("emailed_at", { mode: "timestamp" }),
+    /** Claimed before the Web Push goes out (decision 053), like emailed_at. */
+    pushedAt: integer("pushed_at", { mode: "timestamp" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1277,6 +1279,26 @@ export const notificationSettings = sqliteTable("notification_settings", {
   quietStart: integer("quiet_start"),
   quietEnd: integer("quiet_end"),
 });
+
+/** A device's Web Push subscription (decision 053): pruned on the push service's 404/410. */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+    lastSuccessAt: integer("last_success_at", { mode: "timestamp" }),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_unique").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
 
 export const DIGEST_SEND_STATUSES = ["sending", "sent", "failed"] as const;
 

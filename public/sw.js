@@ -117,3 +117,35 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") return event.respondWith(page(request));
   if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/")) event.respondWith(asset(request));
 });
+
+// Web Push (issue #41, docs/decisions/053-web-push.md): the server's payload is
+// {title, body, url, tag}; the tag is one per event, so a resent push replaces the first.
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : "" };
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || "CycleWari Community", {
+      body: data.body || "",
+      tag: data.tag,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: typeof data.url === "string" && data.url.startsWith("/") ? data.url : "/notifications" },
+    }),
+  );
+});
+
+// A tap opens the item's page: in a window of the app already open if there is one.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url || "/notifications", self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin && "navigate" in w);
+      return open ? open.navigate(url).then((w) => (w || open).focus()) : self.clients.openWindow(url);
+    }),
+  );
+});

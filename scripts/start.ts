@@ -105,6 +105,14 @@ function resolveVarsFile(): { file: string; useFakes: boolean } {
   // Every local client shares one address key: a .dev.vars made before the
   // registration limit existed still lets the demo and e2e register freely.
   if (pointsAtFakes && !vars.REGISTER_LIMIT_PER_HOUR) lines.push("REGISTER_LIMIT_PER_HOUR=1000");
+  // A .dev.vars made before Web Push (decision 053) gets the example's local VAPID pair.
+  if (pointsAtFakes && !vars.VAPID_PUBLIC_KEY) {
+    const example = readVars(".dev.vars.example");
+    lines.push(
+      `VAPID_PUBLIC_KEY=${example.VAPID_PUBLIC_KEY}`,
+      `VAPID_PRIVATE_KEY=${example.VAPID_PRIVATE_KEY}`,
+    );
+  }
   writeFileSync(file, lines.join("\n") + "\n");
   return { file, useFakes: pointsAtFakes };
 }

@@ -78,6 +78,14 @@ export interface Env {
   EMAIL_API_URL: string;
   EMAIL_API_KEY?: string;
   EMAIL_FROM: string;
+  /**
+   * Web Push (decision 053): the VAPID key pair (base64url: the public key's 65-byte point, the
+   * private key's 32-byte scalar) and the contact the push services may write to (mailto: or https:;
+   * empty: mailto:SUPPORT_EMAIL). Without the keys the push channel is off.
+   */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
   /** Support contact shown on /privacy, /terms, the user guide and the feedback page. */
   SUPPORT_EMAIL: string;
 

@@ -33,6 +33,8 @@ export const EXAMPLE_SECRETS = {
   RAZORPAY_KEY_SECRET: "fake-razorpay-secret",
   RAZORPAY_WEBHOOK_SECRET: "fake-razorpay-webhook-secret",
   EMAIL_API_KEY: "fake-email-key",
+  VAPID_PUBLIC_KEY: "BGZDKCHoPfru6lZfGzoCFOKglBUIUiZM50XIZSxgTMLLzSgyk9gV6m9Vr9mlTyG23iRi9FmppBTC0pJT4MXRan0",
+  VAPID_PRIVATE_KEY: "SYlOx0wQYAbx7FXbBNM-HwVoAbeEXS17QcYSAEef1Ws",
 } as const satisfies Partial<Record<keyof Env, string>>;
 
 type SecretName = keyof typeof EXAMPLE_SECRETS;

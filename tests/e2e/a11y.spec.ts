@@ -46,6 +46,8 @@ export const PAGES: PageCase[] = [
   { path: "/profile-settings", as: ["member"] },
   { path: "/profile-settings/sharing", as: ["member"] },
   { path: "/profile-settings/delete-account", as: ["member"] },
+  { path: "/club", as: ["member"] },
+  { path: "/notifications", as: ["member"] },
   { path: "/admin", as: ["admin"] },
   { path: "/admin?tab=events", as: ["admin"] },
   { path: "/admin?tab=challenges", as: ["admin"] },

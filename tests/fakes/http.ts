@@ -15,6 +15,8 @@ export interface FakeRequest {
   readonly query: URLSearchParams;
   readonly headers: IncomingHttpHeaders;
   readonly rawBody: string;
+  /** The body as sent (binary bodies: the push fake's encrypted messages). */
+  readonly rawBytes: Buffer;
   /** Parsed JSON object or form fields (repeated form keys become arrays). */
   readonly body: Fields;
   /** `http://host:port` as the client addressed us. */
@@ -57,10 +59,10 @@ export function jsonError(status: number, message: string): Reply {
   return json(status, { error: message });
 }
 
-export async function readBody(req: IncomingMessage): Promise<string> {
+export async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 export function isRecord(value: unknown): value is Fields {

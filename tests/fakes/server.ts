@@ -17,6 +17,7 @@ import {
   type Provider,
   type Reply,
 } from "./http.js";
+import { createPush, type PushState } from "./push.js";
 import { createRazorpay, type RazorpayState } from "./razorpay.js";
 import { createStrava, type StravaState } from "./strava.js";
 
@@ -26,6 +27,7 @@ export interface FakeState {
   readonly google: GoogleState;
   readonly razorpay: RazorpayState;
   readonly email: EmailState;
+  readonly push: PushState;
 }
 
 export interface StartFakesOptions {
@@ -62,7 +64,8 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
   const google = createGoogle(config);
   const razorpay = createRazorpay(config);
   const email = createEmail(config);
-  const providers: Provider<unknown>[] = [strava, google, razorpay, email];
+  const push = createPush();
+  const providers: Provider<unknown>[] = [strava, google, razorpay, email, push];
 
   const router = new Router();
   const health = (): Reply => json(200, { ok: true });
@@ -79,7 +82,8 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
     const method = (req.method ?? "GET").toUpperCase();
     if (method === "OPTIONS") return { status: 204, headers: {}, body: "" };
     const url = new URL(req.url ?? "/", origin);
-    const rawBody = await readBody(req);
+    const rawBytes = await readBody(req);
+    const rawBody = rawBytes.toString("utf8");
     const request: FakeRequest = {
       method,
       url,
@@ -87,6 +91,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
       query: url.searchParams,
       headers: req.headers,
       rawBody,
+      rawBytes,
       body: parseBody(rawBody, req.headers["content-type"]),
       origin,
     };
@@ -141,6 +146,7 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
       google: google.state,
       razorpay: razorpay.state,
       email: email.state,
+      push: push.state,
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

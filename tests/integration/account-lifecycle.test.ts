@@ -1224,6 +1224,8 @@ describe("data rights: export and deletion", () => {
     "notifications",
     "notification_preferences",
     "notification_settings",
+    // Web Push subscriptions (decision 053): removed with the member by cascade.
+    "push_subscriptions",
   ];
 
   async function personalRows(userId: number, email: string, registrationIds: number[]) {

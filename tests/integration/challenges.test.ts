@@ -8,6 +8,7 @@ import { deleteActivities, saveActivities } from "~/modules/activities/store.ser
 import { toActivityRow, type StravaActivityJson } from "~/modules/strava/activity-mapper";
 import { call, createUser, json, login, mailbox } from "./helpers";
 import { queueChallengeCompletions, unsubscribeToken } from "~/modules/notifications/notifications.server";
+import { decryptPush, makeDeviceKeys, type DeviceKeys } from "../push-crypto";
 
 /** Stores Strava JSON the way the sync does: mapped to rows, handed to the activities module. */
 const saveStrava = (app: AppContext, userId: number, page: StravaActivityJson[]) =>
@@ -2016,6 +2017,7 @@ describe("notifications (issue #41 part 2)", () => {
     expect(prefs.kinds.find((k) => k.kind === "kudos")!.channels).toEqual([
       { channel: "in_app", enabled: false },
       { channel: "email", enabled: false },
+      { channel: "push", enabled: false },
     ]);
     const deliver = async (body: object) => {
       const batch = createMessageBatch("notifications", [
@@ -2076,5 +2078,195 @@ describe("notifications (issue #41 part 2)", () => {
     await worker.queue(bad as MessageBatch<never>, env, ctx);
     warn.mockRestore();
     expect((await getQueueResult(bad, ctx)).explicitAcks).toEqual(["bad"]);
+  });
+});
+
+describe("Web Push (issue #41, docs/decisions/053-web-push.md)", () => {
+  const endpointOf = (device: string) => `${env.FAKES_URL}/push/send/${device}`;
+  const subscribe = (cookie: string | null, device: string, keys: Pick<DeviceKeys, "p256dh" | "auth">) =>
+    call("/api/push/subscriptions", {
+      cookie,
+      body: {
+        endpoint: endpointOf(device),
+        expirationTime: null,
+        keys: { p256dh: keys.p256dh, auth: keys.auth },
+      },
+    });
+  const received = async (device: string) =>
+    (await (await fetch(`${env.FAKES_URL}/push/messages?device=${device}`)).json()) as {
+      body: string;
+      ttl: number;
+      claims: { aud: string; sub: string };
+    }[];
+  const answer = (device: string, status: number) =>
+    fetch(`${env.FAKES_URL}/_control/push/status`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ device, status }),
+    });
+  const deliver = async (body: object, id = "w1") => {
+    const batch = createMessageBatch("notifications", [{ id, timestamp: new Date(), attempts: 1, body }]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch as MessageBatch<never>, env, ctx);
+    return getQueueResult(batch, ctx);
+  };
+  const devicesOf = async (userId: number) =>
+    (
+      await env.DB.prepare(
+        "SELECT endpoint, last_success_at IS NOT NULL AS delivered FROM push_subscriptions WHERE user_id = ? ORDER BY id",
+      )
+        .bind(userId)
+        .all()
+    ).results;
+
+  it("subscriptions: member only, 4xx for bad bodies, one row per endpoint (moving to its new member), delete your own", async () => {
+    const u = await createUser();
+    const cookie = await login(u.username, u.password);
+    const keys = await makeDeviceKeys();
+    const device = `sub-${u.id}`;
+    expect((await subscribe(null, device, keys)).status).toBe(401);
+    const bad = async (body: unknown) => {
+      const res = await call("/api/push/subscriptions", { cookie, body });
+      return { status: res.status, message: (await json<{ message: string }>(res)).message };
+    };
+    const badKeys = "Give the subscription's keys as the browser made them (p256dh and auth, base64url)";
+    expect(await bad({})).toEqual({
+      status: 400,
+      message: "Give the subscription's endpoint: the push service's http(s) address",
+    });
+    expect((await bad({ endpoint: "javascript:alert(1)", keys })).status).toBe(400);
+    expect(await bad({ endpoint: endpointOf(device) })).toEqual({ status: 400, message: badKeys });
+    expect(await bad({ endpoint: endpointOf(device), keys: { p256dh: keys.auth, auth: keys.auth } })).toEqual(
+      {
+        status: 400,
+        message: badKeys,
+      },
+    );
+    expect(await bad({ endpoint: endpointOf(device), keys: { p256dh: keys.p256dh, auth: "!!" } })).toEqual({
+      status: 400,
+      message: badKeys,
+    });
+    // Base64url characters of a length no base64 text has: a 400 too, not a 500.
+    expect(await bad({ endpoint: endpointOf(device), keys: { p256dh: "A", auth: keys.auth } })).toEqual({
+      status: 400,
+      message: badKeys,
+    });
+    expect((await call("/api/push/subscriptions", { cookie, body: "{not json" })).status).toBe(400);
+    expect((await call("/api/push/subscriptions", { method: "PUT", cookie, body: {} })).status).toBe(405);
+
+    const first = await subscribe(cookie, device, keys);
+    expect(first.status).toBe(201);
+    expect(await json(first)).toMatchObject({ message: "Notifications are on for this device" });
+    expect((await subscribe(cookie, device, keys)).status).toBe(201);
+    expect(await devicesOf(u.id)).toEqual([{ endpoint: endpointOf(device), delivered: 0 }]);
+    // The same browser, another member signed in: the device is theirs now.
+    const other = await createUser();
+    const otherCookie = await login(other.username, other.password);
+    expect((await subscribe(otherCookie, device, keys)).status).toBe(201);
+    expect(await devicesOf(u.id)).toEqual([]);
+    const remove = (c: string | null) =>
+      call("/api/push/subscriptions", {
+        method: "DELETE",
+        cookie: c,
+        body: { endpoint: endpointOf(device) },
+      });
+    expect((await remove(null)).status).toBe(401);
+    expect(await json(await remove(cookie))).toMatchObject({ removed: 0 });
+    expect(await json(await remove(otherCookie))).toMatchObject({ removed: 1 });
+    expect(await devicesOf(other.id)).toEqual([]);
+    // The page and the API give the browser the VAPID public key to subscribe with.
+    const prefs = await json<{ pushKey: string }>(await call("/api/notifications/preferences", { cookie }));
+    expect(prefs.pushKey).toBe(env.VAPID_PUBLIC_KEY);
+  });
+
+  it("a notification reaches each device encrypted (decrypted here: it names the item); 410 prunes; a redelivery pushes once; other failures are retried; quiet hours and a kind turned off hold it", async () => {
+    const u = await createUser();
+    const cookie = await login(u.username, u.password);
+    const [phone, laptop] = [await makeDeviceKeys(), await makeDeviceKeys()];
+    const [phoneId, laptopId] = [`phone-${u.id}`, `laptop-${u.id}`];
+    expect((await subscribe(cookie, phoneId, phone)).status).toBe(201);
+    expect((await subscribe(cookie, laptopId, laptop)).status).toBe(201);
+    await answer(laptopId, 410);
+
+    const message = {
+      type: "notify",
+      kind: "comment",
+      userId: u.id,
+      key: `comment:push-${u.id}`,
+      title: 'Asha commented on "joined the challenge Monsoon 100": Ride on!',
+      link: "/club#item-77",
+    };
+    expect((await deliver(message)).explicitAcks).toEqual(["w1"]);
+    const [pushed] = await received(phoneId);
+    expect(await received(phoneId)).toHaveLength(1);
+    expect(pushed!.ttl).toBe(86400);
+    expect(pushed!.claims).toMatchObject({
+      aud: new URL(env.FAKES_URL).origin,
+      sub: "mailto:push@cyclewari.test",
+    });
+    expect(JSON.parse(await decryptPush(pushed!.body, phone))).toEqual({
+      title: "New comment",
+      body: 'Asha commented on "joined the challenge Monsoon 100": Ride on!',
+      url: "/club#item-77",
+      tag: `comment:push-${u.id}`,
+    });
+    // The laptop's 410: its subscription is gone; the phone's success is recorded.
+    expect(await devicesOf(u.id)).toEqual([{ endpoint: endpointOf(phoneId), delivered: 1 }]);
+
+    // The queue delivers the same message again: nothing is pushed twice.
+    expect((await deliver(message)).explicitAcks).toEqual(["w1"]);
+    expect(await received(phoneId)).toHaveLength(1);
+
+    // A failing push service: the message is retried (the claim released), and delivered after.
+    await answer(phoneId, 500);
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const failed = await deliver({ ...message, key: `comment:push-retry-${u.id}` }, "w2");
+    error.mockRestore();
+    expect(failed.retryMessages).toEqual([{ msgId: "w2" }]);
+    expect(await devicesOf(u.id)).toHaveLength(1);
+    await answer(phoneId, 201);
+    expect((await deliver({ ...message, key: `comment:push-retry-${u.id}` }, "w2")).explicitAcks).toEqual([
+      "w2",
+    ]);
+    expect(await received(phoneId)).toHaveLength(2);
+
+    // Kudos' push turned off: in the app only. Quiet hours (IST, this hour): the push waits.
+    const minute = (Math.floor(Date.now() / 60_000) + 330) % 1440;
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+    const put = await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie,
+      body: {
+        choices: [{ kind: "kudos", channel: "push", enabled: false }],
+        quietStart: null,
+        quietEnd: null,
+      },
+    });
+    expect(put.status).toBe(200);
+    expect(
+      (await deliver({ ...message, kind: "kudos", key: `kudos:push-${u.id}` }, "w3")).explicitAcks,
+    ).toEqual(["w3"]);
+    expect(await received(phoneId)).toHaveLength(2);
+    await call("/api/notifications/preferences", {
+      method: "PUT",
+      cookie,
+      body: { choices: [], quietStart: hhmm(minute), quietEnd: hhmm((minute + 60) % 1440) },
+    });
+    const quiet = await deliver({ ...message, key: `comment:push-quiet-${u.id}` }, "w4");
+    expect(quiet.explicitAcks).toEqual([]);
+    expect(quiet.retryMessages).toHaveLength(1);
+    expect(await received(phoneId)).toHaveLength(2);
+    const rows = await env.DB.prepare(
+      "SELECT dedupe_key, pushed_at IS NOT NULL AS pushed FROM notifications WHERE user_id = ? ORDER BY id",
+    )
+      .bind(u.id)
+      .all();
+    expect(rows.results).toEqual([
+      { dedupe_key: `comment:push-${u.id}`, pushed: 1 },
+      { dedupe_key: `comment:push-retry-${u.id}`, pushed: 1 },
+      { dedupe_key: `kudos:push-${u.id}`, pushed: 0 },
+      { dedupe_key: `comment:push-quiet-${u.id}`, pushed: 0 },
+    ]);
   });
 });

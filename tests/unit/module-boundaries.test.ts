@@ -120,6 +120,7 @@ const TABLE_OWNERS: Record<string, string> = {
   notifications: "notifications",
   notification_preferences: "notifications",
   notification_settings: "notifications",
+  push_subscriptions: "notifications",
   digest_sends: "digest",
   digest_cursor: "digest",
   cron_runs: "health",

@@ -6,6 +6,7 @@ import {
   commentNotification,
   feedbackAnsweredNotification,
   kudosNotification,
+  pushPayload,
   secondsUntilQuietEnds,
 } from "~/modules/notifications/rules";
 
@@ -83,5 +84,66 @@ describe("what a feed item says", () => {
     expect(describeFeedItem("event_new", "Sahyadri Century Ride", null)).toBe(
       "New event: Sahyadri Century Ride",
     );
+  });
+});
+
+describe("the Web Push payload (decision 053)", () => {
+  it("gives each kind its heading, the notification as text, the item's page to open and the event's key as tag", () => {
+    const completed = challengeCompletedNotification({ userId: 2, challengeId: 9, title: "Monsoon 100" });
+    const answered = feedbackAnsweredNotification({
+      id: 5,
+      userId: 2,
+      subject: "Bug",
+      answeredAt: new Date("2026-11-28T10:00:00Z"),
+    })!;
+    expect([
+      pushPayload(kudosNotification(item, actor)!),
+      pushPayload(commentNotification(item, { id: 11, body: "Ride on!" }, actor)!),
+      pushPayload(answered),
+      pushPayload(completed),
+    ]).toEqual([
+      {
+        title: "Kudos",
+        body: "asha gave you kudos: completed the challenge Monsoon 100",
+        url: "/club#item-7",
+        tag: "kudos:7:3",
+      },
+      {
+        title: "New comment",
+        body: 'asha commented on "completed the challenge Monsoon 100": Ride on!',
+        url: "/club#item-7",
+        tag: "comment:11",
+      },
+      {
+        title: "Feedback answered",
+        body: 'An admin answered your feedback "Bug"',
+        url: "/feedback/history/5",
+        tag: "feedback:5:1795860000",
+      },
+      {
+        title: "Challenge completed",
+        body: "You completed the challenge Monsoon 100",
+        url: "/challenges/9",
+        tag: "challenge-completed:9",
+      },
+    ]);
+  });
+
+  it("opens /notifications when the notification has no page, and keeps the text short", () => {
+    const long = { ...kudosNotification(item, actor)!, title: "y".repeat(300), link: null };
+    expect(pushPayload(long)).toMatchObject({ url: "/notifications", body: `${"y".repeat(199)}…` });
+  });
+
+  it("pushes the club and challenges by default (to devices where the member turned it on), never feedback answers", () => {
+    expect(channelEnabled("kudos", "push", [])).toBe(true);
+    expect(channelEnabled("challenge_completed", "push", [])).toBe(true);
+    expect(channelEnabled("comment", "push", [{ kind: "comment", channel: "push", enabled: false }])).toBe(
+      false,
+    );
+    expect(
+      channelEnabled("feedback_answered", "push", [
+        { kind: "feedback_answered", channel: "push", enabled: true },
+      ]),
+    ).toBe(false);
   });
 });

@@ -11,15 +11,24 @@ import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { sendEmail } from "~/lib/email.server";
 import { AppError } from "~/lib/http.server";
-import { notificationPreferences, notifications, notificationSettings, users, type User } from "~db/schema";
+import {
+  notificationPreferences,
+  notifications,
+  notificationSettings,
+  pushSubscriptions,
+  users,
+  type User,
+} from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import type { PreferencesInput } from "./schema";
+import type { PreferencesInput, PushSubscriptionInput } from "./schema";
+import { vapidOf, sendPush } from "./web-push.server";
 import {
   CHANNELS_OF,
   challengeCompletedNotification,
   channelEnabled,
   KIND_LABELS,
   NOTIFICATION_KINDS,
+  pushPayload,
   secondsUntilQuietEnds,
   type NotificationKind,
   type NotificationMessage,
@@ -126,13 +135,14 @@ async function emailNotification(app: AppContext, to: string, message: Notificat
 }
 
 /**
- * Delivers one message: the in-app row (once), then the e-mail (once) if the
- * member wants it and is not in quiet hours. Returns the seconds to wait before
- * trying the e-mail again (quiet hours), or 0 when done. Throws on a failed send.
+ * Delivers one message: the in-app row (once), then the e-mail and the Web Push to
+ * each of the member's devices (each once) if the member wants them and is not in
+ * quiet hours. Returns the seconds to wait before trying those again (quiet hours),
+ * or 0 when done. Throws on a failed send (the queue retries the message).
  */
 export async function deliverNotification(app: AppContext, message: NotificationMessage): Promise<number> {
   const now = app.now();
-  const [member, choices, settings] = await app.db.batch([
+  const [member, choices, settings, devices] = await app.db.batch([
     app.db
       .select({ email: users.email, isActive: users.isActive })
       .from(users)
@@ -151,12 +161,23 @@ export async function deliverNotification(app: AppContext, message: Notification
         ),
       ),
     app.db.select().from(notificationSettings).where(eq(notificationSettings.userId, message.userId)),
+    app.db
+      .select({
+        id: pushSubscriptions.id,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, message.userId)),
   ]);
   const user = member[0];
   if (!user?.isActive) return 0;
   const inApp = channelEnabled(message.kind, "in_app", choices);
   const email = channelEnabled(message.kind, "email", choices);
-  if (!inApp && !email) return 0;
+  const push =
+    devices.length > 0 && vapidOf(app.env) !== null && channelEnabled(message.kind, "push", choices);
+  if (!inApp && !email && !push) return 0;
   await app.db
     .insert(notifications)
     .values({
@@ -165,28 +186,78 @@ export async function deliverNotification(app: AppContext, message: Notification
       dedupeKey: message.key,
       title: message.title,
       link: message.link,
-      // Not wanted in the app: kept only to send the e-mail once, and never counted unread.
+      // Not wanted in the app: kept only to send the e-mail and the push once, and never counted unread.
       readAt: inApp ? null : now,
       createdAt: now,
     })
     .onConflictDoNothing();
-  if (!email) return 0;
+  if (!email && !push) return 0;
   const quiet = secondsUntilQuietEnds(now, settings[0]?.quietStart ?? null, settings[0]?.quietEnd ?? null);
   if (quiet > 0) return quiet;
   const mine = and(eq(notifications.userId, message.userId), eq(notifications.dedupeKey, message.key));
-  const claimed = await app.db
-    .update(notifications)
-    .set({ emailedAt: now })
-    .where(and(mine, isNull(notifications.emailedAt)))
-    .returning({ id: notifications.id });
-  if (!claimed.length) return 0;
-  try {
-    await emailNotification(app, user.email, message);
-  } catch (error) {
-    await app.db.update(notifications).set({ emailedAt: null }).where(mine);
-    throw error;
+  if (email) {
+    const claimed = await app.db
+      .update(notifications)
+      .set({ emailedAt: now })
+      .where(and(mine, isNull(notifications.emailedAt)))
+      .returning({ id: notifications.id });
+    if (claimed.length) {
+      try {
+        await emailNotification(app, user.email, message);
+      } catch (error) {
+        await app.db.update(notifications).set({ emailedAt: null }).where(mine);
+        throw error;
+      }
+    }
+  }
+  if (push) {
+    const claimed = await app.db
+      .update(notifications)
+      .set({ pushedAt: now })
+      .where(and(mine, isNull(notifications.pushedAt)))
+      .returning({ id: notifications.id });
+    if (claimed.length) await pushToDevices(app, message, devices, mine);
   }
   return 0;
+}
+
+/**
+ * Pushes to each device: a 201 records its last success, a 404/410 (the browser dropped the
+ * subscription) deletes it; any other failure clears the claim and throws, so the queue
+ * retries (a device that had it already gets it again under the same tag, which replaces it).
+ */
+async function pushToDevices(
+  app: AppContext,
+  message: NotificationMessage,
+  devices: { id: number; endpoint: string; p256dh: string; auth: string }[],
+  mine: ReturnType<typeof and>,
+) {
+  const payload = pushPayload(message);
+  const results = await Promise.allSettled(devices.map((d) => sendPush(app.env, d, payload)));
+  const status = (r: PromiseSettledResult<number>) => (r.status === "fulfilled" ? r.value : 0);
+  const delivered = devices.filter((_, i) => status(results[i]!) >= 200 && status(results[i]!) < 300);
+  const gone = devices.filter((_, i) => [404, 410].includes(status(results[i]!)));
+  const failed = results.filter((r) => {
+    const s = status(r);
+    return !(s >= 200 && s < 300) && s !== 404 && s !== 410;
+  });
+  await app.db.batch([
+    app.db
+      .update(pushSubscriptions)
+      .set({ lastSuccessAt: app.now() })
+      .where(inArray(pushSubscriptions.id, delivered.length ? delivered.map((d) => d.id) : [0])),
+    app.db
+      .delete(pushSubscriptions)
+      .where(inArray(pushSubscriptions.id, gone.length ? gone.map((d) => d.id) : [0])),
+  ]);
+  if (failed.length) {
+    await app.db.update(notifications).set({ pushedAt: null }).where(mine);
+    throw new Error(
+      `push failed on ${failed.length} device(s): ${failed
+        .map((r) => (r.status === "fulfilled" ? `HTTP ${r.value}` : String(r.reason)))
+        .join(", ")}`,
+    );
+  }
 }
 
 /** The notifications queue's consumer: each message acked once delivered, retried (with backoff) on failure. */
@@ -265,6 +336,8 @@ export async function notificationPreferencesOf(app: AppContext, user: Pick<User
     })),
     quietStart: clock(settings[0]?.quietStart),
     quietEnd: clock(settings[0]?.quietEnd),
+    /** The VAPID public key a browser subscribes with; null: Web Push is not set up here. */
+    pushKey: vapidOf(app.env)?.publicKey ?? null,
   };
 }
 export type NotificationPreferences = Awaited<ReturnType<typeof notificationPreferencesOf>>;
@@ -360,4 +433,46 @@ export async function markNotificationsRead(app: AppContext, user: Pick<User, "i
       ),
     );
   return { unread: await unreadNotificationCount(app, user.id) };
+}
+
+/** Devices one member may turn notifications on in. */
+const MAX_PUSH_DEVICES = 20;
+const PUSH_MSG = {
+  tooMany: `Notifications are on in ${MAX_PUSH_DEVICES} of your devices already: turn one off first`,
+  https: "A push subscription's endpoint must be an https address",
+  saved: "Notifications are on for this device",
+  removed: "Notifications are off for this device",
+} as const;
+
+/**
+ * Saves this device's push subscription for the member (the endpoint is unique: a device
+ * that changes hands moves to its new member), at most MAX_PUSH_DEVICES per member.
+ */
+export async function savePushSubscription(
+  app: AppContext,
+  user: Pick<User, "id">,
+  input: PushSubscriptionInput,
+) {
+  // Real push services are https; plain http only where the app itself is (local development, the fakes).
+  if (app.env.APP_URL.startsWith("https://") && !input.endpoint.startsWith("https://"))
+    throw new AppError(400, PUSH_MSG.https, { errors: { endpoint: [PUSH_MSG.https] } });
+  const rows = await app.db.all<{ id: number }>(sql`
+    INSERT INTO ${pushSubscriptions} (user_id, endpoint, p256dh, auth)
+    SELECT ${user.id}, ${input.endpoint}, ${input.keys.p256dh}, ${input.keys.auth}
+    WHERE (SELECT count(*) FROM ${pushSubscriptions}
+           WHERE user_id = ${user.id} AND endpoint <> ${input.endpoint}) < ${MAX_PUSH_DEVICES}
+    ON CONFLICT (endpoint) DO UPDATE SET user_id = excluded.user_id, p256dh = excluded.p256dh,
+      auth = excluded.auth
+    RETURNING id`);
+  if (!rows.length) throw new AppError(409, PUSH_MSG.tooMany, { code: "too_many_devices" });
+  return { message: PUSH_MSG.saved, id: rows[0]!.id };
+}
+
+/** Removes this device's subscription (only the member's own). */
+export async function deletePushSubscription(app: AppContext, user: Pick<User, "id">, endpoint: string) {
+  const removed = await app.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, user.id), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return { message: PUSH_MSG.removed, removed: removed.length };
 }

@@ -14,7 +14,7 @@ export const NOTIFICATION_KINDS = [
   "ops_failing",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_CHANNELS = ["in_app", "email"] as const;
+export const NOTIFICATION_CHANNELS = ["in_app", "email", "push"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 export const KIND_LABELS: Record<NotificationKind, string> = {
@@ -28,28 +28,57 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
 
 /**
  * The defaults without a choice: in the app always; by e-mail what someone wrote to you
- * (comments). An admin's answer to feedback keeps its own e-mail (the feedback module's,
- * always sent), so this model offers it in the app only.
+ * (comments); pushed to the member's devices (only those where they turned notifications
+ * on) for the club and challenges. An admin's answer to feedback keeps its own e-mail (the
+ * feedback module's, always sent), so this model offers it in the app only.
  */
 export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationChannel, boolean>> = {
-  kudos: { in_app: true, email: false },
-  comment: { in_app: true, email: true },
-  feedback_answered: { in_app: true, email: false },
-  challenge_completed: { in_app: true, email: false },
+  kudos: { in_app: true, email: false, push: true },
+  comment: { in_app: true, email: true, push: true },
+  feedback_answered: { in_app: true, email: false, push: false },
+  challenge_completed: { in_app: true, email: false, push: true },
   // Decision 054: the weekly digest is an e-mail only (built by the cron, app/modules/digest).
-  digest: { in_app: false, email: true },
-  ops_failing: { in_app: true, email: true },
+  digest: { in_app: false, email: true, push: false },
+  ops_failing: { in_app: true, email: true, push: false },
 };
 
 /** The channels a member can choose per kind. */
 export const CHANNELS_OF: Record<NotificationKind, readonly NotificationChannel[]> = {
-  kudos: ["in_app", "email"],
-  comment: ["in_app", "email"],
+  kudos: ["in_app", "email", "push"],
+  comment: ["in_app", "email", "push"],
   feedback_answered: ["in_app"],
-  challenge_completed: ["in_app", "email"],
+  challenge_completed: ["in_app", "email", "push"],
   digest: ["email"],
   ops_failing: ["in_app", "email"],
 };
+
+/** The push notification's heading per kind; its text is the notification's title. */
+const PUSH_HEADINGS: Record<NotificationKind, string> = {
+  kudos: "Kudos",
+  comment: "New comment",
+  feedback_answered: "Feedback answered",
+  challenge_completed: "Challenge completed",
+  digest: "Your week",
+  ops_failing: "Something keeps failing",
+};
+
+/** What the service worker shows (public/sw.js): heading, text, the page a tap opens, and a tag (one per event). */
+export interface PushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/** The Web Push payload of a notification (decision 053): the tag makes a resent push replace, not repeat. */
+export function pushPayload(message: NotificationMessage): PushPayload {
+  return {
+    title: PUSH_HEADINGS[message.kind],
+    body: message.title.length > 200 ? `${message.title.slice(0, 199)}…` : message.title,
+    url: message.link ?? "/notifications",
+    tag: message.key,
+  };
+}
 
 /** One notification for one member: what the queue message carries. */
 export interface NotificationMessage {

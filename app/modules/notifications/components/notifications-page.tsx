@@ -36,7 +36,7 @@ export function NotificationsPage({
       </div>
       <p className="mt-1 text-sm text-gray-600">
         {unread === 0 ? "You are all caught up." : `${unread} unread`} Choose what you get in{" "}
-        <Link to="/profile-settings#notifications" className="text-brand hover:underline">
+        <Link to="/profile-settings#notifications" className="text-brand underline">
           profile settings
         </Link>
         .
