@@ -51,6 +51,8 @@ export const test = base.extend<
   // 0.55 s of CPU a test, most of a short test's). A spec that lets the service worker run
   // (`serviceWorkers: "allow"`, pwa.spec.ts) gets a context of its own, closed after the test.
   sharedContexts: [
+    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
+    // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
       const contexts = new Map<string, BrowserContext>();
       await use(contexts);
