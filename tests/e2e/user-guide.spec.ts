@@ -3,7 +3,9 @@ import { expect, signIn, snap, test } from "./fixtures";
 const TABS = ["Getting Started", "Dashboard", "Wari 2025", "Other Features"];
 const SUPPORT_EMAIL = "support@example.com"; // wrangler.toml [vars]
 
-test("a guest reads the guide: tabs, account rules and the support contact", async ({ page }) => {
+test("a guest reads the guide: tabs, account rules and the support contact; tabs switch by click without a reload (the address follows) and with the arrow keys", async ({
+  page,
+}) => {
   const response = await page.goto("/user-guide");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle("User Guide · CycleWari Community");
@@ -23,10 +25,8 @@ test("a guest reads the guide: tabs, account rules and the support contact", asy
   const support = page.getByRole("link", { name: SUPPORT_EMAIL });
   await expect(support).toHaveAttribute("href", `mailto:${SUPPORT_EMAIL}`);
   await snap(page, "user-guide-getting-started");
-});
 
-test("tabs switch by click without a reload, and the address follows", async ({ page }) => {
-  await page.goto("/user-guide");
+  // Tabs switch by click without a reload, and the address follows.
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
 
   await page.getByRole("tab", { name: "Dashboard" }).click();
@@ -65,9 +65,8 @@ test("tabs switch by click without a reload, and the address follows", async ({ 
   // The address is a real link: a reload opens the same tab.
   await page.reload();
   await expect(page.getByRole("tab", { name: "Other Features" })).toHaveAttribute("aria-selected", "true");
-});
 
-test("tabs switch with the arrow keys", async ({ page }) => {
+  // Tabs switch with the arrow keys.
   await page.goto("/user-guide");
   await page.getByRole("tab", { name: "Getting Started" }).focus();
   await page.keyboard.press("ArrowRight");
@@ -90,12 +89,24 @@ test("tabs switch with the arrow keys", async ({ page }) => {
   await expect(page.getByTestId("guide-other")).toBeFocused();
 });
 
-test("?tab=wari is rendered by the server", async ({ page, request }) => {
-  const html = await (await request.get("/user-guide?tab=wari")).text();
+test("a signed-in member reads every tab on a 375 px phone without sideways scrolling; ?tab=wari is rendered by the server", async ({
+  page,
+}) => {
+  await signIn(page);
+  const html = await (await page.request.get("/user-guide?tab=wari")).text();
   expect(html).toContain("250 km in a single day on June 7, 2025");
   expect(html).toMatch(/aria-selected="true"[^>]*>Wari 2025</);
 
-  await page.goto("/user-guide?tab=wari");
+  await page.setViewportSize({ width: 375, height: 740 });
+  for (const tab of ["getting-started", "dashboard", "other", "wari"]) {
+    const response = await page.goto(`/user-guide?tab=${tab}`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByTestId(`guide-${tab}`)).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `sideways overflow on ?tab=${tab}`).toBeLessThanOrEqual(0);
+    await snap(page, `user-guide-phone-${tab}`);
+  }
+  // The last tab opened is the Wari one.
   const wari = page.getByTestId("guide-wari");
   await expect(page.getByRole("tab", { name: "Wari 2025" })).toHaveAttribute("aria-selected", "true");
   await expect(wari).toContainText("Plans span about 12 to 16 weeks");
@@ -103,26 +114,8 @@ test("?tab=wari is rendered by the server", async ({ page, request }) => {
     await expect(wari.getByTestId("wari-categories").getByText(category, { exact: true })).toBeVisible();
   }
   await expect(wari.getByRole("heading", { name: "Ticking off workouts" })).toBeVisible();
-  await snap(page, "user-guide-wari");
-});
-
-test("a signed-in member sees the guide too", async ({ page }) => {
-  await signIn(page);
-  const response = await page.goto("/user-guide?tab=dashboard");
-  expect(response?.status()).toBe(200);
-  await expect(page.getByRole("tab", { name: "Dashboard" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByRole("link", { name: SUPPORT_EMAIL })).toBeVisible();
-});
-
-test("the guide fits a 375 px phone", async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
-  for (const tab of ["getting-started", "dashboard", "wari", "other"]) {
-    await page.goto(`/user-guide?tab=${tab}`);
-    await expect(page.getByTestId(`guide-${tab}`)).toBeVisible();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `sideways overflow on ?tab=${tab}`).toBeLessThanOrEqual(0);
-    await snap(page, `user-guide-phone-${tab}`);
-  }
+  await snap(page, "user-guide-wari");
 });
 
 test.describe("without JavaScript", () => {

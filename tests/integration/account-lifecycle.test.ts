@@ -1226,6 +1226,8 @@ describe("data rights: export and deletion", () => {
     "notification_settings",
     // Web Push subscriptions (decision 053): removed with the member by cascade.
     "push_subscriptions",
+    // Weekly digests sent (decision 054): removed with the member by cascade.
+    "digest_sends",
   ];
 
   async function personalRows(userId: number, email: string, registrationIds: number[]) {

@@ -355,6 +355,9 @@ describe("security headers and secrets", () => {
     RAZORPAY_KEY_SECRET: "Xy7Qp2Lm9Rt4Vb1Nc8Hs3Kd6",
     RAZORPAY_WEBHOOK_SECRET: "whsec-4d9a1e7b",
     EMAIL_API_KEY: "re_9KpQ2xV7_rT1mN4pL0kJwZ8yH3",
+    VAPID_PUBLIC_KEY:
+      "BOeHKzPl1vqphtnKPbxJrI55qptHPQemGq_YwjARJvlGEtxw-WYx_F5Aoc1rmXvDxoDPp-6iRY5Ws-Zax42yNiU",
+    VAPID_PRIVATE_KEY: "ARyGNTJNggw7B6TIquzk6IDCqqUXozZktd-BrXZst3s",
   };
 
   describe("on https", () => {
