@@ -177,16 +177,11 @@ describe("GET /api/wari/analysis/user", () => {
   it("counts This Year from 1 January in India, not in UTC (issue #38)", async () => {
     const m = await member();
     // 31 Dec 20:00 UTC is 1 Jan 01:30 in India: the new year. 31 Dec 18:00 UTC (23:30 IST) is the old one.
-    await insertActivity(m.id, {
-      sportType: "Ride",
-      distance: 40_000,
-      start: new Date("2026-12-31T20:00:00Z"),
-    });
-    await insertActivity(m.id, {
-      sportType: "Ride",
-      distance: 25_000,
-      start: new Date("2026-12-31T18:00:00Z"),
-    });
+    for (const [km, start] of [
+      [40, "2026-12-31T20:00:00Z"],
+      [25, "2026-12-31T18:00:00Z"],
+    ] as const)
+      await insertActivity(m.id, { sportType: "Ride", distance: km * 1000, start: new Date(start) });
     for (const at of ["2026-12-31T21:00:00Z", "2027-01-02T06:00:00Z"]) {
       const app = { ...createAppContext(env), now: () => new Date(at) };
       expect(analysisWindow(new Date(at)).yearStart.toISOString(), at).toBe("2026-12-31T18:30:00.000Z");
