@@ -93,6 +93,15 @@ export interface Env {
   COMMUTE_CO2_KG_PER_KM?: string;
   COMMUTE_FUEL_L_PER_KM?: string;
   COMMUTE_FUEL_PRICE_INR?: string;
+
+  /**
+   * A raster basemap under the activity page's route map (decision 050): a tile URL template with
+   * {z}, {x} and {y}, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png; empty means no basemap.
+   * Its origin is added to the pages' img-src only when set.
+   */
+  MAP_TILES_URL?: string;
+  /** The tiles' attribution, drawn on the map; empty means "© OpenStreetMap contributors". */
+  MAP_TILES_ATTRIBUTION?: string;
 }
 
 declare global {

@@ -100,3 +100,24 @@ export function cookieSecrets(env: Pick<Env, "SESSION_SECRET" | "APP_URL">): str
   if (servesHttps(env)) throw new Error("Server misconfigured: SESSION_SECRET is not set");
   return [DEV_COOKIE_SECRET];
 }
+
+/** The attribution of MAP_TILES_URL's tiles when MAP_TILES_ATTRIBUTION is empty. */
+export const DEFAULT_TILES_ATTRIBUTION = "© OpenStreetMap contributors";
+
+/**
+ * The configured basemap (decision 050): MAP_TILES_URL when it is an http(s) URL template with
+ * {z}, {x} and {y}, with its attribution and origin; null when unset or not such a template.
+ */
+export function mapTilesSetting(env: Pick<Env, "MAP_TILES_URL" | "MAP_TILES_ATTRIBUTION">) {
+  const url = (env.MAP_TILES_URL ?? "").trim();
+  if (!url || !["{z}", "{x}", "{y}"].every((part) => url.includes(part))) return null;
+  let origin: string;
+  try {
+    const parsed = new URL(url.replace(/\{[xyz]\}/g, "0"));
+    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
+    origin = parsed.origin;
+  } catch {
+    return null;
+  }
+  return { url, origin, attribution: env.MAP_TILES_ATTRIBUTION?.trim() || DEFAULT_TILES_ATTRIBUTION };
+}

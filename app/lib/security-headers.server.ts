@@ -5,7 +5,7 @@
  * docs/decisions/017-response-headers.md.
  */
 import type { Env } from "~workers/env";
-import { servesHttps } from "./config.server";
+import { mapTilesSetting, servesHttps } from "./config.server";
 import { toBase64 } from "./encoding";
 
 /** A fresh per-request nonce for the page's inline scripts (128 random bits). */
@@ -45,6 +45,12 @@ function pictureSources(env: Pick<Env, "STRAVA_API_URL" | "GOOGLE_USERINFO_URL">
   return [...new Set(origins.filter((o): o is string => Boolean(o) && !o!.startsWith("https:")))];
 }
 
+/** The configured basemap's tile origin (MAP_TILES_URL), none without one. */
+function tileSources(env: Env): string[] {
+  const tiles = mapTilesSetting(env);
+  return tiles ? [tiles.origin] : [];
+}
+
 /** The page policy: scripts only from this origin, with this request's nonce, and from the checkout. */
 export function pageContentSecurityPolicy(env: Env, nonce: string): string {
   const checkout = checkoutSources(env);
@@ -55,7 +61,8 @@ export function pageContentSecurityPolicy(env: Env, nonce: string): string {
     ["style-src", "'self'", "'unsafe-inline'"],
     // Profile pictures are any https address (and the Strava and Google hosts as configured, which
     // are plain http for the local fakes); screenshot previews are blob: URLs; ApexCharts uses data: URIs.
-    ["img-src", "'self'", "data:", "blob:", "https:", ...pictureSources(env)],
+    // The basemap's tile host (MAP_TILES_URL, decision 050) only when one is configured.
+    ["img-src", "'self'", "data:", "blob:", "https:", ...pictureSources(env), ...tileSources(env)],
     ["font-src", "'self'", "data:"],
     // The check-in page's QR reader (qr-scanner) decodes in a worker it starts from a blob: URL.
     ["worker-src", "'self'", "blob:"],

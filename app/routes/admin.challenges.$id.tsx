@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { requireAdmin } from "~/lib/guards.server";
 import { idParam, readForm } from "~/lib/http.server";
 import { adminChallengeAction, adminChallengePage } from "~/modules/admin/page.server";
@@ -14,6 +14,7 @@ import { useDates } from "~/lib/time-zone";
 import { useToast } from "~/ui/toast";
 import { Button } from "~/ui/button";
 import { Card } from "~/ui/card";
+import { Modal } from "~/ui/modal";
 
 export const meta: MetaFunction = () => [{ title: "Challenge progress · Admin · CycleWari Community" }];
 
@@ -33,7 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AdminChallengeProgress() {
   const dates = useDates();
-  const { challenge, entries, audit, query, total, pages, why } = useLoaderData<typeof loader>();
+  const { challenge, entries, audit, query, total, pages, why, teams } = useLoaderData<typeof loader>();
   // Corrections are typed in the goal's form unit: km for distance, hours for time (decision 043).
   const unit = GOAL_FORM[challenge.measure]?.unit ?? "km";
   const hrefFor = (page: number) => {
@@ -47,9 +48,10 @@ export default function AdminChallengeProgress() {
   const navigation = useNavigation();
   const toast = useToast();
   const posting = navigation.state === "submitting" ? navigation.formData : undefined;
+  const postedIntent = posting?.get("intent");
   const busy = posting
-    ? posting.get("intent") === "recalculate"
-      ? "recalculate"
+    ? postedIntent === "recalculate" || postedIntent === "balance-teams"
+      ? postedIntent
       : String(posting.get("userId"))
     : null;
   useEffect(() => {
@@ -61,7 +63,9 @@ export default function AdminChallengeProgress() {
             title:
               result.intent === "recalculate"
                 ? "Failed to recalculate progress"
-                : "Failed to update progress",
+                : result.intent === "balance-teams"
+                  ? "Failed to balance teams"
+                  : "Failed to update progress",
             description: result.message,
             variant: "destructive",
           },
@@ -89,6 +93,9 @@ export default function AdminChallengeProgress() {
           </button>
         </Form>
       </header>
+      {teams.length ? (
+        <TeamsCard teams={teams} busy={busy === "balance-teams"} disabled={busy !== null} />
+      ) : null}
       <p className="text-sm text-gray-600">
         A correction replaces the computed progress for that participant until the next recalculation, which
         recomputes everyone from their activities.
@@ -211,6 +218,50 @@ export default function AdminChallengeProgress() {
         </section>
       ) : null}
     </main>
+  );
+}
+
+/** The teams' sizes and "Balance teams", which asks first: it moves every participant, team pickers too. */
+function TeamsCard({
+  teams,
+  busy,
+  disabled,
+}: {
+  teams: { id: number; name: string; members: number }[];
+  busy: boolean;
+  disabled: boolean;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Card className="space-y-3" data-testid="admin-teams">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <h2 className="font-semibold text-gray-900">Teams</h2>
+        <Button type="button" variant="secondary" disabled={disabled} onClick={() => setConfirming(true)}>
+          {busy ? "Balancing..." : "Balance teams"}
+        </Button>
+      </div>
+      <ul className="flex flex-wrap gap-2 text-sm text-gray-700">
+        {teams.map((t) => (
+          <li key={t.id} className="rounded-full bg-gray-100 px-3 py-1">
+            {t.name} · {plural(t.members, "member")}
+          </li>
+        ))}
+      </ul>
+      <Modal open={confirming} onClose={() => setConfirming(false)} title="Balance teams?">
+        <p className="text-sm text-gray-700">
+          Every participant is put on a team by their volume of the last 8 weeks in this challenge&apos;s
+          sports, so that the teams&apos; totals are close. Members who picked a team may move to another.
+        </p>
+        <Form method="post" className="mt-5 flex justify-end gap-2" onSubmit={() => setConfirming(false)}>
+          <Button type="button" variant="secondary" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" name="intent" value="balance-teams">
+            Balance teams
+          </Button>
+        </Form>
+      </Modal>
+    </Card>
   );
 }
 

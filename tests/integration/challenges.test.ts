@@ -1532,6 +1532,161 @@ describe("longest and group goals, teams, why it counted, completion (issue #39,
     expect(standings.indexOf(b.username)).toBeLessThan(standings.indexOf(a.username));
     expect(page).toMatch(/Winning team: <strong>Tortoises<\/strong>/);
   });
+
+  it("balances the teams by the last 8 weeks' volume in the goal's measure, snake order: API and admin page, guest 401, member 403", async () => {
+    const app = createAppContext(env);
+    const created = await json<{ id: number; teams: { id: number; name: string }[] }>(
+      await create({
+        goalType: "elevation",
+        target: 5000,
+        teams: ["North", "South"],
+        title: "Balance climb",
+      }),
+    );
+    const [north, south] = created.teams;
+    const riders = [];
+    for (let i = 0; i < 6; i++) riders.push(await rider(600801 + i));
+    // Two picked North; balancing moves everyone. Metres climbed in the last 8 weeks (some before the
+    // challenge's start, which balancing weighs too), in an order distance would not give.
+    for (const [i, r] of riders.entries())
+      expect(
+        (
+          await call(`/api/challenges/${created.id}/join`, {
+            method: "POST",
+            body: i < 2 ? { teamId: north.id } : {},
+            cookie: r.cookie,
+          })
+        ).status,
+      ).toBe(201);
+    const climbs: [number, number][] = [
+      [1000, 10],
+      [900, 20],
+      [600, 40],
+      [500, 60],
+      [200, 150],
+      [100, 200],
+    ];
+    for (const [i, [metres, km]] of climbs.entries())
+      await saveStrava(app, riders[i].id, [
+        ride("Ride", km / 2, 20, metres / 2, km * 100),
+        ride("Ride", km / 2, 3, metres / 2, km * 100),
+      ]);
+    // Not weighed: a climb older than 8 weeks, and a sport the challenge does not count.
+    await saveStrava(app, riders[5].id, [ride("Ride", 100, 70, 5000, 18000), ride("Run", 10, 5, 3000)]);
+
+    const path = `/api/admin/challenges/${created.id}/balance-teams`;
+    expect((await call(path, { method: "POST" })).status).toBe(401);
+    const denied = await call(path, { method: "POST", cookie: riders[0].cookie });
+    expect(denied.status).toBe(403);
+    expect((await json(denied)).message).toBe("Admin access required");
+
+    const res = await call(path, { method: "POST", cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const balanced = await json<{
+      message: string;
+      teams: { name: string; members: number; volume: number }[];
+    }>(res);
+    expect(balanced.message).toBe("Teams balanced: 6 participants on 2 teams by their last 8 weeks");
+    // Snake order: 1000 North, 900 South, 600 South, 500 North, 200 North, 100 South.
+    expect(balanced.teams.map((t) => [t.name, t.members, t.volume])).toEqual([
+      ["North", 3, 1700],
+      ["South", 3, 1600],
+    ]);
+    const after = await board(created.id, admin.cookie);
+    const teamOf = new Map(after.participants.map((p) => [p.userId, p.teamId]));
+    expect(riders.map((r) => teamOf.get(r.id))).toEqual([
+      north.id,
+      south.id,
+      south.id,
+      north.id,
+      north.id,
+      south.id,
+    ]);
+    // Every participant is on a team, and the teams' volumes are within the smallest member's volume.
+    expect(after.participants.every((p) => p.teamId !== null)).toBe(true);
+    const volumes = balanced.teams.map((t) => t.volume);
+    expect(Math.max(...volumes) - Math.min(...volumes)).toBeLessThanOrEqual(100);
+
+    // The admin page: the teams and the button; its form does the same.
+    const adminPage = await html(await call(`/admin/challenges/${created.id}`, { cookie: admin.cookie }));
+    expect(adminPage).toContain('data-testid="admin-teams"');
+    expect(adminPage).toContain("North · 3 members");
+    expect(adminPage).toContain("Balance teams");
+    await env.DB.prepare("UPDATE challenge_participations SET team_id = NULL WHERE challenge_id = ?")
+      .bind(created.id)
+      .run();
+    const form = new FormData();
+    form.set("intent", "balance-teams");
+    expect(
+      (await call(`/admin/challenges/${created.id}`, { method: "POST", body: form, cookie: admin.cookie }))
+        .status,
+    ).toBe(200);
+    expect((await board(created.id, admin.cookie)).teams.map((t) => [t.name, t.members])).toEqual([
+      ["North", 3],
+      ["South", 3],
+    ]);
+
+    // A challenge without teams has nothing to balance; an unknown one is a 404.
+    const plain = await json<{ id: number }>(await create({ goalType: "elevation", target: 100 }));
+    const none = await call(`/api/admin/challenges/${plain.id}/balance-teams`, {
+      method: "POST",
+      cookie: admin.cookie,
+    });
+    expect(none.status).toBe(400);
+    expect((await json(none)).message).toBe("This challenge has no teams to balance");
+    expect(
+      (await call("/api/admin/challenges/99999999/balance-teams", { method: "POST", cookie: admin.cookie }))
+        .status,
+    ).toBe(404);
+  });
+
+  it("the /challenges grid's join form asks for the team: picker, no team or a wrong one is a 400 that says so, no JavaScript needed", async () => {
+    const member1 = await rider(600811);
+    const created = await json<{ id: number; teams: { id: number; name: string }[] }>(
+      await create({
+        goalType: "count",
+        target: 10,
+        teams: ["Red", "Blue"],
+        title: `Grid teams ${Date.now()}`,
+      }),
+    );
+    const other = await json<{ teams: { id: number }[] }>(
+      await create({ goalType: "count", target: 10, teams: ["C", "D"] }),
+    );
+    const grid = await html(await call("/challenges", { cookie: member1.cookie }));
+    const card = grid.slice(grid.indexOf(`id="join-team-${created.id}"`) - 400);
+    expect(card).toContain(`<label for="join-team-${created.id}"`);
+    expect(card).toMatch(new RegExp(`<select id="join-team-${created.id}" name="teamId" required=""`));
+    expect(card).toContain(`<option value="${created.teams[1].id}">Blue</option>`);
+
+    const post = (fields: Record<string, string>) => {
+      const form = new FormData();
+      form.set("challengeId", String(created.id));
+      form.set("sharing", "progress");
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      return call("/challenges", { method: "POST", body: form, cookie: member1.cookie });
+    };
+    for (const [fields, message] of [
+      [{}, "Choose your team to join this challenge"],
+      [{ teamId: String(other.teams[0].id) }, "That team is not part of this challenge"],
+      [{ teamId: "abc" }, "That team is not part of this challenge"],
+    ] as const) {
+      const res = await post(fields);
+      expect(res.status, JSON.stringify(fields)).toBe(400);
+      // The page says so beside the card's picker, without JavaScript.
+      const page = await html(res);
+      expect(page).toContain(`id="join-team-${created.id}-error" role="alert"`);
+      expect(page).toContain(message);
+      expect(await isJoined(created.id, member1.id)).toBe(false);
+    }
+    expect((await post({ teamId: String(created.teams[1].id) })).status).toBe(200);
+    const row = await env.DB.prepare(
+      "SELECT team_id FROM challenge_participations WHERE challenge_id = ? AND user_id = ?",
+    )
+      .bind(created.id, member1.id)
+      .first<{ team_id: number }>();
+    expect(row?.team_id).toBe(created.teams[1].id);
+  });
 });
 
 describe("progress per goal kind, as properties (issue #39 Done-when)", () => {

@@ -2,14 +2,15 @@
 // activities through the store, count in stats and challenge progress, drop
 // out after deletion; duplicates of a synced Strava activity; the archive
 // CSV; manual entries; the challenge source setting; guards.
-import { env } from "cloudflare:test";
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import worker from "~workers/app";
 import { describe, expect, it, vi } from "vitest";
 import { encodeFit } from "~scripts/make-activity-fixtures";
 import { call, createUser, json, login } from "./helpers";
 import { saveActivities } from "~/modules/activities/store.server";
 import { createAppContext } from "~workers/load-context";
 import { startTrackBackfill, TRACK_BACKFILL_KEY, type UploadView } from "~/modules/uploads/uploads.server";
-import { decodePolyline } from "~/modules/activities/track-geometry";
+import { decodePolyline, encodePolyline, type LatLon } from "~/modules/activities/track-geometry";
 import type { ActivityView } from "~/modules/activities/list.server";
 
 const DAY = 86_400_000;
@@ -229,6 +230,70 @@ describe("uploads", () => {
     expect(
       await env.DB.prepare("SELECT count(*) n FROM activity_tracks WHERE user_id = ?").bind(m.id).first("n"),
     ).toBe(0);
+  });
+
+  it("MAP_TILES_URL draws the basemap's tiles under the route map and lets the tile host into img-src; without it, no tiles (decision 050)", async () => {
+    const m = await member();
+    const activity = await env.DB.prepare(
+      `INSERT INTO activities (user_id, source, name, type, sport_type, distance, moving_time, elapsed_time, start_date, start_date_local)
+       VALUES (?, 'file', 'Ten km north', 'Ride', 'Ride', 10000, 1800, 1800, ?, 'x') RETURNING id`,
+    )
+      .bind(m.id, Math.floor(now / 1000) - 86_400)
+      .first<{ id: number }>();
+    // 10 km due north from 18.5° N 73.85° E (Pune): zoom 12 tiles x 2887-2888, y 1832-1833 (worked out
+    // by hand in tests/unit/activity-tracks.test.ts).
+    const north: LatLon[] = Array.from({ length: 11 }, (_, i) => [18.5 + (i * 1000) / 111_195, 73.85]);
+    await env.DB.prepare("INSERT INTO activity_tracks (activity_id, user_id, polyline) VALUES (?, ?, ?)")
+      .bind(activity!.id, m.id, encodePolyline(north))
+      .run();
+    const page = async (settings: Partial<typeof env>) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request(`http://localhost:8787/activities/${activity!.id}`, {
+          headers: { Cookie: m.cookie },
+        }) as Request<unknown, IncomingRequestCfProperties>,
+        { ...env, ...settings },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      expect(res.status).toBe(200);
+      const imgSrc = (res.headers.get("Content-Security-Policy") ?? "")
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .find(([name]) => name === "img-src");
+      return { html: (await res.text()).replaceAll("&amp;", "&"), imgSrc: imgSrc ?? [] };
+    };
+
+    const tiled = await page({
+      MAP_TILES_URL: "http://tiles.test:8080/osm/{z}/{x}/{y}.png?key=k",
+      MAP_TILES_ATTRIBUTION: "© OpenStreetMap contributors, Test Tiles",
+    });
+    expect(tiled.html).toContain('data-testid="route-map"');
+    const hrefs = [...tiled.html.matchAll(/<image href="([^"]+)"/g)].map((h) => h[1]).sort();
+    expect(hrefs).toEqual([
+      "http://tiles.test:8080/osm/12/2887/1832.png?key=k",
+      "http://tiles.test:8080/osm/12/2887/1833.png?key=k",
+      "http://tiles.test:8080/osm/12/2888/1832.png?key=k",
+      "http://tiles.test:8080/osm/12/2888/1833.png?key=k",
+    ]);
+    // The tiles come before (under) the track; the attribution is on the map.
+    expect(tiled.html.indexOf("<image")).toBeLessThan(tiled.html.lastIndexOf('<path d="M'));
+    expect(tiled.html).toMatch(
+      /data-testid="route-attribution"[^>]*>© OpenStreetMap contributors, Test Tiles</,
+    );
+    expect(tiled.imgSrc).toContain("http://tiles.test:8080");
+
+    for (const settings of [
+      {},
+      { MAP_TILES_URL: "" },
+      { MAP_TILES_URL: "http://tiles.test:8080/no-template.png" },
+    ]) {
+      const plain = await page(settings);
+      expect(plain.html).toContain('data-testid="route-map"');
+      expect(plain.html).not.toContain("<image");
+      expect(plain.html).not.toContain("route-attribution");
+      expect(plain.imgSrc).not.toContain("http://tiles.test:8080");
+    }
   });
 
   it("a file that matches a synced Strava activity is a duplicate and names it", async () => {

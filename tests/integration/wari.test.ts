@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, cookiesFrom, createUser, json, login } from "./helpers";
 import { createAppContext } from "~workers/load-context";
 import { saveActivities } from "~/modules/activities/store.server";
-import { analysisWindow, type ActivityAnalysis } from "~/modules/wari/analysis.server";
+import { analysisWindow, getActivityAnalysis, type ActivityAnalysis } from "~/modules/wari/analysis.server";
 import { rideAnalysisQueries } from "~/modules/activities/queries.server";
 import { generatePlanFor, type TrainingPlanView } from "~/modules/wari/plan.server";
 import type { FitnessChart } from "~/modules/wari/training-load.server";
@@ -126,7 +126,8 @@ describe("GET /api/wari/analysis/user", () => {
     );
     const since = now - 84 * DAY;
     const inWindow = cycling.filter((r) => r.start.getTime() >= since);
-    const yearStart = Date.UTC(new Date(now).getUTCFullYear(), 0, 1);
+    // 1 January in India (issue #38): 31 December 18:30 UTC.
+    const yearStart = Date.UTC(new Date(now + 330 * 60_000).getUTCFullYear(), 0, 1) - 330 * 60_000;
     const sumKm = (list: Row[]) => Math.round(list.reduce((s, r) => s + r.distance, 0) / 100) / 10;
     const activeWeeks = new Set(inWindow.map((r) => Math.floor((r.start.getTime() - since) / (7 * DAY))))
       .size;
@@ -171,6 +172,23 @@ describe("GET /api/wari/analysis/user", () => {
     for (const plan of plans.slice(1))
       expect(plan).toMatch(/\(user_id=\? AND (sport_type=\? AND )?start_date>\? AND start_date<\?\)/);
     for (const plan of plans) expect(plan).not.toMatch(/SCAN activities/);
+  });
+
+  it("counts This Year from 1 January in India, not in UTC (issue #38)", async () => {
+    const m = await member();
+    // 31 Dec 20:00 UTC is 1 Jan 01:30 in India: the new year. 31 Dec 18:00 UTC (23:30 IST) is the old one.
+    for (const [km, start] of [
+      [40, "2026-12-31T20:00:00Z"],
+      [25, "2026-12-31T18:00:00Z"],
+    ] as const)
+      await insertActivity(m.id, { sportType: "Ride", distance: km * 1000, start: new Date(start) });
+    for (const at of ["2026-12-31T21:00:00Z", "2027-01-02T06:00:00Z"]) {
+      const app = { ...createAppContext(env), now: () => new Date(at) };
+      expect(analysisWindow(new Date(at)).yearStart.toISOString(), at).toBe("2026-12-31T18:30:00.000Z");
+      const a = await getActivityAnalysis(app, m.id);
+      expect(a.currentYearCyclingKm, at).toBe(40);
+      expect(a.totalLifetimeCyclingKm, at).toBe(65);
+    }
   });
 
   it("is all zeros and Beginner for a member without activities", async () => {

@@ -214,6 +214,42 @@ describe("server-rendered maps", () => {
     expect(routeMap(encodePolyline(north.slice(0, 1)))).toBeNull();
   });
 
+  it("draws a basemap's tiles under the route only when one is configured, aligned with the track (decision 050)", () => {
+    expect(routeMap(encodePolyline(north))!.tiles).toEqual([]);
+    const map = routeMap(encodePolyline(north), {
+      url: "https://tile.example/{z}/{x}/{y}.png",
+      attribution: "© Example",
+    })!;
+    expect(map.attribution).toBe("© Example");
+    // 10 km north from 18.5° N 73.85° E in a 400 px high map: zoom 12, two columns by two rows
+    // (by hand: x = ⌊(73.85 + 180) / 360 × 2¹²⌋ = 2888 with the map's 320 px reaching into 2887;
+    // y = ⌊(1 − asinh(tan φ) / π) / 2 × 2¹²⌋ = 1833 at 18.5° and 1832 at 18.59°).
+    expect(map.tiles.map((t) => t.href).sort()).toEqual([
+      "https://tile.example/12/2887/1832.png",
+      "https://tile.example/12/2887/1833.png",
+      "https://tile.example/12/2888/1832.png",
+      "https://tile.example/12/2888/1833.png",
+    ]);
+    // The tiles cover the whole map.
+    const size = map.tiles[0]!.size;
+    expect(Math.min(...map.tiles.map((t) => t.x))).toBeLessThanOrEqual(0);
+    expect(Math.min(...map.tiles.map((t) => t.y))).toBeLessThanOrEqual(0);
+    expect(Math.max(...map.tiles.map((t) => t.x + size))).toBeGreaterThanOrEqual(map.width);
+    expect(Math.max(...map.tiles.map((t) => t.y + size))).toBeGreaterThanOrEqual(map.height);
+    // The start (18.5° N) is drawn inside its own tile, 12/2888/1833, at the place the slippy-map formula puts it.
+    const slippy = (lat: number, lon: number, z: number) => {
+      const n = 2 ** z;
+      const phi = (lat * Math.PI) / 180;
+      return [((lon + 180) / 360) * n, ((1 - Math.asinh(Math.tan(phi)) / Math.PI) / 2) * n] as const;
+    };
+    const [sx, sy] = slippy(18.5, 73.85, 12);
+    const home = map.tiles.find((t) => t.href.endsWith("/12/2888/1833.png"))!;
+    expect(Math.abs(home.x + (sx - 2888) * size - map.start[0])).toBeLessThan(0.5);
+    expect(Math.abs(home.y + (sy - 1833) * size - map.start[1])).toBeLessThan(0.5);
+    // Scale bar in the same projection: still 2 km for 10 km in the map's height.
+    expect(map.scale.label).toBe("2 km");
+  });
+
   it("counts the routes sharing a stretch: the road ridden twice is in the 2–4 band, the other in the first", () => {
     const map = heatmap([encodePolyline(north), encodePolyline(north), encodePolyline(east)])!;
     expect(map.routes).toBe(3);

@@ -5,9 +5,10 @@
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { appErrorStatus, orNotFound, replyFromError } from "~/lib/http.server";
+import { mapTilesSetting } from "~/lib/config.server";
 import { getActivityDetail, listActivities } from "./list.server";
 import { z } from "zod";
-import { heatmap, routeMap } from "./route-map";
+import { heatmap, routeMap, type TileSource } from "./route-map";
 import { activityListQuery, queryOf } from "./schema";
 import { heatmapChoices, heatmapPolylines, trackFor, type TrackView } from "./tracks.server";
 
@@ -34,10 +35,13 @@ export async function activitiesPage(app: AppContext, viewer: User, url: URL) {
   }
 }
 
-/** The track part of the detail page: the SVG map projected here, splits and profile as stored. */
-export function trackPage(track: TrackView | null) {
+/**
+ * The track part of the detail page: the SVG map projected here (over the basemap's tiles when
+ * MAP_TILES_URL is set: `mapTilesSetting`), splits and profile as stored.
+ */
+export function trackPage(track: TrackView | null, tiles: TileSource | null) {
   return {
-    map: track?.polyline ? routeMap(track.polyline) : null,
+    map: track?.polyline ? routeMap(track.polyline, tiles) : null,
     splits: track?.splits ?? [],
     profile: track?.profile ?? null,
     /** metres hidden at each end of a shared map (0 for the owner) */
@@ -57,7 +61,7 @@ export async function activityDetailPage(app: AppContext, viewer: User, id: numb
   const track = await trackFor(app, viewer, id);
   return {
     activity,
-    track: trackPage(track),
+    track: trackPage(track, mapTilesSetting(app.env)),
     /** Strava's detail (splits, profile) is still to be read for the owner's Strava activity. */
     stravaDetailDue:
       activity.own && activity.source === "strava" && !activity.manual && !track?.detailFetched,

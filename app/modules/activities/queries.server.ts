@@ -352,6 +352,28 @@ export function challengeActivityRows(
     LIMIT ${q.limit}`);
 }
 
+/**
+ * Each participant's recent volume in a challenge's measure, as a subquery of (user_id, volume) over every
+ * participant (0 without activities): the admin's "balance teams" (decision 049). Their activities since
+ * `since` that count for the challenge's sports and sources (its dates aside), as the goal counts them:
+ * metres (distance, longest and a distance group), metres gained, moving seconds, activities, or IST days
+ * with one. A correlated aggregate per participant over (user_id, start_date).
+ */
+export function recentChallengeVolumes(challengeId: number, since: Date): SQL {
+  return sql`(SELECT p.user_id, COALESCE((
+      SELECT CASE c.goal_type
+          WHEN 'elevation' THEN SUM(a.total_elevation_gain)
+          WHEN 'time' THEN SUM(a.moving_time)
+          WHEN 'count' THEN COUNT(*)
+          WHEN 'days' THEN COUNT(DISTINCT date(a.start_date, 'unixepoch', '+${sql.raw(String(IST_OFFSET_MINUTES))} minutes'))
+          ELSE SUM(a.distance) END
+      FROM activities a
+      WHERE a.user_id = p.user_id AND a.start_date >= ${seconds(since)} AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
+    ), 0) AS volume
+    FROM challenge_participations p JOIN challenges c ON c.id = p.challenge_id
+    WHERE p.challenge_id = ${challengeId})`;
+}
+
 /** The member's number of activities, as a scalar subquery (the admin's deletion blockers). */
 export function activityCountOf(userId: number): SQL<number> {
   return sql<number>`(SELECT count(*) FROM ${activities} WHERE ${activities.userId} = ${userId})`.mapWith(

@@ -3,7 +3,9 @@
  * scale bar, and the member's heatmap of every route. Pure: the loader
  * projects the track to SVG coordinates, so the page ships path data, never
  * a map library or the polyline code. Projection: equirectangular at the
- * track's middle latitude (true to scale at a city's size).
+ * track's middle latitude (true to scale at a city's size); with a basemap
+ * (MAP_TILES_URL, decision 050) Web Mercator, the tiles' own projection, and
+ * the raster tiles that cover the map as SVG images under the track.
  */
 import { decodePolyline, type LatLon } from "./track-geometry";
 
@@ -17,6 +19,22 @@ export interface RouteMapSvg {
   start: [number, number];
   finish: [number, number];
   scale: { px: number; label: string };
+  /** The basemap's tiles under the route (empty without MAP_TILES_URL), with their attribution. */
+  tiles: MapTile[];
+  attribution: string | null;
+}
+
+export interface MapTile {
+  href: string;
+  x: number;
+  y: number;
+  size: number;
+}
+
+/** A configured basemap: a URL template with {z}, {x} and {y}, and what the map must credit. */
+export interface TileSource {
+  url: string;
+  attribution: string;
 }
 
 interface Projection {
@@ -71,10 +89,17 @@ function scaleBar(ppm: number, maxPx: number) {
 }
 
 /** The SVG of one route (an encoded polyline), or null when it has fewer than two points. */
-export function routeMap(polyline: string, maxWidth = 640, maxHeight = 400, pad = 24): RouteMapSvg | null {
+export function routeMap(
+  polyline: string,
+  tiles: TileSource | null = null,
+  maxWidth = 640,
+  maxHeight = 400,
+  pad = 24,
+): RouteMapSvg | null {
   const points = decodePolyline(polyline);
   if (points.length < 2) return null;
-  const p = projection(points, maxWidth, maxHeight, pad);
+  const mercator = tiles ? mercatorProjection(points, maxWidth, maxHeight, pad) : null;
+  const p = mercator ?? projection(points, maxWidth, maxHeight, pad);
   const path = points.map((q, i) => `${i ? "L" : "M"}${r1(p.x(q))} ${r1(p.y(q))}`).join("");
   const first = points[0]!;
   const last = points[points.length - 1]!;
@@ -85,7 +110,99 @@ export function routeMap(polyline: string, maxWidth = 640, maxHeight = 400, pad 
     start: [r1(p.x(first)), r1(p.y(first))],
     finish: [r1(p.x(last)), r1(p.y(last))],
     scale: scaleBar(p.ppm, p.width / 4),
+    tiles: tiles && mercator ? coveringTiles(tiles.url, mercator) : [],
+    attribution: tiles?.attribution ?? null,
   };
+}
+
+/** Web Mercator's tiles: 256 px, zoom 0 is the world in one tile; the deepest zoom raster servers offer. */
+const TILE_PX = 256;
+const MAX_TILE_ZOOM = 18;
+/** Metres per pixel of zoom 0 at the equator (the WGS 84 equator / 256). */
+const EQUATOR_M_PER_PX = 156_543.033_92;
+const MAX_MERCATOR_LAT = 85.051_128_78;
+
+/** A point in zoom-0 Web Mercator pixels (0-256 across the world, y down). */
+const mercatorX = (lon: number) => ((lon + 180) / 360) * TILE_PX;
+function mercatorY(lat: number) {
+  const s = Math.sin((Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, lat)) * Math.PI) / 180);
+  return (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * TILE_PX;
+}
+
+/**
+ * Web Mercator fitted to the box: `fit` SVG pixels per zoom-0 pixel, the deepest tile zoom whose
+ * tiles are drawn at 1-2× (so they stay sharp), and the SVG's top left corner in zoom-0 pixels.
+ */
+function mercatorProjection(points: readonly LatLon[], maxWidth: number, maxHeight: number, pad: number) {
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  let minLat = Infinity;
+  let maxLat = -Infinity;
+  for (const [lat, lon] of points) {
+    const x = mercatorX(lon);
+    const y = mercatorY(lat);
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (lat < minLat) minLat = lat;
+    if (lat > maxLat) maxLat = lat;
+  }
+  const w0 = maxX - minX;
+  const h0 = maxY - minY;
+  // A route of a few metres: no deeper than the tiles go (drawn at most 2× their size).
+  const fit = Math.min(
+    w0 > 0 ? (maxWidth - 2 * pad) / w0 : Infinity,
+    h0 > 0 ? (maxHeight - 2 * pad) / h0 : Infinity,
+    2 ** (MAX_TILE_ZOOM + 1),
+  );
+  const zoom = Math.max(0, Math.min(MAX_TILE_ZOOM, Math.floor(Math.log2(fit))));
+  const width = Math.round(Math.max(w0 * fit + 2 * pad, maxWidth / 2));
+  const height = Math.round(Math.max(h0 * fit + 2 * pad, maxHeight / 2));
+  const left = minX - (width - w0 * fit) / 2 / fit;
+  const top = minY - (height - h0 * fit) / 2 / fit;
+  const midLat = (minLat + maxLat) / 2;
+  return {
+    x: (q: LatLon) => (mercatorX(q[1]) - left) * fit,
+    y: (q: LatLon) => (mercatorY(q[0]) - top) * fit,
+    ppm: fit / (EQUATOR_M_PER_PX * Math.cos((midLat * Math.PI) / 180)),
+    width,
+    height,
+    zoom,
+    left,
+    top,
+    fit,
+  };
+}
+
+/** The tiles at the projection's zoom that cover the SVG, placed in SVG pixels (x wraps the antimeridian). */
+function coveringTiles(
+  template: string,
+  p: { zoom: number; left: number; top: number; fit: number; width: number; height: number },
+): MapTile[] {
+  const n = 2 ** p.zoom;
+  const tile0 = TILE_PX / n;
+  const size = tile0 * p.fit;
+  const x0 = Math.floor(p.left / tile0);
+  const x1 = Math.ceil((p.left + p.width / p.fit) / tile0) - 1;
+  const y0 = Math.max(0, Math.floor(p.top / tile0));
+  const y1 = Math.min(n - 1, Math.ceil((p.top + p.height / p.fit) / tile0) - 1);
+  const tiles: MapTile[] = [];
+  for (let ty = y0; ty <= y1; ty++)
+    for (let tx = x0; tx <= x1; tx++)
+      tiles.push({
+        href: template
+          .replaceAll("{z}", String(p.zoom))
+          .replaceAll("{x}", String(((tx % n) + n) % n))
+          .replaceAll("{y}", String(ty)),
+        x: r1((tx * tile0 - p.left) * p.fit),
+        y: r1((ty * tile0 - p.top) * p.fit),
+        // A hair over, so neighbouring tiles meet without a seam after rounding.
+        size: r1(size) + 0.2,
+      });
+  return tiles;
 }
 
 export interface HeatmapSvg {

@@ -12,6 +12,7 @@ import type { AppContext } from "~workers/load-context";
 import { appErrorStatus, replyFromError, requireFound } from "~/lib/http.server";
 import { publicUser } from "~/modules/auth/auth.server";
 import {
+  balanceTeams,
   challengeView,
   leaderboardPage,
   listChallenges,
@@ -19,6 +20,7 @@ import {
   recalculateChallengeProgress,
   requireChallenge,
   setParticipantProgress,
+  teamBoard,
 } from "~/modules/challenges/challenges.server";
 import { progressPercent } from "~/modules/challenges/rules";
 import { progressSchema } from "~/modules/challenges/schema";
@@ -227,10 +229,11 @@ export async function adminChallengePage(
   const query = parsed.success ? parsed.data : progressListQuerySchema.parse({});
   // ?why={userId}: that participant's "why it counted" list beside the correction form (issue #39 item 4).
   const whyUser = Number(url.searchParams.get("why"));
-  const [board, audit, why] = await Promise.all([
+  const [board, audit, why, teams] = await Promise.all([
     leaderboardPage(app, id, query),
     progressAudit(app, id),
     Number.isSafeInteger(whyUser) && whyUser > 0 ? whyItCounted(app, admin, id, whyUser) : null,
+    teamBoard(app, id),
   ]);
   return {
     challenge,
@@ -240,6 +243,8 @@ export async function adminChallengePage(
       percent: progressPercent(e.progress, challenge.target),
     })),
     why,
+    /** The team board (members and total per team), for "Balance teams"; [] without teams. */
+    teams,
     total: board.total,
     pages: board.pages,
     audit: audit.slice(0, 20).map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
@@ -250,22 +255,28 @@ const challengePageIntentSchema = z.discriminatedUnion(
   "intent",
   [
     z.object({ intent: z.literal("recalculate") }),
+    z.object({ intent: z.literal("balance-teams") }),
     progressSchema.extend({ intent: z.literal("progress"), userId: recordId }),
   ],
   unknownAction,
 );
 
-/** Recalculate everyone's progress, or correct one participant's (audited). */
+/** Recalculate everyone's progress, balance the teams, or correct one participant's progress (audited). */
 export async function adminChallengeAction(
   app: AppContext,
   admin: User,
   { id, form }: { id: number; form: FormData },
 ) {
-  const intent = form.get("intent") === "recalculate" ? "recalculate" : "progress";
+  const posted = form.get("intent");
+  const intent = posted === "recalculate" || posted === "balance-teams" ? posted : "progress";
   try {
     const input = parseIntent(challengePageIntentSchema, form);
     if (input.intent === "recalculate") {
       const result = await recalculateChallengeProgress(app, id);
+      return { ok: true, intent, message: result.message };
+    }
+    if (input.intent === "balance-teams") {
+      const result = await balanceTeams(app, id);
       return { ok: true, intent, message: result.message };
     }
     await setParticipantProgress(app, admin, id, input.userId, input.progress);

@@ -3,7 +3,7 @@
  * create, edit, delete, activate, correct and recalculate for admins. Every
  * number is computed by SQL over indexed columns.
  */
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import { batchSql } from "~db/client";
 import {
   challengeParticipations,
@@ -19,6 +19,7 @@ import { AppError, parseInput } from "~/lib/http.server";
 import {
   challengeActivityRows,
   latestChallengeActivities,
+  recentChallengeVolumes,
   type ChallengeActivityRow,
 } from "~/modules/activities/queries.server";
 import { mayViewChallengeActivities } from "~/modules/privacy/consent-sql.server";
@@ -110,6 +111,19 @@ export async function challengeTeamList(app: AppContext, challengeId: number) {
     .from(challengeTeams)
     .where(eq(challengeTeams.challengeId, challengeId))
     .orderBy(asc(challengeTeams.id));
+}
+
+/** The teams of every challenge still open to join (active, not ended), by challenge: the grid's team pickers. */
+export async function openChallengeTeams(app: AppContext) {
+  const rows = await app.db
+    .select({ id: challengeTeams.id, challengeId: challengeTeams.challengeId, name: challengeTeams.name })
+    .from(challengeTeams)
+    .innerJoin(challenges, eq(challenges.id, challengeTeams.challengeId))
+    .where(and(eq(challenges.isActive, true), gt(challenges.endDate, app.now())))
+    .orderBy(asc(challengeTeams.id));
+  const byChallenge: Record<number, { id: number; name: string }[]> = {};
+  for (const t of rows) (byChallenge[t.challengeId] ??= []).push({ id: t.id, name: t.name });
+  return byChallenge;
 }
 
 /** GET /api/challenges/{id}: the challenge with its teams (`[]`: not a team challenge). */
@@ -695,6 +709,55 @@ export async function setChallengeActive(app: AppContext, id: number, isActive: 
       .returning(),
   );
   return challengeView(row);
+}
+
+/** The weeks of activities "balance teams" weighs each participant by. */
+const BALANCE_WEEKS = 8;
+
+/**
+ * "Balance teams" (issue #39 item 2, decision 049): every participant of a team challenge is put on a team
+ * by their volume of the last eight weeks in the goal's measure (activities of the challenge's sports and
+ * sources), in snake order — best first to teams 1..n, the next n to teams n..1, and so on — so the teams'
+ * totals come out close. Those who picked a team are moved too. One batch: the UPDATE … FROM the ranking
+ * (window functions, the teams in the order they were made), and each team's members and volume after it.
+ * 400 for a challenge without teams.
+ */
+export async function balanceTeams(app: AppContext, challengeId: number) {
+  const [, teams] = await Promise.all([
+    requireChallenge(app, challengeId),
+    challengeTeamList(app, challengeId),
+  ]);
+  if (teams.length < 2) throw new AppError(400, CHALLENGE_MSG.noTeams, { code: "no_teams" });
+  const since = new Date(app.now().getTime() - BALANCE_WEEKS * 7 * 86_400_000);
+  const volumes = recentChallengeVolumes(challengeId, since);
+  type TeamVolume = { id: number; name: string; members: number; volume: number };
+  const [, after] = await batchSql<TeamVolume>(app.env.DB, [
+    sql`
+      UPDATE challenge_participations SET team_id = s.team_id, updated_at = unixepoch()
+      FROM (
+        SELECT r.user_id, t.id AS team_id
+        FROM (SELECT v.user_id, ROW_NUMBER() OVER (ORDER BY v.volume DESC, v.user_id) - 1 AS n FROM ${volumes} v) r
+        JOIN (SELECT id, ROW_NUMBER() OVER (ORDER BY id) - 1 AS ix,
+                COUNT(*) OVER () AS k FROM challenge_teams WHERE challenge_id = ${challengeId}) t
+          ON t.ix = CASE WHEN (r.n / t.k) % 2 = 0 THEN r.n % t.k ELSE t.k - 1 - r.n % t.k END
+      ) s
+      WHERE challenge_participations.challenge_id = ${challengeId} AND challenge_participations.user_id = s.user_id`,
+    sql`
+      SELECT t.id, t.name, COUNT(v.user_id) AS members, COALESCE(SUM(v.volume), 0) AS volume
+      FROM challenge_teams t
+        LEFT JOIN challenge_participations p ON p.team_id = t.id
+        LEFT JOIN ${volumes} v ON v.user_id = p.user_id
+      WHERE t.challenge_id = ${challengeId}
+      GROUP BY t.id ORDER BY t.id`,
+  ]);
+  const balanced = after?.results ?? [];
+  const participants = balanced.reduce((n, t) => n + t.members, 0);
+  return {
+    message: `Teams balanced: ${participants} ${participants === 1 ? "participant" : "participants"} on ${balanced.length} teams by their last ${BALANCE_WEEKS} weeks`,
+    since: since.toISOString(),
+    /** Each team's members and their volume over those weeks, in the goal's measure (as progress is). */
+    teams: balanced.map((t) => ({ id: t.id, name: t.name, members: t.members, volume: t.volume })),
+  };
 }
 
 /** An admin sets a participant's progress (km); the correction is audited and survives syncs. */

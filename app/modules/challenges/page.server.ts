@@ -6,25 +6,36 @@
 import { data } from "@remix-run/cloudflare";
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
-import { orNotFound, parseInput, redirect, replyFromError } from "~/lib/http.server";
+import { AppError, orNotFound, parseInput, redirect, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { participationSharing } from "~/modules/privacy/sharing.server";
 import {
+  challengeTeamList,
   challengeView,
   changeChallengeSharing,
   joinChallenge,
   listChallenges,
   listParticipants,
   myParticipations,
+  openChallengeTeams,
   requireChallenge,
   clubTotal,
   podium,
   teamBoard,
 } from "./challenges.server";
 import { whyItCounted } from "./why.server";
-import { challengeFormSchema, challengeIdField, participantQuerySchema } from "./schema";
+import { CHALLENGE_MSG, challengeFormSchema, challengeIdField, participantQuerySchema } from "./schema";
 
-export type JoinResult = { intent: "join"; ok: boolean; stravaRequired: boolean; message: string };
+export type JoinResult = {
+  intent: "join";
+  ok: boolean;
+  stravaRequired: boolean;
+  message: string;
+  /** The challenge the form joined (a grid card's), to show a team error beside that card's picker. */
+  challengeId?: number;
+  /** The team picker's error (none chosen, or not one of the challenge's teams). */
+  teamError?: string;
+};
 export type SharingResult = { intent: "sharing"; ok: boolean; message: string };
 
 // ---- /challenges -------------------------------------------------------------
@@ -49,13 +60,19 @@ export async function challengesPage(app: AppContext, user: User, url: URL) {
       variant: "success",
     });
   }
-  const [challenges, participations] = await Promise.all([listChallenges(app), myParticipations(app, user)]);
+  const [challenges, participations, teams] = await Promise.all([
+    listChallenges(app),
+    myParticipations(app, user),
+    openChallengeTeams(app),
+  ]);
   const mine = Object.fromEntries(
     participations.map((p) => [p.challengeId, { progress: p.progress, percent: p.percent }]),
   );
   return {
     challenges,
     mine,
+    /** A team challenge's teams by challenge id (the card's team picker); absent: no teams. */
+    teams,
     stravaRequired: url.searchParams.get("strava") === "required",
     shareActivities: user.shareActivities,
   };
@@ -124,12 +141,29 @@ export type ChallengeDetailData = Awaited<ReturnType<typeof challengeDetailPage>
  * card's field. Sharing (intent sharing, detail page only): the participant's choice there.
  */
 export async function joinAction(app: AppContext, user: User, form: FormData, challengeId?: number) {
+  // The card (or page) the form belongs to, also when the form itself does not parse.
+  const formChallengeId = challengeId ?? challengeIdField.parse(form.get("challengeId"));
+  const joinFailure = (error: unknown) => {
+    const { status, message, extra, fieldErrors } = replyFromError(error, undefined, {
+      context: "challenges: join",
+    });
+    return data<JoinResult>(
+      {
+        intent: "join",
+        ok: false,
+        stravaRequired: extra.code === "strava_required",
+        message,
+        challengeId: formChallengeId,
+        teamError: fieldErrors?.teamId?.[0],
+      },
+      { status },
+    );
+  };
   let input;
   try {
     input = parseInput(challengeFormSchema, Object.fromEntries(form));
   } catch (error) {
-    const { status, message } = replyFromError(error);
-    return data<JoinResult>({ intent: "join", ok: false, stravaRequired: false, message }, { status });
+    return joinFailure(error);
   }
   if (input.intent === "sharing") {
     if (challengeId === undefined)
@@ -145,20 +179,23 @@ export async function joinAction(app: AppContext, user: User, form: FormData, ch
       return data<SharingResult>({ intent: "sharing", ok: false, message }, { status });
     }
   }
+  const id = challengeId ?? input.challengeId;
   try {
-    await joinChallenge(app, user, challengeId ?? input.challengeId, input.sharing, input.teamId);
+    // The pages' join forms ask for a team in a team challenge (decision 049); the /api leaves it optional.
+    if (input.teamId === undefined && (await challengeTeamList(app, id)).length)
+      throw new AppError(400, CHALLENGE_MSG.teamRequired, {
+        errors: { teamId: [CHALLENGE_MSG.teamRequired] },
+      });
+    await joinChallenge(app, user, id, input.sharing, input.teamId);
     return data<JoinResult>({
       intent: "join",
       ok: true,
       stravaRequired: false,
       message: "You have joined the challenge",
+      challengeId: id,
     });
   } catch (error) {
-    const { status, message, extra } = replyFromError(error, undefined, { context: "challenges: join" });
-    return data<JoinResult>(
-      { intent: "join", ok: false, stravaRequired: extra.code === "strava_required", message },
-      { status },
-    );
+    return joinFailure(error);
   }
 }
 export type ChallengesPageData = Awaited<ReturnType<typeof challengesPage>>;

@@ -88,6 +88,8 @@ export const CHALLENGE_MSG = {
   teamsDistinct: "Team names must differ",
   teamsCount: `A team challenge needs 2 to ${MAX_TEAMS} teams`,
   teamNotFound: "That team is not part of this challenge",
+  teamRequired: "Choose your team to join this challenge",
+  noTeams: "This challenge has no teams to balance",
   target: "Target must be a number greater than 0 in the goal's unit",
   targetRequired: "Target is required for this goal",
   minPerDay: "Minimum per day must be a number of metres, 0 or more",

@@ -12,6 +12,7 @@
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { activityDetailPage, trackPage } from "~/modules/activities/page.server";
+import { mapTilesSetting } from "~/lib/config.server";
 import { saveStravaDetail, trackFor } from "~/modules/activities/tracks.server";
 import type { Profile, Split } from "~/modules/activities/track-geometry";
 import {
@@ -96,7 +97,11 @@ export async function activityPageWithStravaDetail(app: AppContext, viewer: User
       },
     );
     await saveStravaDetail(app, viewer, id, detailFromStrava(detail));
-    return { ...page, track: trackPage(await trackFor(app, viewer, id)), stravaDetailDue: false };
+    return {
+      ...page,
+      track: trackPage(await trackFor(app, viewer, id), mapTilesSetting(app.env)),
+      stravaDetailDue: false,
+    };
   } catch (error) {
     if (
       error instanceof StravaDeferred ||

@@ -4,7 +4,8 @@
  * GravelRide), two statements in one D1 batch on the (user_id, …) indexes.
  *
  * Windows (decision 012):
- * - currentYearCyclingKm: 1 January of the current UTC year until now;
+ * - currentYearCyclingKm: 1 January of the current year in India (IST, the club's and the ride's
+ *   clock: 31 December 18:30 UTC) until now;
  * - weeklyAverageCyclingKm, activeCyclingDays, consistencyScore,
  *   otherSportsActive and weeklyDistances: the last 12 weeks (84 days) until now;
  *   the weekly average is that window's km divided by 12;
@@ -12,6 +13,7 @@
  * - totalLifetimeCyclingKm: every ride.
  */
 import type { AppContext } from "~workers/load-context";
+import { CLUB_TIME_ZONE, fromLocalInput, toLocalInput } from "~/lib/format";
 import { rideAnalysisQueries } from "~/modules/activities/queries.server";
 import { recommendationsFor } from "./coaching";
 import { ANALYSIS_WINDOW_WEEKS, type Category, consistencyScore, readinessOf } from "./readiness";
@@ -38,10 +40,16 @@ export interface ActivityAnalysis {
   window: { weeks: number; since: string; until: string };
 }
 
+/** Midnight of 1 January, in India, of the year it is in India at `now` (issue #38). */
+function yearStartInIndia(now: Date): Date {
+  const year = toLocalInput(now, CLUB_TIME_ZONE).slice(0, 4);
+  return fromLocalInput(`${year}-01-01T00:00`, CLUB_TIME_ZONE) ?? now;
+}
+
 export function analysisWindow(now: Date) {
   return {
     since: new Date(now.getTime() - ANALYSIS_WINDOW_WEEKS * 7 * DAY_MS),
-    yearStart: new Date(Date.UTC(now.getUTCFullYear(), 0, 1)),
+    yearStart: yearStartInIndia(now),
     longestSince: new Date(now.getTime() - 365 * DAY_MS),
   };
 }

@@ -44,8 +44,32 @@ export function RouteSection({ data }: Data) {
           >
             <title id="route-title">{`Route map of ${data.activity.name}`}</title>
             <desc id="route-desc">
-              {`The route drawn from its start (green circle) to its finish (red square), with a ${map.scale.label} scale bar.`}
+              {`The route drawn from its start (green circle) to its finish (red square), with a ${map.scale.label} scale bar${map.attribution ? `, over a map: ${map.attribution}` : ""}.`}
             </desc>
+            {map.tiles.length ? (
+              <g data-testid="route-tiles">
+                {map.tiles.map((t) => (
+                  <image
+                    key={t.href}
+                    href={t.href}
+                    x={t.x}
+                    y={t.y}
+                    width={t.size}
+                    height={t.size}
+                    preserveAspectRatio="none"
+                  />
+                ))}
+                {/* The track's white casing, so it reads over any map. */}
+                <path
+                  d={map.path}
+                  fill="none"
+                  stroke="#fff"
+                  strokeWidth={6}
+                  strokeLinejoin="round"
+                  strokeLinecap="round"
+                />
+              </g>
+            ) : null}
             <path
               d={map.path}
               fill="none"
@@ -77,6 +101,21 @@ export function RouteSection({ data }: Data) {
                 {map.scale.label}
               </text>
             </g>
+            {map.attribution ? (
+              <text
+                x={map.width - 6}
+                y={map.height - 6}
+                textAnchor="end"
+                fontSize={11}
+                fill="#374151"
+                stroke="#fff"
+                strokeWidth={3}
+                paintOrder="stroke"
+                data-testid="route-attribution"
+              >
+                {map.attribution}
+              </text>
+            ) : null}
           </svg>
           <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-600">
             <span>

@@ -12,9 +12,10 @@ import {
 import { useDates } from "~/lib/time-zone";
 import { settle } from "~/ui/navigation";
 import { Pagination } from "~/ui/pagination";
-import type { ChallengeDetailData, SharingResult } from "../page.server";
+import type { ChallengeDetailData, JoinResult, SharingResult } from "../page.server";
 import { GENDER_TABS, PARTICIPANT_SORTS, sourcesText } from "../schema";
 import { ActiveBadge, CompletedOrPercent, JoinFeedback, ProgressBar, SPORT_LABELS } from "./challenge-ui";
+import { TeamPicker } from "./team-picker";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import { PoweredByStrava } from "~/ui/strava-brand";
@@ -276,6 +277,7 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
   } = data;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
+  const joinResult = useActionData<JoinResult | SharingResult>();
   const submit = useSubmit();
   const typing = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(typing.current), []);
@@ -316,27 +318,11 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           >
             <input type="hidden" name="intent" value="join" />
             {data.teams.length ? (
-              <div>
-                <label htmlFor="join-team" className="block text-sm font-medium text-gray-800">
-                  Your team
-                </label>
-                <select
-                  id="join-team"
-                  name="teamId"
-                  required
-                  defaultValue=""
-                  className="mt-1 w-full rounded-md border border-gray-300 px-3 py-2 text-sm"
-                >
-                  <option value="" disabled>
-                    Choose a team
-                  </option>
-                  {data.teams.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <TeamPicker
+                id="join-team"
+                teams={data.teams}
+                error={joinResult?.intent === "join" ? joinResult.teamError : undefined}
+              />
             ) : null}
             <p className="text-xs text-gray-600">Counts activities from {sourcesText(challenge.sources)}.</p>
             <SharingChoice shareActivities={shareActivities} />

@@ -1,5 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ChallengesPageData } from "../page.server";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import type { ChallengesPageData, JoinResult } from "../page.server";
 import { timeRemaining } from "../rules";
 import { sourcesText } from "../schema";
 import {
@@ -10,6 +10,7 @@ import {
   ProgressBar,
   SPORT_LABELS,
 } from "./challenge-ui";
+import { TeamPicker } from "./team-picker";
 import { formatGoalProgress, formatGoalTarget, formatInt, formatMetresAsKm } from "~/lib/format";
 import { buttonClass } from "~/ui/button";
 import { cardClass } from "~/ui/card";
@@ -18,8 +19,9 @@ import { SharingChoice } from "~/modules/privacy/ui";
 
 /** /challenges: the grid, the member's progress on joined ones, and the join buttons. */
 export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
-  const { challenges, mine, stravaRequired, shareActivities } = data;
+  const { challenges, mine, teams, stravaRequired, shareActivities } = data;
   const navigation = useNavigation();
+  const result = useActionData<JoinResult>();
   const joiningId =
     navigation.state === "submitting" ? Number(navigation.formData?.get("challengeId")) : null;
   const now = new Date();
@@ -49,6 +51,7 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {challenges.map((c) => {
             const participation = mine[c.id];
+            const cardTeams = teams[c.id];
             const completed = participation !== undefined && participation.percent >= 100;
             return (
               <li
@@ -108,6 +111,13 @@ export function ChallengesGrid({ data }: { data: ChallengesPageData }) {
                       {c.isActive && new Date(c.endDate) > now ? (
                         <Form method="post" className="space-y-3" data-testid="join-form">
                           <input type="hidden" name="challengeId" value={c.id} />
+                          {cardTeams ? (
+                            <TeamPicker
+                              id={`join-team-${c.id}`}
+                              teams={cardTeams}
+                              error={result?.challengeId === c.id ? result.teamError : undefined}
+                            />
+                          ) : null}
                           <SharingChoice shareActivities={shareActivities} compact />
                           <p className="text-xs text-gray-600">Counts: {sourcesText(c.sources)}</p>
                           <div className="flex items-center justify-between gap-3">

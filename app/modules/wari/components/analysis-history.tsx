@@ -83,8 +83,8 @@ export function AnalysisTab({
         )}
         <p className="mt-3 text-xs text-gray-500">
           Weekly average, consistency (weeks with a ride out of {analysis.window.weeks}) and active days cover
-          the last {analysis.window.weeks} weeks; This Year counts from 1 January; the longest ride looks back
-          365 days.
+          the last {analysis.window.weeks} weeks; This Year counts from 1 January (India time); the longest
+          ride looks back 365 days.
         </p>
       </section>
     </div>
