@@ -2,8 +2,6 @@ import {
   test as base,
   expect,
   request as playwrightRequest,
-  type Browser,
-  type BrowserContext,
   type Locator,
   type Page,
 } from "@playwright/test";
@@ -36,70 +34,10 @@ export async function snap(target: Page | Locator, name: string, options: { full
 export const HYDRATION_ERROR =
   /Minified React error #(418|423|425)\b|Hydration failed|hydrating|did not match|server rendered (HTML|text)|hydration/i;
 
-/** A browser context's options that the specs set (playwright.config.ts `use`, a spec's `test.use`). */
-type ContextOptions = Parameters<Browser["newContext"]>[0] & {};
-
-export const test = base.extend<
-  { consoleErrors: string[]; hydrationErrors: string[] },
-  { sharedContexts: Map<string, BrowserContext> }
->({
-  // A test's page opens in a browser context the worker keeps for every test with the same
-  // options, emptied between tests (cookies, permissions, headers, routes, other pages), rather
-  // than in a context of its own: the app's scripts and styles then come from the context's HTTP
-  // cache, already compiled, instead of being fetched and compiled anew for each of the suite's
-  // tests (measured 28 Nov 2026: a new context costs Chromium, Playwright and workerd about
-  // 0.55 s of CPU a test, most of a short test's). A spec that lets the service worker run
-  // (`serviceWorkers: "allow"`, pwa.spec.ts) gets a context of its own, closed after the test.
-  sharedContexts: [
-    // Playwright reads a fixture's dependencies from its first parameter's pattern: none here.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const contexts = new Map<string, BrowserContext>();
-      await use(contexts);
-      await Promise.all([...contexts.values()].map((context) => context.close()));
-    },
-    { scope: "worker" },
-  ],
+export const test = base.extend<{ consoleErrors: string[]; hydrationErrors: string[] }>({
   // page.goto waits for React to hydrate our pages (root.tsx marks <html data-hydrated>),
   // so a test never types into inputs that hydration is about to replace.
-  page: async (
-    {
-      browser,
-      sharedContexts,
-      baseURL,
-      javaScriptEnabled,
-      viewport,
-      serviceWorkers,
-      timezoneId,
-      userAgent,
-      deviceScaleFactor,
-      isMobile,
-      hasTouch,
-      locale,
-    },
-    use,
-    testInfo,
-  ) => {
-    const options: ContextOptions = {
-      baseURL,
-      javaScriptEnabled,
-      viewport,
-      serviceWorkers,
-      timezoneId,
-      userAgent,
-      deviceScaleFactor,
-      isMobile,
-      hasTouch,
-      locale,
-    };
-    const own = serviceWorkers === "allow";
-    const key = JSON.stringify(options);
-    let context = own ? undefined : sharedContexts.get(key);
-    if (!context) {
-      context = await browser.newContext(options);
-      if (!own) sharedContexts.set(key, context);
-    }
-    const page = await context.newPage();
+  page: async ({ page, javaScriptEnabled, baseURL }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
@@ -116,24 +54,6 @@ export const test = base.extend<
       return response;
     };
     await use(page);
-    // The context's own pages are not the test's screenshot-on-failure pages: take it here.
-    if (testInfo.status !== testInfo.expectedStatus && !page.isClosed()) {
-      const path = testInfo.outputPath("test-failed.png");
-      await page.screenshot({ path }).then(
-        () => testInfo.attach("screenshot", { path }),
-        () => undefined,
-      );
-    }
-    if (own) {
-      await context.close();
-      return;
-    }
-    await Promise.all(context.pages().map((p) => p.close()));
-    await context.clearCookies();
-    await context.clearPermissions();
-    await context.setExtraHTTPHeaders({});
-    await context.setOffline(false);
-    await context.unrouteAll({ behavior: "ignoreErrors" });
   },
   consoleErrors: [
     async ({ page }, use) => {
