@@ -21,7 +21,6 @@ const SECOND_SERVER_SPECS = [
   "events",
   "feedback",
   "disconnect",
-  "account-data",
   "google-linking",
   "look",
   "error-texts",

@@ -394,7 +394,10 @@ async function timeChallengeKinds(cookies: { member: string; admin: string }) {
       if (teams.length)
         execFileSync("sqlite3", [
           d1File(),
-          `UPDATE challenge_participations SET team_id = (SELECT id FROM challenge_teams WHERE challenge_id = ${CHALLENGE_BENCH.id} ORDER BY id LIMIT 1 OFFSET (challenge_participations.user_id % ${teams.length})) WHERE challenge_id = ${CHALLENGE_BENCH.id}`,
+          // SQLite takes no column of the row being updated in a LIMIT/OFFSET: name each team's id.
+          `UPDATE challenge_participations SET team_id = CASE user_id % ${teams.length} ${teams
+            .map((team, i) => `WHEN ${i} THEN ${team.id}`)
+            .join(" ")} END WHERE challenge_id = ${CHALLENGE_BENCH.id}`,
         ]);
       const leaderboard = await timeRoute(
         `/api/challenges/${CHALLENGE_BENCH.id}/leaderboard`,
