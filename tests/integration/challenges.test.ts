@@ -283,7 +283,9 @@ describe("admin calls", () => {
   const valid = {
     title: "Winter 300",
     description: "Ride 300 km",
-    startDate: new Date().toISOString(),
+    // An hour ago: the rides below start at the file's \`now\` (whole seconds, taken before this),
+    // which a start of "this instant" could put a second outside the window.
+    startDate: new Date(Date.now() - 3600_000).toISOString(),
     endDate: new Date(Date.now() + 7 * DAY * 1000).toISOString(),
     sportType: "Ride",
     targetDistance: 300000,
