@@ -284,6 +284,8 @@ export const axisLabel = (unit: string) => (value: number) =>
 
 /** The club's clock, everyone's default: India time. */
 export const CLUB_TIME_ZONE = "Asia/Kolkata";
+/** India time's distance from UTC: +05:30 all year (India has no daylight saving). */
+export const CLUB_UTC_OFFSET_MINUTES = 330;
 
 const MONTHS = [
   "January",

@@ -6,8 +6,18 @@ import { z } from "zod";
 
 const PAGE_MSG = "page must be a positive whole number";
 
-export function pageQueryFields(defaultLimit: number, maxLimit = 100) {
+/** `limit`: how many items a page holds, 1 to `maxLimit`. */
+function limitField(defaultLimit: number, maxLimit: number) {
   const limitMsg = `limit must be between 1 and ${maxLimit}`;
+  return z.coerce
+    .number({ invalid_type_error: limitMsg })
+    .int(limitMsg)
+    .min(1, limitMsg)
+    .max(maxLimit, limitMsg)
+    .default(defaultLimit);
+}
+
+export function pageQueryFields(defaultLimit: number, maxLimit = 100) {
   return {
     page: z.coerce
       .number({ invalid_type_error: PAGE_MSG })
@@ -15,12 +25,7 @@ export function pageQueryFields(defaultLimit: number, maxLimit = 100) {
       .min(1, PAGE_MSG)
       .max(100_000)
       .default(1),
-    limit: z.coerce
-      .number({ invalid_type_error: limitMsg })
-      .int(limitMsg)
-      .min(1, limitMsg)
-      .max(maxLimit, limitMsg)
-      .default(defaultLimit),
+    limit: limitField(defaultLimit, maxLimit),
   };
 }
 
@@ -30,14 +35,8 @@ export function pageQueryFields(defaultLimit: number, maxLimit = 100) {
  */
 export function keysetQueryFields(what: string, defaultLimit: number, maxLimit: number) {
   const beforeMsg = `before must be ${what}`;
-  const limitMsg = `limit must be between 1 and ${maxLimit}`;
   return {
     before: z.coerce.number({ invalid_type_error: beforeMsg }).int(beforeMsg).positive(beforeMsg).optional(),
-    limit: z.coerce
-      .number({ invalid_type_error: limitMsg })
-      .int(limitMsg)
-      .min(1, limitMsg)
-      .max(maxLimit, limitMsg)
-      .default(defaultLimit),
+    limit: limitField(defaultLimit, maxLimit),
   };
 }

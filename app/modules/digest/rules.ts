@@ -3,10 +3,16 @@
  * the IST week it reports, when it is due, the key that keeps it single, who may
  * appear in its club highlights, and the e-mail it becomes.
  */
-import { formatDuration, formatMetresAsKm, formatEventDate, CLUB_TIME_ZONE, plural } from "~/lib/format";
+import {
+  formatDuration,
+  formatMetresAsKm,
+  formatEventDate,
+  CLUB_TIME_ZONE,
+  CLUB_UTC_OFFSET_MINUTES,
+  plural,
+} from "~/lib/format";
 
-/** India has no daylight saving: IST is UTC+05:30 all year. */
-const IST_OFFSET_MS = 330 * 60_000;
+const IST_OFFSET_MS = CLUB_UTC_OFFSET_MINUTES * 60_000;
 const DAY_MS = 86_400_000;
 /** The digest goes out from Monday 07:00 IST. */
 export const DIGEST_HOUR_IST = 7;

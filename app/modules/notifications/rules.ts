@@ -5,6 +5,8 @@
  * preferences allow, and quiet hours in IST.
  */
 
+import { CLUB_UTC_OFFSET_MINUTES } from "~/lib/format";
+
 export const NOTIFICATION_KINDS = [
   "kudos",
   "comment",
@@ -161,9 +163,6 @@ export function challengeCompletedNotification(milestone: {
   };
 }
 
-/** India has no daylight saving: IST is UTC+05:30 all year. */
-const IST_OFFSET_MINUTES = 330;
-
 /**
  * Seconds until the member's quiet hours end, or 0 outside them. `start` and
  * `end` are minutes after midnight IST (start inclusive, end exclusive); a
@@ -171,7 +170,7 @@ const IST_OFFSET_MINUTES = 330;
  */
 export function secondsUntilQuietEnds(now: Date, start: number | null, end: number | null): number {
   if (start === null || end === null || start === end) return 0;
-  const minuteOfDay = Math.floor((now.getTime() / 60_000 + IST_OFFSET_MINUTES) % 1440);
+  const minuteOfDay = Math.floor((now.getTime() / 60_000 + CLUB_UTC_OFFSET_MINUTES) % 1440);
   const inside =
     start < end ? minuteOfDay >= start && minuteOfDay < end : minuteOfDay >= start || minuteOfDay < end;
   if (!inside) return 0;
