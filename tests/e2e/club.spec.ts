@@ -8,6 +8,14 @@
  */
 import { createChallenge, d1, expect, fakesUrl, signInFreshMember, test, unique } from "./fixtures";
 import { decryptPush, makeDeviceKeys } from "../push-crypto";
+// eslint-disable-next-line no-restricted-imports -- the Playwright config at the root has no alias
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from "../../playwright.config";
+
+// The Push API is in the full Chromium only, not the headless shell the rest of the suite runs in
+// (playwright.config.ts): this page offers "Turn on notifications on this device" where it is.
+test.use({
+  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? FULL_CHROMIUM, args: CHROMIUM_ARGS },
+});
 
 interface Pushed {
   body: string;

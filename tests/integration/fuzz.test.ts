@@ -1,10 +1,7 @@
 /**
  * Malformed bodies never answer 5xx (security review findings #11, #12, #14):
- * the checks that need no route list, then slice 1 of 2 of the /api routes
- * (here rather than in a file of its own: each file costs one workerd start,
- * docs/testing.md). The rest of the route-by-route fuzzing of every page
- * action and /api route is in fuzz-api-2.test.ts and fuzz-pages-*.test.ts
- * (see tests/integration/fuzz-kit.ts for why it is split).
+ * the checks that need no route list, then every page action and /api route
+ * with malformed bodies (tests/integration/fuzz-kit.ts).
  */ import { SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import {
@@ -13,6 +10,7 @@ import {
   boundary,
   expectNo5xx,
   fuzzRoles,
+  pageActionCases,
   pageActions,
   send,
   urlOf,
@@ -121,13 +119,13 @@ describe("the Razorpay webhook checks a signed payload's shape", () => {
   });
 });
 
-// Slice 1 of 2 of every /api route with an action, as guest, member and admin; last, after the few requests above.
+// Every page action and every /api route with an action, as guest, member and admin; last, after the few requests above.
 describe("fuzz: malformed bodies never answer 5xx", () => {
-  it(
-    "every /api route with an action, as guest, member and admin (part 1 of 2)",
-    { timeout: 240_000 },
-    async () => {
-      await expectNo5xx(apiActionCases(await fuzzRoles(), 0, 2));
-    },
-  );
+  it("every page action, as guest, member and admin", { timeout: 120_000 }, async () => {
+    await expectNo5xx(pageActionCases(await fuzzRoles()));
+  });
+
+  it("every /api route with an action, as guest, member and admin", { timeout: 120_000 }, async () => {
+    await expectNo5xx(apiActionCases(await fuzzRoles()));
+  });
 });
