@@ -3,8 +3,8 @@
 #
 # Stage 1 runs two lanes side by side on CI's 2 cores:
 #   lane a: typecheck:app, lint, knip, format:check, typecheck:tests, test:unit, then
-#           the integration suite's fuzz files and strava-sync (test:integration:a, once the
-#           build is there)
+#           the integration suite's fuzz, strava-sync and challenges files
+#           (test:integration:a, once the build is there)
 #   lane b: build, then the rest of the integration suite (test:integration:b)
 # The split of the integration files keeps the two lanes about as long as each other (about
 # 5 minutes each on CI's 2 cores, measured 28 Nov 2026); move a file when one lane grows.
@@ -49,7 +49,7 @@ lane() {
 
 lane_a() {
   lane "$logs/a.log" typecheck:app lint knip format:check typecheck:tests test:unit || return 1
-  # The fuzz files import the build too: wait for lane b's.
+  # The integration files import the build too: wait for lane b's.
   while [ ! -e "$logs/build.status" ]; do sleep 1; done
   [ "$(cat "$logs/build.status")" = 0 ] || return 1
   lane "$logs/a.log" test:integration:a
