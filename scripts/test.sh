@@ -7,7 +7,7 @@
 #           (test:integration:a, once the build is there)
 #   lane b: build, then the rest of the integration suite (test:integration:b)
 # The split of the integration files keeps the two lanes about as long as each other (about
-# 5 minutes each on CI's 2 cores, measured 28 Nov 2026); move a file when one lane grows.
+# 4 minutes each on CI's 2 cores, measured 28 Nov 2026); move a file when one lane grows.
 # An integration run keeps its files one at a time and about one core busy; the two runs
 # have their own provider fakes and workerd (docs/testing.md has the times). Each lane
 # stops at its first failing step. Lane b's output streams as it runs; lane a's log is

@@ -19,8 +19,8 @@ export interface CallOptions {
  * waits for after each test (as it does for SELF). Not SELF itself: every SELF.fetch in
  * @cloudflare/vitest-pool-workers 0.15 costs more than the one before (an /api/health call went
  * from 11 ms to 82 ms over 600 calls in one file, 28 Nov 2026), which made the long files slow
- * and the fuzz files split. worker.test.ts and strava-sync.test.ts keep a few SELF calls, so the
- * real binding is still exercised.
+ * and the fuzz files split. worker.test.ts, fuzz.test.ts and strava-sync.test.ts keep a few SELF
+ * calls, so the real binding is still exercised (decision 055).
  */
 export async function appFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   let request = new Request(input, init);
@@ -39,7 +39,7 @@ export async function appFetch(input: string | URL | Request, init?: RequestInit
   return appFetch(new URL(location, request.url), {
     method: keep ? request.method : "GET",
     headers: request.headers,
-    body: keep && request.body ? await request.arrayBuffer() : undefined,
+    body: keep && request.body && !request.bodyUsed ? await request.arrayBuffer() : undefined,
   });
 }
 
