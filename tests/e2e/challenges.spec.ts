@@ -173,35 +173,56 @@ test("an admin corrects a participant's progress", async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("issue #39: a team elevation challenge: members join different teams, an uploaded GPX moves both boards, the why list explains the run", async ({
+test("issue #39: an admin creates a team elevation challenge in the dialog, members join different teams, an uploaded GPX moves both boards, the why list explains the run", async ({
   page,
+  browser,
   baseURL,
 }) => {
-  // Setup over the API (the admin's dialog is checked in integration tests): a team elevation challenge
-  // from 60 days ago (the fixtures' GPX dates), and a seeded member on the second team.
+  // The admin creates it in /admin's dialog: from 60 days ago (the fixtures' GPX dates), two teams.
   const title = `E2E Team climb ${Date.now()}`;
-  const api = await playwrightRequest.newContext({ baseURL });
+  const ist = (ms: number) => new Date(ms + 5.5 * 3600_000).toISOString().slice(0, 16);
+  const adminContext = await browser.newContext({ baseURL, timezoneId: "Asia/Kolkata" });
+  const admin = await adminContext.newPage();
   expect(
-    (await api.post("/api/login", { data: { username: "admin", password: "Admin@1234" } })).status(),
+    (
+      await admin.request.post("/api/login", { data: { username: "admin", password: "Admin@1234" } })
+    ).status(),
   ).toBe(200);
-  const created = await api.post("/api/admin/challenges", {
-    data: {
-      title,
-      description: "Climb together, team against team",
-      startDate: new Date(Date.now() - 60 * 86400_000).toISOString(),
-      endDate: new Date(Date.now() + 14 * 86400_000).toISOString(),
-      sportType: "Ride",
-      goalType: "elevation",
-      target: 2000,
-      teams: ["Ghats", "Plains"],
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id, teams } = (await created.json()) as { id: number; teams: { id: number; name: string }[] };
-  await api.post("/api/logout");
+  await admin.goto("/admin?tab=challenges");
+  await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await admin.getByRole("button", { name: "Create New Challenge" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Create New Challenge" });
+  await dialog.getByLabel("Title").fill(title);
+  await dialog.getByLabel("Description").fill("Climb together, team against team");
+  await dialog.getByLabel("Sport type").selectOption("Ride");
+  await dialog.getByLabel("Goal").selectOption("elevation");
+  await dialog.getByLabel("Target (metres climbed)").fill("2000");
+  await dialog.getByLabel("Start date (IST)").fill(ist(Date.now() - 60 * 86400_000));
+  await dialog.getByLabel("End date (IST)").fill(ist(Date.now() + 14 * 86400_000));
+  await dialog.getByLabel("Teams (optional)").fill("Ghats, Plains");
+  await dialog.getByRole("button", { name: "Create Challenge" }).click();
+  await expect(admin.getByTestId("toast")).toContainText("Challenge created successfully");
+  await expect(admin.getByRole("article").filter({ hasText: title })).toContainText("2,000 m climbed");
+  await snap(admin, "admin-team-challenge-created");
+  await adminContext.close();
+
+  // A seeded member joins the second team over the API.
+  const api = await playwrightRequest.newContext({ baseURL });
   expect(
     (await api.post("/api/login", { data: { username: "vihaan01", password: "Member@1234" } })).status(),
   ).toBe(200);
+  const listed = (await (await api.get("/api/challenges")).json()) as unknown;
+  const all = (Array.isArray(listed) ? listed : (listed as { challenges: unknown[] }).challenges) as {
+    id: number;
+    title: string;
+  }[];
+  const id = all.find((c) => c.title === title)!.id;
+  const detail = (await (await api.get(`/api/challenges/${id}`)).json()) as {
+    teams?: { id: number; name: string }[];
+    challenge?: { teams?: { id: number; name: string }[] };
+  };
+  const teams = detail.teams ?? detail.challenge?.teams ?? [];
+  expect(teams.map((t) => t.name)).toEqual(["Ghats", "Plains"]);
   expect((await api.post(`/api/challenges/${id}/join`, { data: { teamId: teams[1]!.id } })).status()).toBe(
     201,
   );
@@ -240,6 +261,8 @@ test("issue #39: a team elevation challenge: members join different teams, an up
   const ghats = board.getByTestId("team").filter({ hasText: "Ghats" });
   await expect(ghats.getByTestId("team-total")).not.toHaveText("0 m climbed");
   await expect(ghats).toContainText("1 member");
+  // The leaderboard's amount column is named for the goal: metres climbed, not distance.
+  await expect(page.getByText("Climbed", { exact: true })).toBeVisible();
   const me = page.getByTestId("participant").filter({ hasText: "You" });
   await expect(me).not.toContainText(/\b0 m climbed/);
   const why = page.getByTestId("why-list");
@@ -250,4 +273,27 @@ test("issue #39: a team elevation challenge: members join different teams, an up
     "Not counted: Another sport (Run) than this challenge counts",
   );
   await snap(page, "challenge-team-board");
+
+  // Last, the admin balances the teams from the progress page, after confirming in the dialog.
+  const again = await browser.newContext({ baseURL, timezoneId: "Asia/Kolkata" });
+  const progress = await again.newPage();
+  expect(
+    (
+      await progress.request.post("/api/login", { data: { username: "admin", password: "Admin@1234" } })
+    ).status(),
+  ).toBe(200);
+  await progress.goto(`/admin/challenges/${id}`);
+  await progress.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const teamsCard = progress.getByTestId("admin-teams");
+  await expect(teamsCard).toContainText("Ghats · 1 member");
+  await expect(teamsCard).toContainText("Plains · 1 member");
+  await teamsCard.getByRole("button", { name: "Balance teams" }).click();
+  const confirm = progress.getByRole("dialog", { name: "Balance teams?" });
+  await confirm.getByRole("button", { name: "Balance teams" }).click();
+  await expect(progress.getByTestId("toast")).toContainText(
+    "Teams balanced: 2 participants on 2 teams by their last 8 weeks",
+  );
+  await expect(teamsCard).toContainText("Ghats · 1 member");
+  await snap(progress, "admin-balance-teams");
+  await again.close();
 });

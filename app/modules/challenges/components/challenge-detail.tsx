@@ -23,6 +23,17 @@ import { Avatar } from "~/ui/avatar";
 import { SharingChoice } from "~/modules/privacy/ui";
 import { ClubTotal, FinalStandings, TeamBoard, WhyList } from "./team-board";
 
+/** The leaderboard's amount column, named for what the goal counts. */
+const COLUMN_BY_MEASURE: Record<string, string> = {
+  distance: "Distance",
+  elevation: "Climbed",
+  time: "Time",
+  days: "Days",
+  count: "Activities",
+  longest: "Longest",
+  group: "Contributed",
+};
+
 /** What /challenges/{id}'s error boundary shows for a 404. */
 export function ChallengeNotFound() {
   return (
@@ -135,7 +146,7 @@ function Leaderboard({
           <span className="text-center">#</span>
           <span>Name</span>
           <span>Progress</span>
-          <span className="text-right">Distance</span>
+          <span className="text-right">{COLUMN_BY_MEASURE[goal.measure] ?? "Total"}</span>
           <span className="text-right">Done</span>
         </div>
         <ol className="divide-y divide-gray-100">

@@ -43,7 +43,7 @@ export function TeamBoard({
             <span className="w-6 text-center font-bold tabular-nums text-gray-600">{t.rank}</span>
             <Link
               to={`/challenges/${challengeId}/teams/${t.id}`}
-              className="min-w-0 flex-1 truncate font-semibold text-brand hover:underline"
+              className="min-w-0 flex-1 break-words font-semibold text-brand hover:underline"
             >
               {t.name}
               {t.id === myTeamId ? " (your team)" : ""}
