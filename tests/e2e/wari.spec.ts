@@ -91,7 +91,8 @@ test.describe("the athlete's Wari dashboard", () => {
     await past.locator("summary").first().click();
     const week = page.getByTestId("week-14");
     await expect(week).toBeVisible();
-    expect(await hydrated("week-14")).toBe(true);
+    // The browser opens the <details> (showing the server's markup) before React renders the live weeks.
+    await expect.poll(() => hydrated("week-14")).toBe(true);
     await expect(week).not.toContainText("Current week");
     await week.locator("summary").click();
     await expect(week.locator("li").first()).toBeVisible();
@@ -354,6 +355,9 @@ test.describe("a Wari edition's year", () => {
       );
       await expect(page.getByTestId("countdown")).toHaveCount(0);
       await expect(page.getByRole("button", { name: /Generate|Register/ })).toHaveCount(0);
+      // The plan is a record now: its advice for the weeks ahead ("A realistic target…") is gone.
+      await expect(page.getByText("The event is over: your plan stays here")).toBeVisible();
+      await expect(page.getByTestId("plan-assessment")).toHaveCount(0);
       expect(await overflow()).toBeLessThanOrEqual(0);
       await snap(page, "wari-year-after-phone");
 

@@ -329,7 +329,8 @@ export function TrainingPlanTab({
           <p>{refusal.message}</p>
         </div>
       ) : null}
-      {plan.planDetails.assessment ? (
+      {/* The assessment is advice for the weeks ahead: after the ride it no longer applies. */}
+      {plan.planDetails.assessment && !results ? (
         <div
           role="note"
           className={`rounded-lg border p-3 text-sm ${plan.planDetails.assessment.eventReady ? "border-green-200 bg-green-50 text-green-900" : "border-amber-200 bg-amber-50 text-amber-900"}`}
