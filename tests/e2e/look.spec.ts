@@ -1,4 +1,13 @@
 import { expect, fakesUrl, freshMemberSyncedWithAthlete, signIn, snap, test } from "./fixtures";
+// eslint-disable-next-line no-restricted-imports -- the Playwright config at the root has no alias
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from "../../playwright.config";
+
+// A Ctrl+click below opens a record in a new tab: in Debian's headless shell (Chromium 150) the new
+// tab's renderer once segfaulted there ("Page crashed", CI of 809d45c), so this file runs in the full
+// Chromium, like club.spec.ts (decision 055).
+test.use({
+  launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? FULL_CHROMIUM, args: CHROMIUM_ARGS },
+});
 
 /** Issue #20 items 6 and 8 as a member sees them, at desktop and phone width. */
 test.describe("Wari after the event", () => {
