@@ -1,5 +1,14 @@
 import { request as playwrightRequest } from "@playwright/test";
-import { createChallenge, expect, HYDRATION_ERROR, loginAs, signInFreshMember, snap, test } from "./fixtures";
+import {
+  createChallenge,
+  expect,
+  HYDRATION_ERROR,
+  loginAs,
+  signIn,
+  signInFreshMember,
+  snap,
+  test,
+} from "./fixtures";
 
 const FIXTURES = "tests/fixtures/activities";
 
@@ -181,15 +190,15 @@ test("issue #39: an admin creates a team elevation challenge in the dialog, memb
   // The admin creates it in /admin's dialog: from 60 days ago (the fixtures' GPX dates), two teams.
   const title = `E2E Team climb ${Date.now()}`;
   const ist = (ms: number) => new Date(ms + 5.5 * 3600_000).toISOString().slice(0, 16);
+  // The admin has a browser context of their own, kept for the balancing at the end.
   const adminContext = await browser.newContext({ baseURL, timezoneId: "Asia/Kolkata" });
   const admin = await adminContext.newPage();
-  expect(
-    (
-      await admin.request.post("/api/login", { data: { username: "admin", password: "Admin@1234" } })
-    ).status(),
-  ).toBe(200);
-  await admin.goto("/admin?tab=challenges");
-  await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await signIn(admin, "admin", "Admin@1234");
+  const adminGoto = async (path: string) => {
+    await admin.goto(path);
+    await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  };
+  await adminGoto("/admin?tab=challenges");
   await admin.getByRole("button", { name: "Create New Challenge" }).click();
   const dialog = admin.getByRole("dialog", { name: "Create New Challenge" });
   await dialog.getByLabel("Title").fill(title);
@@ -204,7 +213,6 @@ test("issue #39: an admin creates a team elevation challenge in the dialog, memb
   await expect(admin.getByTestId("toast")).toContainText("Challenge created successfully");
   await expect(admin.getByRole("article").filter({ hasText: title })).toContainText("2,000 m climbed");
   await snap(admin, "admin-team-challenge-created");
-  await adminContext.close();
 
   // A seeded member joins the second team over the API.
   const api = await playwrightRequest.newContext({ baseURL });
@@ -275,25 +283,17 @@ test("issue #39: an admin creates a team elevation challenge in the dialog, memb
   await snap(page, "challenge-team-board");
 
   // Last, the admin balances the teams from the progress page, after confirming in the dialog.
-  const again = await browser.newContext({ baseURL, timezoneId: "Asia/Kolkata" });
-  const progress = await again.newPage();
-  expect(
-    (
-      await progress.request.post("/api/login", { data: { username: "admin", password: "Admin@1234" } })
-    ).status(),
-  ).toBe(200);
-  await progress.goto(`/admin/challenges/${id}`);
-  await progress.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  const teamsCard = progress.getByTestId("admin-teams");
+  await adminGoto(`/admin/challenges/${id}`);
+  const teamsCard = admin.getByTestId("admin-teams");
   await expect(teamsCard).toContainText("Ghats · 1 member");
   await expect(teamsCard).toContainText("Plains · 1 member");
   await teamsCard.getByRole("button", { name: "Balance teams" }).click();
-  const confirm = progress.getByRole("dialog", { name: "Balance teams?" });
+  const confirm = admin.getByRole("dialog", { name: "Balance teams?" });
   await confirm.getByRole("button", { name: "Balance teams" }).click();
-  await expect(progress.getByTestId("toast")).toContainText(
+  await expect(admin.getByTestId("toast")).toContainText(
     "Teams balanced: 2 participants on 2 teams by their last 8 weeks",
   );
   await expect(teamsCard).toContainText("Ghats · 1 member");
-  await snap(progress, "admin-balance-teams");
-  await again.close();
+  await snap(admin, "admin-balance-teams");
+  await adminContext.close();
 });
