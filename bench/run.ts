@@ -225,6 +225,8 @@ function startServer(): ChildProcess {
       SKIP_BUILD: "1",
       SKIP_SEED: "1",
       WRANGLER_LOG: "warn",
+      // What a deploy bundles: wrangler dev would bundle React's development build (decision 056).
+      NODE_ENV: "production",
     },
     stdio: ["ignore", out, out],
     detached: true,

@@ -463,6 +463,23 @@ export const activityTracks = sqliteTable(
 );
 
 /**
+ * The member's heatmaps as last drawn (issue #36: drawing 2,000 routes takes
+ * ~100 ms, reading this row ~1 ms), one row per member: `maps` is a JSON
+ * object of filter key ("sport|year") → the page's data. `generation` grows
+ * with every change of the member's activities or tracks (the "activities
+ * changed" statements and every write of activity_tracks), which also empties
+ * `maps`; a view stores what it drew only if the generation it started from is
+ * still current (app/modules/activities/heatmap.server.ts).
+ */
+export const heatmapCache = sqliteTable("heatmap_cache", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  generation: integer("generation").notNull().default(0),
+  maps: text("maps").notNull().default("{}"),
+});
+
+/**
  * The member's activity totals per local day (start_date_local) and sport type (issue #36):
  * rebuilt for the member with every write of their activities (app/modules/activities/summaries.server.ts).
  */

@@ -6,6 +6,7 @@
 import type { SQL } from "drizzle-orm";
 // Relative, not ~/: vite.config.ts loads this file (getLoadContext) without the aliases,
 // so these two files and what they import must use relative paths or packages only.
+import { heatmapChangedStatement } from "../app/modules/activities/heatmap.server";
 import { ACTIVITY_SUMMARY_STATEMENTS } from "../app/modules/activities/summaries.server";
 import { refreshMemberProgress } from "../app/modules/challenges/progress.server";
 import { CLUB_MILESTONE_STATEMENTS } from "../app/modules/club/milestones-sql.server";
@@ -28,6 +29,8 @@ export const ACTIVITIES_CHANGED: readonly ((userId: number) => SQL)[] = [
   ...ACTIVITY_SUMMARY_STATEMENTS,
   // The club feed's goal percentages and personal bests (decision 051), after progress and records.
   ...CLUB_MILESTONE_STATEMENTS,
+  // The member's heatmaps are drawn again on their next view (issue #36).
+  heatmapChangedStatement,
 ];
 
 export interface AppContext {

@@ -12,7 +12,10 @@ import { highlightDates } from "~/modules/activities/highlights";
 import { ACTIVITY_SUMMARY_STATEMENTS } from "~/modules/activities/summaries.server";
 import { stravaActivityCountSql } from "~/modules/activities/store.server";
 import { dashboardStatsQueries } from "~/modules/activities/stats.server";
-import { createDb } from "~db/client";
+import { batchSql, createDb } from "~db/client";
+import type { User } from "~db/schema";
+import { heatmapChangedStatement, heatmapView } from "~/modules/activities/heatmap.server";
+import { encodePolyline } from "~/modules/activities/track-geometry";
 import { createAppContext } from "~workers/load-context";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 
@@ -840,5 +843,80 @@ describe("pages", () => {
     ]);
     expect((await call(`/activities/${secret!.id}`, { cookie: adminCookie })).status).toBe(404);
     expect((await call(`/activities/${secret!.id}`, { cookie: memberCookie })).status).toBe(200);
+  });
+});
+
+describe("the heatmap, drawn once per change (issue #36)", () => {
+  const kept = async (userId: number) =>
+    env.DB.prepare("SELECT generation, maps FROM heatmap_cache WHERE user_id = ?")
+      .bind(userId)
+      .first<{ generation: number; maps: string }>();
+  const routesShown = async (cookie: string) =>
+    /data-routes="(\d+)"/.exec(await (await call("/activities/heatmap", { cookie })).text())?.[1];
+
+  it("keeps what it drew until the member's activities change, and never keeps a drawing a change overtook", async () => {
+    const user = await createUser();
+    const cookie = await login(user.username, user.password);
+    const rides = await insertActivities(user.id, [
+      { sportType: "Ride", km: 20, daysAgo: 3 },
+      { sportType: "Ride", km: 30, daysAgo: 2 },
+    ]);
+    for (const [i, ride] of rides.entries())
+      await env.DB.prepare("INSERT INTO activity_tracks (activity_id, user_id, polyline) VALUES (?, ?, ?)")
+        .bind(
+          ride.id,
+          user.id,
+          encodePolyline([
+            [18.5 + i / 100, 73.8],
+            [18.52 + i / 100, 73.85],
+          ]),
+        )
+        .run();
+
+    // The first view draws both routes and keeps the drawing under the unfiltered key.
+    expect(await routesShown(cookie)).toBe("2");
+    const first = (await kept(user.id))!;
+    expect(Object.keys(JSON.parse(first.maps) as object)).toEqual(["|"]);
+    // The next view is that drawing (altered here to tell it apart), not a new one.
+    await env.DB.prepare(
+      `UPDATE heatmap_cache SET maps = json_set(maps, '$."|".map.routes', 99) WHERE user_id = ?`,
+    )
+      .bind(user.id)
+      .run();
+    expect(await routesShown(cookie)).toBe("99");
+
+    // A new activity (the "activities changed" statements): a new generation, nothing kept, drawn again.
+    const entry = {
+      sportType: "Walk",
+      name: "Walk",
+      start: "2026-10-20T06:00:00Z",
+      distanceKm: 3,
+      duration: "0:40",
+    };
+    expect((await call("/api/activities/manual", { cookie, body: entry })).status).toBe(201);
+    const bumped = (await kept(user.id))!;
+    expect(bumped).toEqual({ generation: first.generation + 1, maps: "{}" });
+    expect(await routesShown(cookie)).toBe("2");
+
+    // A change committed while a view draws: the view shows what it read, but keeps nothing.
+    const base = createAppContext(env);
+    let reads = 0;
+    const racing = new Proxy(base.db, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target) as unknown;
+        if (key !== "all" || typeof value !== "function") return value;
+        return async (...args: unknown[]) => {
+          const rows = (await (value as (...a: unknown[]) => Promise<unknown>).apply(
+            target,
+            args,
+          )) as unknown;
+          if (++reads === 1) await batchSql(env.DB, [heatmapChangedStatement(user.id)]);
+          return rows;
+        };
+      },
+    });
+    const view = await heatmapView({ ...base, db: racing }, { id: user.id } as User, { sport: "Ride" });
+    expect(view.map?.routes).toBe(2);
+    expect(await kept(user.id)).toEqual({ generation: bumped.generation + 1, maps: "{}" });
   });
 });

@@ -1503,6 +1503,35 @@ describe("longest and group goals, teams, why it counted, completion (issue #39,
     expect(adminPage).toContain("Not counted: Outside the challenge&#x27;s dates");
   });
 
+  it("the page lists the newest 25 activities it explains, and all of them (up to 200) behind a link (issue #36)", async () => {
+    const app = createAppContext(env);
+    const me = await rider(600611);
+    const distance = await json<{ id: number }>(
+      await create({ goalType: "distance", target: 500000, title: "Many" }),
+    );
+    await call(`/api/challenges/${distance.id}/join`, { method: "POST", cookie: me.cookie });
+    await saveStrava(
+      app,
+      me.id,
+      Array.from({ length: 30 }, (_, i) => ({ ...ride("Ride", 10 + i, 1 + (i % 8)), name: `Spin ${i}` })),
+    );
+    const items = (page: string) => page.match(/data-testid="why-item"/g)?.length ?? 0;
+    const first = await html(await call(`/challenges/${distance.id}?sort=name`, { cookie: me.cookie }));
+    expect(items(first)).toBe(25);
+    // The link keeps the page's other choices.
+    expect(first).toContain(`href="/challenges/${distance.id}?sort=name&amp;why=all"`);
+    expect(first).toContain("Show older activities");
+    const all = await html(await call(`/challenges/${distance.id}?sort=name&why=all`, { cookie: me.cookie }));
+    expect(items(all)).toBe(30);
+    expect(all).not.toContain("Show older activities");
+    // The API lists all of them, as before.
+    const api = await json<{ more: boolean; activities: unknown[] }>(
+      await call(`/api/challenges/${distance.id}/why`, { cookie: me.cookie }),
+    );
+    expect(api).toMatchObject({ more: false });
+    expect(api.activities).toHaveLength(30);
+  });
+
   it("shows an ended challenge's final standings and winning team instead of time remaining", async () => {
     const app = createAppContext(env);
     const [a, b] = [await rider(600701), await rider(600702)];

@@ -112,6 +112,7 @@ const TABLE_OWNERS: Record<string, string> = {
   event_history: "wari",
   wari_results: "wari",
   wari_result_audit: "wari",
+  heatmap_cache: "activities",
   feed_items: "club",
   feed_kudos: "club",
   feed_comments: "club",

@@ -8,9 +8,10 @@ import { appErrorStatus, orNotFound, replyFromError } from "~/lib/http.server";
 import { mapTilesSetting } from "~/lib/config.server";
 import { getActivityDetail, listActivities } from "./list.server";
 import { z } from "zod";
-import { heatmap, routeMap, type TileSource } from "./route-map";
+import { routeMap, type TileSource } from "./route-map";
+import { heatmapView } from "./heatmap.server";
 import { activityListQuery, queryOf } from "./schema";
-import { heatmapChoices, heatmapPolylines, trackFor, type TrackView } from "./tracks.server";
+import { trackFor, type TrackView } from "./tracks.server";
 
 /**
  * The /activities page: the same list as GET /api/activities?page=…, or the
@@ -82,17 +83,14 @@ export const heatmapQuery = z.object({
 
 /**
  * /activities/heatmap: every route of the member drawn together (owner only:
- * the route guards and passes the member), filtered by sport and year.
+ * the route guards and passes the member), filtered by sport and year; drawn
+ * once per change of the member's tracks (heatmap.server.ts).
  */
 export async function heatmapPage(app: AppContext, user: User, url: URL) {
   const filters = heatmapQuery.parse({
     sport: url.searchParams.get("sport") || undefined,
     year: url.searchParams.get("year") || undefined,
   });
-  const [polylines, choices] = await Promise.all([
-    heatmapPolylines(app, user, filters),
-    heatmapChoices(app, user),
-  ]);
-  return { filters, choices, map: heatmap(polylines) };
+  return { filters, ...(await heatmapView(app, user, filters)) };
 }
 export type HeatmapData = Awaited<ReturnType<typeof heatmapPage>>;

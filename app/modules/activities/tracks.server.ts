@@ -4,7 +4,8 @@
  * list call's `map.summary_polyline`), by the upload consumer (a file's
  * simplified track, splits and profile) and by the owner's first view of a
  * Strava activity (Strava's detail: splits and a per-km profile), and read by
- * the detail page, the track API, the heatmap and the data export.
+ * the detail page, the track API, the heatmap (heatmap.server.ts) and the data export.
+ * Every write here is batched with heatmapChangedStatement.
  *
  * Who sees a track: its owner; another member only when the activity is
  * public on Strava's terms (decision 018) and its owner shares activities in
@@ -12,9 +13,11 @@
  * the owner's first and last `map_privacy_metres`.
  */
 import { eq, sql } from "drizzle-orm";
+import { batchSql } from "~db/client";
 import { activityTracks, type User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
+import { heatmapChangedStatement } from "./heatmap.server";
 import { ACTIVITY_IS_PUBLIC, sharedInAChallengeWith } from "./activity-sql.server";
 import { decodePolyline, encodePolyline, trimEnds, type Profile, type Split } from "./track-geometry";
 
@@ -51,6 +54,7 @@ export function stravaPolylinesStatement(
     );
   if (items.length === 0) return [];
   return [
+    heatmapChangedStatement(userId),
     sql`INSERT INTO activity_tracks (activity_id, user_id, polyline, updated_at)
     SELECT a.id, a.user_id, j.value->>1, ${seconds(app.now())}
     FROM json_each(${JSON.stringify(items)}) AS j JOIN activities a ON a.strava_id = j.value->>0 AND a.user_id = ${userId}
@@ -59,14 +63,17 @@ export function stravaPolylinesStatement(
   ];
 }
 
-/** The statement that stores an uploaded file's track for the activity read from that upload (if it was saved). */
-export function uploadTrackStatement(app: AppContext, uploadId: number, track: TrackParts) {
-  return sql`INSERT INTO activity_tracks (activity_id, user_id, polyline, splits, profile, updated_at)
+/** The statements that store an uploaded file's track for the activity read from that upload (if it was saved). */
+export function uploadTrackStatements(app: AppContext, userId: number, uploadId: number, track: TrackParts) {
+  return [
+    heatmapChangedStatement(userId),
+    sql`INSERT INTO activity_tracks (activity_id, user_id, polyline, splits, profile, updated_at)
     SELECT a.id, a.user_id, ${track.polyline}, ${json(track.splits.length ? track.splits : null)},
       ${json(track.profile)}, ${seconds(app.now())}
     FROM activities a WHERE a.upload_id = ${uploadId}
     ON CONFLICT (activity_id) DO UPDATE SET polyline = excluded.polyline, splits = excluded.splits,
-      profile = excluded.profile, updated_at = excluded.updated_at`;
+      profile = excluded.profile, updated_at = excluded.updated_at`,
+  ];
 }
 
 /** Stores splits and profile read from Strava's detail of the owner's activity (once: detail_fetched_at). */
@@ -77,14 +84,16 @@ export async function saveStravaDetail(
   detail: { polyline: string | null; splits: Split[]; profile: Profile | null },
 ): Promise<void> {
   const now = seconds(app.now());
-  await app.db
-    .run(sql`INSERT INTO activity_tracks (activity_id, user_id, polyline, splits, profile, detail_fetched_at, updated_at)
+  await batchSql(app.env.DB, [
+    heatmapChangedStatement(user.id),
+    sql`INSERT INTO activity_tracks (activity_id, user_id, polyline, splits, profile, detail_fetched_at, updated_at)
     SELECT a.id, a.user_id, ${detail.polyline}, ${json(detail.splits.length ? detail.splits : null)},
       ${json(detail.profile)}, ${now}, ${now}
     FROM activities a WHERE a.id = ${activityId} AND a.user_id = ${user.id} AND a.source = 'strava'
     ON CONFLICT (activity_id) DO UPDATE SET polyline = coalesce(activity_tracks.polyline, excluded.polyline),
       splits = excluded.splits, profile = excluded.profile, detail_fetched_at = excluded.detail_fetched_at,
-      updated_at = excluded.updated_at`);
+      updated_at = excluded.updated_at`,
+  ]);
 }
 
 /** The member's uploads (FIT/GPX/TCX) whose saved activity has no track row yet, for the one-off backfill. */
@@ -149,44 +158,6 @@ export async function trackFor(app: AppContext, viewer: User, activityId: number
     profile: parse<Profile>(row.profile),
     detailFetched: row.source !== "strava" || row.detailFetchedAt != null,
     hiddenMetres,
-  };
-}
-
-/** The member's heatmap filters. */
-export interface HeatmapQuery {
-  sport?: string;
-  year?: number;
-}
-
-/**
- * Every polyline of the member's activities (filtered by sport type and
- * local year), newest first, at most `limit`: one indexed query.
- */
-export async function heatmapPolylines(
-  app: AppContext,
-  user: User,
-  query: HeatmapQuery,
-  limit = 5000,
-): Promise<string[]> {
-  const conditions = [sql`t.user_id = ${user.id}`, sql`t.polyline IS NOT NULL`, sql`a.user_id = ${user.id}`];
-  if (query.sport) conditions.push(sql`a.sport_type = ${query.sport}`);
-  if (query.year) conditions.push(sql`substr(a.start_date_local, 1, 4) = ${String(query.year)}`);
-  const rows = await app.db.all<{ p: string }>(sql`SELECT t.polyline AS p
-    FROM activity_tracks t JOIN activities a ON a.id = t.activity_id
-    WHERE ${sql.join(conditions, sql` AND `)}
-    ORDER BY a.start_date DESC LIMIT ${limit}`);
-  return rows.map((r) => r.p);
-}
-
-/** The sport types and years the member has tracks in (the heatmap's filter choices). */
-export async function heatmapChoices(app: AppContext, user: User) {
-  const rows = await app.db.all<{ sport: string; year: string }>(sql`SELECT DISTINCT a.sport_type AS sport,
-      substr(a.start_date_local, 1, 4) AS year
-    FROM activity_tracks t JOIN activities a ON a.id = t.activity_id
-    WHERE t.user_id = ${user.id} AND t.polyline IS NOT NULL`);
-  return {
-    sports: [...new Set(rows.map((r) => r.sport))].sort(),
-    years: [...new Set(rows.map((r) => Number(r.year)))].filter(Number.isFinite).sort((a, b) => b - a),
   };
 }
 

@@ -23,7 +23,7 @@ import {
   podium,
   teamBoard,
 } from "./challenges.server";
-import { whyItCounted } from "./why.server";
+import { WHY_LIMIT, WHY_ON_PAGE, whyItCounted } from "./why.server";
 import { CHALLENGE_MSG, challengeFormSchema, challengeIdField, participantQuerySchema } from "./schema";
 
 export type JoinResult = {
@@ -98,7 +98,18 @@ export async function challengeDetailPage(app: AppContext, user: User, challenge
     myParticipations(app, user),
     teamBoard(app, challengeId),
     // "Why it counted" for a participant (issue #39 item 4); started with the rest, read only when joined.
-    sharing.then((choice) => (choice === null ? null : whyItCounted(app, user, challengeId))),
+    // The newest WHY_ON_PAGE; ?why=all lists up to WHY_LIMIT.
+    sharing.then((choice) =>
+      choice === null
+        ? null
+        : whyItCounted(
+            app,
+            user,
+            challengeId,
+            user.id,
+            url.searchParams.get("why") === "all" ? WHY_LIMIT : WHY_ON_PAGE,
+          ),
+    ),
     row.then((c) => (c.goalMode === "group" ? clubTotal(app, challengeId) : null)),
     // An ended challenge shows its final standings (issue #39 item 6); a group goal ranks nobody.
     row.then((c) =>

@@ -21,6 +21,8 @@ type WhyReason = NonNullable<WhyRow["reason"]>;
 const MARGIN_DAYS = 3;
 /** At most this many activities, newest first. */
 export const WHY_LIMIT = 200;
+/** The challenge page lists the newest this many, with a link to all of them (WHY_LIMIT). */
+export const WHY_ON_PAGE = 25;
 
 /** The sentence a member reads for a reason (the API's `reasonText`). */
 export function whyText(
@@ -45,8 +47,15 @@ export function whyText(
 /**
  * The list for `userId` (the viewer's own; an admin may ask for any member's).
  * `manualProgress`: an admin's correction replaces the computed progress while it stands.
+ * `limit`: the newest this many (`more`: older ones are left out).
  */
-export async function whyItCounted(app: AppContext, viewer: User, challengeId: number, userId = viewer.id) {
+export async function whyItCounted(
+  app: AppContext,
+  viewer: User,
+  challengeId: number,
+  userId = viewer.id,
+  limit = WHY_LIMIT,
+) {
   if (userId !== viewer.id && !viewer.isAdmin)
     throw new AppError(403, "Only admins can see why another member's activities counted");
   const [challenge, joined, manual] = await Promise.all([
@@ -56,7 +65,8 @@ export async function whyItCounted(app: AppContext, viewer: User, challengeId: n
       sql`SELECT manual_progress, progress FROM challenge_participations WHERE challenge_id = ${challengeId} AND user_id = ${userId}`,
     ),
   ]);
-  const rows = await challengeWhyRows(app, challengeId, userId, MARGIN_DAYS, WHY_LIMIT);
+  const read = await challengeWhyRows(app, challengeId, userId, MARGIN_DAYS, limit + 1);
+  const rows = read.slice(0, limit);
   const kind = goalKind(challenge);
   const contribution = (r: WhyRow) => {
     switch (challenge.goalType) {
@@ -80,6 +90,8 @@ export async function whyItCounted(app: AppContext, viewer: User, challengeId: n
     joined,
     /** An admin's correction, which stands in for the computed progress until a recalculation; null: none. */
     manualProgress: manual[0]?.manual_progress ?? null,
+    /** Older activities around the dates than the ones listed exist. */
+    more: read.length > limit,
     activities: rows.map((r) => ({
       id: r.id,
       name: r.name,

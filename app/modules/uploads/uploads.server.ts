@@ -16,7 +16,8 @@ import {
   uploadActivitySummaries,
 } from "~/modules/activities/queries.server";
 import { deleteUploadActivities, saveActivities } from "~/modules/activities/store.server";
-import { uploadTrackStatement, uploadsWithoutTrack } from "~/modules/activities/tracks.server";
+import { batchSql } from "~db/client";
+import { uploadTrackStatements, uploadsWithoutTrack } from "~/modules/activities/tracks.server";
 import { formatInt, longDate } from "~/lib/format";
 import { implausibility } from "~/modules/activities/plausibility";
 import { toActivityRow, type ParsedActivity } from "./activity";
@@ -396,7 +397,7 @@ export async function processUpload(app: AppContext, uploadId: number): Promise<
     return;
   }
   const rows = plausible.map((a) => ({ ...toActivityRow(a, source, row.id), userId: row.userId }));
-  const track = recorder ? [uploadTrackStatement(app, row.id, recorder.result())] : [];
+  const track = recorder ? uploadTrackStatements(app, row.userId, row.id, recorder.result()) : [];
   for (let i = 0; i < rows.length; i += IMPORT_CHUNK) {
     await saveActivities(app, row.userId, rows.slice(i, i + IMPORT_CHUNK), track);
   }
@@ -475,7 +476,7 @@ export async function backfillTracks(app: AppContext, afterId: number): Promise<
       if (!(error instanceof UploadRefused)) throw error;
       continue;
     }
-    await app.db.run(uploadTrackStatement(app, row.id, recorder.result()));
+    await batchSql(app.env.DB, uploadTrackStatements(app, row.userId, row.id, recorder.result()));
   }
   const last = rows[rows.length - 1];
   if (rows.length < TRACK_BACKFILL_BATCH || !last) return null;

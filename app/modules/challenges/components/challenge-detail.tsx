@@ -409,7 +409,12 @@ export function ChallengeDetail({ data }: { data: ChallengeDetailData }) {
           target={challenge.target}
         />
       ) : null}
-      {data.why ? <WhyList why={data.why} /> : null}
+      {data.why ? (
+        <WhyList
+          why={data.why}
+          allHref={`?${new URLSearchParams([...searchParams.entries()].filter(([k]) => k !== "why").concat([["why", "all"]])).toString()}`}
+        />
+      ) : null}
 
       <div className={data.teams.length ? "grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]" : ""}>
         <section aria-labelledby="participants-heading" className="space-y-4">

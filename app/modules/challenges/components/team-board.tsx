@@ -147,7 +147,16 @@ export function FinalStandings({
 type Why = NonNullable<ChallengeDetailData["why"]>;
 
 /** "Why it counted": each activity around the dates, counted with its contribution, or the reason it did not. */
-export function WhyList({ why, heading = "Why it counted" }: { why: Why; heading?: string }) {
+export function WhyList({
+  why,
+  heading = "Why it counted",
+  allHref,
+}: {
+  why: Why;
+  heading?: string;
+  /** Where the whole list is, when this one leaves older activities out. */
+  allHref?: string;
+}) {
   const dates = useDates();
   return (
     <section
@@ -197,6 +206,13 @@ export function WhyList({ why, heading = "Why it counted" }: { why: Why; heading
           </ul>
         </div>
       )}
+      {why.more && allHref ? (
+        <p className="mt-2 text-sm">
+          <Link to={allHref} preventScrollReset className="font-medium text-brand hover:underline">
+            Show older activities
+          </Link>
+        </p>
+      ) : null}
     </section>
   );
 }
