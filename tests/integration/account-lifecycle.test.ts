@@ -1215,6 +1215,8 @@ describe("data rights: export and deletion", () => {
     "activity_month_totals",
     // Activity tracks (issue #40): removed with their activities (and the member) by cascade.
     "activity_tracks",
+    // The heatmaps as last drawn (issue #36, decision 056): removed with the member by cascade.
+    "heatmap_cache",
     // The club feed and notifications (issue #41, decision 051): removed with the member by cascade.
     "feed_items",
     "feed_kudos",
