@@ -76,6 +76,10 @@ export interface BenchResults {
     runs?: Record<string, PageFigures[]>;
     targets?: Record<string, number>;
   };
+  activityDetailMs?: number;
+  heatmapMs?: number;
+  heatmapFirstViewMs?: number;
+  firstLoadJsActivityDetail?: FirstLoad;
   firstLoadJsByPage?: Record<string, number>;
   firstLoadJsHome?: FirstLoad;
   firstLoadJsDashboardDemo?: FirstLoad;
@@ -196,6 +200,15 @@ function routes(r: BenchResults): string[] {
         `${t.target}×`,
       ]),
     ),
+    ...(r.heatmapMs !== undefined
+      ? [
+          "",
+          `Activity pages (issue #40): the detail page of a 6-hour 1 s ride ${r.activityDetailMs} ms; the heatmap of 2,000 routes ${r.heatmapMs} ms as kept, ${r.heatmapFirstViewMs ?? "?"} ms on the first view after a change, when it is drawn (decision 056; target under 100 ms)` +
+            (r.firstLoadJsActivityDetail
+              ? `; the detail page's first-load JavaScript ${r.firstLoadJsActivityDetail.gzipKb} KB gzip in ${r.firstLoadJsActivityDetail.files} files (target under ${r.firstLoadJsActivityDetail.target}).`
+              : "."),
+        ]
+      : []),
   ];
 }
 

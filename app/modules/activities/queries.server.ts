@@ -311,11 +311,14 @@ export interface ChallengeActivityRow {
 }
 
 const OWNER = sql.raw("a.user_id");
+/** A member id of a json_each list: consent is decided per member before any of their activities is read. */
+const MEMBER = sql.raw("m.value");
 
 /**
  * The `perMember` newest activities of each of `userIds` that count towards
  * the challenge, plus each member's count, as `viewer` may see them (others'
- * only when public and shared with consent). One statement whatever the number of members.
+ * only when public and shared with consent). One statement whatever the number of members;
+ * the members whose activities the viewer may not see are left out before any row is read.
  */
 export function latestChallengeActivities(
   app: AppContext,
@@ -327,8 +330,9 @@ export function latestChallengeActivities(
           ROW_NUMBER() OVER (PARTITION BY a.user_id ORDER BY a.start_date DESC) AS rn,
           COUNT(*) OVER (PARTITION BY a.user_id) AS total
         FROM activities a JOIN challenges c ON c.id = ${q.challengeId}
-        WHERE a.user_id IN (SELECT value FROM json_each(${JSON.stringify(q.userIds)})) AND ${activityVisibleToSql(q.viewer.id)}
-          AND ${challengeActivitiesVisibleTo(q.viewer, OWNER, q.challengeId)}
+        WHERE a.user_id IN (SELECT value FROM json_each(${JSON.stringify(q.userIds)}) AS m
+            WHERE ${challengeActivitiesVisibleTo(q.viewer, MEMBER, q.challengeId)})
+          AND ${activityVisibleToSql(q.viewer.id)}
           AND a.start_date BETWEEN c.start_date AND c.end_date AND ${sql.raw(ACTIVITY_MATCHES_CHALLENGE)}
       ) WHERE rn <= ${q.perMember}`);
 }
