@@ -246,10 +246,10 @@ describe("uploads", () => {
     await env.DB.prepare("INSERT INTO activity_tracks (activity_id, user_id, polyline) VALUES (?, ?, ?)")
       .bind(activity!.id, m.id, encodePolyline(north))
       .run();
-    const page = async (settings: Partial<typeof env>) => {
+    const page = async (settings: Partial<typeof env>, path = `/activities/${activity!.id}`) => {
       const ctx = createExecutionContext();
       const res = await worker.fetch(
-        new Request(`http://localhost:8787/activities/${activity!.id}`, {
+        new Request(`http://localhost:8787${path}`, {
           headers: { Cookie: m.cookie },
         }) as Request<unknown, IncomingRequestCfProperties>,
         { ...env, ...settings },
@@ -294,6 +294,30 @@ describe("uploads", () => {
       expect(plain.html).not.toContain("route-attribution");
       expect(plain.imgSrc).not.toContain("http://tiles.test:8080");
     }
+
+    // The heatmap too: the same tiles under the routes, drawn in their projection, with the credit.
+    const heat = await page(
+      {
+        MAP_TILES_URL: "http://tiles.test:8080/osm/{z}/{x}/{y}.png?key=k",
+        MAP_TILES_ATTRIBUTION: "© OpenStreetMap contributors, Test Tiles",
+      },
+      "/activities/heatmap",
+    );
+    expect(heat.html).toContain('data-testid="heatmap-tiles"');
+    const heatHrefs = [...heat.html.matchAll(/<image href="([^"]+)"/g)].map((h) => h[1]);
+    expect(heatHrefs.length).toBeGreaterThan(0);
+    expect(
+      heatHrefs.every((h) => /^http:\/\/tiles\.test:8080\/osm\/\d+\/\d+\/\d+\.png\?key=k$/.test(h!)),
+    ).toBe(true);
+    expect(heat.html).toMatch(
+      /data-testid="heatmap-attribution"[^>]*>© OpenStreetMap contributors, Test Tiles</,
+    );
+    expect(heat.imgSrc).toContain("http://tiles.test:8080");
+    // Without a basemap the heatmap has none (and is drawn, and kept, apart from the one over tiles).
+    const plainHeat = await page({}, "/activities/heatmap");
+    expect(plainHeat.html).toContain('data-testid="heatmap"');
+    expect(plainHeat.html).not.toContain("<image");
+    expect(plainHeat.html).not.toContain("heatmap-attribution");
   });
 
   it("a file that matches a synced Strava activity is a duplicate and names it", async () => {

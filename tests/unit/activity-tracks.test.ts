@@ -14,7 +14,7 @@ import {
   trimEnds,
   type LatLon,
 } from "~/modules/activities/track-geometry";
-import { heatmap, routeMap } from "~/modules/activities/route-map";
+import { heatmap, heatmapTiles, routeMap } from "~/modules/activities/route-map";
 import { kindOf, parseUpload } from "~/modules/uploads/parse";
 import { TrackRecorder } from "~/modules/uploads/track-detail";
 import { encodeFit } from "~scripts/make-activity-fixtures";
@@ -261,5 +261,35 @@ describe("server-rendered maps", () => {
     expect(twice!.path).not.toContain("h1");
     expect(once!.path).not.toContain("v1");
     expect(heatmap(["", "?"])).toBeNull();
+  });
+
+  it("draws the heatmap in the tiles' projection over a basemap, its grid aligned with the tiles (decision 050)", () => {
+    const source = { url: "https://tile.example/{z}/{x}/{y}.png", attribution: "© Example" };
+    const plain = heatmap([encodePolyline(north), encodePolyline(east)])!;
+    expect(plain.basemap).toBeNull();
+    expect(heatmapTiles(plain, source)).toEqual([]);
+    const map = heatmap([encodePolyline(north), encodePolyline(east)], { mercator: true })!;
+    expect(map.basemap!.zoom).toBeGreaterThan(9);
+    const tiles = heatmapTiles(map, source);
+    expect(tiles.length).toBeGreaterThan(0);
+    // The tiles cover the whole map.
+    const size = tiles[0]!.size;
+    expect(Math.min(...tiles.map((t) => t.x))).toBeLessThanOrEqual(0);
+    expect(Math.min(...tiles.map((t) => t.y))).toBeLessThanOrEqual(0);
+    expect(Math.max(...tiles.map((t) => t.x + size))).toBeGreaterThanOrEqual(map.width);
+    expect(Math.max(...tiles.map((t) => t.y + size))).toBeGreaterThanOrEqual(map.height);
+    // The routes' shared start (18.5° N 73.85° E) lies in its slippy-map tile, in the heatmap's grid.
+    const z = map.basemap!.zoom;
+    const n = 2 ** z;
+    const phi = (18.5 * Math.PI) / 180;
+    const [sx, sy] = [((73.85 + 180) / 360) * n, ((1 - Math.asinh(Math.tan(phi)) / Math.PI) / 2) * n];
+    const home = tiles.find(
+      (t) => t.href === `https://tile.example/${z}/${Math.floor(sx)}/${Math.floor(sy)}.png`,
+    )!;
+    const startX = home.x + (sx - Math.floor(sx)) * size;
+    const startY = home.y + (sy - Math.floor(sy)) * size;
+    // Both routes start in the same grid cell: a step of the once band begins there.
+    const cell = [Math.floor(startX / map.cell), Math.floor(startY / map.cell)];
+    expect(map.layers[0]!.path).toContain(`M${cell[0]} ${cell[1]}`);
   });
 });

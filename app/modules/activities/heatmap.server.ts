@@ -70,12 +70,24 @@ export async function heatmapChoices(app: AppContext, user: User) {
   };
 }
 
-/** The JSON path of one filter combination in `maps` (sport is letters only, year digits: see heatmapQuery). */
-const pathOf = (query: HeatmapQuery) => `$."${query.sport ?? ""}|${query.year ?? ""}"`;
+/**
+ * The JSON path of one filter combination in `maps` (sport is letters only, year digits: see
+ * heatmapQuery); "|m" for a drawing in Web Mercator, under a basemap.
+ */
+const pathOf = (query: HeatmapQuery, mercator: boolean) =>
+  `$."${query.sport ?? ""}|${query.year ?? ""}${mercator ? "|m" : ""}"`;
 
-/** The heatmap page's choices and map for these filters: the kept drawing, or a new one (then kept). */
-export async function heatmapView(app: AppContext, user: User, query: HeatmapQuery): Promise<HeatmapView> {
-  const path = pathOf(query);
+/**
+ * The heatmap page's choices and map for these filters: the kept drawing, or a new one (then
+ * kept). `mercator`: drawn in the tiles' projection, for a basemap (MAP_TILES_URL).
+ */
+export async function heatmapView(
+  app: AppContext,
+  user: User,
+  query: HeatmapQuery,
+  mercator = false,
+): Promise<HeatmapView> {
+  const path = pathOf(query, mercator);
   const [kept] = await app.db.all<{ generation: number; view: string | null }>(
     sql`SELECT generation, json_extract(maps, ${path}) AS view FROM heatmap_cache WHERE user_id = ${user.id}`,
   );
@@ -85,7 +97,7 @@ export async function heatmapView(app: AppContext, user: User, query: HeatmapQue
     heatmapPolylines(app, user, query),
     heatmapChoices(app, user),
   ]);
-  const view: HeatmapView = { choices, map: heatmap(polylines) };
+  const view: HeatmapView = { choices, map: heatmap(polylines, { mercator }) };
   // Kept only if nothing changed since the generation was read (the upsert's WHERE).
   await app.db.run(sql`INSERT INTO heatmap_cache (user_id, generation, maps)
     VALUES (${user.id}, ${generation}, json_set('{}', ${path}, json(${JSON.stringify(view)})))

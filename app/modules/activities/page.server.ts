@@ -8,7 +8,7 @@ import { appErrorStatus, orNotFound, replyFromError } from "~/lib/http.server";
 import { mapTilesSetting } from "~/lib/config.server";
 import { getActivityDetail, listActivities } from "./list.server";
 import { z } from "zod";
-import { routeMap, type TileSource } from "./route-map";
+import { heatmapTiles, routeMap, type TileSource } from "./route-map";
 import { heatmapView } from "./heatmap.server";
 import { activityListQuery, queryOf } from "./schema";
 import { trackFor, type TrackView } from "./tracks.server";
@@ -91,6 +91,15 @@ export async function heatmapPage(app: AppContext, user: User, url: URL) {
     sport: url.searchParams.get("sport") || undefined,
     year: url.searchParams.get("year") || undefined,
   });
-  return { filters, ...(await heatmapView(app, user, filters)) };
+  const tiles = mapTilesSetting(app.env);
+  const { choices, map } = await heatmapView(app, user, filters, tiles !== null);
+  return {
+    filters,
+    choices,
+    map,
+    /** The basemap's tiles under the map (MAP_TILES_URL; empty without), with their credit. */
+    tiles: map && tiles ? heatmapTiles(map, tiles) : [],
+    attribution: map && tiles ? tiles.attribution : null,
+  };
 }
 export type HeatmapData = Awaited<ReturnType<typeof heatmapPage>>;

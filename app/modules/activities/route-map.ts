@@ -214,6 +214,8 @@ export interface HeatmapSvg {
   layers: { routes: string; path: string }[];
   scale: { px: number; label: string };
   routes: number;
+  /** Drawn in Web Mercator for a basemap: where the tiles go (heatmapTiles); null: equirectangular. */
+  basemap: { zoom: number; left: number; top: number; fit: number } | null;
 }
 
 /** Grid cells across the heatmap's longer side. */
@@ -277,7 +279,11 @@ const STEP = (dx: number, dy: number) => (dy === 0 ? 0 : dx === 1 ? 1 : dx === 0
  * then drawn in one path per band of how many routes share it, so the page
  * stays small and quick however many routes share a road.
  */
-export function heatmap(polylines: readonly string[], size = 800, pad = 16): HeatmapSvg | null {
+export function heatmap(
+  polylines: readonly string[],
+  opts: { mercator?: boolean; size?: number; pad?: number } = {},
+): HeatmapSvg | null {
+  const { mercator = false, size = 800, pad = 16 } = opts;
   const { coords, starts } = decodeAll(polylines);
   if (starts.length === 0) return null;
   let minLat = Infinity;
@@ -293,15 +299,12 @@ export function heatmap(polylines: readonly string[], size = 800, pad = 16): Hea
       if (lon < minLon) minLon = lon;
       if (lon > maxLon) maxLon = lon;
     }
-  const p = projection(
-    [
-      [minLat, minLon],
-      [maxLat, maxLon],
-    ],
-    size,
-    size,
-    pad,
-  );
+  const corners: LatLon[] = [
+    [minLat, minLon],
+    [maxLat, maxLon],
+  ];
+  const m = mercator ? mercatorProjection(corners, size, size, pad) : null;
+  const p = m ?? projection(corners, size, size, pad);
   const N = HEATMAP_CELLS;
   const cell = size / N;
   const cols = Math.ceil(p.width / cell) + 1;
@@ -381,5 +384,13 @@ export function heatmap(polylines: readonly string[], size = 800, pad = 16): Hea
     ],
     scale: scaleBar(p.ppm, p.width / 4),
     routes: starts.length / 2,
+    basemap: m ? { zoom: m.zoom, left: m.left, top: m.top, fit: m.fit } : null,
   };
+}
+
+/** The basemap's tiles under a heatmap drawn for one (none for an equirectangular one). */
+export function heatmapTiles(map: HeatmapSvg, source: TileSource): MapTile[] {
+  return map.basemap
+    ? coveringTiles(source.url, { ...map.basemap, width: map.width, height: map.height })
+    : [];
 }

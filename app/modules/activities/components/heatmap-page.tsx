@@ -20,7 +20,7 @@ const selectClass =
   "mt-1 block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base text-gray-900 focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand";
 
 export function HeatmapPage({ data }: { data: HeatmapData }) {
-  const { filters, choices, map } = data;
+  const { filters, choices, map, tiles, attribution } = data;
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-6 sm:py-8">
       <Link to="/activities" className="text-sm font-medium text-brand hover:underline">
@@ -68,8 +68,25 @@ export function HeatmapPage({ data }: { data: HeatmapData }) {
             >
               <title id="heatmap-title">{`Heatmap of ${formatInt(map.routes)} routes`}</title>
               <desc id="heatmap-desc">
-                {`Every route drawn together; brighter lines are roads taken more often. Scale bar: ${map.scale.label}.`}
+                {`Every route drawn together; brighter lines are roads taken more often. Scale bar: ${map.scale.label}${attribution ? `. Over a map: ${attribution}` : ""}.`}
               </desc>
+              {tiles.length ? (
+                <g data-testid="heatmap-tiles">
+                  {tiles.map((t) => (
+                    <image
+                      key={t.href}
+                      href={t.href}
+                      x={t.x}
+                      y={t.y}
+                      width={t.size}
+                      height={t.size}
+                      preserveAspectRatio="none"
+                    />
+                  ))}
+                  {/* Dimmed, so the bright routes read over any map. */}
+                  <rect width={map.width} height={map.height} fill="#0f172a" fillOpacity={0.55} />
+                </g>
+              ) : null}
               {/* The layers are drawn in grid cells, scaled to the map; their strokes keep their width in pixels. */}
               <g transform={`translate(${map.cell / 2} ${map.cell / 2}) scale(${map.cell})`}>
                 {map.layers.map((layer, i) =>
@@ -93,6 +110,18 @@ export function HeatmapPage({ data }: { data: HeatmapData }) {
                   {map.scale.label}
                 </text>
               </g>
+              {attribution ? (
+                <text
+                  x={map.width - 6}
+                  y={map.height - 6}
+                  textAnchor="end"
+                  fontSize={11}
+                  fill="#e5e7eb"
+                  data-testid="heatmap-attribution"
+                >
+                  {attribution}
+                </text>
+              ) : null}
             </svg>
             <p className="text-sm text-gray-600">
               {formatInt(map.routes)} {map.routes === 1 ? "route" : "routes"}. Brighter lines: roads you took
