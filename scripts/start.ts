@@ -113,6 +113,9 @@ function resolveVarsFile(): { file: string; useFakes: boolean } {
       `VAPID_PRIVATE_KEY=${example.VAPID_PRIVATE_KEY}`,
     );
   }
+  // A basemap for this server only (the end-to-end servers use the fakes' tiles, playwright.config.ts).
+  for (const key of ["MAP_TILES_URL", "MAP_TILES_ATTRIBUTION"])
+    if (process.env[key]) lines.push(`${key}=${process.env[key]}`);
   writeFileSync(file, lines.join("\n") + "\n");
   return { file, useFakes: pointsAtFakes };
 }

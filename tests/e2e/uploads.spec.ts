@@ -187,6 +187,25 @@ test.describe("activities without Strava", () => {
       "aria-label",
       "Heart rate (bpm) over 9 km",
     );
+    // The e2e servers have a basemap (the fakes' tiles): under the SVG route, and on demand an
+    // interactive map (Leaflet, loaded only now) with the same track, panned by the keyboard.
+    await expect(map.locator("image").first()).toHaveAttribute("href", /\/tiles\/\d+\/\d+\/\d+\.svg$/);
+    await expect(page.getByTestId("route-attribution")).toHaveText("Test tiles");
+    const leafletBefore = await page.evaluate(() =>
+      performance.getEntriesByType("resource").some((r) => r.name.includes("leaflet")),
+    );
+    expect(leafletBefore).toBe(false);
+    await page.getByRole("button", { name: "Explore on an interactive map" }).click();
+    const explore = page.getByRole("region", { name: /^Interactive map of Ride/ });
+    await expect(explore).toBeVisible();
+    await expect(explore.locator(".leaflet-tile-loaded").first()).toBeVisible();
+    // The track (white casing and the line) and its start and finish.
+    await expect(explore.locator("path.leaflet-interactive")).toHaveCount(4);
+    await expect(explore.locator(".leaflet-control-attribution")).toHaveText("Test tiles");
+    const before = await explore.locator(".leaflet-map-pane").getAttribute("style");
+    await explore.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect.poll(() => explore.locator(".leaflet-map-pane").getAttribute("style")).not.toBe(before);
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, "activity-detail", { fullPage: true });
 

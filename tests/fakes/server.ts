@@ -72,6 +72,16 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
   router.get("/", health);
   router.get("/_health", health);
   router.get("/favicon.ico", () => ({ status: 204, headers: {}, body: "" }));
+  // A raster basemap's tiles (MAP_TILES_URL, decision 050) for the end-to-end servers: a light
+  // square per tile, its edges drawn and its z/x/y written on it, so a screenshot shows alignment.
+  router.get("/tiles/:z/:x/:y", (_req, { z, x, y }) => {
+    const row = String(y).replace(/\.svg$/, "");
+    return {
+      status: 200,
+      headers: { "content-type": "image/svg+xml", "cache-control": "max-age=3600" },
+      body: `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#e8eef3" stroke="#94a3b8" stroke-width="2"/><text x="8" y="20" font-family="sans-serif" font-size="12" fill="#64748b">${Number(z)}/${Number(x)}/${Number(row)}</text></svg>`,
+    };
+  });
   router.post("/_control/reset", () => {
     for (const provider of providers) provider.reset();
     return json(200, { ok: true });

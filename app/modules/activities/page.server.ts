@@ -49,6 +49,11 @@ export function trackPage(track: TrackView | null, tiles: TileSource | null) {
     hiddenMetres: track?.hiddenMetres ?? 0,
     /** the viewer may not see this activity's map (another member's, not shared) */
     notShared: track === null,
+    /** The track and the basemap for the interactive map (only with MAP_TILES_URL). */
+    interactive:
+      track?.polyline && tiles
+        ? { polyline: track.polyline, tiles: { url: tiles.url, attribution: tiles.attribution } }
+        : null,
   };
 }
 

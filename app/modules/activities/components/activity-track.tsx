@@ -2,10 +2,12 @@
  * The track of /activities/{id} (issue #40): the route as server-rendered SVG
  * (start and finish marked, a scale bar; no JavaScript), the per-km splits as
  * a table, and the elevation, speed and heart-rate profiles (ApexCharts,
- * loaded lazily like every chart). Manual entries and tracks without GPS say so.
+ * loaded lazily like every chart). With a basemap, an interactive map on demand
+ * (interactive-map.tsx). Manual entries and tracks without GPS say so.
  */
 import type { ApexOptions } from "apexcharts";
 import { LazyChart } from "~/ui/charts/lazy-chart";
+import { InteractiveMap } from "./interactive-map";
 import { cardClass } from "~/ui/card";
 import { BRAND } from "~/ui/brand";
 import { formatClock, formatElevation, formatInt, formatNumber, formatPace, formatSpeed } from "~/lib/format";
@@ -134,6 +136,15 @@ export function RouteSection({ data }: Data) {
               <span>{`The first and last ${formatInt(hiddenMetres)} m are hidden.`}</span>
             ) : null}
           </p>
+          {data.track.interactive ? (
+            <InteractiveMap
+              polyline={data.track.interactive.polyline}
+              tiles={data.track.interactive.tiles}
+              label={`Interactive map of ${data.activity.name}: arrow keys pan, plus and minus zoom`}
+              startColour={START_COLOUR}
+              finishColour={FINISH_COLOUR}
+            />
+          ) : null}
         </>
       ) : (
         <p className="text-gray-600" data-testid="route-none">
