@@ -1033,6 +1033,44 @@ describe("data rights: export and deletion", () => {
       user.id,
       fileKey,
     );
+    // The club feed and notifications (issue #41): a milestone, kudos and a comment on it, a report,
+    // a notification, choices, quiet hours, a phone and a weekly digest.
+    const item = await first<{ id: number }>(
+      "INSERT INTO feed_items (kind, user_id, label, milestone_key) VALUES ('challenge_joined', ?, ?, ?) RETURNING id",
+      user.id,
+      `Joined ${tag}`,
+      `joined-${tag}`,
+    );
+    await run("INSERT INTO feed_kudos (item_id, user_id) VALUES (?, ?)", item!.id, user.id);
+    const comment = await first<{ id: number }>(
+      "INSERT INTO feed_comments (item_id, user_id, body) VALUES (?, ?, ?) RETURNING id",
+      item!.id,
+      user.id,
+      `Comment ${tag}`,
+    );
+    await run("INSERT INTO feed_comment_reports (comment_id, user_id) VALUES (?, ?)", comment!.id, user.id);
+    await run(
+      "INSERT INTO notifications (user_id, kind, dedupe_key, title) VALUES (?, 'kudos', ?, ?)",
+      user.id,
+      `k-${tag}`,
+      `Kudos ${tag}`,
+    );
+    await run(
+      "INSERT INTO notification_preferences (user_id, kind, channel, enabled) VALUES (?, 'kudos', 'email', 0)",
+      user.id,
+    );
+    await run(
+      "INSERT INTO notification_settings (user_id, quiet_start, quiet_end) VALUES (?, 22, 7)",
+      user.id,
+    );
+    await run(
+      "INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES (?, ?, ?, ?)",
+      user.id,
+      `https://push.example/${tag}`,
+      `p256dh-secret-${tag}`,
+      `auth-secret-${tag}`,
+    );
+    await run("INSERT INTO digest_sends (user_id, week, status) VALUES (?, '2026-11-16', 'sent')", user.id);
     const body = new FormData();
     body.set("feedbackType", "bug");
     body.set("subject", `Subject ${tag}`);
@@ -1061,6 +1099,15 @@ describe("data rights: export and deletion", () => {
     eventId = event!.id;
     a = await seededMember(challenge!.id, eventId);
     b = await seededMember(challenge!.id, eventId);
+    // B's kudos and comment on A's milestone are B's, not A's to download.
+    const aItem = await first<{ id: number }>("SELECT id FROM feed_items WHERE user_id = ?", a.id);
+    await run("INSERT INTO feed_kudos (item_id, user_id) VALUES (?, ?)", aItem!.id, b.id);
+    await run(
+      "INSERT INTO feed_comments (item_id, user_id, body) VALUES (?, ?, ?)",
+      aItem!.id,
+      b.id,
+      `Reply ${b.tag}`,
+    );
   });
 
   const SECRETS = [
@@ -1072,6 +1119,9 @@ describe("data rights: export and deletion", () => {
     "enc-refresh-secret",
     "accessTokenEnc",
     "pbkdf2",
+    // A push device's keys (the export keeps its address and dates only).
+    "p256dh-secret",
+    "auth-secret",
   ];
 
   describe("GET /api/user/export", () => {
@@ -1125,6 +1175,22 @@ describe("data rights: export and deletion", () => {
       expect(data.recommendations.map((r: { title: string }) => r.title)).toEqual([`Reco ${a.tag}`]);
       expect(data.fitnessProfile).toMatchObject({ userId: a.id });
       expect(data.eventHistory).toEqual([expect.objectContaining({ activityName: `Wari ${a.tag}` })]);
+      expect(data.club.items).toEqual([expect.objectContaining({ userId: a.id, label: `Joined ${a.tag}` })]);
+      expect(data.club.kudosGiven).toEqual([expect.objectContaining({ userId: a.id })]);
+      expect(data.club.comments).toEqual([expect.objectContaining({ body: `Comment ${a.tag}` })]);
+      expect(data.club.reports).toHaveLength(1);
+      expect(data.notifications.sent).toEqual([expect.objectContaining({ title: `Kudos ${a.tag}` })]);
+      expect(data.notifications.preferences).toEqual([
+        expect.objectContaining({ kind: "kudos", channel: "email", enabled: false }),
+      ]);
+      expect(data.notifications.settings).toMatchObject({ quietStart: 22, quietEnd: 7 });
+      expect(data.notifications.pushDevices).toEqual([
+        expect.objectContaining({ endpoint: `https://push.example/${a.tag}` }),
+      ]);
+      expect(Object.keys(data.notifications.pushDevices[0])).not.toContain("auth");
+      expect(data.notifications.weeklyDigests).toEqual([
+        expect.objectContaining({ week: "2026-11-16", status: "sent" }),
+      ]);
     });
 
     it("zips data.json, a CSV per table (RFC 4180, formula-guarded) and the screenshots", async () => {
@@ -1157,6 +1223,15 @@ describe("data rights: export and deletion", () => {
           "recommendations.csv",
           "fitness-profile.csv",
           "event-history.csv",
+          "club-feed-items.csv",
+          "club-kudos.csv",
+          "club-comments.csv",
+          "club-comment-reports.csv",
+          "notifications.csv",
+          "notification-preferences.csv",
+          "notification-settings.csv",
+          "push-devices.csv",
+          "weekly-digests.csv",
           `screenshots/feedback-${a.feedbackId}.png`,
         ].sort(),
       );

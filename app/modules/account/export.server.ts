@@ -17,8 +17,17 @@ import {
   eventRegistrations,
   events,
   eventWaitlist,
+  digestSends,
   feedback,
+  feedCommentReports,
+  feedComments,
+  feedItems,
+  feedKudos,
   fitnessProfiles,
+  notificationPreferences,
+  notifications,
+  notificationSettings,
+  pushSubscriptions,
   trainingLoadCache,
   wariResults,
   uploads as activityUploads,
@@ -153,8 +162,37 @@ function exportStatements(app: AppContext, userId: number) {
       .where(eq(trainingLoadCache.userId, userId)),
     db.select().from(wariResults).where(eq(wariResults.userId, userId)).orderBy(wariResults.editionYear),
     tracksForExport(app, userId),
+    // The club feed and notifications (issue #41): the member's own items, kudos, comments and
+    // reports, what the app told them and how, never another member's rows.
+    db.select().from(feedItems).where(eq(feedItems.userId, userId)).orderBy(feedItems.id),
+    db.select().from(feedKudos).where(eq(feedKudos.userId, userId)).orderBy(feedKudos.itemId),
+    db.select().from(feedComments).where(eq(feedComments.userId, userId)).orderBy(feedComments.id),
+    db
+      .select()
+      .from(feedCommentReports)
+      .where(eq(feedCommentReports.userId, userId))
+      .orderBy(feedCommentReports.commentId),
+    db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id),
+    db
+      .select()
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, userId))
+      .orderBy(notificationPreferences.kind, notificationPreferences.channel),
+    db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId)),
+    // A device's push keys are secrets of that device: its address and dates only.
+    db
+      .select(PUSH_DEVICE_COLUMNS)
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(pushSubscriptions.id),
+    db.select().from(digestSends).where(eq(digestSends.userId, userId)).orderBy(digestSends.week),
   ] as const;
 }
+
+/** The push_subscriptions columns exported: all but the device's keys. */
+const PUSH_DEVICE_COLUMNS = Object.fromEntries(
+  Object.entries(getTableColumns(pushSubscriptions)).filter(([key]) => key !== "p256dh" && key !== "auth"),
+) as Omit<ReturnType<typeof getTableColumns<typeof pushSubscriptions>>, "p256dh" | "auth">;
 
 /** File name of a feedback screenshot inside the ZIP (its R2 key's extension). */
 function screenshotFile(row: { id: number; screenshotKey: string | null }): string | null {
@@ -186,6 +224,15 @@ export async function collectMemberData(app: AppContext, user: User) {
     trainingLoad,
     wariResultRows,
     trackRows,
+    feedItemRows,
+    kudosRows,
+    commentRows,
+    reportRows,
+    notificationRows,
+    preferenceRows,
+    settingRows,
+    deviceRows,
+    digestRows,
   ] = await app.db.batch(exportStatements(app, user.id));
   return {
     exportedAt: app.now().toISOString(),
@@ -225,6 +272,21 @@ export async function collectMemberData(app: AppContext, user: User) {
     recommendations: recommendationRows,
     fitnessProfile: fitness[0] ?? null,
     eventHistory: history,
+    /** The club feed (issue #41): the member's milestones, and the kudos, comments and reports they gave. */
+    club: {
+      items: feedItemRows,
+      kudosGiven: kudosRows,
+      comments: commentRows,
+      reports: reportRows,
+    },
+    /** What the app told the member, their choices per kind and channel, quiet hours, devices, digests. */
+    notifications: {
+      sent: notificationRows,
+      preferences: preferenceRows,
+      settings: settingRows[0] ?? null,
+      pushDevices: deviceRows,
+      weeklyDigests: digestRows,
+    },
   };
 }
 
@@ -285,6 +347,21 @@ function csvFiles(data: MemberData): Record<string, string> {
       data.fitnessProfile ? [data.fitnessProfile] : [],
     ),
     "event-history.csv": toCsv(columnsOf(eventHistory), rows(data.eventHistory)),
+    "club-feed-items.csv": toCsv(columnsOf(feedItems), rows(data.club.items)),
+    "club-kudos.csv": toCsv(columnsOf(feedKudos), rows(data.club.kudosGiven)),
+    "club-comments.csv": toCsv(columnsOf(feedComments), rows(data.club.comments)),
+    "club-comment-reports.csv": toCsv(columnsOf(feedCommentReports), rows(data.club.reports)),
+    "notifications.csv": toCsv(columnsOf(notifications), rows(data.notifications.sent)),
+    "notification-preferences.csv": toCsv(
+      columnsOf(notificationPreferences),
+      rows(data.notifications.preferences),
+    ),
+    "notification-settings.csv": toCsv(
+      columnsOf(notificationSettings),
+      data.notifications.settings ? [data.notifications.settings] : [],
+    ),
+    "push-devices.csv": toCsv(Object.keys(PUSH_DEVICE_COLUMNS), rows(data.notifications.pushDevices)),
+    "weekly-digests.csv": toCsv(columnsOf(digestSends), rows(data.notifications.weeklyDigests)),
   };
 }
 
