@@ -1297,6 +1297,17 @@ export const notificationSettings = sqliteTable("notification_settings", {
   quietEnd: integer("quiet_end"),
 });
 
+/**
+ * The cron's reminders that have fired (issue #41): "challenge-starting:<id>",
+ * "challenge-ending:<id>", "wari-open:<year>". Written once every member's
+ * notification is on the queue, so a run that dies midway is finished by the
+ * next (the notifications' own keys keep each member's single).
+ */
+export const notificationTriggers = sqliteTable("notification_triggers", {
+  key: text("key").primaryKey(),
+  firedAt: integer("fired_at", { mode: "timestamp" }).notNull(),
+});
+
 /** A device's Web Push subscription (decision 053): pruned on the push service's 404/410. */
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",

@@ -17,6 +17,7 @@ import { handleUploadBatch } from "~/modules/uploads/queue.server";
 import {
   handleNotificationBatch,
   queueChallengeCompletions,
+  queueReminders,
 } from "~/modules/notifications/notifications.server";
 import { failStaleUploads, startTrackBackfill } from "~/modules/uploads/uploads.server";
 import { handleDigestBatch, runWeeklyDigest } from "~/modules/digest/digest.server";
@@ -113,6 +114,7 @@ export default {
       failStaleUploads(app),
       startTrackBackfill(app),
       queueChallengeCompletions(app),
+      queueReminders(app),
       // the digest's batches run in the quarter-hourly cron
       controller.cron === HOUSEKEEPING_CRON ? null : runWeeklyDigest(app),
       alertFailingKinds(app),

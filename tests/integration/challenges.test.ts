@@ -7,7 +7,12 @@ import type { AppContext } from "~workers/load-context";
 import { deleteActivities, saveActivities } from "~/modules/activities/store.server";
 import { toActivityRow, type StravaActivityJson } from "~/modules/strava/activity-mapper";
 import { call, createUser, json, login, mailbox } from "./helpers";
-import { queueChallengeCompletions, unsubscribeToken } from "~/modules/notifications/notifications.server";
+import {
+  queueChallengeCompletions,
+  queueReminders,
+  unsubscribeToken,
+} from "~/modules/notifications/notifications.server";
+import { formatDateTime } from "~/lib/format";
 import { decryptPush, makeDeviceKeys, type DeviceKeys } from "../push-crypto";
 
 /** Stores Strava JSON the way the sync does: mapped to rows, handed to the activities module. */
@@ -2168,6 +2173,105 @@ describe("notifications (issue #41 part 2)", () => {
         link: `/challenges/${c}`,
       },
     ]);
+  });
+
+  it("the cron reminds participants of a challenge starting or ending within two days, and every member of the Wari's registration opening, once each", async () => {
+    const [early, behind, done, later, unverified] = [
+      await createUser(),
+      await createUser(),
+      await createUser(),
+      await createUser(),
+      await createUser({ isVerified: false }),
+    ];
+    await env.DB.prepare("UPDATE users SET time_zone = 'Europe/London' WHERE id = ?").bind(behind.id).run();
+    // 18:30 UTC is midnight in India: "starts on 30 Nov 2026, 12:00 am IST" style, written in each one's zone.
+    const startsAt = (Math.floor(now / DAY) + 1) * DAY + 18 * 3600 + 1800;
+    const starting = await insertChallenge({
+      title: "Starts soon",
+      start: startsAt,
+      end: startsAt + 10 * DAY,
+    });
+    const ending = await insertChallenge({ title: "Ends soon", start: now - 10 * DAY, end: now + DAY });
+    const far = await insertChallenge({ title: "Starts later", start: now + 4 * DAY, end: now + 10 * DAY });
+    const join = (challenge: number, user: number, completed = false) =>
+      env.DB.prepare(
+        "INSERT INTO challenge_participations (challenge_id, user_id, completed_at) VALUES (?, ?, ?)",
+      )
+        .bind(challenge, user, completed ? now - 3600 : null)
+        .run();
+    await join(starting, early.id);
+    await join(ending, behind.id);
+    await join(ending, done.id, true);
+    await join(far, later.id);
+    await env.DB.prepare(
+      "INSERT INTO wari_editions (year, name, ride_date, registration_opens_at, registration_closes_at) VALUES (2199, 'IAS CycleWari 2199', '2199-06-06', ?, ?)",
+    )
+      .bind(now - 3600, now + 30 * DAY)
+      .run();
+
+    const app = createAppContext(env);
+    expect(await queueReminders(app)).toBeGreaterThan(2);
+    // Fired once: a second run queues none of these again.
+    const fired = await env.DB.prepare(
+      "SELECT key FROM notification_triggers WHERE key IN (?, ?, ?, ?) ORDER BY key",
+    )
+      .bind(
+        `challenge-starting:${starting}`,
+        `challenge-ending:${ending}`,
+        `challenge-starting:${far}`,
+        "wari-open:2199",
+      )
+      .all<{ key: string }>();
+    expect(fired.results.map((r) => r.key)).toEqual([
+      `challenge-ending:${ending}`,
+      `challenge-starting:${starting}`,
+      "wari-open:2199",
+    ]);
+    await queueReminders(app);
+
+    const of = (id: number) =>
+      env.DB.prepare("SELECT kind, title, link FROM notifications WHERE user_id = ? ORDER BY id")
+        .bind(id)
+        .all<{ kind: string; title: string; link: string }>()
+        .then((r) => r.results);
+    const wari = { kind: "wari_open", title: "Registration for IAS CycleWari 2199 is open", link: "/wari" };
+    // The queue delivers in batches, in no set order: wait for every member's last one.
+    await vi.waitFor(
+      async () =>
+        expect(
+          await Promise.all([early, behind, done, later].map(async (u) => (await of(u.id)).length)),
+        ).toEqual([2, 2, 1, 1]),
+      { timeout: 10_000 },
+    );
+    const startIst = formatDateTime(new Date(startsAt * 1000), "Asia/Kolkata");
+    expect(startIst).toMatch(/, 12:00 am IST$/);
+    expect(await of(early.id)).toEqual(
+      expect.arrayContaining([
+        {
+          kind: "challenge_reminder",
+          title: `Starts soon starts on ${startIst}`,
+          link: `/challenges/${starting}`,
+        },
+        wari,
+      ]),
+    );
+    expect(await of(early.id)).toHaveLength(2);
+    const endLondon = formatDateTime(new Date((now + DAY) * 1000), "Europe/London");
+    expect(await of(behind.id)).toEqual(
+      expect.arrayContaining([
+        {
+          kind: "challenge_reminder",
+          title: `Ends soon ends on ${endLondon}: there is still time to reach the goal`,
+          link: `/challenges/${ending}`,
+        },
+        wari,
+      ]),
+    );
+    // The goal reached: no reminder to hurry; a start four days away: not yet; unverified: no Wari news.
+    expect(await of(done.id)).toEqual([wari]);
+    expect(await of(later.id)).toEqual([wari]);
+    expect(await of(unverified.id)).toEqual([]);
+    await env.DB.prepare("DELETE FROM wari_editions WHERE year = 2199").run();
   });
 
   it("preferences: a kind turned off stops it; quiet hours hold the e-mail (retried after them); bad input is a 400", async () => {

@@ -122,6 +122,7 @@ const TABLE_OWNERS: Record<string, string> = {
   notification_preferences: "notifications",
   notification_settings: "notifications",
   push_subscriptions: "notifications",
+  notification_triggers: "notifications",
   digest_sends: "digest",
   digest_cursor: "digest",
   cron_runs: "health",

@@ -2,12 +2,16 @@ import { describe, expect, it } from "vitest";
 import { describeFeedItem } from "~/modules/club/describe";
 import {
   challengeCompletedNotification,
+  challengeEndingNotification,
+  challengeStartingNotification,
   channelEnabled,
+  DEFAULT_PREFERENCES,
   commentNotification,
   feedbackAnsweredNotification,
   kudosNotification,
   pushPayload,
   secondsUntilQuietEnds,
+  wariOpenNotification,
 } from "~/modules/notifications/rules";
 
 const item = { id: 7, userId: 2, text: "completed the challenge Monsoon 100" };
@@ -36,6 +40,54 @@ describe("who is notified (issue #41)", () => {
     expect(challengeCompletedNotification({ userId: 2, challengeId: 9, title: "Run 100K" }).key).toBe(
       "challenge-completed:9",
     );
+  });
+});
+
+describe("the cron's reminders (issue #41)", () => {
+  it("names the challenge and its start or end in the member's zone (IST by default), once per challenge", () => {
+    // 18:30 UTC on 29 Nov is midnight on 30 Nov in India.
+    const at = new Date("2026-11-29T18:30:00Z");
+    const start = challengeStartingNotification({
+      userId: 4,
+      challengeId: 9,
+      title: "Monsoon 100",
+      startsAt: at,
+    });
+    expect(start).toEqual({
+      type: "notify",
+      kind: "challenge_reminder",
+      userId: 4,
+      key: "challenge-starting:9",
+      title: "Monsoon 100 starts on 30 Nov 2026, 12:00 am IST",
+      link: "/challenges/9",
+    });
+    const end = challengeEndingNotification({
+      userId: 4,
+      challengeId: 9,
+      title: "Monsoon 100",
+      endsAt: at,
+      zone: "Europe/London",
+    });
+    expect(end.key).toBe("challenge-ending:9");
+    expect(end.title).toBe(
+      "Monsoon 100 ends on 29 Nov 2026, 6:30 pm GMT: there is still time to reach the goal",
+    );
+    // Start and end are two events; the same start for two members is one key each (the row is per member).
+    expect(start.key).not.toBe(end.key);
+    expect(wariOpenNotification({ userId: 4, year: 2027, name: "IAS CycleWari 2027" })).toMatchObject({
+      kind: "wari_open",
+      key: "wari-open:2027",
+      title: "Registration for IAS CycleWari 2027 is open",
+      link: "/wari",
+    });
+  });
+
+  it("pushes challenge reminders and e-mails the Wari's opening unless the member says otherwise", () => {
+    expect(DEFAULT_PREFERENCES.challenge_reminder).toEqual({ in_app: true, email: false, push: true });
+    expect(DEFAULT_PREFERENCES.wari_open).toEqual({ in_app: true, email: true, push: true });
+    expect(
+      channelEnabled("wari_open", "email", [{ kind: "wari_open", channel: "email", enabled: false }]),
+    ).toBe(false);
   });
 });
 

@@ -5,16 +5,19 @@
  * writes the in-app row once per event and member (UNIQUE user_id, dedupe_key:
  * a redelivered message adds nothing) and sends the e-mail once (emailed_at
  * claimed before sending), holding it back through the member's quiet hours.
- * This module owns notifications, notification_preferences and notification_settings.
+ * This module owns notifications, notification_preferences, notification_settings and
+ * notification_triggers (the cron's reminders, queueReminders).
  */
 import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { sendEmail } from "~/lib/email.server";
 import { AppError } from "~/lib/http.server";
+import { memberTimeZone } from "~/lib/time-zone";
 import {
   notificationPreferences,
   notifications,
   notificationSettings,
+  notificationTriggers,
   pushSubscriptions,
   users,
   type User,
@@ -25,6 +28,10 @@ import { vapidOf, sendPush } from "./web-push.server";
 import {
   CHANNELS_OF,
   challengeCompletedNotification,
+  challengeEndingNotification,
+  challengeStartingNotification,
+  REMINDER_AHEAD_SECONDS,
+  wariOpenNotification,
   channelEnabled,
   KIND_LABELS,
   NOTIFICATION_KINDS,
@@ -305,6 +312,118 @@ export async function queueChallengeCompletions(app: AppContext): Promise<number
       })),
     );
   return rows.length;
+}
+
+/** Queues `messages` in sendBatch calls of 100 (the queue's limit per call). */
+async function queueAll(app: AppContext, messages: NotificationMessage[]): Promise<void> {
+  for (let i = 0; i < messages.length; i += 100)
+    await app.env.NOTIFY_QUEUE.sendBatch(messages.slice(i, i + 100).map((body) => ({ body })));
+}
+
+/** The reminders not fired yet among `keys`. */
+async function unfired(app: AppContext, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const fired = await app.db
+    .select({ key: notificationTriggers.key })
+    .from(notificationTriggers)
+    .where(inArray(notificationTriggers.key, keys));
+  const done = new Set(fired.map((f) => f.key));
+  return new Set(keys.filter((k) => !done.has(k)));
+}
+
+/** Marks a reminder fired, once every member's notification is on the queue. */
+const fire = (app: AppContext, key: string) =>
+  app.db.insert(notificationTriggers).values({ key, firedAt: app.now() }).onConflictDoNothing();
+
+/** How long after its registration opened a Wari edition is still announced (a cron that was down). */
+const WARI_OPEN_LOOKBACK_SECONDS = 7 * 86_400;
+
+/**
+ * The cron's reminders (every 15 minutes; issue #41): a challenge starting within two days
+ * (to those who joined it), a challenge ending within two days (to its participants who have
+ * not reached the goal), a Wari edition whose registration has opened (to every verified
+ * member). Each fires once (notification_triggers); the members' preferences, quiet hours and
+ * channels are applied when each is delivered. Returns how many notifications were queued.
+ */
+export async function queueReminders(app: AppContext): Promise<number> {
+  const now = Math.floor(app.now().getTime() / 1000);
+  const ahead = now + REMINDER_AHEAD_SECONDS;
+  const [starting, ending, editions] = await Promise.all([
+    app.db.all<{ id: number; title: string; at: number }>(sql`
+      SELECT id, title, start_date AS at FROM challenges
+      WHERE is_active = 1 AND start_date > ${now} AND start_date <= ${ahead}`),
+    app.db.all<{ id: number; title: string; at: number }>(sql`
+      SELECT id, title, end_date AS at FROM challenges
+      WHERE is_active = 1 AND start_date <= ${now} AND end_date > ${now} AND end_date <= ${ahead}`),
+    app.db.all<{ year: number; name: string }>(sql`
+      SELECT year, name FROM wari_editions
+      WHERE registration_opens_at <= ${now} AND registration_opens_at > ${now - WARI_OPEN_LOOKBACK_SECONDS}
+        AND (registration_closes_at IS NULL OR registration_closes_at > ${now})`),
+  ]);
+  const due = await unfired(app, [
+    ...starting.map((c) => `challenge-starting:${c.id}`),
+    ...ending.map((c) => `challenge-ending:${c.id}`),
+    ...editions.map((w) => `wari-open:${w.year}`),
+  ]);
+  let queued = 0;
+  const zoneOf = (timeZone: string | null) => memberTimeZone({ timeZone });
+  for (const c of starting) {
+    const key = `challenge-starting:${c.id}`;
+    if (!due.has(key)) continue;
+    const members = await app.db.all<{ user_id: number; time_zone: string | null }>(sql`
+      SELECT p.user_id, u.time_zone FROM challenge_participations p JOIN users u ON u.id = p.user_id
+      WHERE p.challenge_id = ${c.id} AND u.is_active = 1`);
+    const startsAt = new Date(c.at * 1000);
+    await queueAll(
+      app,
+      members.map((m) =>
+        challengeStartingNotification({
+          userId: m.user_id,
+          challengeId: c.id,
+          title: c.title,
+          startsAt,
+          zone: zoneOf(m.time_zone),
+        }),
+      ),
+    );
+    await fire(app, key);
+    queued += members.length;
+  }
+  for (const c of ending) {
+    const key = `challenge-ending:${c.id}`;
+    if (!due.has(key)) continue;
+    const members = await app.db.all<{ user_id: number; time_zone: string | null }>(sql`
+      SELECT p.user_id, u.time_zone FROM challenge_participations p JOIN users u ON u.id = p.user_id
+      WHERE p.challenge_id = ${c.id} AND p.completed_at IS NULL AND u.is_active = 1`);
+    const endsAt = new Date(c.at * 1000);
+    await queueAll(
+      app,
+      members.map((m) =>
+        challengeEndingNotification({
+          userId: m.user_id,
+          challengeId: c.id,
+          title: c.title,
+          endsAt,
+          zone: zoneOf(m.time_zone),
+        }),
+      ),
+    );
+    await fire(app, key);
+    queued += members.length;
+  }
+  for (const w of editions) {
+    const key = `wari-open:${w.year}`;
+    if (!due.has(key)) continue;
+    const members = await app.db.all<{ id: number }>(sql`
+      SELECT id FROM users WHERE is_active = 1 AND is_verified = 1 ORDER BY id`);
+    await queueAll(
+      app,
+      members.map((m) => wariOpenNotification({ userId: m.id, year: w.year, name: w.name })),
+    );
+    await fire(app, key);
+    queued += members.length;
+  }
+  return queued;
 }
 
 const clock = (minutes: number | null | undefined) =>

@@ -5,13 +5,15 @@
  * preferences allow, and quiet hours in IST.
  */
 
-import { CLUB_UTC_OFFSET_MINUTES } from "~/lib/format";
+import { CLUB_TIME_ZONE, CLUB_UTC_OFFSET_MINUTES, formatDateTime } from "~/lib/format";
 
 export const NOTIFICATION_KINDS = [
   "kudos",
   "comment",
   "feedback_answered",
   "challenge_completed",
+  "challenge_reminder",
+  "wari_open",
   "digest",
   "ops_failing",
 ] as const;
@@ -24,6 +26,8 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   comment: "Comments on your milestones",
   feedback_answered: "Answers to your feedback",
   challenge_completed: "Challenges you complete",
+  challenge_reminder: "Your challenges starting or ending within two days",
+  wari_open: "The Wari's registration opening",
   digest: "The weekly digest",
   ops_failing: "Something keeps failing (admins)",
 };
@@ -39,6 +43,9 @@ export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationCh
   comment: { in_app: true, email: true, push: true },
   feedback_answered: { in_app: true, email: false, push: false },
   challenge_completed: { in_app: true, email: false, push: true },
+  challenge_reminder: { in_app: true, email: false, push: true },
+  // The club's one-day ride of the year: worth an e-mail to every member, once a year.
+  wari_open: { in_app: true, email: true, push: true },
   // Decision 054: the weekly digest is an e-mail only (built by the cron, app/modules/digest).
   digest: { in_app: false, email: true, push: false },
   ops_failing: { in_app: true, email: true, push: false },
@@ -50,6 +57,8 @@ export const CHANNELS_OF: Record<NotificationKind, readonly NotificationChannel[
   comment: ["in_app", "email", "push"],
   feedback_answered: ["in_app"],
   challenge_completed: ["in_app", "email", "push"],
+  challenge_reminder: ["in_app", "email", "push"],
+  wari_open: ["in_app", "email", "push"],
   digest: ["email"],
   ops_failing: ["in_app", "email"],
 };
@@ -60,6 +69,8 @@ const PUSH_HEADINGS: Record<NotificationKind, string> = {
   comment: "New comment",
   feedback_answered: "Feedback answered",
   challenge_completed: "Challenge completed",
+  challenge_reminder: "Challenge reminder",
+  wari_open: "Wari registration is open",
   digest: "Your week",
   ops_failing: "Something keeps failing",
 };
@@ -160,6 +171,57 @@ export function challengeCompletedNotification(milestone: {
     key: `challenge-completed:${milestone.challengeId}`,
     title: `You completed the challenge ${milestone.title}`,
     link: `/challenges/${milestone.challengeId}`,
+  };
+}
+
+/** How far ahead a challenge's start and end are announced to its participants. */
+export const REMINDER_AHEAD_SECONDS = 48 * 3600;
+
+/** A challenge the member joined starts within two days: once per challenge; the time in the member's zone. */
+export function challengeStartingNotification(c: {
+  userId: number;
+  challengeId: number;
+  title: string;
+  startsAt: Date;
+  zone?: string;
+}): NotificationMessage {
+  return {
+    type: "notify",
+    kind: "challenge_reminder",
+    userId: c.userId,
+    key: `challenge-starting:${c.challengeId}`,
+    title: `${c.title} starts on ${formatDateTime(c.startsAt, c.zone ?? CLUB_TIME_ZONE)}`,
+    link: `/challenges/${c.challengeId}`,
+  };
+}
+
+/** A challenge the member takes part in, goal not reached yet, ends within two days: once per challenge. */
+export function challengeEndingNotification(c: {
+  userId: number;
+  challengeId: number;
+  title: string;
+  endsAt: Date;
+  zone?: string;
+}): NotificationMessage {
+  return {
+    type: "notify",
+    kind: "challenge_reminder",
+    userId: c.userId,
+    key: `challenge-ending:${c.challengeId}`,
+    title: `${c.title} ends on ${formatDateTime(c.endsAt, c.zone ?? CLUB_TIME_ZONE)}: there is still time to reach the goal`,
+    link: `/challenges/${c.challengeId}`,
+  };
+}
+
+/** An edition of the Wari opens its registration: every member, once per edition. */
+export function wariOpenNotification(w: { userId: number; year: number; name: string }): NotificationMessage {
+  return {
+    type: "notify",
+    kind: "wari_open",
+    userId: w.userId,
+    key: `wari-open:${w.year}`,
+    title: `Registration for ${w.name} is open`,
+    link: "/wari",
   };
 }
 
