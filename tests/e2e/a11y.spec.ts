@@ -54,6 +54,7 @@ export const PAGES: PageCase[] = [
   { path: "/admin?tab=feedback", as: ["admin"] },
   { path: "/admin?tab=sync", as: ["admin"] },
   { path: "/admin?tab=analysis", as: ["admin"] },
+  { path: "/admin?tab=club", as: ["admin"] },
   { path: "/admin/users/2", as: ["admin"] },
   { path: "/admin/challenges/1", as: ["admin"] },
   { path: "/admin/feedback", as: ["admin"] },

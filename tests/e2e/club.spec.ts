@@ -6,7 +6,17 @@
  * /profile-settings stops the next one. Setup through the API and d1; the UI for what the
  * issue names. docs/decisions/051-club-feed.md, docs/decisions/053-web-push.md.
  */
-import { createChallenge, d1, expect, fakesUrl, signInFreshMember, test, unique } from "./fixtures";
+import {
+  createChallenge,
+  d1,
+  expect,
+  fakesUrl,
+  signIn,
+  signInFreshMember,
+  snap,
+  test,
+  unique,
+} from "./fixtures";
 import { decryptPush, makeDeviceKeys } from "../push-crypto";
 // eslint-disable-next-line no-restricted-imports -- the Playwright config at the root has no alias
 import { CHROMIUM_ARGS, FULL_CHROMIUM } from "../../playwright.config";
@@ -125,5 +135,28 @@ test("kudos and a comment on a completion reach its member in the app, by e-mail
   await page.goto("/notifications");
   await expect(page.getByRole("main")).toContainText(`gave you kudos: joined the challenge ${title}`);
   await expect(page.getByRole("main")).not.toContainText("Second wind");
+
+  // The rider reports the friend's second comment; an admin finds it on the Club tab and hides it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/club");
+  const second = page
+    .locator("li[data-feed-item]", { hasText: `completed the challenge ${title}` })
+    .getByRole("listitem")
+    .filter({ hasText: "Second wind" });
+  await second.getByRole("button", { name: "Report" }).click();
+  await expect(second).toContainText("Thanks, the admins will have a look");
   await friendContext.close();
+  await page.context().clearCookies();
+  await signIn(page, "admin", "Admin@1234");
+  await page.goto("/admin?tab=club");
+  const reported = page.getByTestId("reported-comment").filter({ hasText: "Second wind" });
+  await expect(reported).toContainText(`on completed the challenge ${title}`);
+  await expect(reported).toContainText("Reported once");
+  await snap(page, "admin-club-tab");
+  await reported.getByRole("button", { name: /^Hide: / }).click();
+  await expect(reported).toHaveCount(0);
+  await page.goto("/club");
+  await expect(
+    page.locator("li[data-feed-item]", { hasText: `completed the challenge ${title}` }),
+  ).not.toContainText("Second wind");
 });

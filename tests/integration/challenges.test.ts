@@ -2041,6 +2041,70 @@ describe("club feed (issue #41)", () => {
     expect(seen.commentCount).toBe(0);
   });
 
+  it("admins see the reported comments, most reported first, and hide one or keep it (API and the Club tab)", async () => {
+    const challengeId = await insertChallenge({ title: "Moderated Ride" });
+    const r = await createUser();
+    await connectStrava(r.id, 600103);
+    const rider = { id: r.id, cookie: await login(r.username, r.password) };
+    await call(`/api/challenges/${challengeId}/join`, {
+      cookie: rider.cookie,
+      body: { shareActivities: true },
+    });
+    const item = (await feedOf(outsider.cookie)).items.find((i) => i.member?.id === rider.id)!;
+    const say = async (body: string, cookie: string) =>
+      (
+        await json<{ comment: { id: number } }>(
+          await call(`/api/club/feed/${item.id}/comments`, { cookie, body: { body } }),
+        )
+      ).comment.id;
+    const rude = await say("Rude words here", outsider.cookie);
+    const meh = await say("Meh ride", outsider.cookie);
+    const fine = await say("Nice one", outsider.cookie);
+    const report = (id: number, cookie: string) =>
+      call(`/api/club/comments/${id}/report`, { method: "POST", cookie });
+    await report(rude, rider.cookie);
+    await report(rude, member.cookie);
+    await report(meh, rider.cookie);
+
+    const list = (cookie: string | null) => call("/api/admin/club/reports", { cookie });
+    expect((await list(null)).status).toBe(401);
+    expect((await list(rider.cookie)).status).toBe(403);
+    type Reported = { comments: { id: number; body: string; reports: number; itemLabel: string }[] };
+    const ours = async () =>
+      (await json<Reported>(await list(admin.cookie))).comments.filter((c) =>
+        [rude, meh, fine].includes(c.id),
+      );
+    expect(await ours()).toEqual([
+      expect.objectContaining({ id: rude, body: "Rude words here", reports: 2, itemLabel: item.text }),
+      expect.objectContaining({ id: meh, reports: 1 }),
+    ]);
+    // The Club tab shows them too.
+    const tab = await call("/admin?tab=club", { cookie: admin.cookie });
+    expect(tab.status).toBe(200);
+    const html = await tab.text();
+    expect(html).toContain("Reported comments");
+    expect(html.indexOf("Rude words here")).toBeLessThan(html.indexOf("Meh ride"));
+    expect(html).toContain("Reported 2 times");
+
+    // Keep: its reports are cleared (guest 401, member 403, unknown 404); hide (the tab's form): gone for everyone.
+    const keep = (id: number | string, cookie: string | null) =>
+      call(`/api/admin/club/comments/${id}/keep`, { method: "POST", cookie });
+    expect((await keep(meh, null)).status).toBe(401);
+    expect((await keep(meh, rider.cookie)).status).toBe(403);
+    expect((await keep(999_999_999, admin.cookie)).status).toBe(404);
+    expect((await keep(meh, admin.cookie)).status).toBe(200);
+    const form = new URLSearchParams({ intent: "comment-hide", id: String(rude) });
+    const hidden = await call("/admin?tab=club", {
+      cookie: admin.cookie,
+      body: form.toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(hidden.status).toBe(302);
+    expect(await ours()).toEqual([]);
+    const seen = (await feedOf(rider.cookie)).items.find((i) => i.id === item.id)!;
+    expect(seen.comments.map((c) => c.body).sort()).toEqual(["Meh ride", "Nice one"]);
+  });
+
   it("/club renders the feed for members and sends guests to sign in", async () => {
     const page = await call("/club", { cookie: outsider.cookie });
     expect(page.status).toBe(200);

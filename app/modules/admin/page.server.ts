@@ -28,6 +28,7 @@ import { whyItCounted } from "~/modules/challenges/why.server";
 import { listEvents } from "~/modules/events/events.server";
 import { adminEditions } from "~/modules/wari/editions.server";
 import { healthReport } from "~/modules/health/health.server";
+import { reportedComments } from "~/modules/club/feed.server";
 import { FEEDBACK_STATUSES } from "~/modules/feedback/schema";
 import { challengeActions } from "./actions/challenges.server";
 import { eventActions } from "./actions/events.server";
@@ -43,6 +44,7 @@ import {
   type AdminFormInput,
 } from "./actions/reply.server";
 import { healthActions } from "./actions/health.server";
+import { clubActions } from "./actions/club.server";
 import { userActions } from "./actions/users.server";
 import { wariActions } from "./actions/wari.server";
 import {
@@ -135,6 +137,8 @@ export async function adminPage(app: AppContext, admin: User, { url }: { url: UR
       };
     case "analysis":
       return { ...base, analysis: await analysis(app) };
+    case "club":
+      return { ...base, club: await attempt("reported comments", reportedComments(app)) };
     case "health":
       return { ...base, health: await attempt("health", healthReport(app)) };
     default:
@@ -159,6 +163,7 @@ export async function adminAction(app: AppContext, admin: User, input: AdminForm
     answerAreaIntent(eventActions, app, admin, input, intent) ??
     answerAreaIntent(wariActions, app, admin, input, intent) ??
     answerAreaIntent(healthActions, app, admin, input, intent) ??
+    answerAreaIntent(clubActions, app, admin, input, intent) ??
     answer(app, input, { ok: false, intent, title: "Error", message: UNKNOWN_ACTION }, 400)
   );
 }

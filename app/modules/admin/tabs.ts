@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   "feedback",
   "sync",
   "analysis",
+  "club",
   "health",
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -19,6 +20,7 @@ export const TAB_LABELS: Record<AdminTab, string> = {
   feedback: "Feedback",
   sync: "Strava Sync",
   analysis: "Analysis",
+  club: "Club",
   health: "Health",
 };
 

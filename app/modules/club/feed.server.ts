@@ -345,6 +345,61 @@ export async function hideComment(app: AppContext, admin: User, commentId: numbe
   return { message: "Comment hidden", id: commentId };
 }
 
+/** One reported comment as the admins' list shows it. */
+export interface ReportedComment {
+  id: number;
+  body: string;
+  author: string;
+  /** What the comment was written on ("completed the challenge Monsoon 100"), as the feed words it. */
+  itemLabel: string;
+  itemId: number;
+  reports: number;
+  lastReportedAt: string;
+}
+
+/** The reported comments still shown (not hidden), most reported first, then newest report: at most `limit`. */
+export async function reportedComments(app: AppContext, limit = 50): Promise<ReportedComment[]> {
+  const rows = await app.db.all<{
+    id: number;
+    body: string;
+    author: string;
+    item_id: number;
+    item_kind: string;
+    item_label: string;
+    item_value: number | null;
+    reports: number;
+    last_reported_at: number;
+  }>(sql`
+    SELECT c.id, c.body, u.username AS author, c.item_id, f.kind AS item_kind, f.label AS item_label,
+      f.value AS item_value,
+      count(*) AS reports, max(r.created_at) AS last_reported_at
+    FROM feed_comment_reports r
+    JOIN feed_comments c ON c.id = r.comment_id
+    JOIN users u ON u.id = c.user_id
+    JOIN feed_items f ON f.id = c.item_id
+    WHERE c.hidden_at IS NULL
+    GROUP BY c.id
+    ORDER BY reports DESC, last_reported_at DESC, c.id DESC
+    LIMIT ${limit}`);
+  return rows.map((r) => ({
+    id: r.id,
+    body: r.body,
+    author: r.author,
+    itemLabel: describeFeedItem(r.item_kind, r.item_label, r.item_value),
+    itemId: r.item_id,
+    reports: r.reports,
+    lastReportedAt: new Date(r.last_reported_at * 1000).toISOString(),
+  }));
+}
+
+/** An admin keeps a reported comment: its reports are cleared (a member may report it again). */
+export async function keepComment(app: AppContext, _admin: User, commentId: number) {
+  const row = await app.db.query.feedComments.findFirst({ where: eq(feedComments.id, commentId) });
+  if (!row) throw new AppError(404, FEED_MSG.commentNotFound);
+  await app.db.delete(feedCommentReports).where(eq(feedCommentReports.commentId, commentId));
+  return { message: "Comment kept; its reports are cleared", id: commentId };
+}
+
 /** A member reports another member's comment to the admins (once). */
 export async function reportComment(app: AppContext, user: User, commentId: number) {
   const row = await requireComment(app, user, commentId);

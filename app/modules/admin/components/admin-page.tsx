@@ -6,6 +6,7 @@ import { ADMIN_TABS, TAB_LABELS } from "../tabs";
 import { AnalysisTab } from "./analysis-tab";
 import { ChallengeFormDialog, ChallengesTab } from "./challenges-tab";
 import { CreateEventButton, EventsTab } from "./events-tab";
+import { ClubTab } from "./club-tab";
 import { HealthTab } from "./health-tab";
 import { btnPrimary, LoadFailed, TabBar } from "./shared";
 import { SyncTab } from "./sync-tab";
@@ -72,6 +73,7 @@ export function AdminPage({ data }: { data: AdminPageData }) {
           />
         ) : null}
         {"analysis" in data && data.analysis ? <AnalysisTab data={data.analysis} /> : null}
+        {"club" in data ? <ClubTab reported={data.club ?? null} /> : null}
         {"health" in data ? <HealthTab report={data.health ?? null} /> : null}
       </div>
     </main>
