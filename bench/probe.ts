@@ -7,10 +7,11 @@
  * migrations are applied by scripts/start.ts. Writes nothing to
  * bench/results.json.
  */
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync, openSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { BENCH_ADMIN, BENCH_USER } from "./seed";
 import { signIn } from "./lighthouse";
+import { startBenchServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://localhost:${PORT}`;
@@ -32,22 +33,7 @@ async function main() {
   if (paths.length === 0) throw new Error("usage: npm run bench:probe -- /path [/path …]");
   if (!existsSync(PERSIST)) throw new Error(`no ${PERSIST}: run npm run bench once first`);
   if (process.env.BENCH_SKIP_BUILD !== "1") execFileSync("npx", ["remix", "vite:build"], { stdio: "ignore" });
-  const out = openSync(`${PERSIST}/../bench-probe.log`, "w");
-  const server = spawn("npx", ["tsx", "scripts/start.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      FAKES_PORT: String(PORT + 1),
-      PERSIST_DIR: PERSIST,
-      SKIP_BUILD: "1",
-      SKIP_SEED: "1",
-      WRANGLER_LOG: "warn",
-      // What a deploy bundles: wrangler dev would bundle React's development build (decision 056).
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", out, out],
-    detached: true,
-  });
+  const server = startBenchServer({ port: PORT, persist: PERSIST, logFile: `${PERSIST}/../bench-probe.log` });
   try {
     for (let i = 0; ; i++) {
       if (i > 480) throw new Error("the server did not come up within 240 s");

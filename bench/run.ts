@@ -30,7 +30,6 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  openSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -55,9 +54,9 @@ import { digestBenchSql, timeDigest } from "./digest";
 import { firstLoadJs, signIn } from "./lighthouse";
 import { writeResultsMd } from "./results-md";
 import { routesToTime, TARGET_RATIO, type TimedRoute } from "./pages";
+import { startBenchServer } from "./server";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
-const FAKES_PORT = PORT + 1;
 const PERSIST = ".wrangler/bench-state";
 /** The app's origin (APP_URL: sign-in checks the Origin against it). */
 const BASE = `http://localhost:${PORT}`;
@@ -218,22 +217,7 @@ async function prepareDatabase(now: Date) {
 
 function startServer(): ChildProcess {
   log(`starting the Worker on ${BASE} (scripts/start.ts, log in ${PERSIST}/../bench-server.log)`);
-  const out = openSync(join(PERSIST, "..", "bench-server.log"), "w");
-  return spawn("npx", ["tsx", "scripts/start.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      FAKES_PORT: String(FAKES_PORT),
-      PERSIST_DIR: PERSIST,
-      SKIP_BUILD: "1",
-      SKIP_SEED: "1",
-      WRANGLER_LOG: "warn",
-      // What a deploy bundles: wrangler dev would bundle React's development build (decision 056).
-      NODE_ENV: "production",
-    },
-    stdio: ["ignore", out, out],
-    detached: true,
-  });
+  return startBenchServer({ port: PORT, persist: PERSIST, logFile: join(PERSIST, "..", "bench-server.log") });
 }
 
 async function stopServer(server: ChildProcess) {

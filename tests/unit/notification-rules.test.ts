@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeFeedItem } from "~/modules/club/describe";
 import {
   challengeCompletedNotification,
-  challengeEndingNotification,
-  challengeStartingNotification,
+  challengeReminderNotification,
   channelEnabled,
   DEFAULT_PREFERENCES,
   commentNotification,
@@ -47,11 +46,12 @@ describe("the cron's reminders (issue #41)", () => {
   it("names the challenge and its start or end in the member's zone (IST by default), once per challenge", () => {
     // 18:30 UTC on 29 Nov is midnight on 30 Nov in India.
     const at = new Date("2026-11-29T18:30:00Z");
-    const start = challengeStartingNotification({
+    const start = challengeReminderNotification({
+      moment: "starting",
       userId: 4,
       challengeId: 9,
       title: "Monsoon 100",
-      startsAt: at,
+      at,
     });
     expect(start).toEqual({
       type: "notify",
@@ -61,11 +61,12 @@ describe("the cron's reminders (issue #41)", () => {
       title: "Monsoon 100 starts on 30 Nov 2026, 12:00 am IST",
       link: "/challenges/9",
     });
-    const end = challengeEndingNotification({
+    const end = challengeReminderNotification({
+      moment: "ending",
       userId: 4,
       challengeId: 9,
       title: "Monsoon 100",
-      endsAt: at,
+      at,
       zone: "Europe/London",
     });
     expect(end.key).toBe("challenge-ending:9");

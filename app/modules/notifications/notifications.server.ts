@@ -28,8 +28,7 @@ import { vapidOf, sendPush } from "./web-push.server";
 import {
   CHANNELS_OF,
   challengeCompletedNotification,
-  challengeEndingNotification,
-  challengeStartingNotification,
+  challengeReminderNotification,
   REMINDER_AHEAD_SECONDS,
   wariOpenNotification,
   channelEnabled,
@@ -367,43 +366,28 @@ export async function queueReminders(app: AppContext): Promise<number> {
   ]);
   let queued = 0;
   const zoneOf = (timeZone: string | null) => memberTimeZone({ timeZone });
-  for (const c of starting) {
-    const key = `challenge-starting:${c.id}`;
+  const challenges = [
+    ...starting.map((c) => ({ ...c, moment: "starting" as const })),
+    ...ending.map((c) => ({ ...c, moment: "ending" as const })),
+  ];
+  for (const c of challenges) {
+    const key = `challenge-${c.moment}:${c.id}`;
     if (!due.has(key)) continue;
+    // An ending challenge reminds those who have not reached its goal yet.
+    const unfinished = c.moment === "ending" ? sql`AND p.completed_at IS NULL` : sql``;
     const members = await app.db.all<{ user_id: number; time_zone: string | null }>(sql`
       SELECT p.user_id, u.time_zone FROM challenge_participations p JOIN users u ON u.id = p.user_id
-      WHERE p.challenge_id = ${c.id} AND u.is_active = 1`);
-    const startsAt = new Date(c.at * 1000);
+      WHERE p.challenge_id = ${c.id} AND u.is_active = 1 ${unfinished}`);
+    const at = new Date(c.at * 1000);
     await queueAll(
       app,
       members.map((m) =>
-        challengeStartingNotification({
+        challengeReminderNotification({
+          moment: c.moment,
           userId: m.user_id,
           challengeId: c.id,
           title: c.title,
-          startsAt,
-          zone: zoneOf(m.time_zone),
-        }),
-      ),
-    );
-    await fire(app, key);
-    queued += members.length;
-  }
-  for (const c of ending) {
-    const key = `challenge-ending:${c.id}`;
-    if (!due.has(key)) continue;
-    const members = await app.db.all<{ user_id: number; time_zone: string | null }>(sql`
-      SELECT p.user_id, u.time_zone FROM challenge_participations p JOIN users u ON u.id = p.user_id
-      WHERE p.challenge_id = ${c.id} AND p.completed_at IS NULL AND u.is_active = 1`);
-    const endsAt = new Date(c.at * 1000);
-    await queueAll(
-      app,
-      members.map((m) =>
-        challengeEndingNotification({
-          userId: m.user_id,
-          challengeId: c.id,
-          title: c.title,
-          endsAt,
+          at,
           zone: zoneOf(m.time_zone),
         }),
       ),

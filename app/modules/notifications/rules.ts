@@ -177,38 +177,31 @@ export function challengeCompletedNotification(milestone: {
 /** How far ahead a challenge's start and end are announced to its participants. */
 export const REMINDER_AHEAD_SECONDS = 48 * 3600;
 
-/** A challenge the member joined starts within two days: once per challenge; the time in the member's zone. */
-export function challengeStartingNotification(c: {
-  userId: number;
-  challengeId: number;
-  title: string;
-  startsAt: Date;
-  zone?: string;
-}): NotificationMessage {
-  return {
-    type: "notify",
-    kind: "challenge_reminder",
-    userId: c.userId,
-    key: `challenge-starting:${c.challengeId}`,
-    title: `${c.title} starts on ${formatDateTime(c.startsAt, c.zone ?? CLUB_TIME_ZONE)}`,
-    link: `/challenges/${c.challengeId}`,
-  };
-}
+/** Which end of a challenge a reminder is about. */
+export type ChallengeMoment = "starting" | "ending";
 
-/** A challenge the member takes part in, goal not reached yet, ends within two days: once per challenge. */
-export function challengeEndingNotification(c: {
+/**
+ * A challenge the member joined starts within two days, or one they take part in (goal not
+ * reached yet) ends within two days: once per challenge and moment; the time in the member's zone.
+ */
+export function challengeReminderNotification(c: {
+  moment: ChallengeMoment;
   userId: number;
   challengeId: number;
   title: string;
-  endsAt: Date;
+  at: Date;
   zone?: string;
 }): NotificationMessage {
+  const when = formatDateTime(c.at, c.zone ?? CLUB_TIME_ZONE);
   return {
     type: "notify",
     kind: "challenge_reminder",
     userId: c.userId,
-    key: `challenge-ending:${c.challengeId}`,
-    title: `${c.title} ends on ${formatDateTime(c.endsAt, c.zone ?? CLUB_TIME_ZONE)}: there is still time to reach the goal`,
+    key: `challenge-${c.moment}:${c.challengeId}`,
+    title:
+      c.moment === "starting"
+        ? `${c.title} starts on ${when}`
+        : `${c.title} ends on ${when}: there is still time to reach the goal`,
     link: `/challenges/${c.challengeId}`,
   };
 }

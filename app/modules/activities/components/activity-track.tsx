@@ -8,6 +8,7 @@
 import type { ApexOptions } from "apexcharts";
 import { LazyChart } from "~/ui/charts/lazy-chart";
 import { InteractiveMap } from "./interactive-map";
+import { MapTiles } from "./map-tiles";
 import { cardClass } from "~/ui/card";
 import { BRAND } from "~/ui/brand";
 import { formatClock, formatElevation, formatInt, formatNumber, formatPace, formatSpeed } from "~/lib/format";
@@ -48,30 +49,17 @@ export function RouteSection({ data }: Data) {
             <desc id="route-desc">
               {`The route drawn from its start (green circle) to its finish (red square), with a ${map.scale.label} scale bar${map.attribution ? `, over a map: ${map.attribution}` : ""}.`}
             </desc>
-            {map.tiles.length ? (
-              <g data-testid="route-tiles">
-                {map.tiles.map((t) => (
-                  <image
-                    key={t.href}
-                    href={t.href}
-                    x={t.x}
-                    y={t.y}
-                    width={t.size}
-                    height={t.size}
-                    preserveAspectRatio="none"
-                  />
-                ))}
-                {/* The track's white casing, so it reads over any map. */}
-                <path
-                  d={map.path}
-                  fill="none"
-                  stroke="#fff"
-                  strokeWidth={6}
-                  strokeLinejoin="round"
-                  strokeLinecap="round"
-                />
-              </g>
-            ) : null}
+            <MapTiles tiles={map.tiles} testId="route-tiles">
+              {/* The track's white casing, so it reads over any map. */}
+              <path
+                d={map.path}
+                fill="none"
+                stroke="#fff"
+                strokeWidth={6}
+                strokeLinejoin="round"
+                strokeLinecap="round"
+              />
+            </MapTiles>
             <path
               d={map.path}
               fill="none"

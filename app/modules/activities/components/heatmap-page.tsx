@@ -8,6 +8,7 @@ import { formatInt, sportName } from "~/lib/format";
 import { Button } from "~/ui/button";
 import { cardClass } from "~/ui/card";
 import type { HeatmapData } from "../page.server";
+import { MapTiles } from "./map-tiles";
 
 /** Once, 2–4 times, 5 times or more: brighter and wider the more routes share a stretch. */
 const LAYER_STYLE = [
@@ -70,23 +71,10 @@ export function HeatmapPage({ data }: { data: HeatmapData }) {
               <desc id="heatmap-desc">
                 {`Every route drawn together; brighter lines are roads taken more often. Scale bar: ${map.scale.label}${attribution ? `. Over a map: ${attribution}` : ""}.`}
               </desc>
-              {tiles.length ? (
-                <g data-testid="heatmap-tiles">
-                  {tiles.map((t) => (
-                    <image
-                      key={t.href}
-                      href={t.href}
-                      x={t.x}
-                      y={t.y}
-                      width={t.size}
-                      height={t.size}
-                      preserveAspectRatio="none"
-                    />
-                  ))}
-                  {/* Dimmed, so the bright routes read over any map. */}
-                  <rect width={map.width} height={map.height} fill="#0f172a" fillOpacity={0.55} />
-                </g>
-              ) : null}
+              <MapTiles tiles={tiles} testId="heatmap-tiles">
+                {/* Dimmed, so the bright routes read over any map. */}
+                <rect width={map.width} height={map.height} fill="#0f172a" fillOpacity={0.55} />
+              </MapTiles>
               {/* The layers are drawn in grid cells, scaled to the map; their strokes keep their width in pixels. */}
               <g transform={`translate(${map.cell / 2} ${map.cell / 2}) scale(${map.cell})`}>
                 {map.layers.map((layer, i) =>
