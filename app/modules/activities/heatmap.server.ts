@@ -98,12 +98,13 @@ export async function heatmapView(
     heatmapChoices(app, user),
   ]);
   const view: HeatmapView = { choices, map: heatmap(polylines, { mercator }) };
+  const drawn = JSON.stringify(view);
   // Kept only if nothing changed since the generation was read (the upsert's WHERE).
   await app.db.run(sql`INSERT INTO heatmap_cache (user_id, generation, maps)
-    VALUES (${user.id}, ${generation}, json_set('{}', ${path}, json(${JSON.stringify(view)})))
+    VALUES (${user.id}, ${generation}, json_set('{}', ${path}, json(${drawn})))
     ON CONFLICT (user_id) DO UPDATE SET maps = json_set(
       CASE WHEN (SELECT count(*) FROM json_each(heatmap_cache.maps)) >= ${HEATMAPS_KEPT} THEN '{}'
-        ELSE heatmap_cache.maps END, ${path}, json(${JSON.stringify(view)}))
+        ELSE heatmap_cache.maps END, ${path}, json(${drawn}))
     WHERE heatmap_cache.generation = ${generation}`);
   return view;
 }

@@ -300,16 +300,12 @@ export async function queueChallengeCompletions(app: AppContext): Promise<number
     SELECT user_id, challenge_id, label FROM feed_items
     WHERE kind = 'challenge_completed' AND created_at >= ${since} AND user_id IS NOT NULL
     ORDER BY id LIMIT 1000`);
-  for (let i = 0; i < rows.length; i += 100)
-    await app.env.NOTIFY_QUEUE.sendBatch(
-      rows.slice(i, i + 100).map((r) => ({
-        body: challengeCompletedNotification({
-          userId: r.user_id,
-          challengeId: r.challenge_id,
-          title: r.label,
-        }),
-      })),
-    );
+  await queueAll(
+    app,
+    rows.map((r) =>
+      challengeCompletedNotification({ userId: r.user_id, challengeId: r.challenge_id, title: r.label }),
+    ),
+  );
   return rows.length;
 }
 
