@@ -76,9 +76,9 @@ export function e2eServer(port: number, fakesPort: number) {
       WRANGLER_LOG: "warn",
       // Miniflare directly, not `wrangler dev` and its dev proxy (scripts/serve-miniflare.ts, decision 033).
       RUNTIME: "miniflare",
-      // A basemap from the fakes (tests/fakes/server.ts): maps are drawn over tiles, and the activity
-      // page offers its interactive map (decision 050).
-      MAP_TILES_URL: `http://127.0.0.1:${fakesPort}/tiles/{z}/{x}/{y}.svg`,
+      // A PMTiles basemap from the fakes (tests/fakes/pmtiles.ts), drawn by the Worker: maps are drawn
+      // over tiles, and the activity page offers its interactive map (decisions 050, 057).
+      MAP_TILES_URL: `http://127.0.0.1:${fakesPort}/basemap.pmtiles`,
       MAP_TILES_ATTRIBUTION: "Test tiles",
     },
   };

@@ -11,6 +11,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "db/migrations"));
   return {
+    // Each checkout its own pre-bundle (worktrees sharing a node_modules would otherwise rebuild it under each other).
+    cacheDir: path.join(import.meta.dirname, ".cache/vite-integration"),
     plugins: [
       tsconfigPaths(),
       cloudflareTest(async ({ inject }) => {

@@ -104,20 +104,30 @@ export function cookieSecrets(env: Pick<Env, "SESSION_SECRET" | "APP_URL">): str
 /** The attribution of MAP_TILES_URL's tiles when MAP_TILES_ATTRIBUTION is empty. */
 export const DEFAULT_TILES_ATTRIBUTION = "© OpenStreetMap contributors";
 
+/** Where the Worker serves a PMTiles basemap's tiles (app/routes/map-tiles.$z.$x.$y.ts, decision 057). */
+export const PMTILES_TILE_URL = "/map-tiles/{z}/{x}/{y}";
+
 /**
  * The configured basemap (decision 050): MAP_TILES_URL when it is an http(s) URL template with
- * {z}, {x} and {y}, with its attribution and origin; null when unset or not such a template.
+ * {z}, {x} and {y}, with its attribution and origin (for the pages' img-src); or, decision 057,
+ * a PMTiles archive (`r2:<key>.pmtiles` in the UPLOADS bucket, or an http(s) address of a
+ * `.pmtiles` file) whose tiles this Worker serves at PMTILES_TILE_URL (`archive`; no other
+ * origin). Null when unset or neither.
  */
 export function mapTilesSetting(env: Pick<Env, "MAP_TILES_URL" | "MAP_TILES_ATTRIBUTION">) {
   const url = (env.MAP_TILES_URL ?? "").trim();
-  if (!url || !["{z}", "{x}", "{y}"].every((part) => url.includes(part))) return null;
-  let origin: string;
+  const attribution = env.MAP_TILES_ATTRIBUTION?.trim() || DEFAULT_TILES_ATTRIBUTION;
+  if (/^r2:[^/].*\.pmtiles$/.test(url))
+    return { url: PMTILES_TILE_URL, origin: null, attribution, archive: url };
+  let parsed: URL;
   try {
-    const parsed = new URL(url.replace(/\{[xyz]\}/g, "0"));
-    if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
-    origin = parsed.origin;
+    parsed = new URL(url.replace(/\{[xyz]\}/g, "0"));
   } catch {
     return null;
   }
-  return { url, origin, attribution: env.MAP_TILES_ATTRIBUTION?.trim() || DEFAULT_TILES_ATTRIBUTION };
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") return null;
+  if (parsed.pathname.endsWith(".pmtiles"))
+    return { url: PMTILES_TILE_URL, origin: null, attribution, archive: parsed.href };
+  if (!["{z}", "{x}", "{y}"].every((part) => url.includes(part))) return null;
+  return { url, origin: parsed.origin, attribution, archive: null };
 }

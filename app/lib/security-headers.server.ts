@@ -45,10 +45,10 @@ function pictureSources(env: Pick<Env, "STRAVA_API_URL" | "GOOGLE_USERINFO_URL">
   return [...new Set(origins.filter((o): o is string => Boolean(o) && !o!.startsWith("https:")))];
 }
 
-/** The configured basemap's tile origin (MAP_TILES_URL), none without one. */
+/** The configured basemap's tile origin (MAP_TILES_URL), none without one or for a PMTiles archive (served here). */
 function tileSources(env: Env): string[] {
-  const tiles = mapTilesSetting(env);
-  return tiles ? [tiles.origin] : [];
+  const origin = mapTilesSetting(env)?.origin;
+  return origin ? [origin] : [];
 }
 
 /** The page policy: scripts only from this origin, with this request's nonce, and from the checkout. */
@@ -87,7 +87,9 @@ export const NON_DOCUMENT_CSP =
  * feedback screenshot's sandbox) is kept. Nothing the Worker answers is
  * cached: pages carry a one-time nonce and the signed-in member's data, .data
  * and /api answers carry member data (static files are served from /assets
- * with their own caching, public/_headers).
+ * with their own caching, public/_headers). The one exception is an image the
+ * route marked `private, max-age=…` itself: the basemap's tiles (decision 057),
+ * the same for every member, kept by the member's browser only.
  */
 export function withSecurityHeaders(response: Response, env: Env, nonce: string): Response {
   // A copy: responses built by Response.redirect() or fetch() have immutable headers.
@@ -100,7 +102,10 @@ export function withSecurityHeaders(response: Response, env: Env, nonce: string)
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("Cache-Control", "no-store");
+  const keptImage =
+    (headers.get("Content-Type") ?? "").startsWith("image/") &&
+    /^private, max-age=\d+$/.test(headers.get("Cache-Control") ?? "");
+  if (!keptImage) headers.set("Cache-Control", "no-store");
   if (servesHttps(env)) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   return secured;
 }

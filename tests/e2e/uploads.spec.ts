@@ -189,7 +189,7 @@ test.describe("activities without Strava", () => {
     );
     // The e2e servers have a basemap (the fakes' tiles): under the SVG route, and on demand an
     // interactive map (Leaflet, loaded only now) with the same track, panned by the keyboard.
-    await expect(map.locator("image").first()).toHaveAttribute("href", /\/tiles\/\d+\/\d+\/\d+\.svg$/);
+    await expect(map.locator("image").first()).toHaveAttribute("href", /^\/map-tiles\/\d+\/\d+\/\d+$/);
     await expect(page.getByTestId("route-attribution")).toHaveText("Test tiles");
     const leafletBefore = await page.evaluate(() =>
       performance.getEntriesByType("resource").some((r) => r.name.includes("leaflet")),

@@ -26,7 +26,7 @@ export interface FakeRequest {
 export interface Reply {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  body: string | Uint8Array;
 }
 
 export function reply(

@@ -17,6 +17,7 @@ import {
   type Provider,
   type Reply,
 } from "./http.js";
+import { fakeBasemapArchive } from "./pmtiles.js";
 import { createPush, type PushState } from "./push.js";
 import { createRazorpay, type RazorpayState } from "./razorpay.js";
 import { createStrava, type StravaState } from "./strava.js";
@@ -72,14 +73,25 @@ export async function startFakes(opts: StartFakesOptions = {}): Promise<RunningF
   router.get("/", health);
   router.get("/_health", health);
   router.get("/favicon.ico", () => ({ status: 204, headers: {}, body: "" }));
-  // A raster basemap's tiles (MAP_TILES_URL, decision 050) for the end-to-end servers: a light
-  // square per tile, its edges drawn and its z/x/y written on it, so a screenshot shows alignment.
-  router.get("/tiles/:z/:x/:y", (_req, { z, x, y }) => {
-    const row = String(y).replace(/\.svg$/, "");
+  // A PMTiles basemap (MAP_TILES_URL, decision 057) for the end-to-end servers, answered by byte
+  // ranges as a storage host does (the Worker's pmtiles reader asks for ranges).
+  const basemap = fakeBasemapArchive();
+  router.get("/basemap.pmtiles", (req) => {
+    const range = /^bytes=(\d+)-(\d+)$/.exec(String(req.headers.range ?? ""));
+    const headers = {
+      "content-type": "application/octet-stream",
+      "accept-ranges": "bytes",
+      etag: '"basemap-1"',
+    };
+    if (!range) return { status: 200, headers, body: basemap };
+    const from = Number(range[1]);
+    if (from >= basemap.length)
+      return { status: 416, headers: { ...headers, "content-range": `bytes */${basemap.length}` }, body: "" };
+    const to = Math.min(Number(range[2]), basemap.length - 1);
     return {
-      status: 200,
-      headers: { "content-type": "image/svg+xml", "cache-control": "max-age=3600" },
-      body: `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" fill="#e8eef3" stroke="#94a3b8" stroke-width="2"/><text x="8" y="20" font-family="sans-serif" font-size="12" fill="#64748b">${Number(z)}/${Number(x)}/${Number(row)}</text></svg>`,
+      status: 206,
+      headers: { ...headers, "content-range": `bytes ${from}-${to}/${basemap.length}` },
+      body: basemap.subarray(from, to + 1),
     };
   });
   router.post("/_control/reset", () => {

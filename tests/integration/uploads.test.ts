@@ -12,6 +12,7 @@ import { createAppContext } from "~workers/load-context";
 import { startTrackBackfill, TRACK_BACKFILL_KEY, type UploadView } from "~/modules/uploads/uploads.server";
 import { decodePolyline, encodePolyline, type LatLon } from "~/modules/activities/track-geometry";
 import type { ActivityView } from "~/modules/activities/list.server";
+import { pmtilesArchive, vectorTile } from "../fakes/pmtiles";
 
 const DAY = 86_400_000;
 const now = Date.now();
@@ -27,6 +28,24 @@ const rideFit = () =>
     heartRate: (i) => 120 + (i % 40),
     utcOffsetMinutes: 330,
   });
+
+/**
+ * A ride of 10 km due north from 18.5° N 73.85° E (Pune) with its track: zoom 12 tiles x 2887-2888,
+ * y 1832-1833 (worked out by hand in tests/unit/activity-tracks.test.ts).
+ */
+async function tenKmNorth(userId: number) {
+  const activity = await env.DB.prepare(
+    `INSERT INTO activities (user_id, source, name, type, sport_type, distance, moving_time, elapsed_time, start_date, start_date_local)
+     VALUES (?, 'file', 'Ten km north', 'Ride', 'Ride', 10000, 1800, 1800, ?, 'x') RETURNING id`,
+  )
+    .bind(userId, Math.floor(now / 1000) - 86_400)
+    .first<{ id: number }>();
+  const north: LatLon[] = Array.from({ length: 11 }, (_, i) => [18.5 + (i * 1000) / 111_195, 73.85]);
+  await env.DB.prepare("INSERT INTO activity_tracks (activity_id, user_id, polyline) VALUES (?, ?, ?)")
+    .bind(activity!.id, userId, encodePolyline(north))
+    .run();
+  return activity!;
+}
 
 const form = (...files: File[]) => {
   const body = new FormData();
@@ -234,19 +253,8 @@ describe("uploads", () => {
 
   it("MAP_TILES_URL draws the basemap's tiles under the route map and lets the tile host into img-src; without it, no tiles (decision 050)", async () => {
     const m = await member();
-    const activity = await env.DB.prepare(
-      `INSERT INTO activities (user_id, source, name, type, sport_type, distance, moving_time, elapsed_time, start_date, start_date_local)
-       VALUES (?, 'file', 'Ten km north', 'Ride', 'Ride', 10000, 1800, 1800, ?, 'x') RETURNING id`,
-    )
-      .bind(m.id, Math.floor(now / 1000) - 86_400)
-      .first<{ id: number }>();
-    // 10 km due north from 18.5° N 73.85° E (Pune): zoom 12 tiles x 2887-2888, y 1832-1833 (worked out
-    // by hand in tests/unit/activity-tracks.test.ts).
-    const north: LatLon[] = Array.from({ length: 11 }, (_, i) => [18.5 + (i * 1000) / 111_195, 73.85]);
-    await env.DB.prepare("INSERT INTO activity_tracks (activity_id, user_id, polyline) VALUES (?, ?, ?)")
-      .bind(activity!.id, m.id, encodePolyline(north))
-      .run();
-    const page = async (settings: Partial<typeof env>, path = `/activities/${activity!.id}`) => {
+    const activity = await tenKmNorth(m.id);
+    const page = async (settings: Partial<typeof env>, path = `/activities/${activity.id}`) => {
       const ctx = createExecutionContext();
       const res = await worker.fetch(
         new Request(`http://localhost:8787${path}`, {
@@ -318,6 +326,125 @@ describe("uploads", () => {
     expect(plainHeat.html).toContain('data-testid="heatmap"');
     expect(plainHeat.html).not.toContain("<image");
     expect(plainHeat.html).not.toContain("heatmap-attribution");
+  });
+
+  it("a PMTiles basemap in R2 is served by the Worker at /map-tiles: vector tiles drawn as SVG (overzoomed past the archive), raster tiles as stored, members only (decision 057)", async () => {
+    const m = await member();
+    const lake = vectorTile([
+      {
+        name: "water",
+        features: [
+          {
+            type: 3,
+            rings: [
+              [
+                [0, 0],
+                [2048, 0],
+                [2048, 2048],
+                [0, 2048],
+                [0, 0],
+              ],
+            ],
+          },
+        ],
+      },
+      {
+        name: "roads",
+        features: [
+          {
+            type: 2,
+            rings: [
+              [
+                [0, 4000],
+                [4096, 4000],
+              ],
+            ],
+            properties: { kind: "major_road" },
+          },
+        ],
+      },
+      { name: "pois", features: [] },
+    ]);
+    await env.UPLOADS.put("basemap/test.pmtiles", pmtilesArchive({ tileFor: () => lake, maxZoom: 12 }));
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    await env.UPLOADS.put(
+      "basemap/raster.pmtiles",
+      pmtilesArchive({ tileFor: () => png, maxZoom: 3, tileType: 2 }),
+    );
+    const get = async (path: string, settings: Partial<typeof env>, cookie: string | null = m.cookie) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch(
+        new Request(`http://localhost:8787${path}`, {
+          headers: cookie ? { Cookie: cookie } : {},
+        }) as Request<unknown, IncomingRequestCfProperties>,
+        { ...env, ...settings },
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const vector = {
+      MAP_TILES_URL: "r2:basemap/test.pmtiles",
+      MAP_TILES_ATTRIBUTION: "© OpenStreetMap contributors",
+    };
+
+    const tile = await get("/map-tiles/12/2887/1832", vector);
+    expect(tile.status).toBe(200);
+    expect(tile.headers.get("content-type")).toBe("image/svg+xml");
+    expect(tile.headers.get("cache-control")).toBe("private, max-age=604800");
+    const svg = await tile.text();
+    // The lake fills the tile's top-left quarter; the main road is drawn over its casing; no labels.
+    expect(svg).toContain('viewBox="0 0 4096 4096"');
+    expect(svg).toMatch(/<path data-style="water" fill="#aad3df"[^>]* d="M0 0 2048 0 2048 2048 0 2048Z"\/>/);
+    expect(svg.indexOf('data-style="majorCasing"')).toBeLessThan(svg.indexOf('data-style="major"'));
+    expect(svg).not.toContain("<text");
+    // Two zooms past the archive's 12: the tile's share of its ancestor at 12 (x 11549 = 4·2887 + 1).
+    const deeper = await (await get("/map-tiles/14/11549/7330", vector)).text();
+    expect(deeper).toContain('viewBox="1024 2048 1024 1024"');
+
+    for (const [path, status] of [
+      ["/map-tiles/19/0/0", 404], // more than six zooms past the archive
+      ["/map-tiles/3/8/0", 404], // x outside zoom 3
+      ["/map-tiles/3/x/0", 404],
+    ] as const)
+      expect((await get(path, vector)).status, path).toBe(status);
+    // A guest is sent to sign in, as on every page.
+    const guest = await get("/map-tiles/12/2887/1832", vector, null);
+    expect([guest.status, guest.headers.get("location")]).toEqual([
+      302,
+      expect.stringMatching(/^\/auth\?redirectTo=%2Fmap-tiles%2F/),
+    ]);
+    expect((await get("/map-tiles/12/2887/1832", {})).status).toBe(404);
+    const broken = await get("/map-tiles/1/0/0", { MAP_TILES_URL: "r2:basemap/missing.pmtiles" });
+    expect(broken.status).toBe(502);
+    expect(await broken.json()).toMatchObject({ message: "The basemap is unavailable" });
+
+    // An archive at an https address is read by byte ranges (the fakes' basemap, as a storage host serves it).
+    const remote = await get("/map-tiles/14/11549/7330", {
+      MAP_TILES_URL: `${env.FAKES_URL}/basemap.pmtiles`,
+    });
+    expect(remote.status).toBe(200);
+    expect(await remote.text()).toMatch(/data-style="water".*data-style="road"/);
+
+    const raster = await get("/map-tiles/2/1/3", { MAP_TILES_URL: "r2:basemap/raster.pmtiles" });
+    expect(raster.headers.get("content-type")).toBe("image/png");
+    expect(new Uint8Array(await raster.arrayBuffer())).toEqual(png);
+    expect((await get("/map-tiles/4/1/3", { MAP_TILES_URL: "r2:basemap/raster.pmtiles" })).status).toBe(404);
+
+    // The route map and the heatmap draw those tiles from this origin: nothing more in img-src.
+    const activity = await tenKmNorth(m.id);
+    const page = await get(`/activities/${activity.id}`, vector);
+    const html = await page.text();
+    const hrefs = [...html.matchAll(/<image href="([^"]+)"/g)].map((h) => h[1]).sort();
+    expect(hrefs).toEqual([
+      "/map-tiles/12/2887/1832",
+      "/map-tiles/12/2887/1833",
+      "/map-tiles/12/2888/1832",
+      "/map-tiles/12/2888/1833",
+    ]);
+    const imgSrc = (res: Response) =>
+      (res.headers.get("Content-Security-Policy") ?? "").split(";").find((d) => d.includes("img-src"));
+    expect(imgSrc(page)).toBe(imgSrc(await get(`/activities/${activity.id}`, {})));
   });
 
   it("a file that matches a synced Strava activity is a duplicate and names it", async () => {

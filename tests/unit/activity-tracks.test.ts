@@ -17,7 +17,9 @@ import {
 import { heatmap, heatmapTiles, routeMap } from "~/modules/activities/route-map";
 import { kindOf, parseUpload } from "~/modules/uploads/parse";
 import { TrackRecorder } from "~/modules/uploads/track-detail";
+import { vectorTileSvg } from "~/modules/activities/vector-tile-svg";
 import { encodeFit } from "~scripts/make-activity-fixtures";
+import { vectorTile } from "../fakes/pmtiles";
 
 const DIR = join(import.meta.dirname, "../fixtures/activities");
 
@@ -291,5 +293,110 @@ describe("server-rendered maps", () => {
     // Both routes start in the same grid cell: a step of the once band begins there.
     const cell = [Math.floor(startX / map.cell), Math.floor(startY / map.cell)];
     expect(map.layers[0]!.path).toContain(`M${cell[0]} ${cell[1]}`);
+  });
+});
+
+describe("a vector basemap tile drawn as SVG (decision 057)", () => {
+  // OpenMapTiles' layer names and classes (the integration test draws Protomaps' names).
+  const tile = vectorTile([
+    {
+      name: "park",
+      features: [
+        {
+          type: 3,
+          rings: [
+            [
+              [0, 0],
+              [100, 0],
+              [100, 100],
+              [0, 0],
+            ],
+          ],
+        },
+      ],
+    },
+    {
+      name: "transportation",
+      features: [
+        {
+          type: 2,
+          rings: [
+            [
+              [0, 10],
+              [4096, 10],
+            ],
+          ],
+          properties: { class: "primary" },
+        },
+        {
+          type: 2,
+          rings: [
+            [
+              [0, 20],
+              [4096, 20],
+            ],
+          ],
+          properties: { class: "service" },
+        },
+        {
+          type: 2,
+          rings: [
+            [
+              [0, 30],
+              [4096, 30],
+            ],
+          ],
+          properties: { class: "rail" },
+        },
+      ],
+    },
+    {
+      name: "building",
+      features: [
+        {
+          type: 3,
+          rings: [
+            [
+              [10, 10],
+              [20, 10],
+              [20, 20],
+              [10, 10],
+            ],
+          ],
+        },
+      ],
+    },
+    { name: "place", features: [] },
+    {
+      name: "aeroway",
+      features: [
+        {
+          type: 3,
+          rings: [
+            [
+              [0, 0],
+              [9, 0],
+              [9, 9],
+              [0, 0],
+            ],
+          ],
+        },
+      ],
+    },
+  ]);
+
+  it("draws each layer in its style, bottom first, and leaves unknown layers and labels out", () => {
+    const svg = vectorTileSvg(tile);
+    const styles = [...svg.matchAll(/data-style="(\w+)"/g)].map((m) => m[1]);
+    expect(styles).toEqual(["green", "building", "rail", "roadCasing", "road", "majorCasing", "major"]);
+    expect(svg).toMatch(/data-style="major"[^>]* d="M0 10 4096 10"/);
+    expect(svg).toMatch(/data-style="road"[^>]* d="M0 20 4096 20"/);
+    expect(svg).toMatch(/data-style="rail"[^>]*stroke-dasharray="3 2"[^>]* d="M0 30 4096 30"/);
+    expect(svg).not.toContain("M0 0 9 0");
+    expect(svg).toContain('viewBox="0 0 4096 4096"');
+  });
+
+  it("an overzoomed tile is its share of the ancestor, three zooms down the bottom-right eighth", () => {
+    expect(vectorTileSvg(tile, { levels: 3, dx: 7, dy: 7 })).toContain('viewBox="3584 3584 512 512"');
   });
 });
