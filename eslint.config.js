@@ -32,6 +32,7 @@ export default tseslint.config(
     ignores: [
       "build/**",
       ".wrangler/**",
+      ".cache/**",
       "node_modules/**",
       "playwright-report/**",
       "test-results/**",

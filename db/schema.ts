@@ -1308,6 +1308,24 @@ export const notificationTriggers = sqliteTable("notification_triggers", {
   firedAt: integer("fired_at", { mode: "timestamp" }).notNull(),
 });
 
+/**
+ * Who leads each running challenge (issue #41): `team` false a member (holder: user id), true a
+ * team (holder: challenge_teams id), since when. The cron compares it with the standings and
+ * tells whoever lost the lead (app/modules/notifications, queueLeadChanges).
+ */
+export const challengeLeads = sqliteTable(
+  "challenge_leads",
+  {
+    challengeId: integer("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    team: integer("team", { mode: "boolean" }).notNull(),
+    holderId: integer("holder_id").notNull(),
+    since: integer("since", { mode: "timestamp" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.challengeId, t.team] })],
+);
+
 /** A device's Web Push subscription (decision 053): pruned on the push service's 404/410. */
 export const pushSubscriptions = sqliteTable(
   "push_subscriptions",

@@ -17,8 +17,10 @@ import { handleUploadBatch } from "~/modules/uploads/queue.server";
 import {
   handleNotificationBatch,
   queueChallengeCompletions,
+  queuePlanWeeks,
   queueReminders,
 } from "~/modules/notifications/notifications.server";
+import { queueLeadChanges } from "~/modules/club/leads.server";
 import { failStaleUploads, startTrackBackfill } from "~/modules/uploads/uploads.server";
 import { handleDigestBatch, runWeeklyDigest } from "~/modules/digest/digest.server";
 import {
@@ -115,6 +117,8 @@ export default {
       startTrackBackfill(app),
       queueChallengeCompletions(app),
       queueReminders(app),
+      queuePlanWeeks(app),
+      queueLeadChanges(app),
       // the digest's batches run in the quarter-hourly cron
       controller.cron === HOUSEKEEPING_CRON ? null : runWeeklyDigest(app),
       alertFailingKinds(app),

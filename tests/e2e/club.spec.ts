@@ -95,6 +95,12 @@ test("kudos and a comment on a completion reach its member in the app, by e-mail
       return ((await res.json()) as { subject: string }[]).map((m) => m.subject);
     })
     .toContainEqual(expect.stringContaining(`commented on "completed the challenge ${title}"`));
+  // The mailbox shows its one-click unsubscribe headers (RFC 8058).
+  await page.goto(`${fakesUrl()}/email?to=${encodeURIComponent(riderEmail)}`);
+  const mail = page.locator("article.message", { hasText: "Ride on!" }).first();
+  await expect(mail.locator("dt", { hasText: "List-Unsubscribe-Post" })).toBeVisible();
+  await expect(mail.locator("dd.header").first()).toContainText("/api/notifications/unsubscribe?token=");
+  await expect(mail.locator("dd.header").last()).toHaveText("List-Unsubscribe=One-Click");
   await expect.poll(async () => (await pushes()).length).toBe(2);
   expect(await pushes()).toEqual(
     expect.arrayContaining([

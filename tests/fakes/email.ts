@@ -144,6 +144,9 @@ function mailboxPage(messages: EmailMessage[]): string {
       <dt>From</dt><dd class="from">${escapeHtml(message.from)}</dd>
       <dt>To</dt><dd class="to">${escapeHtml(message.to.join(", "))}</dd>
       <dt>Sent</dt><dd><time datetime="${message.created_at}">${escapeHtml(message.created_at.replace("T", " ").replace(/\.\d+Z$/, " UTC"))}</time></dd>
+      ${Object.entries(message.headers)
+        .map(([name, value]) => `<dt>${escapeHtml(name)}</dt><dd class="header">${escapeHtml(value)}</dd>`)
+        .join("")}
     </dl>
   </header>
   <div class="body">${message.html ?? `<pre>${linkify(message.text ?? "")}</pre>`}</div>
@@ -159,7 +162,7 @@ function mailboxPage(messages: EmailMessage[]): string {
 .mailbox{max-width:820px;margin:24px auto;padding:0 16px}
 .message{background:#fff;border-radius:8px;box-shadow:0 1px 3px rgba(0,0,0,.12);margin:16px 0;overflow:hidden}
 .message header{padding:14px 18px;border-bottom:1px solid #eee}.subject{font-size:18px;margin:0 0 8px}
-dl{display:grid;grid-template-columns:60px 1fr;gap:2px 8px;margin:0;font-size:13px}dt{color:#6d6d78}dd{margin:0}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:2px 8px;margin:0;font-size:13px}dt{color:#6d6d78}dd{margin:0}
 .body{padding:14px 18px}.body pre{white-space:pre-wrap;font:inherit;margin:0}
 .attachments{list-style:none;margin:0;padding:0 18px 14px;display:flex;gap:16px;flex-wrap:wrap}
 .attachments li{display:flex;flex-direction:column;gap:4px;font-size:13px}`;

@@ -7,8 +7,10 @@ import type { AppContext } from "~workers/load-context";
 import { deleteActivities, saveActivities } from "~/modules/activities/store.server";
 import { toActivityRow, type StravaActivityJson } from "~/modules/strava/activity-mapper";
 import { call, createUser, json, login, mailbox } from "./helpers";
+import { queueLeadChanges } from "~/modules/club/leads.server";
 import {
   queueChallengeCompletions,
+  queuePlanWeeks,
   queueReminders,
   unsubscribeToken,
 } from "~/modules/notifications/notifications.server";
@@ -2622,5 +2624,131 @@ describe("Web Push (issue #41, docs/decisions/053-web-push.md)", () => {
       { dedupe_key: `kudos:push-${u.id}`, pushed: 0 },
       { dedupe_key: `comment:push-quiet-${u.id}`, pushed: 0 },
     ]);
+  });
+});
+
+describe("leads, events and plan weeks through the notifications (issue #41)", () => {
+  const notificationsOf = (id: number) =>
+    env.DB.prepare("SELECT kind, title, link FROM notifications WHERE user_id = ? ORDER BY id")
+      .bind(id)
+      .all<{ kind: string; title: string; link: string }>()
+      .then((r) => r.results);
+
+  it("the cron tells whoever loses a challenge's lead (the member, or every member of the team), once per lost lead, and a team taking the lead is a feed item", async () => {
+    const [ana, ben, cai] = [await createUser(), await createUser(), await createUser()];
+    const c = await insertChallenge({ title: "Lead Ride" });
+    const [red, blue] = await Promise.all(
+      ["Red", "Blue"].map((name) =>
+        env.DB.prepare("INSERT INTO challenge_teams (challenge_id, name) VALUES (?, ?) RETURNING id")
+          .bind(c, name)
+          .first<number>("id"),
+      ),
+    );
+    const progress = (user: number, metres: number, team: number | null) =>
+      env.DB.prepare(
+        `INSERT INTO challenge_participations (challenge_id, user_id, progress, team_id) VALUES (?, ?, ?, ?)
+         ON CONFLICT (challenge_id, user_id) DO UPDATE SET progress = excluded.progress`,
+      )
+        .bind(c, user, metres, team)
+        .run();
+    await progress(ana.id, 30_000, red!);
+    await progress(cai.id, 5_000, red!);
+    await progress(ben.id, 20_000, blue!);
+    const app = createAppContext(env);
+    const leadQueued = () => queueLeadChanges(app);
+    // The first leaders take the lead from nobody: nobody is told.
+    expect(await leadQueued()).toBe(0);
+    const leads = () =>
+      env.DB.prepare("SELECT team, holder_id FROM challenge_leads WHERE challenge_id = ? ORDER BY team")
+        .bind(c)
+        .all()
+        .then((r) => r.results);
+    expect(await leads()).toEqual([
+      { team: 0, holder_id: ana.id },
+      { team: 1, holder_id: red },
+    ]);
+    // A tie changes nothing; passing does: Ana loses her lead, Red (Ana and Cai) loses the team's.
+    await progress(ben.id, 30_000, blue!);
+    expect(await leadQueued()).toBe(0);
+    await progress(ben.id, 40_000, blue!);
+    expect(await leadQueued()).toBe(3);
+    expect(await leadQueued()).toBe(0);
+    expect(await leads()).toEqual([
+      { team: 0, holder_id: ben.id },
+      { team: 1, holder_id: blue },
+    ]);
+    await vi.waitFor(async () => expect(await notificationsOf(cai.id)).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await notificationsOf(ana.id)).toHaveLength(2), { timeout: 10_000 });
+    expect(await notificationsOf(ana.id)).toEqual(
+      expect.arrayContaining([
+        {
+          kind: "lead_lost",
+          title: `${ben.username} took the lead in Lead Ride from you`,
+          link: `/challenges/${c}`,
+        },
+        {
+          kind: "lead_lost",
+          title: "Your team Red lost the lead in Lead Ride to Blue",
+          link: `/challenges/${c}`,
+        },
+      ]),
+    );
+    expect(await notificationsOf(cai.id)).toEqual([
+      {
+        kind: "lead_lost",
+        title: "Your team Red lost the lead in Lead Ride to Blue",
+        link: `/challenges/${c}`,
+      },
+    ]);
+    expect(await notificationsOf(ben.id)).toEqual([]);
+    const feed = await env.DB.prepare(
+      "SELECT kind, user_id, label FROM feed_items WHERE challenge_id = ? AND kind = 'team_lead' ORDER BY id",
+    )
+      .bind(c)
+      .all();
+    expect(feed.results).toEqual([
+      { kind: "team_lead", user_id: null, label: "Red took the lead in Lead Ride" },
+      { kind: "team_lead", user_id: null, label: "Blue took the lead in Lead Ride" },
+    ]);
+  });
+
+  it("a week of a Wari plan starting today is told from 06:00 IST, once, with its goals", async () => {
+    const u = await createUser();
+    const day = 86_400_000;
+    const today = new Date(Math.floor(Date.now() / day) * day);
+    const week = (i: number) => ({
+      week: i + 1,
+      phase: i < 2 ? "Base Building" : "Endurance Building",
+      startDate: new Date(today.getTime() + (i - 2) * 7 * day).toISOString().slice(0, 10),
+      endDate: "x",
+      weeklyGoalKm: 100 + i * 20,
+      longRideGoalKm: 40 + i * 10,
+      recoveryWeek: i === 2,
+      workouts: [],
+    });
+    const plan = await env.DB.prepare(
+      "INSERT INTO training_plans (user_id, event_year, category, start_date, plan_details) VALUES (?, 2198, 'Intermediate', ?, ?) RETURNING id",
+    )
+      .bind(
+        u.id,
+        today.getTime() / 1000 - 14 * 86_400,
+        JSON.stringify({ weeklySchedule: [0, 1, 2, 3].map(week) }),
+      )
+      .first<number>("id");
+    // 00:30 UTC is 06:00 IST; a minute earlier the day's weeks wait.
+    const at = (ms: number) => ({ ...createAppContext(env), now: () => new Date(today.getTime() + ms) });
+    expect(await queuePlanWeeks(at(29 * 60_000))).toBe(0);
+    expect(await queuePlanWeeks(at(31 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await queuePlanWeeks(at(60 * 60_000))).toBe(0);
+    await vi.waitFor(async () => expect(await notificationsOf(u.id)).toHaveLength(1), { timeout: 10_000 });
+    expect(await notificationsOf(u.id)).toEqual([
+      {
+        kind: "plan_week",
+        title:
+          "Week 3 of 4 of your Wari plan starts today (Endurance Building, a lighter week): 140 km, the long ride 60 km",
+        link: "/wari",
+      },
+    ]);
+    expect(plan).toBeGreaterThan(0);
   });
 });

@@ -11,7 +11,7 @@ import {
   env,
   waitOnExecutionContext,
 } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { hmacSha256Hex } from "~/modules/events/signature";
 import worker from "~workers/app";
 import { call, createUser, json, login, mailbox } from "./helpers";
@@ -184,6 +184,13 @@ beforeAll(async () => {
   const a = await createUser({ isAdmin: true });
   admin = { id: a.id, cookie: await login(a.username, a.password), email: a.email };
 });
+
+/** The member's in-app notifications of one kind. */
+const bell = (userId: number, kind: string) =>
+  env.DB.prepare("SELECT title, link FROM notifications WHERE user_id = ? AND kind = ? ORDER BY id")
+    .bind(userId, kind)
+    .all<{ title: string; link: string }>()
+    .then((r) => r.results);
 
 describe("the seat count (one conditional statement per change)", () => {
   it("never exceeds the cap under concurrent registrations, promotions, cancellations and expired holds", async () => {
@@ -442,6 +449,16 @@ describe("the waitlist", () => {
     expect(await registrationRow(event.id, first.id)).toMatchObject({ payment_status: "pending" });
     const offer = (await mailbox(first.email)).find((x) => x.subject === `A place is free: ${event.title}`);
     expect(offer?.text).toContain(`/events/${event.id}/payment`);
+    // And in the bell (issue #41): the hold's end written in IST, the link to pay.
+    await vi.waitFor(async () => expect(await bell(first.id, "waitlist_offer")).toHaveLength(1), {
+      timeout: 10_000,
+    });
+    expect((await bell(first.id, "waitlist_offer"))[0]).toMatchObject({
+      title: expect.stringMatching(
+        new RegExp(`^A place is free at ${event.title}: pay by .+ IST to keep it$`),
+      ),
+      link: `/events/${event.id}/payment`,
+    });
     expect(await holders(event.id)).toBe(1);
     expect(
       await json(await call(`/api/events/${event.id}/waitlist`, { cookie: second.cookie })),
@@ -589,6 +606,16 @@ describe("reminders", () => {
     await runCron();
     const subjects = (await mails(m.email)).map((x) => x.subject).filter((s) => s.startsWith("Reminder"));
     expect(subjects.sort()).toEqual(["Reminder: Day Away is tomorrow", "Reminder: Week Away is in a week"]);
+    // The same reminders in the bell (issue #41), once each however many runs.
+    await vi.waitFor(async () => expect(await bell(m.id, "event_reminder")).toHaveLength(2), {
+      timeout: 10_000,
+    });
+    expect(
+      (await bell(m.id, "event_reminder")).map((n) => [n.title.replace(/: .*/, ""), n.link]).sort(),
+    ).toEqual([
+      ["Day Away is tomorrow", `/events/${day.id}`],
+      ["Week Away is in a week", `/events/${week.id}`],
+    ]);
   });
 });
 

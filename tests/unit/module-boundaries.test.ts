@@ -123,6 +123,7 @@ const TABLE_OWNERS: Record<string, string> = {
   notification_settings: "notifications",
   push_subscriptions: "notifications",
   notification_triggers: "notifications",
+  challenge_leads: "club",
   digest_sends: "digest",
   digest_cursor: "digest",
   cron_runs: "health",

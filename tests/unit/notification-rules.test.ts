@@ -8,6 +8,9 @@ import {
   commentNotification,
   feedbackAnsweredNotification,
   kudosNotification,
+  leadChange,
+  leadLostNotification,
+  planWeekNotification,
   pushPayload,
   secondsUntilQuietEnds,
   wariOpenNotification,
@@ -198,5 +201,56 @@ describe("the Web Push payload (decision 053)", () => {
         { kind: "feedback_answered", channel: "push", enabled: true },
       ]),
     ).toBe(false);
+  });
+});
+
+describe("the lead and the plan's weeks (issue #41)", () => {
+  const top = { id: 2, name: "ben", progress: 40_000 };
+  it("the lead changes hands only when someone has strictly more; the first leader takes it from nobody", () => {
+    expect(leadChange(null, top)).toEqual({ leader: top, lost: null });
+    expect(leadChange(null, { ...top, progress: 0 })).toBeNull();
+    expect(leadChange(null, null)).toBeNull();
+    expect(leadChange({ id: 2, progress: 40_000 }, top)).toBeNull();
+    expect(leadChange({ id: 1, progress: 40_000 }, top)).toBeNull();
+    expect(leadChange({ id: 1, progress: 39_999 }, top)).toEqual({ leader: top, lost: 1 });
+  });
+
+  it("a lost lead is keyed by the tenure lost: a retried run adds nothing, a lead won back and lost again is new", () => {
+    const lost = (heldSince: Date, team: string | null = null) =>
+      leadLostNotification({
+        userId: 1,
+        challengeId: 9,
+        title: "Monsoon",
+        newLeader: "Blue",
+        team,
+        heldSince,
+      });
+    const monday = new Date("2026-11-23T00:00:00Z");
+    expect(lost(monday).key).toBe(lost(monday).key);
+    expect(lost(monday).key).not.toBe(lost(new Date("2026-11-25T00:00:00Z")).key);
+    expect(lost(monday, "Red").key).not.toBe(lost(monday).key);
+    expect(lost(monday, "Red").title).toBe("Your team Red lost the lead in Monsoon to Blue");
+    expect(lost(monday).title).toBe("Blue took the lead in Monsoon from you");
+  });
+
+  it("a plan's week: once per plan and week, its goals and a lighter week said", () => {
+    const week = {
+      userId: 1,
+      planId: 4,
+      week: 3,
+      weeks: 14,
+      weeklyKm: 152.4,
+      longRideKm: 61,
+      phase: "Base Building",
+    };
+    expect(planWeekNotification({ ...week, recovery: false })).toMatchObject({
+      kind: "plan_week",
+      key: "plan-week:4:3",
+      title: "Week 3 of 14 of your Wari plan starts today (Base Building): 152 km, the long ride 61 km",
+      link: "/wari",
+    });
+    expect(planWeekNotification({ ...week, recovery: true }).title).toContain(
+      "(Base Building, a lighter week)",
+    );
   });
 });

@@ -9,6 +9,8 @@
  */
 import { inArray, sql } from "drizzle-orm";
 import { events } from "~db/schema";
+import { memberZone, notify } from "~/modules/notifications/notifications.server";
+import { eventReminderNotification } from "~/modules/notifications/rules";
 import type { AppContext } from "~workers/load-context";
 import { formatEventDate, CLUB_TIME_ZONE } from "~/lib/format";
 import { deliver, deliveryGivenUp } from "./deliveries.server";
@@ -35,6 +37,7 @@ export async function sendReminders(app: AppContext, now: Date) {
     const column = sql.raw(w.column);
     const claimed = await app.db.all<{
       id: number;
+      user_id: number;
       email: string;
       name: string;
       event_id: number;
@@ -48,7 +51,7 @@ export async function sendReminders(app: AppContext, now: Date) {
           AND e.date > ${nowSeconds + w.from} AND e.date <= ${nowSeconds + w.to}
           AND NOT ${deliveryGivenUp(w.kind, sql`r.id`)}
         LIMIT ${REMINDERS_PER_RUN})
-      RETURNING id, email, name, event_id, registration_date`);
+      RETURNING id, user_id, email, name, event_id, registration_date`);
     const ids = [...new Set(claimed.map((r) => r.event_id))];
     const details = ids.length ? await app.db.select().from(events).where(inArray(events.id, ids)) : [];
     for (const c of claimed) {
@@ -64,6 +67,19 @@ export async function sendReminders(app: AppContext, now: Date) {
         html: `<p>Hello ${escapeHtml(r.name)},</p><p>${escapeHtml(r.title)} starts ${escapeHtml(formatEventDate(new Date(r.date * 1000), CLUB_TIME_ZONE))} at ${escapeHtml(r.location)}.</p><p><a href="${escapeHtml(url)}">Your registration and check-in QR code</a></p>`,
       });
       if (delivered) sent++;
+      // The bell and the member's phone too (issue #41); once per registration and window.
+      await notify(
+        app,
+        eventReminderNotification({
+          userId: c.user_id,
+          registrationId: c.id,
+          eventId: c.event_id,
+          title: r.title,
+          when: w.label,
+          date: new Date(r.date * 1000),
+          zone: await memberZone(app, c.user_id),
+        }),
+      );
     }
   }
   return { reminders: sent };

@@ -5,6 +5,8 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { eventRegistrations, eventWaitlist, registrationAudit, users, type User } from "~db/schema";
+import { memberZone, notify } from "~/modules/notifications/notifications.server";
+import { waitlistOfferNotification } from "~/modules/notifications/rules";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
 import { formatEventDate, CLUB_TIME_ZONE } from "~/lib/format";
@@ -99,6 +101,18 @@ export async function offerFreedPlaces(app: AppContext, eventId: number): Promis
       `Complete Payment: ${url}`,
       "If you let it lapse, the place goes to the next person on the waitlist.",
     ]);
+    // The bell and the member's phone too (issue #41): a hold of minutes is worth a push.
+    await notify(
+      app,
+      waitlistOfferNotification({
+        userId: offer.user_id,
+        registrationId: offer.id,
+        eventId,
+        title: event.title,
+        expiresAt: new Date(hold * 1000),
+        zone: await memberZone(app, offer.user_id),
+      }),
+    );
   }
   return offered;
 }

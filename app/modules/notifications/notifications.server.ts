@@ -12,6 +12,7 @@ import { and, desc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { sendEmail } from "~/lib/email.server";
 import { AppError } from "~/lib/http.server";
+import { CLUB_UTC_OFFSET_MINUTES } from "~/lib/format";
 import { memberTimeZone } from "~/lib/time-zone";
 import {
   notificationPreferences,
@@ -34,6 +35,7 @@ import {
   channelEnabled,
   KIND_LABELS,
   NOTIFICATION_KINDS,
+  planWeekNotification,
   pushPayload,
   secondsUntilQuietEnds,
   type NotificationKind,
@@ -48,6 +50,12 @@ export async function notify(app: AppContext, message: NotificationMessage | nul
   } catch (error) {
     console.error("notification not queued", message.key, error);
   }
+}
+
+/** A member's time zone, for a notification's wording (IST when they chose none). */
+export async function memberZone(app: AppContext, userId: number): Promise<string> {
+  const row = await app.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+  return memberTimeZone({ timeZone: row[0]?.timeZone ?? null });
 }
 
 export const notificationMessageSchema = z.object({
@@ -300,7 +308,7 @@ export async function queueChallengeCompletions(app: AppContext): Promise<number
     SELECT user_id, challenge_id, label FROM feed_items
     WHERE kind = 'challenge_completed' AND created_at >= ${since} AND user_id IS NOT NULL
     ORDER BY id LIMIT 1000`);
-  await queueAll(
+  await queueNotifications(
     app,
     rows.map((r) =>
       challengeCompletedNotification({ userId: r.user_id, challengeId: r.challenge_id, title: r.label }),
@@ -310,7 +318,7 @@ export async function queueChallengeCompletions(app: AppContext): Promise<number
 }
 
 /** Queues `messages` in sendBatch calls of 100 (the queue's limit per call). */
-async function queueAll(app: AppContext, messages: NotificationMessage[]): Promise<void> {
+export async function queueNotifications(app: AppContext, messages: NotificationMessage[]): Promise<void> {
   for (let i = 0; i < messages.length; i += 100)
     await app.env.NOTIFY_QUEUE.sendBatch(messages.slice(i, i + 100).map((body) => ({ body })));
 }
@@ -375,7 +383,7 @@ export async function queueReminders(app: AppContext): Promise<number> {
       SELECT p.user_id, u.time_zone FROM challenge_participations p JOIN users u ON u.id = p.user_id
       WHERE p.challenge_id = ${c.id} AND u.is_active = 1 ${unfinished}`);
     const at = new Date(c.at * 1000);
-    await queueAll(
+    await queueNotifications(
       app,
       members.map((m) =>
         challengeReminderNotification({
@@ -396,7 +404,7 @@ export async function queueReminders(app: AppContext): Promise<number> {
     if (!due.has(key)) continue;
     const members = await app.db.all<{ id: number }>(sql`
       SELECT id FROM users WHERE is_active = 1 AND is_verified = 1 ORDER BY id`);
-    await queueAll(
+    await queueNotifications(
       app,
       members.map((m) => wariOpenNotification({ userId: m.id, year: w.year, name: w.name })),
     );
@@ -404,6 +412,62 @@ export async function queueReminders(app: AppContext): Promise<number> {
     queued += members.length;
   }
   return queued;
+}
+
+/** When a plan's week is announced: from 06:00 IST on the day it starts (not at midnight). */
+const PLAN_WEEK_HOUR_IST = 6;
+
+/**
+ * The weeks of Wari training plans that start today (IST), told to their members once each
+ * (issue #41), from 06:00 IST. Plans start at a calendar day's midnight UTC and run in whole
+ * weeks, so a week starts today where the days since the plan's start divide by 7: the JSON is
+ * read only for those plans, once a day (the day's trigger key).
+ */
+export async function queuePlanWeeks(app: AppContext): Promise<number> {
+  const wall = new Date(app.now().getTime() + CLUB_UTC_OFFSET_MINUTES * 60_000);
+  if (wall.getUTCHours() < PLAN_WEEK_HOUR_IST) return 0;
+  const today = wall.toISOString().slice(0, 10);
+  const key = `plan-weeks:${today}`;
+  if (!(await unfired(app, [key])).size) return 0;
+  const dayStart = Date.parse(`${today}T00:00:00Z`) / 1000;
+  const rows = await app.db.all<{
+    plan_id: number;
+    user_id: number;
+    week: number;
+    weeks: number;
+    weekly_km: number;
+    long_km: number;
+    phase: string;
+    recovery: number | null;
+  }>(sql`
+    SELECT plan_id, user_id, week + 1 AS week, weeks,
+      json_extract(plan_details, '$.weeklySchedule[' || week || '].weeklyGoalKm') AS weekly_km,
+      json_extract(plan_details, '$.weeklySchedule[' || week || '].longRideGoalKm') AS long_km,
+      json_extract(plan_details, '$.weeklySchedule[' || week || '].phase') AS phase,
+      json_extract(plan_details, '$.weeklySchedule[' || week || '].recoveryWeek') AS recovery
+    FROM (
+      SELECT p.id AS plan_id, p.user_id, p.plan_details, CAST((${dayStart} - p.start_date) / 604800 AS INTEGER) AS week,
+        json_array_length(p.plan_details, '$.weeklySchedule') AS weeks
+      FROM training_plans p JOIN users u ON u.id = p.user_id
+      WHERE u.is_active = 1 AND p.start_date <= ${dayStart} AND (${dayStart} - p.start_date) % 604800 = 0)
+    WHERE week < weeks`);
+  await queueNotifications(
+    app,
+    rows.map((r) =>
+      planWeekNotification({
+        userId: r.user_id,
+        planId: r.plan_id,
+        week: r.week,
+        weeks: r.weeks,
+        weeklyKm: r.weekly_km,
+        longRideKm: r.long_km,
+        phase: r.phase,
+        recovery: r.recovery === 1,
+      }),
+    ),
+  );
+  await fire(app, key);
+  return rows.length;
 }
 
 const clock = (minutes: number | null | undefined) =>

@@ -5,7 +5,7 @@
  * preferences allow, and quiet hours in IST.
  */
 
-import { CLUB_TIME_ZONE, CLUB_UTC_OFFSET_MINUTES, formatDateTime } from "~/lib/format";
+import { CLUB_TIME_ZONE, CLUB_UTC_OFFSET_MINUTES, formatDateTime, formatNumber } from "~/lib/format";
 
 export const NOTIFICATION_KINDS = [
   "kudos",
@@ -13,7 +13,11 @@ export const NOTIFICATION_KINDS = [
   "feedback_answered",
   "challenge_completed",
   "challenge_reminder",
+  "lead_lost",
+  "event_reminder",
+  "waitlist_offer",
   "wari_open",
+  "plan_week",
   "digest",
   "ops_failing",
 ] as const;
@@ -27,7 +31,11 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   feedback_answered: "Answers to your feedback",
   challenge_completed: "Challenges you complete",
   challenge_reminder: "Your challenges starting or ending within two days",
+  lead_lost: "Losing the lead in a challenge (you or your team)",
+  event_reminder: "Events you registered for, a week and a day ahead",
+  waitlist_offer: "A waitlist place offered to you",
   wari_open: "The Wari's registration opening",
+  plan_week: "Each week of your Wari training plan",
   digest: "The weekly digest",
   ops_failing: "Something keeps failing (admins)",
 };
@@ -44,6 +52,12 @@ export const DEFAULT_PREFERENCES: Record<NotificationKind, Record<NotificationCh
   feedback_answered: { in_app: true, email: false, push: false },
   challenge_completed: { in_app: true, email: false, push: true },
   challenge_reminder: { in_app: true, email: false, push: true },
+  lead_lost: { in_app: true, email: false, push: true },
+  // Money and places (decision 025): the events module's own e-mail always goes, with the QR
+  // code or the payment link; this model adds the bell and the phone.
+  event_reminder: { in_app: true, email: false, push: true },
+  waitlist_offer: { in_app: true, email: false, push: true },
+  plan_week: { in_app: true, email: false, push: true },
   // The club's one-day ride of the year: worth an e-mail to every member, once a year.
   wari_open: { in_app: true, email: true, push: true },
   // Decision 054: the weekly digest is an e-mail only (built by the cron, app/modules/digest).
@@ -58,7 +72,11 @@ export const CHANNELS_OF: Record<NotificationKind, readonly NotificationChannel[
   feedback_answered: ["in_app"],
   challenge_completed: ["in_app", "email", "push"],
   challenge_reminder: ["in_app", "email", "push"],
+  lead_lost: ["in_app", "email", "push"],
+  event_reminder: ["in_app", "push"],
+  waitlist_offer: ["in_app", "push"],
   wari_open: ["in_app", "email", "push"],
+  plan_week: ["in_app", "email", "push"],
   digest: ["email"],
   ops_failing: ["in_app", "email"],
 };
@@ -70,7 +88,11 @@ const PUSH_HEADINGS: Record<NotificationKind, string> = {
   feedback_answered: "Feedback answered",
   challenge_completed: "Challenge completed",
   challenge_reminder: "Challenge reminder",
+  lead_lost: "You lost the lead",
+  event_reminder: "Event reminder",
+  waitlist_offer: "A place is free",
   wari_open: "Wari registration is open",
+  plan_week: "Your training week",
   digest: "Your week",
   ops_failing: "Something keeps failing",
 };
@@ -214,6 +236,115 @@ export function wariOpenNotification(w: { userId: number; year: number; name: st
     userId: w.userId,
     key: `wari-open:${w.year}`,
     title: `Registration for ${w.name} is open`,
+    link: "/wari",
+  };
+}
+
+/** Who leads a challenge's standings: a member or a team, its progress (metres), its name. */
+export interface Leader {
+  id: number;
+  name: string;
+  progress: number;
+}
+
+/**
+ * The lead after a standings check: the stored holder keeps it until someone has strictly more
+ * (a tie changes nothing); nobody leads before anyone has progress. `lost` is the holder who
+ * lost it (null when nobody held it: the first leader takes it without anyone losing).
+ */
+export function leadChange(
+  holder: { id: number; progress: number } | null,
+  top: Leader | null,
+): { leader: Leader; lost: number | null } | null {
+  if (!top || top.progress <= 0) return null;
+  if (holder && (holder.id === top.id || holder.progress >= top.progress)) return null;
+  return { leader: top, lost: holder?.id ?? null };
+}
+
+/**
+ * The lead lost in a challenge: the member who held it, or each member of the team that held it.
+ * Keyed by the lost tenure (its start), so a retried cron run adds nothing and a lead taken
+ * back and lost again is told again.
+ */
+export function leadLostNotification(l: {
+  userId: number;
+  challengeId: number;
+  title: string;
+  newLeader: string;
+  team: string | null;
+  heldSince: Date;
+}): NotificationMessage {
+  const scope = l.team === null ? "member" : "team";
+  return {
+    type: "notify",
+    kind: "lead_lost",
+    userId: l.userId,
+    key: `lead-lost:${l.challengeId}:${scope}:${Math.floor(l.heldSince.getTime() / 1000)}`,
+    title:
+      l.team === null
+        ? `${l.newLeader} took the lead in ${l.title} from you`
+        : `Your team ${l.team} lost the lead in ${l.title} to ${l.newLeader}`,
+    link: `/challenges/${l.challengeId}`,
+  };
+}
+
+/** An event the member paid for is a week or a day away (the e-mail with the QR code goes too). */
+export function eventReminderNotification(r: {
+  userId: number;
+  registrationId: number;
+  eventId: number;
+  title: string;
+  when: "in a week" | "tomorrow";
+  date: Date;
+  zone?: string;
+}): NotificationMessage {
+  return {
+    type: "notify",
+    kind: "event_reminder",
+    userId: r.userId,
+    key: `event-reminder:${r.registrationId}:${r.when === "tomorrow" ? "1d" : "7d"}`,
+    title: `${r.title} is ${r.when}: ${formatDateTime(r.date, r.zone ?? CLUB_TIME_ZONE)}`,
+    link: `/events/${r.eventId}`,
+  };
+}
+
+/** A place freed for the first in line on the waitlist: pay before the hold lapses. */
+export function waitlistOfferNotification(o: {
+  userId: number;
+  registrationId: number;
+  eventId: number;
+  title: string;
+  expiresAt: Date;
+  zone?: string;
+}): NotificationMessage {
+  return {
+    type: "notify",
+    kind: "waitlist_offer",
+    userId: o.userId,
+    key: `waitlist-offer:${o.registrationId}:${Math.floor(o.expiresAt.getTime() / 1000)}`,
+    title: `A place is free at ${o.title}: pay by ${formatDateTime(o.expiresAt, o.zone ?? CLUB_TIME_ZONE)} to keep it`,
+    link: `/events/${o.eventId}/payment`,
+  };
+}
+
+/** A week of the member's Wari training plan starts today: its goals, once per plan and week. */
+export function planWeekNotification(w: {
+  userId: number;
+  planId: number;
+  week: number;
+  weeks: number;
+  weeklyKm: number;
+  longRideKm: number;
+  phase: string;
+  recovery: boolean;
+}): NotificationMessage {
+  const goals = `${formatNumber(w.weeklyKm, 0)} km, the long ride ${formatNumber(w.longRideKm, 0)} km`;
+  return {
+    type: "notify",
+    kind: "plan_week",
+    userId: w.userId,
+    key: `plan-week:${w.planId}:${w.week}`,
+    title: `Week ${w.week} of ${w.weeks} of your Wari plan starts today (${w.phase}${w.recovery ? ", a lighter week" : ""}): ${goals}`,
     link: "/wari",
   };
 }

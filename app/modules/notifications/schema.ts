@@ -1,7 +1,7 @@
 /** The notifications' input (issue #41): paging, marking read, preferences. */
 import { z } from "zod";
 import { keysetQueryFields } from "~/lib/paging";
-import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "./rules";
+import { CHANNELS_OF, NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from "./rules";
 
 export const notificationQuerySchema = z.object(keysetQueryFields("a notification id", 20, 50));
 
@@ -29,7 +29,8 @@ export const preferencesSchema = z.object({
         enabled: z.boolean(),
       }),
     )
-    .max(20),
+    // One choice per kind and channel offered.
+    .max(Object.values(CHANNELS_OF).flat().length),
   quietStart: clock.nullable(),
   quietEnd: clock.nullable(),
 });
