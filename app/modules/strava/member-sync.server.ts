@@ -27,10 +27,11 @@ export async function requestMemberSync(app: AppContext, userId: number) {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const [claimed] = await app.db
     .insert(syncStatus)
-    .values({ userId, memberSyncAt: now, updatedAt: now })
+    // Asking is opening the app: the "opened" signal too (decision 059).
+    .values({ userId, memberSyncAt: now, openedAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: syncStatus.userId,
-      set: { memberSyncAt: now },
+      set: { memberSyncAt: now, openedAt: now },
       setWhere: sql`${syncStatus.memberSyncAt} IS NULL OR ${syncStatus.memberSyncAt} <= ${nowSeconds - MEMBER_SYNC_COOLDOWN_SECONDS}`,
     })
     .returning({ userId: syncStatus.userId });

@@ -1,4 +1,4 @@
-import { Form, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { formatTimeAgo } from "~/lib/format";
 import { useDates } from "~/lib/time-zone";
@@ -160,6 +160,43 @@ export function SyncNowForm({ status, error }: { status: StravaStatus; error: st
   );
 }
 
+/** The upload page, for an activity a member needs before Strava's reads reach theirs. */
+export const UPLOAD_PATH = "/activities/upload";
+
+/**
+ * "Waiting for Strava": the member's latest activities wait for the app's
+ * Strava reads (decision 059), with when they are expected in the page's zone
+ * (the time alone within 24 hours, else the date too) and the file upload for an
+ * activity they need now. On the dashboard (in the sync banner) and /activities.
+ */
+export function HintWaitNotice({ expectedBy }: { expectedBy: string }) {
+  const dates = useDates();
+  // Within a day the clock time alone is unambiguous (its next occurrence); later ones name the day.
+  const soon = new Date(expectedBy).getTime() - Date.now() < 24 * 3600 * 1000;
+  return (
+    <div
+      role="status"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900"
+      data-testid="strava-wait"
+    >
+      <p>
+        Waiting for Strava: your latest activities are expected by{" "}
+        <time dateTime={expectedBy} suppressHydrationWarning>
+          {soon ? dates.time(expectedBy) : dates.dateTime(expectedBy)}
+        </time>
+        .
+      </p>
+      <p className="mt-1 text-sm">
+        Need an activity now?{" "}
+        <Link to={UPLOAD_PATH} className="font-medium underline">
+          Upload its file
+        </Link>{" "}
+        instead.
+      </p>
+    </div>
+  );
+}
+
 function mmss(seconds: number) {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
@@ -225,6 +262,7 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
     );
   }
   if (sync.completed) return null;
+  if (sync.state === "waiting" && sync.expectedBy) return <HintWaitNotice expectedBy={sync.expectedBy} />;
   if (sync.state === "waiting" && sync.resumesAt) {
     return (
       <div
