@@ -272,6 +272,7 @@ export const syncStatus = sqliteTable(
   },
   (t) => [
     index("sync_status_last_sync_idx").on(t.lastSyncAt),
+    index("sync_status_opened_idx").on(t.openedAt),
     check("sync_status_state_check", oneOf("state", SYNC_STATES)),
   ],
 );

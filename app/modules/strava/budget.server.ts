@@ -132,7 +132,7 @@ export async function reserveReads(
       RETURNING "window"`,
   ]);
   if (results[2]!.results.length === 2) return { ok: true };
-  const { quarter, day } = await budgetRows(app);
+  const { quarter, day } = await budgetRows(app, w);
   return {
     ok: false,
     retryInSeconds: resumeDelaySeconds(cls, quarter, day, w, factor, timeScale(app)),
@@ -156,18 +156,14 @@ export async function pendingJobs(app: AppContext): Promise<{ newMembers: number
 }
 
 /**
- * The tier (scheduler.ts hintTier) of a member's pending hint, in SQL: their
- * own "sync now" (`asked`) or an "opened" signal within the last hour, else a
- * running challenge of theirs that ends within 48 hours, else the rest.
- * Index lookups only (sync_status by user, participations_user_idx, challenges by id).
+ * The tier (scheduler.ts hintTier) of a member's pending hint, in SQL, over
+ * two small sets: `opened` (an "opened" signal within the last hour,
+ * sync_status_opened_idx) and `ending` (the participants of running challenges
+ * that end within 48 hours, challenges_active_end_idx): the member's own
+ * "sync now" (`asked`) or opened, else ending, else the rest.
  */
-const hintTierSql = (userId: SQL, asked: SQL, now: number) => sql`CASE
-  WHEN ${asked} OR EXISTS (SELECT 1 FROM sync_status s WHERE s.user_id = ${userId}
-    AND s.opened_at > ${now - OPENED_PRIORITY_SECONDS} AND s.opened_at <= ${now + 60}) THEN 0
-  WHEN EXISTS (SELECT 1 FROM challenge_participations cp JOIN challenges c ON c.id = cp.challenge_id
-    WHERE cp.user_id = ${userId} AND c.is_active = 1 AND c.start_date <= ${now}
-      AND c.end_date > ${now} AND c.end_date <= ${now + CHALLENGE_ENDING_SECONDS}) THEN 1
-  ELSE 2 END`;
+const hintTierSql = (userId: SQL, asked: SQL) => sql`CASE
+  WHEN ${asked} OR ${userId} IN opened THEN 0 WHEN ${userId} IN ending THEN 1 ELSE 2 END`;
 
 export interface HintTiers {
   /** Pending hint reads of other members, per tier rank. */
@@ -182,14 +178,23 @@ export interface HintTiers {
 export async function hintTiers(app: AppContext, userId: number): Promise<HintTiers> {
   const now = nowSeconds(app);
   const row = await app.db.get<{ t0: number; t1: number; t2: number; mine: number; earlier: number }>(sql`
-    WITH pending AS (
-      SELECT j.id, j.user_id, ${hintTierSql(sql`j.user_id`, sql`j.initiated_by = 'user'`, now)} AS tier
+    WITH opened AS (
+      SELECT user_id FROM sync_status
+      WHERE opened_at > ${now - OPENED_PRIORITY_SECONDS} AND opened_at <= ${now + 60}
+    ),
+    ending AS (
+      SELECT cp.user_id FROM challenges c JOIN challenge_participations cp ON cp.challenge_id = c.id
+      WHERE c.is_active = 1 AND c.end_date > ${now} AND c.end_date <= ${now + CHALLENGE_ENDING_SECONDS}
+        AND c.start_date <= ${now}
+    ),
+    pending AS (
+      SELECT j.id, j.user_id, ${hintTierSql(sql`j.user_id`, sql`j.initiated_by = 'user'`)} AS tier
       FROM sync_jobs j
       WHERE j.status IN ('queued', 'running', 'deferred') AND j.initiated_by IN ('webhook', 'user')
     ),
     me AS (
       SELECT min(coalesce((SELECT min(tier) FROM pending WHERE user_id = ${userId}), 2),
-        ${hintTierSql(sql`${userId}`, sql`0`, now)}) AS tier,
+        ${hintTierSql(sql`${userId}`, sql`0`)}) AS tier,
         coalesce((SELECT min(id) FROM pending WHERE user_id = ${userId}), 9e18) AS job
     )
     SELECT coalesce(sum(p.tier = 0), 0) AS t0, coalesce(sum(p.tier = 1), 0) AS t1,
@@ -203,17 +208,26 @@ export async function hintTiers(app: AppContext, userId: number): Promise<HintTi
   };
 }
 
-/** Both windows' rows as they are (call after rolling them). */
-async function budgetRows(app: AppContext) {
-  const rows = await app.db.all<{ window: string; used: number; limit: number }>(
-    sql`SELECT "window", used, "limit" FROM provider_budget WHERE provider = ${PROVIDER}`,
+/**
+ * Both windows' rows as they are; a row of a window that has passed counts as
+ * unused (it is rolled by the next read or budgetNow), so this reads and never writes.
+ */
+async function budgetRows(app: AppContext, w: Windows = currentWindows(app)) {
+  const rows = await app.db.all<{ window: string; start: number; used: number; limit: number }>(
+    sql`SELECT "window", window_start AS start, used, "limit" FROM provider_budget WHERE provider = ${PROVIDER}`,
   );
   const l = limits(app);
-  const row = (name: string, limit: number) => {
+  const row = (name: string, limit: number, start: number) => {
     const r = rows.find((x) => x.window === name);
-    return { used: r?.used ?? 0, limit: r?.limit ?? limit };
+    return { used: r && r.start >= start ? r.used : 0, limit: r?.limit ?? limit };
   };
-  return { quarter: row("15min", l.quarter), day: row("daily", l.day) };
+  return { quarter: row("15min", l.quarter, w.quarterStart), day: row("daily", l.day, w.dayStart) };
+}
+
+/** Both windows now without rolling them (a member's page: reads only). */
+export async function budgetSeen(app: AppContext) {
+  const w = currentWindows(app);
+  return { ...(await budgetRows(app, w)), windows: w };
 }
 
 /** Parses Strava's "a,b" header pairs. */
@@ -265,5 +279,5 @@ export async function exhaustWindow(app: AppContext, which: "15min" | "daily"): 
 export async function budgetNow(app: AppContext) {
   const w = currentWindows(app);
   await batchSql(app.env.DB, rollStatements(app, w));
-  return { ...(await budgetRows(app)), windows: w };
+  return { ...(await budgetRows(app, w)), windows: w };
 }

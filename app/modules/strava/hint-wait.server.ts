@@ -7,7 +7,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { AppContext } from "~workers/load-context";
-import { budgetNow, hintTiers, pendingJobs, reservedShare, timeScale } from "./budget.server";
+import { budgetSeen, hintTiers, pendingJobs, reservedShare, timeScale } from "./budget.server";
 import {
   expectedReadWait,
   hintsAhead,
@@ -41,7 +41,7 @@ export async function noteOpened(app: AppContext, userId: number, openedAt: Date
  */
 export async function expectedHintRead(app: AppContext, userId: number, resumesAt: Date): Promise<string> {
   const [budget, pending, tiers] = await Promise.all([
-    budgetNow(app),
+    budgetSeen(app),
     pendingJobs(app),
     hintTiers(app, userId),
   ]);
