@@ -1615,7 +1615,7 @@ describe("when the day's reads are short (issue #42)", () => {
     )
       .bind(w.quarterStart, w.dayStart)
       .run();
-    const { app, sent } = drivenContext();
+    const { app, sent, drain } = drivenContext();
     const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
     for (const [m, f] of [
       [rest, fresh.rest],
@@ -1687,6 +1687,20 @@ describe("when the day's reads are short (issue #42)", () => {
     expect(await text(await call("/dashboard", { cookie: racer.cookie }))).not.toContain(
       "Waiting for Strava:",
     );
+
+    // Opening the app wakes a read that sleeps until tomorrow: with reads free again it is made now.
+    await env.DB.prepare("UPDATE sync_status SET opened_at = NULL WHERE user_id = ?")
+      .bind(rest.user.id)
+      .run();
+    await env.DB.prepare(`UPDATE provider_budget SET used = 870 WHERE "window" = 'daily'`).run();
+    sent.length = 0;
+    const { getSyncStatus } = await import("~/modules/strava/status.server");
+    await getSyncStatus(app, rest.user.id);
+    expect(sent.map((s) => s.message)).toEqual([
+      expect.objectContaining({ type: "sync-page", userId: rest.user.id, page: 1 }),
+    ]);
+    await drain();
+    expect(await held(fresh.rest.id)).toBe(1);
     await stopPendingJobs();
   });
 

@@ -23,13 +23,31 @@ const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
  * Notes that the member opened the app, when the signal read with the page
  * (`openedAt`) is older than OPENED_SIGNAL_SECONDS: one conditional UPDATE at
  * most once per interval, never a write per request. Members without a sync
- * row (never connected) have no hints to serve first.
+ * row (never connected) have no hints to serve first. A hint read of theirs
+ * that sleeps until a later window is woken (wakeDeferredHint): it is now of
+ * the first tier.
  */
 export async function noteOpened(app: AppContext, userId: number, openedAt: Date | null): Promise<void> {
   const now = epoch(app.now());
   if (!openedSignalDue(openedAt ? epoch(openedAt) : null, now)) return;
-  await app.db.run(sql`UPDATE sync_status SET opened_at = ${now}
-    WHERE user_id = ${userId} AND (opened_at IS NULL OR opened_at <= ${now - OPENED_SIGNAL_SECONDS} OR opened_at > ${now + 60})`);
+  const written = await app.db.all<{ user_id: number }>(sql`UPDATE sync_status SET opened_at = ${now}
+    WHERE user_id = ${userId} AND (opened_at IS NULL OR opened_at <= ${now - OPENED_SIGNAL_SECONDS} OR opened_at > ${now + 60})
+    RETURNING user_id`);
+  if (written.length > 0) await wakeDeferredHint(app, userId);
+}
+
+/**
+ * Sends the member's deferred hint read (a webhook sync or their "sync now"
+ * waiting for the budget) again now, so it is weighed with their tier of
+ * now rather than when it was refused. The delayed message it replaces finds
+ * the page stored, or is refused once more: pages are idempotent.
+ */
+export async function wakeDeferredHint(app: AppContext, userId: number): Promise<void> {
+  const job = await app.db.get<{ id: number; next_page: number }>(sql`
+    SELECT id, next_page FROM sync_jobs
+    WHERE user_id = ${userId} AND status = 'deferred' AND initiated_by IN ('webhook', 'user')
+    ORDER BY id DESC LIMIT 1`);
+  if (job) await app.env.SYNC_QUEUE.send({ type: "sync-page", userId, jobId: job.id, page: job.next_page });
 }
 
 /**

@@ -11,6 +11,7 @@ import { AppError, appErrorStatus, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { MEMBER_SYNC_COOLDOWN_SECONDS, memberSyncAvailableAt } from "./member-sync";
 import { startSync } from "./sync.server";
+import { noteOpened } from "./hint-wait.server";
 
 export function cooldownMessage(minutes: number): string {
   return `You can sync with Strava once every 15 minutes. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
@@ -27,11 +28,10 @@ export async function requestMemberSync(app: AppContext, userId: number) {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const [claimed] = await app.db
     .insert(syncStatus)
-    // Asking is opening the app: the "opened" signal too (decision 059).
-    .values({ userId, memberSyncAt: now, openedAt: now, updatedAt: now })
+    .values({ userId, memberSyncAt: now, updatedAt: now })
     .onConflictDoUpdate({
       target: syncStatus.userId,
-      set: { memberSyncAt: now, openedAt: now },
+      set: { memberSyncAt: now },
       setWhere: sql`${syncStatus.memberSyncAt} IS NULL OR ${syncStatus.memberSyncAt} <= ${nowSeconds - MEMBER_SYNC_COOLDOWN_SECONDS}`,
     })
     .returning({ userId: syncStatus.userId });
@@ -50,6 +50,9 @@ export async function requestMemberSync(app: AppContext, userId: number) {
     const { job, started } = await startSync(app, userId, "user");
     // A sync already under way costs the member nothing: give the cooldown back.
     if (!started) await releaseCooldown(app, userId, nowSeconds);
+    // Asking is opening the app: the "opened" signal (at most once per 15 minutes), which
+    // also wakes a hint read of theirs that waits for a later window (decision 059).
+    await noteOpened(app, userId, null);
     return { job, started };
   } catch (error) {
     await releaseCooldown(app, userId, nowSeconds);
