@@ -7,6 +7,8 @@ import { KEEP_AGREEMENT_LABEL } from "../disconnect-text";
 import type { StravaStatus, SyncStatusView } from "../status.server";
 
 export const SYNC_POLL_MS = 5000;
+/** While the member's latest activities wait for Strava's reads (expected in minutes or hours): a slower poll. */
+export const SYNC_WAIT_POLL_MS = 60_000;
 
 /** The connect button's label for each state of the spec (part 1 section 2). */
 export function connectLabel(
@@ -206,7 +208,8 @@ function mmss(seconds: number) {
 /**
  * Blue banner with progress and an elapsed mm:ss timer while a sync runs, red
  * on error, hidden when completed. Polls /api/user/sync-status every 5 s
- * while a sync runs (queued, running or waiting), refreshes the page data when
+ * while a sync runs (queued, running or waiting; every minute while the member's
+ * latest activities wait for the app's Strava reads), refreshes the page data when
  * it finishes and then stops: nothing is polled once nothing runs (issue #37).
  */
 export function SyncBanner({ status }: { status: StravaStatus }) {
@@ -217,6 +220,7 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
   useEffect(() => setSync(status.sync), [status.sync]);
 
   const running = Boolean(status.connected && sync && !sync.completed && !sync.error);
+  const pollMs = sync?.expectedBy ? SYNC_WAIT_POLL_MS : SYNC_POLL_MS;
   useEffect(() => {
     if (!running) return;
     let stopped = false;
@@ -232,13 +236,13 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
         // offline for a moment: the next tick tries again
       }
     };
-    const timer = setInterval(poll, SYNC_POLL_MS);
+    const timer = setInterval(poll, pollMs);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [running]);
+  }, [running, pollMs]);
 
   useEffect(() => {
     if (!running) return;
