@@ -266,10 +266,13 @@ export const syncStatus = sqliteTable(
     memberSyncAt: integer("member_sync_at", { mode: "timestamp" }),
     /** While deferred for Strava's rate limit or the app's budget: when the next window opens. */
     resumesAt: integer("resumes_at", { mode: "timestamp" }),
+    /** When the member last opened the app (written at most once per 15 minutes; decision 059, migration 0036). */
+    openedAt: integer("opened_at", { mode: "timestamp" }),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("sync_status_last_sync_idx").on(t.lastSyncAt),
+    index("sync_status_opened_idx").on(t.openedAt),
     check("sync_status_state_check", oneOf("state", SYNC_STATES)),
   ],
 );

@@ -1534,6 +1534,252 @@ describe("webhooks are hints, never orders", () => {
   });
 });
 
+describe("when the day's reads are short (issue #42)", () => {
+  const hookRequest = (body: object) =>
+    new Request(HOOK, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        subscription_id: 1,
+        event_time: 1,
+        aspect_type: "create",
+        object_type: "activity",
+        ...body,
+      }),
+    });
+  // The fake's reads today: a quarter hour that turns during a test does not reset them.
+  const reads = async () =>
+    ((await fake("/usage", undefined, "GET")).usage as { readDaily: number }).readDaily;
+  const held = (stravaId: number) => count("SELECT count(*) n FROM activities WHERE strava_id = ?", stravaId);
+  const upload = async (athleteId: number, name: string) =>
+    (await fake(`/athletes/${athleteId}/activities`, {
+      name,
+      sport_type: "Ride",
+      distance: 15000,
+      moving_time: 2400,
+    })) as { id: number };
+  const stopPendingJobs = () =>
+    env.DB.prepare(
+      "UPDATE sync_jobs SET status = 'error' WHERE status IN ('queued', 'running', 'deferred')",
+    ).run();
+  /** A page's text without tags and React's text separators. */
+  const text = async (res: Response) =>
+    (await res.text())
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, "")
+      .replace(/&#x27;/g, "'");
+
+  it("a member in a challenge ending tomorrow and one who opened the app are read before the rest; the rest's pages say when theirs are expected; the admin tab shows the shortfall", async () => {
+    const rest = await connectedMember(1);
+    const racer = await connectedMember(1);
+    const opener = await connectedMember(1);
+    await stopPendingJobs();
+    const nowS = Math.floor(Date.now() / 1000);
+    // The racer is in a challenge that ends tomorrow.
+    const challenge = await env.DB.prepare(
+      "INSERT INTO challenges (title, description, target_distance, sport_type, start_date, end_date, is_active) VALUES ('Last lap', 'd', 100000, 'Ride', ?, ?, 1) RETURNING id",
+    )
+      .bind(nowS - 7 * 86_400, nowS + 86_400)
+      .first<{ id: number }>();
+    await env.DB.prepare("INSERT INTO challenge_participations (challenge_id, user_id) VALUES (?, ?)")
+      .bind(challenge!.id, racer.user.id)
+      .run();
+    await env.DB.prepare("UPDATE sync_status SET opened_at = NULL WHERE user_id IN (?, ?, ?)")
+      .bind(rest.user.id, racer.user.id, opener.user.id)
+      .run();
+    // The opener opens the app: the first page view notes it, the next one within 15 minutes writes nothing.
+    const openedAt = () =>
+      env.DB.prepare("SELECT opened_at t FROM sync_status WHERE user_id = ?")
+        .bind(opener.user.id)
+        .first<{ t: number | null }>();
+    expect((await call("/dashboard", { cookie: opener.cookie })).status).toBe(200);
+    expect(Math.abs((await openedAt())!.t! - nowS)).toBeLessThanOrEqual(5);
+    await env.DB.prepare("UPDATE sync_status SET opened_at = ? WHERE user_id = ?")
+      .bind(nowS - 60, opener.user.id)
+      .run();
+    expect((await call("/activities", { cookie: opener.cookie })).status).toBe(200);
+    expect((await openedAt())!.t).toBe(nowS - 60);
+
+    const fresh = {
+      rest: await upload(rest.athleteId, "Rest Ride"),
+      racer: await upload(racer.athleteId, "Racer Ride"),
+      opener: await upload(opener.athleteId, "Opener Ride"),
+    };
+    // 878 of the day's 1,000 reads spent: the webhook reads' 880 leave 2 for 3 hints.
+    await fake("/reset-usage", {});
+    const { windowsAt } = await import("~/modules/strava/budget.server");
+    const w = windowsAt(nowS);
+    await env.DB.prepare("DELETE FROM provider_budget").run();
+    await env.DB.prepare(
+      `INSERT INTO provider_budget (provider, "window", window_start, used, "limit") VALUES ('strava', '15min', ?, 0, 100), ('strava', 'daily', ?, 878, 1000)`,
+    )
+      .bind(w.quarterStart, w.dayStart)
+      .run();
+    const { app, sent, drain } = drivenContext();
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    for (const [m, f] of [
+      [rest, fresh.rest],
+      [racer, fresh.racer],
+      [opener, fresh.opener],
+    ] as const)
+      expect(
+        (await handleWebhookEvent(app, hookRequest({ owner_id: m.athleteId, object_id: f.id }))).status,
+      ).toBe(200);
+    const pages = sent.splice(0);
+    expect(pages.map((p) => p.message.type)).toEqual(["sync-page", "sync-page", "sync-page"]);
+
+    // The admin tab: 3 hints, 2 reads left today, 2 of them served first.
+    const admin = await createUser({ isAdmin: true });
+    const adminCookie = await login(admin.username, admin.password);
+    type Shortfall = {
+      pendingHints: number;
+      servedFirst: number;
+      readsLeftToday: number;
+      short: number;
+      catchUpAt: string | null;
+    };
+    const shortfall = async () =>
+      (
+        await json<{ scheduler: { shortfall: Shortfall } }>(
+          await call("/api/admin/strava-sync-status?include=scheduler", { cookie: adminCookie }),
+        )
+      ).scheduler.shortfall;
+    expect(await shortfall()).toMatchObject({ pendingHints: 3, servedFirst: 2, readsLeftToday: 2, short: 1 });
+
+    // The queue delivers the rest's read first: it waits for tomorrow and leaves the day's last two reads.
+    const before = await reads();
+    for (const p of pages) await processSyncMessage(app, p.message);
+    expect(await held(fresh.racer.id)).toBe(1);
+    expect(await held(fresh.opener.id)).toBe(1);
+    expect(await held(fresh.rest.id)).toBe(0);
+    expect(await reads()).toBe(before + 2);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.message).toMatchObject({ type: "sync-page", userId: rest.user.id });
+    // Until the next UTC day (a queue delay is at most 12 hours; a message that wakes early waits again).
+    expect(Math.abs(sent[0]!.delaySeconds! - Math.min(43_200, w.dayResetIn + 5))).toBeLessThanOrEqual(3);
+
+    // The admin tab: one hint waits, no reads left today; caught up when the next UTC day opens.
+    const after = await shortfall();
+    expect(after).toMatchObject({ pendingHints: 1, servedFirst: 0, readsLeftToday: 0, short: 1 });
+    expect(Math.abs(new Date(after.catchUpAt!).getTime() / 1000 - (w.dayStart + 86_400))).toBeLessThanOrEqual(
+      3,
+    );
+    const tab = await text(await call("/admin?tab=sync", { cookie: adminCookie }));
+    expect(tab).toContain("Pending hints against reads left today");
+    expect(tab).toContain("Short by 1");
+
+    // The waiting member's dashboard and activities pages say when, in India time, and point to the upload.
+    const { formatTime } = await import("~/lib/format");
+    const resumes = await env.DB.prepare("SELECT resumes_at t FROM sync_status WHERE user_id = ?")
+      .bind(rest.user.id)
+      .first<{ t: number }>();
+    const expected = formatTime(new Date(Math.ceil(resumes!.t / 60) * 60_000), "Asia/Kolkata");
+    expect(expected).toMatch(/^\d{1,2}:\d\d (am|pm) IST$/);
+    for (const path of ["/dashboard", "/activities"]) {
+      const res = await call(path, { cookie: rest.cookie });
+      const html = await res.clone().text();
+      expect(await text(res)).toContain(
+        `Waiting for Strava: your latest activities are expected by ${expected}.`,
+      );
+      expect(html).toContain('href="/activities/upload"');
+    }
+    // The members who were read see nothing of it.
+    expect(await text(await call("/dashboard", { cookie: racer.cookie }))).not.toContain(
+      "Waiting for Strava:",
+    );
+
+    // Opening the app wakes a read that sleeps until tomorrow: with reads free again it is made now.
+    await env.DB.prepare("UPDATE sync_status SET opened_at = NULL WHERE user_id = ?")
+      .bind(rest.user.id)
+      .run();
+    await env.DB.prepare(`UPDATE provider_budget SET used = 870 WHERE "window" = 'daily'`).run();
+    sent.length = 0;
+    const { getSyncStatus } = await import("~/modules/strava/status.server");
+    await getSyncStatus(app, rest.user.id);
+    expect(sent.map((s) => s.message)).toEqual([
+      expect.objectContaining({ type: "sync-page", userId: rest.user.id, page: 1 }),
+    ]);
+    await drain();
+    expect(await held(fresh.rest.id)).toBe(1);
+    await stopPendingJobs();
+  });
+
+  it("no hint is lost past the 20 kept or a lost folded sync: the athlete's next list read stores every upload", async () => {
+    const { user, athleteId } = await connectedMember(1);
+    await stopPendingJobs();
+    let clock = Date.now();
+    const { app, sent, drain } = drivenContext(() => new Date(clock));
+    const { handleWebhookEvent } = await import("~/modules/strava/webhook.server");
+    // The first upload's hint is read at once.
+    const first = await upload(athleteId, "First Ride");
+    await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: first.id }));
+    expect(sent.map((s) => s.message.type)).toEqual(["sync-page"]);
+    await processSyncMessage(app, sent.shift()!.message);
+    expect(await held(first.id)).toBe(1);
+    const before = await reads();
+
+    // A watch syncs 24 more within the fold interval: more hints than the 20 kept per athlete.
+    const later: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      clock += 1000;
+      const a = await upload(athleteId, `Batch Ride ${i}`);
+      later.push(a.id);
+      expect(
+        (await handleWebhookEvent(app, hookRequest({ owner_id: athleteId, object_id: a.id }))).status,
+      ).toBe(200);
+    }
+    const hints = async () =>
+      JSON.parse(
+        (await env.DB.prepare("SELECT webhook_hints h FROM strava_connections WHERE user_id = ?")
+          .bind(user.id)
+          .first<{ h: string }>())!.h,
+      ) as [number, number][];
+    const kept = (await hints()).map(([id]) => id);
+    // The overflow marker stands for the hints that were not kept: some uploads have no hint of their own.
+    expect(kept).toContain(0);
+    expect(later.filter((id) => !kept.includes(id)).length).toBeGreaterThan(0);
+    // One delayed folded sync for all of them; no read yet.
+    expect(sent.map((s) => s.message.type)).toEqual(["webhook-sync"]);
+    expect(await reads()).toBe(before);
+
+    // At the end of the interval the athlete's next list read stores every upload and answers the marker.
+    clock += 10 * 60 * 1000;
+    await drain();
+    for (const id of later) expect(await held(id)).toBe(1);
+    expect(await reads()).toBe(before + 1);
+    expect(await hints()).toEqual([]);
+    const pending = await env.DB.prepare(
+      "SELECT webhook_sync_pending p FROM strava_connections WHERE user_id = ?",
+    )
+      .bind(user.id)
+      .first<{ p: number }>();
+    expect(pending!.p).toBe(0);
+
+    // A hint whose delayed folded sync was never queued (the send failed after the webhook's
+    // answer): the flag says a sync is coming, but none is. The cron's next run reads the athlete.
+    const lost = await upload(athleteId, "Lost Ride");
+    await env.DB.prepare(
+      "UPDATE strava_connections SET webhook_hints = ?, webhook_sync_pending = 1, webhook_sync_at = ?, last_webhook_at = ? WHERE user_id = ?",
+    )
+      .bind(
+        JSON.stringify([[lost.id, clock - 30 * 60_000]]),
+        Math.floor(clock / 1000) - 30 * 60,
+        Math.floor(clock / 1000),
+        user.id,
+      )
+      .run();
+    sent.length = 0;
+    const run = await handleScheduled(app, { cron: "*/15 * * * *", scheduledTime: new Date(clock) });
+    expect(run).toMatchObject({ task: "refresh" });
+    expect(sent.map((s) => s.message)).toContainEqual(
+      expect.objectContaining({ type: "sync-page", userId: user.id }),
+    );
+    await drain();
+    expect(await held(lost.id)).toBe(1);
+    expect(await hints()).toEqual([]);
+  });
+});
+
 describe("disconnect and deauthorization (#13)", () => {
   type Stats = { overall: { activityCount: number } };
   const DEAUTHORIZE = "POST /strava/oauth/deauthorize";

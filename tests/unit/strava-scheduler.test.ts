@@ -3,6 +3,12 @@ import { describe, expect, it } from "vitest";
 import {
   ceilingFactor,
   expectedFirstPageWait,
+  expectedReadWait,
+  heldForEarlierTiers,
+  hintsAhead,
+  hintsShort,
+  hintTier,
+  openedSignalDue,
   fits,
   heldForNewMembers,
   webhookCap,
@@ -209,5 +215,70 @@ describe("expected wait for a new member", () => {
     expect(expectedFirstPageWait({ quarter: win(0, 100), day: win(1000, 1000), w, ahead: 0 })).toBe(
       w.dayResetIn,
     );
+  });
+});
+
+describe("who is served first when the day is short (issue #42)", () => {
+  const now = Date.UTC(2026, 10, 29, 10, 0, 0) / 1000;
+  const hour = 3600;
+  const member = (over: Partial<Parameters<typeof hintTier>[0]> = {}) => ({
+    trigger: "webhook" as const,
+    openedAt: null,
+    challengeEndsAt: null,
+    ...over,
+  });
+
+  it("a member's own 'sync now' or an app opened within the hour comes first, then a challenge ending within 48 hours, then the rest", () => {
+    expect(hintTier(member({ trigger: "user" }), now)).toBe("opened");
+    expect(hintTier(member({ openedAt: now - 59 * 60 }), now)).toBe("opened");
+    expect(hintTier(member({ openedAt: now - 61 * 60 }), now)).toBe("rest");
+    expect(hintTier(member({ challengeEndsAt: now + 24 * hour }), now)).toBe("challenge-ending");
+    expect(hintTier(member({ challengeEndsAt: now + 48 * hour }), now)).toBe("challenge-ending");
+    expect(hintTier(member({ challengeEndsAt: now + 49 * hour }), now)).toBe("rest");
+    expect(hintTier(member({ challengeEndsAt: now - 1 }), now)).toBe("rest");
+    // Opened beats a challenge: the member is looking now.
+    expect(hintTier(member({ openedAt: now - 60, challengeEndsAt: now + hour }), now)).toBe("opened");
+    expect(hintTier(member(), now)).toBe("rest");
+  });
+
+  it("the opened signal is written at most once per 15 minutes", () => {
+    expect(openedSignalDue(null, now)).toBe(true);
+    expect(openedSignalDue(now - 14 * 60, now)).toBe(false);
+    expect(openedSignalDue(now - 15 * 60, now)).toBe(true);
+    // A clock that was ahead: written again rather than trusted.
+    expect(openedSignalDue(now + 3600, now)).toBe(true);
+  });
+
+  it("is short only when the pending hint reads are more than the day has left", () => {
+    expect(hintsShort(10, 10)).toBe(false);
+    expect(hintsShort(11, 10)).toBe(true);
+    expect(hintsShort(1, -5)).toBe(true);
+    expect(hintsShort(0, 0)).toBe(false);
+  });
+
+  it("a later tier's read leaves the earlier tiers' pending reads, and only when short", () => {
+    const pendingByTier = [3, 5, 40];
+    expect(heldForEarlierTiers({ mine: "rest", pendingByTier, short: true })).toBe(8);
+    expect(heldForEarlierTiers({ mine: "challenge-ending", pendingByTier, short: true })).toBe(3);
+    expect(heldForEarlierTiers({ mine: "opened", pendingByTier, short: true })).toBe(0);
+    expect(heldForEarlierTiers({ mine: "rest", pendingByTier, short: false })).toBe(0);
+  });
+
+  it("a member's place in line: every earlier tier, then their own tier's that waited longer", () => {
+    expect(hintsAhead({ mine: "rest", pendingByTier: [3, 5, 40], earlierInMyTier: 7 })).toBe(15);
+    expect(hintsAhead({ mine: "opened", pendingByTier: [3, 5, 40], earlierInMyTier: 2 })).toBe(2);
+  });
+
+  it("the expected read walks the class's caps: the day's rest, then tomorrow's quarters", () => {
+    const w = windowsAt(now);
+    // 2 of the webhook class's 880 left today, 88 a quarter: the third in line waits for tomorrow.
+    const opts = { quarter: win(10, 100), day: win(878, 1000), w, quarterCap: 88, dayCap: 880 };
+    expect(expectedReadWait({ ...opts, ahead: 1 })).toBe(0);
+    expect(expectedReadWait({ ...opts, ahead: 2 })).toBe(w.dayResetIn);
+    // Tomorrow gives 88 a quarter: 2 today + 88, then the next quarter.
+    expect(expectedReadWait({ ...opts, ahead: 89 })).toBe(w.dayResetIn);
+    expect(expectedReadWait({ ...opts, ahead: 90 })).toBe(w.dayResetIn + 900);
+    // A line longer than a day: 2 today + 880 tomorrow, then the day after.
+    expect(expectedReadWait({ ...opts, ahead: 882 })).toBe(w.dayResetIn + 86_400);
   });
 });

@@ -5,11 +5,17 @@
  * overspend), and every answer's X-ReadRateLimit-* / X-RateLimit-* headers
  * correct the counters. See docs/decisions/003-strava-sync.md.
  */
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { batchSql } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import {
+  CHALLENGE_ENDING_SECONDS,
   ceilingFactor,
+  heldForEarlierTiers,
+  HINT_TIERS,
+  hintsShort,
+  type HintTier,
+  OPENED_PRIORITY_SECONDS,
   parseTimeScale,
   resumeDelaySeconds,
   windowsAt as scheduledWindowsAt,
@@ -94,6 +100,8 @@ export async function reserveReads(
   app: AppContext,
   count = 1,
   priority: ReadPriority = "interactive",
+  /** The member the read is for: when the day is short their hint's tier decides (decision 059). */
+  userId?: number,
 ): Promise<Reservation> {
   const w = currentWindows(app);
   const cls = classOf(priority);
@@ -102,9 +110,16 @@ export async function reserveReads(
   let ceiling = sql`b."limit" * ${factor}`;
   if (cls === "webhook") {
     const share = reservedShare(app);
-    const [{ quarter, day }, pending] = await Promise.all([budgetNow(app), pendingNewMemberJobs(app)]);
-    const capQuarter = webhookCap(quarter.limit, share, pending);
-    const capDay = webhookCap(day.limit, share, pending);
+    const [{ quarter, day }, pending] = await Promise.all([budgetNow(app), pendingJobs(app)]);
+    let capQuarter = webhookCap(quarter.limit, share, pending.newMembers);
+    let capDay = webhookCap(day.limit, share, pending.newMembers);
+    // The day cannot cover every pending hint: the earlier tiers' hints are read first (decision 059).
+    if (userId !== undefined && hintsShort(pending.hints, capDay - day.used)) {
+      const tiers = await hintTiers(app, userId);
+      const held = heldForEarlierTiers({ mine: tiers.mine, pendingByTier: tiers.pendingByTier, short: true });
+      capQuarter = Math.max(0, capQuarter - held);
+      capDay = Math.max(0, capDay - held);
+    }
     ceiling = sql`CASE b."window" WHEN '15min' THEN ${capQuarter} ELSE ${capDay} END`;
     // For the wait of a refused read: the tighter of the two caps as a share.
     factor = Math.min(capQuarter / Math.max(1, quarter.limit), capDay / Math.max(1, day.limit));
@@ -117,7 +132,7 @@ export async function reserveReads(
       RETURNING "window"`,
   ]);
   if (results[2]!.results.length === 2) return { ok: true };
-  const { quarter, day } = await budgetRows(app);
+  const { quarter, day } = await budgetRows(app, w);
   return {
     ok: false,
     retryInSeconds: resumeDelaySeconds(cls, quarter, day, w, factor, timeScale(app)),
@@ -125,28 +140,94 @@ export async function reserveReads(
 }
 
 /**
- * New members' syncs still under way (connect and admin jobs): what the
- * work-conserving reserve holds back for (scheduler.ts webhookCap). One
- * count over the small set of unfinished jobs (sync_jobs_status_updated_idx).
+ * The unfinished jobs the webhook reads' ceilings depend on, in one aggregate
+ * over the small set of unfinished jobs (sync_jobs_status_updated_idx):
+ * new members' syncs (connect and admin jobs), what the work-conserving
+ * reserve holds back for (scheduler.ts webhookCap), and hint reads (webhook
+ * syncs and members' "sync now"), each at least one read: when they are more
+ * than the day has left, the short-day rule applies (decision 059).
  */
-export async function pendingNewMemberJobs(app: AppContext): Promise<number> {
-  const row = await app.db.get<{ n: number }>(sql`
-    SELECT count(*) AS n FROM sync_jobs
-    WHERE status IN ('queued', 'running', 'deferred') AND initiated_by IN ('connect', 'admin')`);
-  return row?.n ?? 0;
+export async function pendingJobs(app: AppContext): Promise<{ newMembers: number; hints: number }> {
+  const row = await app.db.get<{ newMembers: number; hints: number }>(sql`
+    SELECT coalesce(sum(initiated_by IN ('connect', 'admin')), 0) AS newMembers,
+      coalesce(sum(initiated_by IN ('webhook', 'user')), 0) AS hints
+    FROM sync_jobs WHERE status IN ('queued', 'running', 'deferred')`);
+  return { newMembers: row?.newMembers ?? 0, hints: row?.hints ?? 0 };
 }
 
-/** Both windows' rows as they are (call after rolling them). */
-async function budgetRows(app: AppContext) {
-  const rows = await app.db.all<{ window: string; used: number; limit: number }>(
-    sql`SELECT "window", used, "limit" FROM provider_budget WHERE provider = ${PROVIDER}`,
+/**
+ * The tier (scheduler.ts hintTier) of a member's pending hint, in SQL, over
+ * two small sets: `opened` (an "opened" signal within the last hour,
+ * sync_status_opened_idx) and `ending` (the participants of running challenges
+ * that end within 48 hours, challenges_active_end_idx): the member's own
+ * "sync now" (`asked`) or opened, else ending, else the rest.
+ */
+const hintTierSql = (userId: SQL, asked: SQL) => sql`CASE
+  WHEN ${asked} OR ${userId} IN opened THEN 0 WHEN ${userId} IN ending THEN 1 ELSE 2 END`;
+
+export interface HintTiers {
+  /** Pending hint reads of other members, per tier rank. */
+  pendingByTier: number[];
+  /** The member's own tier. */
+  mine: HintTier;
+  /** Pending hint reads of other members of the same tier that started waiting before the member's. */
+  earlierInMyTier: number;
+}
+
+/** Where a member's hint stands among the pending ones (one statement over the unfinished hint jobs). */
+export async function hintTiers(app: AppContext, userId: number): Promise<HintTiers> {
+  const now = nowSeconds(app);
+  const row = await app.db.get<{ t0: number; t1: number; t2: number; mine: number; earlier: number }>(sql`
+    WITH opened AS (
+      SELECT user_id FROM sync_status
+      WHERE opened_at > ${now - OPENED_PRIORITY_SECONDS} AND opened_at <= ${now + 60}
+    ),
+    ending AS (
+      SELECT cp.user_id FROM challenges c JOIN challenge_participations cp ON cp.challenge_id = c.id
+      WHERE c.is_active = 1 AND c.end_date > ${now} AND c.end_date <= ${now + CHALLENGE_ENDING_SECONDS}
+        AND c.start_date <= ${now}
+    ),
+    pending AS (
+      SELECT j.id, j.user_id, ${hintTierSql(sql`j.user_id`, sql`j.initiated_by = 'user'`)} AS tier
+      FROM sync_jobs j
+      WHERE j.status IN ('queued', 'running', 'deferred') AND j.initiated_by IN ('webhook', 'user')
+    ),
+    me AS (
+      SELECT min(coalesce((SELECT min(tier) FROM pending WHERE user_id = ${userId}), 2),
+        ${hintTierSql(sql`${userId}`, sql`0`)}) AS tier,
+        coalesce((SELECT min(id) FROM pending WHERE user_id = ${userId}), 9e18) AS job
+    )
+    SELECT coalesce(sum(p.tier = 0), 0) AS t0, coalesce(sum(p.tier = 1), 0) AS t1,
+      coalesce(sum(p.tier = 2), 0) AS t2, (SELECT tier FROM me) AS mine,
+      coalesce(sum(p.tier = (SELECT tier FROM me) AND p.id < (SELECT job FROM me)), 0) AS earlier
+    FROM pending p WHERE p.user_id <> ${userId}`);
+  return {
+    pendingByTier: [row?.t0 ?? 0, row?.t1 ?? 0, row?.t2 ?? 0],
+    mine: HINT_TIERS[row?.mine ?? 2] ?? "rest",
+    earlierInMyTier: row?.earlier ?? 0,
+  };
+}
+
+/**
+ * Both windows' rows as they are; a row of a window that has passed counts as
+ * unused (it is rolled by the next read or budgetNow), so this reads and never writes.
+ */
+async function budgetRows(app: AppContext, w: Windows = currentWindows(app)) {
+  const rows = await app.db.all<{ window: string; start: number; used: number; limit: number }>(
+    sql`SELECT "window", window_start AS start, used, "limit" FROM provider_budget WHERE provider = ${PROVIDER}`,
   );
   const l = limits(app);
-  const row = (name: string, limit: number) => {
+  const row = (name: string, limit: number, start: number) => {
     const r = rows.find((x) => x.window === name);
-    return { used: r?.used ?? 0, limit: r?.limit ?? limit };
+    return { used: r && r.start >= start ? r.used : 0, limit: r?.limit ?? limit };
   };
-  return { quarter: row("15min", l.quarter), day: row("daily", l.day) };
+  return { quarter: row("15min", l.quarter, w.quarterStart), day: row("daily", l.day, w.dayStart) };
+}
+
+/** Both windows now without rolling them (a member's page: reads only). */
+export async function budgetSeen(app: AppContext) {
+  const w = currentWindows(app);
+  return { ...(await budgetRows(app, w)), windows: w };
 }
 
 /** Parses Strava's "a,b" header pairs. */
@@ -198,5 +279,5 @@ export async function exhaustWindow(app: AppContext, which: "15min" | "daily"): 
 export async function budgetNow(app: AppContext) {
   const w = currentWindows(app);
   await batchSql(app.env.DB, rollStatements(app, w));
-  return { ...(await budgetRows(app)), windows: w };
+  return { ...(await budgetRows(app, w)), windows: w };
 }

@@ -181,7 +181,7 @@ export async function stravaGet<T>(
   for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
   let held = await heldToken(app, userId);
   for (let attempt = 0; attempt < 2; attempt++) {
-    const reservation = await reserveReads(app, 1, opts.priority ?? "interactive");
+    const reservation = await reserveReads(app, 1, opts.priority ?? "interactive", userId);
     if (!reservation.ok) throw new StravaDeferred(reservation.retryInSeconds, "budget");
     const res = await fetch(url, {
       headers: { Authorization: `Bearer ${held.token}`, Accept: "application/json" },

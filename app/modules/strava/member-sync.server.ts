@@ -11,6 +11,7 @@ import { AppError, appErrorStatus, replyFromError } from "~/lib/http.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { MEMBER_SYNC_COOLDOWN_SECONDS, memberSyncAvailableAt } from "./member-sync";
 import { startSync } from "./sync.server";
+import { noteOpened } from "./hint-wait.server";
 
 export function cooldownMessage(minutes: number): string {
   return `You can sync with Strava once every 15 minutes. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
@@ -49,6 +50,9 @@ export async function requestMemberSync(app: AppContext, userId: number) {
     const { job, started } = await startSync(app, userId, "user");
     // A sync already under way costs the member nothing: give the cooldown back.
     if (!started) await releaseCooldown(app, userId, nowSeconds);
+    // Asking is opening the app: the "opened" signal (at most once per 15 minutes), which
+    // also wakes a hint read of theirs that waits for a later window (decision 059).
+    await noteOpened(app, userId, null);
     return { job, started };
   } catch (error) {
     await releaseCooldown(app, userId, nowSeconds);

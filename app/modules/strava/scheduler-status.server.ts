@@ -7,8 +7,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { AppContext } from "~workers/load-context";
-import { budgetNow, timeScale } from "./budget.server";
-import { expectedFirstPageWait, windowsAt } from "./scheduler";
+import { budgetNow, hintTiers, pendingJobs, reservedShare, timeScale } from "./budget.server";
+import { expectedFirstPageWait, expectedReadWait, webhookCap, windowsAt } from "./scheduler";
 import { quietRefreshSeconds } from "./sync.server";
 
 export interface SchedulerStatus {
@@ -23,11 +23,29 @@ export interface SchedulerStatus {
   newMemberWaitSeconds: number;
   /** STRAVA_QUIET_REFRESH_HOURS as applied. */
   quietRefreshHours: number;
+  /** The pending hints against the reads left today (decision 059). */
+  shortfall: Shortfall;
+}
+
+export interface Shortfall {
+  /** Hint reads waiting: webhook syncs and members' "sync now" not yet read (each at least one read). */
+  pendingHints: number;
+  /** Of them, those served first: members who opened the app lately or are in a challenge ending within 48 hours. */
+  servedFirst: number;
+  /** Reads hint reads may still use today (the webhook class's share of the day). */
+  readsLeftToday: number;
+  /** Pending hints today's reads cannot cover (0: none). */
+  short: number;
+  /** When the last pending hint is expected to be read (ISO), from the budget window by window; null when none waits. */
+  catchUpAt: string | null;
 }
 
 export async function schedulerStatus(app: AppContext): Promise<SchedulerStatus> {
-  const [budget, counts] = await Promise.all([
+  const [budget, pending, tiers, counts] = await Promise.all([
     budgetNow(app),
+    pendingJobs(app),
+    // No member has id 0: every pending hint counts as someone else's.
+    hintTiers(app, 0),
     app.db.get<{ webhook: number; firstPage: number; backfill: number; refresh: number }>(sql`
       SELECT
         coalesce(sum(initiated_by IN ('webhook', 'user')), 0)
@@ -54,6 +72,21 @@ export async function schedulerStatus(app: AppContext): Promise<SchedulerStatus>
     ahead: queue.webhook + queue.firstPage,
   });
   const at = (seconds: number) => new Date(nowMs + seconds * 1000).toISOString();
+  const share = reservedShare(app);
+  const quarterCap = webhookCap(budget.quarter.limit, share, pending.newMembers);
+  const dayCap = webhookCap(budget.day.limit, share, pending.newMembers);
+  const readsLeftToday = Math.max(0, dayCap - budget.day.used);
+  const catchUp =
+    pending.hints > 0
+      ? expectedReadWait({
+          quarter: budget.quarter,
+          day: budget.day,
+          w: windowsAt(Math.floor(nowMs / 1000) * scale),
+          ahead: pending.hints - 1,
+          quarterCap,
+          dayCap,
+        })
+      : null;
   return {
     queue: { ...queue, total: queue.webhook + queue.firstPage + queue.backfill + queue.refresh },
     reads: {
@@ -62,5 +95,12 @@ export async function schedulerStatus(app: AppContext): Promise<SchedulerStatus>
     },
     newMemberWaitSeconds: Math.ceil(wait / scale),
     quietRefreshHours: (quietRefreshSeconds(app) * scale) / 3600,
+    shortfall: {
+      pendingHints: pending.hints,
+      servedFirst: (tiers.pendingByTier[0] ?? 0) + (tiers.pendingByTier[1] ?? 0),
+      readsLeftToday,
+      short: Math.max(0, pending.hints - readsLeftToday),
+      catchUpAt: catchUp === null ? null : at(catchUp / scale),
+    },
   };
 }

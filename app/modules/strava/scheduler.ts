@@ -203,26 +203,132 @@ export function expectedFirstPageWait(opts: {
   w: Windows;
   ahead: number;
 }): number {
+  return expectedReadWait(opts);
+}
+
+/**
+ * Expected wait (seconds) before the read behind `ahead` others is made, in
+ * windows walked one quarter hour at a time: what is left now, then each
+ * quarter's `quarterCap` reads until the day's `dayCap` is spent, then the
+ * next UTC day. The caps are what the class may fill (its ceiling; the whole
+ * limit when not given). Bounded: at most 60 days of quarters.
+ */
+export function expectedReadWait(opts: {
+  quarter: WindowUse;
+  day: WindowUse;
+  w: Windows;
+  ahead: number;
+  quarterCap?: number;
+  dayCap?: number;
+}): number {
   const { quarter, day, w, ahead } = opts;
-  const need = ahead + 1;
-  const nowQuarter = Math.min(readsLeft(quarter, 1), readsLeft(day, 1));
+  const quarterCap = opts.quarterCap ?? quarter.limit;
+  const dayCap = opts.dayCap ?? day.limit;
+  const need = Math.max(0, ahead) + 1;
+  const dayNow = Math.max(0, dayCap - day.used);
+  const nowQuarter = Math.min(Math.max(0, quarterCap - quarter.used), dayNow);
   if (nowQuarter >= need) return 0;
+  if (quarterCap <= 0 || dayCap <= 0) return Math.round(w.dayResetIn + 60 * DAY_SECONDS);
   let remaining = need - nowQuarter;
-  let dayLeft = readsLeft(day, 1) - nowQuarter;
+  let dayLeft = dayNow - nowQuarter;
   let seconds = w.quarterResetIn;
   let dayEnds = w.dayResetIn;
-  // Walk window by window (bounded: at most two days of quarters).
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 60 * 96; i++) {
     if (dayLeft <= 0) {
       seconds = Math.max(seconds, dayEnds);
       dayEnds += DAY_SECONDS;
-      dayLeft = day.limit;
+      dayLeft = dayCap;
     }
-    const take = Math.min(quarter.limit, dayLeft);
+    const take = Math.min(quarterCap, dayLeft);
     if (take >= remaining) return Math.round(seconds);
     remaining -= take;
     dayLeft -= take;
     seconds += QUARTER_SECONDS;
   }
   return Math.round(seconds);
+}
+
+// ---- Who is served first when the day is short (issue #42, decision 059) ----
+
+/**
+ * The tiers of a member's pending hint (a webhook sync or their own "sync
+ * now"), served in this order when the day's reads cannot cover every
+ * pending hint:
+ *  0 "opened"            the member asked ("sync now") or opened the app lately;
+ *  1 "challenge-ending"  the member is in a challenge that ends within 48 hours;
+ *  2 "rest"              everyone else.
+ */
+export const HINT_TIERS = ["opened", "challenge-ending", "rest"] as const;
+export type HintTier = (typeof HINT_TIERS)[number];
+
+/** A member counts as having the app open for this long after their last page view. */
+export const OPENED_PRIORITY_SECONDS = 60 * 60;
+/** The "opened" signal (sync_status.opened_at) is written at most once per this. */
+export const OPENED_SIGNAL_SECONDS = 15 * 60;
+/** A challenge that ends within this is served first for its members. */
+export const CHALLENGE_ENDING_SECONDS = 48 * 3600;
+
+/**
+ * The priority rule (pure): the tier of a member's pending hint at `now`
+ * (epoch seconds). `openedAt` is their last "opened" signal, `challengeEndsAt`
+ * the soonest end of a running challenge they are in (null: none). The SQL of
+ * budget.server.ts (hintTierSql) applies the same rule to the pending jobs.
+ */
+export function hintTier(
+  m: { trigger: SyncTrigger; openedAt: number | null; challengeEndsAt: number | null },
+  now: number,
+): HintTier {
+  if (m.trigger === "user") return "opened";
+  if (m.openedAt !== null && m.openedAt > now - OPENED_PRIORITY_SECONDS && m.openedAt <= now + 60)
+    return "opened";
+  if (
+    m.challengeEndsAt !== null &&
+    m.challengeEndsAt > now &&
+    m.challengeEndsAt <= now + CHALLENGE_ENDING_SECONDS
+  )
+    return "challenge-ending";
+  return "rest";
+}
+
+export const tierRank = (tier: HintTier): number => HINT_TIERS.indexOf(tier);
+
+/** Whether the "opened" signal last written at `openedAt` is due to be written again at `now`. */
+export const openedSignalDue = (openedAt: number | null, now: number): boolean =>
+  openedAt === null || openedAt <= now - OPENED_SIGNAL_SECONDS || openedAt > now + 60;
+
+/** Short: the hint reads waiting (`pending`, each at least one read) are more than the day's reads left for them. */
+export const hintsShort = (pending: number, dayReadsLeft: number): boolean =>
+  pending > Math.max(0, dayReadsLeft);
+
+/**
+ * Reads of each window a hint read of tier `mine` leaves to the pending hint
+ * reads of the tiers before it (`pendingByTier[rank]`, the member's own not
+ * counted): none unless the day is short, so with reads enough for everyone
+ * nothing changes.
+ */
+export function heldForEarlierTiers(opts: {
+  mine: HintTier;
+  pendingByTier: number[];
+  short: boolean;
+}): number {
+  if (!opts.short) return 0;
+  let held = 0;
+  for (let rank = 0; rank < tierRank(opts.mine); rank++) held += Math.max(0, opts.pendingByTier[rank] ?? 0);
+  return held;
+}
+
+/**
+ * How many pending hint reads come before a member's (the queue position
+ * behind which their read waits): all of the earlier tiers', and those of
+ * their own tier that started waiting before theirs.
+ */
+export function hintsAhead(opts: {
+  mine: HintTier;
+  pendingByTier: number[];
+  earlierInMyTier: number;
+}): number {
+  return (
+    heldForEarlierTiers({ mine: opts.mine, pendingByTier: opts.pendingByTier, short: true }) +
+    Math.max(0, opts.earlierInMyTier)
+  );
 }

@@ -5,6 +5,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { BatchPart } from "~db/client";
 import type { AppContext } from "~workers/load-context";
 import { memberSyncAvailableAt } from "./member-sync";
+import { expectedHintRead, noteOpened } from "./hint-wait.server";
 
 export interface SyncStatusView {
   completed: boolean;
@@ -18,6 +19,11 @@ export interface SyncStatusView {
   resumesAt: string | null;
   /** While the member's "sync now" cooldown runs: when they can start a sync again (ISO). */
   nextSyncAt: string | null;
+  /**
+   * While a webhook sync or the member's "sync now" waits for the app's Strava
+   * reads: when their latest activities are expected (ISO; decision 059), else null.
+   */
+  expectedBy: string | null;
 }
 
 export interface StravaStatus {
@@ -50,13 +56,34 @@ export function syncView(
     lastSyncAt: row?.lastSyncAt?.toISOString() ?? null,
     resumesAt: waiting ? row.resumesAt!.toISOString() : null,
     nextSyncAt: nextSync && nextSync > now ? nextSync.toISOString() : null,
+    expectedBy: null,
   };
 }
 
+/**
+ * The view for a member who opened a page: notes the "opened" signal (at most
+ * once per 15 minutes) and, when their hint read is deferred, when it is
+ * expected (hint-wait.server.ts).
+ */
+async function memberView(
+  app: AppContext,
+  userId: number,
+  row: typeof syncStatus.$inferSelect | undefined,
+): Promise<SyncStatusView> {
+  const view = syncView(row, app.now());
+  if (!row) return view;
+  await noteOpened(app, userId, row.openedAt);
+  const hintWaits = row.initiatedBy === "webhook" || row.initiatedBy === "user";
+  if (view.state === "waiting" && hintWaits && row.resumesAt)
+    view.expectedBy = await expectedHintRead(app, userId, row.resumesAt);
+  return view;
+}
+
 export async function getSyncStatus(app: AppContext, userId: number): Promise<SyncStatusView> {
-  return syncView(
+  return memberView(
+    app,
+    userId,
     await app.db.query.syncStatus.findFirst({ where: eq(syncStatus.userId, userId) }),
-    app.now(),
   );
 }
 
@@ -75,7 +102,7 @@ export function stravaStatusPart(
       app.db.select().from(stravaConnections).where(eq(stravaConnections.userId, user.id)).limit(1),
       app.db.select().from(syncStatus).where(eq(syncStatus.userId, user.id)).limit(1),
     ],
-    assemble: (results) => {
+    assemble: async (results) => {
       const [[connection], [sync]] = results as [
         (typeof stravaConnections.$inferSelect)[],
         (typeof syncStatus.$inferSelect)[],
@@ -86,7 +113,7 @@ export function stravaStatusPart(
         athleteName: connection?.athleteName ?? null,
         tokenExpired: connection?.tokenExpired ?? false,
         keepActivitiesSince: user.keepStravaActivitiesAt?.toISOString() ?? null,
-        sync: connection ? syncView(sync, app.now()) : null,
+        sync: connection ? await memberView(app, user.id, sync) : null,
       };
     },
   };

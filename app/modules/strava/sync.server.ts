@@ -438,7 +438,12 @@ export async function refreshConnectedMembers(
   if (slots === 0) return { resumed: stale.length, started: 0 };
   const quietSince = epochNow(app) - quietRefreshSeconds(app);
   const lastHeard = sql`max(coalesce(${stravaConnections.lastWebhookAt}, 0), coalesce(${syncStatus.lastSyncAt}, 0))`;
-  const waitingEdits = sql`(${stravaConnections.webhookHints} <> '[]' AND ${stravaConnections.webhookSyncPending} = 0)`;
+  // Hints no read has answered: edits waiting for spare reads (no folded sync), and hints whose
+  // folded sync should have run a fold interval ago (its message was lost, e.g. a failed queue
+  // send after the webhook's answer): never left for the quiet refresh (decision 059).
+  const lostSince = epochNow(app) - 2 * foldSeconds(app);
+  const waitingEdits = sql`(${stravaConnections.webhookHints} <> '[]' AND (${stravaConnections.webhookSyncPending} = 0
+    OR coalesce(${stravaConnections.webhookSyncAt}, 0) <= ${lostSince}))`;
   const candidates = await app.db
     .select({ userId: stravaConnections.userId })
     .from(stravaConnections)
@@ -447,7 +452,7 @@ export async function refreshConnectedMembers(
       and(
         eq(stravaConnections.tokenExpired, false),
         sql`coalesce(${syncStatus.state}, 'idle') NOT IN ('queued', 'running', 'deferred')`,
-        // Quiet athletes, and first those whose edits wait for a read (webhook.server.ts noteHint).
+        // Quiet athletes, and first those whose hints wait for a read (webhook.server.ts noteHint).
         or(sql`${lastHeard} <= ${quietSince}`, waitingEdits),
       ),
     )

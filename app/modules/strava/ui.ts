@@ -4,5 +4,5 @@
  * tests/unit/module-boundaries.test.ts enforce it). Routes may use either.
  */
 export { ConnectReturnNotice } from "./components/connect-return-notice";
-export { StravaConnectButton, SyncBanner } from "./components/strava-panel";
+export { HintWaitNotice, StravaConnectButton, SyncBanner } from "./components/strava-panel";
 export { StravaSettingsSection } from "./components/disconnect";

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { buttonClass } from "~/ui/button";
 import { useHydrated } from "~/ui/charts/lazy-chart";
 import { Alert, Field, SelectField } from "~/ui/form";
@@ -61,7 +61,14 @@ export function filterChips(filters: Record<string, string>, search: string) {
   return chips;
 }
 
-export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
+export function ActivitiesPage({
+  data,
+  notice = null,
+}: {
+  data: ActivitiesPageData;
+  /** Shown under the heading: the Strava module's "waiting for Strava" (the route passes it). */
+  notice?: ReactNode;
+}) {
   const { filters, result, error } = data;
   const { search } = useLocation();
   const navigation = useNavigation();
@@ -133,6 +140,7 @@ export function ActivitiesPage({ data }: { data: ActivitiesPageData }) {
           </p>
         ) : null}
       </div>
+      {notice}
 
       {hydrated ? (
         <button

@@ -1,6 +1,7 @@
 /**
  * Strava Sync tab: the scheduler's summary (work waiting, reads spent in the
- * 15-minute window and today, a new member's expected wait), then every
+ * 15-minute window and today, a new member's expected wait, the pending
+ * hints against the reads left today and the catch-up time), then every
  * linked member's sync state with a sync button each; refreshed every 30 seconds.
  */
 import { Link, useRevalidator } from "@remix-run/react";
@@ -64,7 +65,25 @@ function SchedulerSummary({ s }: { s: SchedulerStatus | null }) {
         value={waitInWords(s.newMemberWaitSeconds)}
         detail={`Quiet athletes are refreshed after ${s.quietRefreshHours} hours without webhooks`}
       />
+      <ShortfallFigure s={s} />
     </dl>
+  );
+}
+
+/** The pending hints against the reads left today, and when the last one is expected (decision 059). */
+function ShortfallFigure({ s }: { s: SchedulerStatus }) {
+  const dates = useDates();
+  const f = s.shortfall;
+  return (
+    <Figure
+      label="Pending hints against reads left today"
+      value={`${formatInt(f.pendingHints)} / ${formatInt(f.readsLeftToday)}`}
+      detail={[
+        f.short > 0 ? `Short by ${formatInt(f.short)}` : "Today covers every hint",
+        `${formatInt(f.servedFirst)} served first`,
+        f.catchUpAt ? `caught up by ${dates.dateTime(f.catchUpAt)}` : "nothing waiting",
+      ].join(" · ")}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import { Form, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useState } from "react";
 import { formatTimeAgo } from "~/lib/format";
 import { useDates } from "~/lib/time-zone";
@@ -7,6 +7,8 @@ import { KEEP_AGREEMENT_LABEL } from "../disconnect-text";
 import type { StravaStatus, SyncStatusView } from "../status.server";
 
 export const SYNC_POLL_MS = 5000;
+/** While the member's latest activities wait for Strava's reads (expected in minutes or hours): a slower poll. */
+export const SYNC_WAIT_POLL_MS = 60_000;
 
 /** The connect button's label for each state of the spec (part 1 section 2). */
 export function connectLabel(
@@ -160,6 +162,43 @@ export function SyncNowForm({ status, error }: { status: StravaStatus; error: st
   );
 }
 
+/** The upload page, for an activity a member needs before Strava's reads reach theirs. */
+export const UPLOAD_PATH = "/activities/upload";
+
+/**
+ * "Waiting for Strava": the member's latest activities wait for the app's
+ * Strava reads (decision 059), with when they are expected in the page's zone
+ * (the time alone within 24 hours, else the date too) and the file upload for an
+ * activity they need now. On the dashboard (in the sync banner) and /activities.
+ */
+export function HintWaitNotice({ expectedBy }: { expectedBy: string }) {
+  const dates = useDates();
+  // Within a day the clock time alone is unambiguous (its next occurrence); later ones name the day.
+  const soon = new Date(expectedBy).getTime() - Date.now() < 24 * 3600 * 1000;
+  return (
+    <div
+      role="status"
+      className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900"
+      data-testid="strava-wait"
+    >
+      <p>
+        Waiting for Strava: your latest activities are expected by{" "}
+        <time dateTime={expectedBy} suppressHydrationWarning>
+          {soon ? dates.time(expectedBy) : dates.dateTime(expectedBy)}
+        </time>
+        .
+      </p>
+      <p className="mt-1 text-sm">
+        Need an activity now?{" "}
+        <Link to={UPLOAD_PATH} className="font-medium underline">
+          Upload its file
+        </Link>{" "}
+        instead.
+      </p>
+    </div>
+  );
+}
+
 function mmss(seconds: number) {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
@@ -169,7 +208,8 @@ function mmss(seconds: number) {
 /**
  * Blue banner with progress and an elapsed mm:ss timer while a sync runs, red
  * on error, hidden when completed. Polls /api/user/sync-status every 5 s
- * while a sync runs (queued, running or waiting), refreshes the page data when
+ * while a sync runs (queued, running or waiting; every minute while the member's
+ * latest activities wait for the app's Strava reads), refreshes the page data when
  * it finishes and then stops: nothing is polled once nothing runs (issue #37).
  */
 export function SyncBanner({ status }: { status: StravaStatus }) {
@@ -180,6 +220,7 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
   useEffect(() => setSync(status.sync), [status.sync]);
 
   const running = Boolean(status.connected && sync && !sync.completed && !sync.error);
+  const pollMs = sync?.expectedBy ? SYNC_WAIT_POLL_MS : SYNC_POLL_MS;
   useEffect(() => {
     if (!running) return;
     let stopped = false;
@@ -195,13 +236,13 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
         // offline for a moment: the next tick tries again
       }
     };
-    const timer = setInterval(poll, SYNC_POLL_MS);
+    const timer = setInterval(poll, pollMs);
     return () => {
       stopped = true;
       clearInterval(timer);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [running]);
+  }, [running, pollMs]);
 
   useEffect(() => {
     if (!running) return;
@@ -225,6 +266,7 @@ export function SyncBanner({ status }: { status: StravaStatus }) {
     );
   }
   if (sync.completed) return null;
+  if (sync.state === "waiting" && sync.expectedBy) return <HintWaitNotice expectedBy={sync.expectedBy} />;
   if (sync.state === "waiting" && sync.resumesAt) {
     return (
       <div
