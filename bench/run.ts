@@ -50,7 +50,7 @@ import {
   clubFeedBenchSql,
   FEED_BENCH,
 } from "./seed";
-import { fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sql";
+import { clubFeedSql, fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sql";
 import { runSyncBench } from "./sync";
 import { digestBenchSql, timeDigest } from "./digest";
 import { firstLoadJs, signIn } from "./lighthouse";
@@ -577,6 +577,10 @@ async function main() {
     "dashboard stats (4 statements)": timeSql(file, statsSql(BENCH_USER.id, now)),
     [`activities page ${LIST_PAGE} (2 statements)`]: timeSql(file, listPageSql(BENCH_USER.id, LIST_PAGE)),
     "wari fitness: the member's activities in one read": timeSql(file, [fitnessRowsSql(BENCH_USER.id)]),
+    "club feed: the first page of /club (items, their comments)": timeSql(
+      file,
+      clubFeedSql(file, BENCH_USER.id),
+    ),
   };
   for (const [name, s] of Object.entries(sqlite))
     log(`sqlite3: ${name}: ${s.medianMs} ms median, ${s.p95Ms} ms p95`);
@@ -610,6 +614,7 @@ async function main() {
     heatmapMs: pages["GET /activities/heatmap"]?.medianMs,
     // Issue #41: /club as the bench member, the club being the challenge's riders and their feed.
     feedMs: pages["GET /club"]?.medianMs,
+    feedSqlMs: sqlite["club feed: the first page of /club (items, their comments)"]!.medianMs,
     feed: { members: CHALLENGE_BENCH.participants, items: FEED_BENCH.items },
     fitnessChartStale: {
       sqlReadMedianMs: sqlite["wari fitness: the member's activities in one read"]!.medianMs,
