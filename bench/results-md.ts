@@ -79,6 +79,11 @@ export interface BenchResults {
   activityDetailMs?: number;
   heatmapMs?: number;
   heatmapFirstViewMs?: number;
+  feedMs?: number;
+  feedSqlMs?: number;
+  feed?: { members: number; items: number };
+  digest10kMs?: number | null;
+  digest?: { runs: number; cronRunMs?: number; members?: number; note?: string };
   firstLoadJsActivityDetail?: FirstLoad;
   firstLoadJsByPage?: Record<string, number>;
   firstLoadJsHome?: FirstLoad;
@@ -209,7 +214,24 @@ function routes(r: BenchResults): string[] {
               : "."),
         ]
       : []),
+    ...(r.feedMs !== undefined || r.digest ? ["", ...clubLines(r)] : []),
   ];
+}
+
+/** Issue #41: the club feed page and the weekly digest. */
+function clubLines(r: BenchResults): string[] {
+  const lines: string[] = [];
+  if (r.feedMs !== undefined)
+    lines.push(
+      `Club feed (issue #41): \`/club\` for a club of ${fmt(r.feed?.members ?? 1000)} members with ${fmt(r.feed?.items ?? 50_000)} feed items ${r.feedMs} ms (target under 100 ms)${r.feedSqlMs !== undefined ? `; its two statements ${r.feedSqlMs} ms in sqlite3` : ""}.`,
+    );
+  if (r.digest)
+    lines.push(
+      r.digest10kMs != null
+        ? `Weekly digest of ${fmt(r.digest.members ?? 10_000)} members: ${r.digest.runs === 1 ? "one cron run" : `${r.digest.runs} cron runs`} (${r.digest.cronRunMs ?? "?"} ms) queued them, and ${fmt(r.digest10kMs)} ms after it started all were built and sent through the \`digests\` queue (decision 054).`
+        : `Weekly digest: not measured (${r.digest.note ?? "no figure"}).`,
+    );
+  return lines.length > 1 ? [lines.join(" ")] : lines;
 }
 
 function pages(r: BenchResults): string[] {

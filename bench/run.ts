@@ -47,8 +47,10 @@ import {
   benchSeedSql,
   CHALLENGE_BENCH,
   challengeBenchSql,
+  clubFeedBenchSql,
+  FEED_BENCH,
 } from "./seed";
-import { fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sql";
+import { clubFeedSql, fitnessChartCompute, fitnessRowsSql, listPageSql, statsSql } from "./sql";
 import { runSyncBench } from "./sync";
 import { digestBenchSql, timeDigest } from "./digest";
 import { firstLoadJs, signIn } from "./lighthouse";
@@ -197,6 +199,7 @@ async function prepareDatabase(now: Date) {
     await benchSeedSql({ pepper, now }),
     challengeBenchSql(now),
     await benchExtrasSql({ pepper, now }),
+    clubFeedBenchSql(now),
     benchTracksSql(now),
     digestBenchSql(now),
   ].join("\n");
@@ -462,6 +465,7 @@ async function main() {
   > = {};
   const failing: string[] = [];
   let firstLoadDetailKb = Infinity;
+  let digestFromOneRun = false;
   try {
     await waitForHealth();
     log(`the Worker answers (${seconds(phase)})`);
@@ -553,13 +557,14 @@ async function main() {
     log(`first-load JavaScript of /activities/{id}: ${detailJs.gzipKb} KB gzip in ${detailJs.files} files`);
     record({ firstLoadJsActivityDetail: { ...detailJs, target: FIRST_LOAD_JS_DETAIL_KB } });
     firstLoadDetailKb = detailJs.gzipKb;
-    // Issue #41: the weekly digest built by the cron for 10,000 more members (bench/digest.ts).
+    // Issue #41: the weekly digest of 10,000 more members from one cron run to all sent (bench/digest.ts).
     phase = performance.now();
     const digest = await timeDigest(TARGET, d1File());
     log(
-      `weekly digest: ${digest.digest10kMs ?? digest.note} ms over ${digest.runs} cron runs (${seconds(phase)})`,
+      `weekly digest: ${digest.digest10kMs ?? digest.note} ms from one cron run (${digest.cronRunMs} ms) to 10,000 sent (${seconds(phase)})`,
     );
     record({ digest10kMs: digest.digest10kMs, digest });
+    digestFromOneRun = digest.digest10kMs !== null && digest.runs === 1;
   } finally {
     log("stopping the server");
     await stop();
@@ -572,6 +577,10 @@ async function main() {
     "dashboard stats (4 statements)": timeSql(file, statsSql(BENCH_USER.id, now)),
     [`activities page ${LIST_PAGE} (2 statements)`]: timeSql(file, listPageSql(BENCH_USER.id, LIST_PAGE)),
     "wari fitness: the member's activities in one read": timeSql(file, [fitnessRowsSql(BENCH_USER.id)]),
+    "club feed: the first page of /club (items, their comments)": timeSql(
+      file,
+      clubFeedSql(file, BENCH_USER.id),
+    ),
   };
   for (const [name, s] of Object.entries(sqlite))
     log(`sqlite3: ${name}: ${s.medianMs} ms median, ${s.p95Ms} ms p95`);
@@ -591,6 +600,10 @@ async function main() {
     activityDetailUnder100Ms: (pages["GET /activities/:id"]?.medianMs ?? Infinity) < 100,
     heatmapUnder100Ms: (pages["GET /activities/heatmap"]?.medianMs ?? Infinity) < 100,
     activityDetailFirstLoadJsUnder120Kb: firstLoadDetailKb < FIRST_LOAD_JS_DETAIL_KB,
+    // Issue #41: /club for a club of 1,000 members with 50,000 feed items under 100 ms; the weekly
+    // digest of 10,000 members queued by one cron run and sent.
+    feedUnder100Ms: (pages["GET /club"]?.medianMs ?? Infinity) < 100,
+    digest10kFromOneCronRun: digestFromOneRun,
   };
   record({
     sqlite,
@@ -599,6 +612,10 @@ async function main() {
     // (as kept; heatmapFirstViewMs: drawn).
     activityDetailMs: pages["GET /activities/:id"]?.medianMs,
     heatmapMs: pages["GET /activities/heatmap"]?.medianMs,
+    // Issue #41: /club as the bench member, the club being the challenge's riders and their feed.
+    feedMs: pages["GET /club"]?.medianMs,
+    feedSqlMs: sqlite["club feed: the first page of /club (items, their comments)"]!.medianMs,
+    feed: { members: CHALLENGE_BENCH.participants, items: FEED_BENCH.items },
     fitnessChartStale: {
       sqlReadMedianMs: sqlite["wari fitness: the member's activities in one read"]!.medianMs,
       computeMedianMs: fitnessCompute.medianMs,

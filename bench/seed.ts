@@ -138,6 +138,64 @@ ${summaryRebuildSql(`user_id >= ${c.firstUserId}`)
 `;
 }
 
+/** The club feed (issue #41): the challenge's 1,000 riders' milestones over the last year, with kudos and comments. */
+export const FEED_BENCH = {
+  items: 50_000,
+  kudosItems: 10_000,
+  kudosEach: 3,
+  commentedEvery: 4,
+  commentsEach: 2,
+};
+
+/**
+ * The club feed of a club of 1,000 members (the bench challenge's riders):
+ * FEED_BENCH.items milestones ten minutes apart up to now, of every kind and
+ * audience (challenge milestones, personal bests, event registrations, Wari
+ * finishes, an announcement in a hundred); two riders in three share their
+ * profile, one in two their event registrations, none their challenge activities.
+ * The newest 10,000 items have three kudos each (and the bench member's on one
+ * in seven), one in four of them two comments.
+ */
+export function clubFeedBenchSql(now: Date): string {
+  const c = CHALLENGE_BENCH;
+  const f = FEED_BENCH;
+  const nowS = Math.floor(now.getTime() / 1000);
+  const last = c.firstUserId + c.participants - 1;
+  const newest = `(SELECT max(id) FROM feed_items) - ${f.kudosItems}`;
+  return `
+UPDATE users SET share_activities = (id % 3 <> 0), share_event_registrations = (id % 2 = 0)
+  WHERE id BETWEEN ${c.firstUserId} AND ${last};
+INSERT INTO feed_items (kind, user_id, challenge_id, event_id, audience, label, value, milestone_key, created_at)
+  WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < ${f.items - 1})
+  SELECT
+    CASE WHEN i % 100 = 99 THEN 'challenge_new' ELSE CASE i % 10 WHEN 0 THEN 'challenge_joined'
+      WHEN 1 THEN 'challenge_goal' WHEN 2 THEN 'challenge_completed' WHEN 7 THEN 'event_registered'
+      WHEN 8 THEN 'wari_finished' ELSE 'personal_best' END END,
+    CASE WHEN i % 100 = 99 THEN NULL ELSE ${c.firstUserId} + (i * 7919) % ${c.participants} END,
+    CASE WHEN i % 10 IN (0, 1, 2) OR i % 100 = 99 THEN ${c.id} END,
+    CASE WHEN i % 10 = 7 THEN ${BENCH_IDS.event} END,
+    CASE WHEN i % 100 = 99 THEN 'everyone' WHEN i % 10 IN (0, 1, 2) THEN 'challenge'
+      WHEN i % 10 = 7 THEN 'events' ELSE 'profile' END,
+    CASE WHEN i % 10 IN (0, 1, 2) OR i % 100 = 99 THEN 'Bench Ride 2000' WHEN i % 10 = 7 THEN 'Bench Century'
+      WHEN i % 10 = 8 THEN 'Wari 2026' ELSE CASE i % 3 WHEN 0 THEN 'Ride:distance' WHEN 1 THEN 'Run:time' ELSE 'Ride:climb' END END,
+    CASE i % 10 WHEN 1 THEN 50 WHEN 8 THEN 2026 WHEN 0 THEN NULL WHEN 2 THEN NULL WHEN 7 THEN NULL ELSE 1000 + i END,
+    'bench-feed:' || i,
+    ${nowS} - (${f.items} - i) * 600
+  FROM n;
+INSERT INTO feed_kudos (item_id, user_id, created_at)
+  WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j < ${f.kudosEach - 1})
+  SELECT f.id, ${c.firstUserId} + (f.id * 31 + k.j * 337) % ${c.participants}, f.created_at + 60
+  FROM feed_items f, k WHERE f.id > ${newest};
+INSERT INTO feed_kudos (item_id, user_id, created_at)
+  SELECT id, ${BENCH_USER.id}, created_at + 90 FROM feed_items WHERE id > ${newest} AND id % 7 = 0;
+INSERT INTO feed_comments (item_id, user_id, body, created_at, updated_at)
+  WITH RECURSIVE k(j) AS (SELECT 0 UNION ALL SELECT j + 1 FROM k WHERE j < ${f.commentsEach - 1})
+  SELECT f.id, ${c.firstUserId} + (f.id * 17 + k.j * 501) % ${c.participants}, 'Well ridden! See you on Sunday ' || k.j,
+    f.created_at + 120 + k.j, f.created_at + 120 + k.j
+  FROM feed_items f, k WHERE f.id > ${newest} AND f.id % ${f.commentedEvery} = 0;
+`;
+}
+
 /** Tracks of the bench member (issue #40): the heatmap's routes and the detail page's 6-hour ride. */
 export const TRACK_BENCH = { routes: 2000, points: 300, rideSeconds: 6 * 3600 };
 

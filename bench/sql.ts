@@ -12,6 +12,10 @@ import { currentEdition, istDay } from "../app/modules/wari/edition";
 import { chartRange } from "../app/modules/wari/training-load.server";
 import { fitnessSeries, trainingDays, type LoadActivity } from "../app/modules/wari/training-load";
 import type { AppContext } from "../workers/load-context";
+import type { SQL } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { feedCommentsSql, feedItemsSql } from "../app/modules/club/feed.server";
+import { feedQuerySchema } from "../app/modules/club/schema";
 
 interface ToSql {
   toSQL(): { sql: string; params: unknown[] };
@@ -32,6 +36,29 @@ export function inline(query: ToSql): string {
 
 // The statements are only built here, never run: no database binding is needed.
 const db = createDb({} as D1Database);
+
+const dialect = new SQLiteAsyncDialect();
+/** A hand-written `sql` statement with its parameters inlined. */
+const inlineSql = (statement: SQL) => inline({ toSQL: () => dialect.sqlToQuery(statement) });
+
+/**
+ * The two statements of the first page of /club for `viewerId` (issue #41): its
+ * items, then the comments of those with any (their ids read once from `file`).
+ */
+export function clubFeedSql(file: string, viewerId: number): string[] {
+  const items = inlineSql(feedItemsSql(viewerId, feedQuerySchema.parse({})));
+  const ids = execFileSync(
+    "sqlite3",
+    ["-readonly", file, `SELECT id FROM (SELECT * FROM (${items}) LIMIT 20) WHERE comment_count > 0`],
+    {
+      encoding: "utf8",
+    },
+  )
+    .split("\n")
+    .filter(Boolean)
+    .map(Number);
+  return ids.length ? [items, inlineSql(feedCommentsSql(ids))] : [items];
+}
 
 /** The statements behind GET /api/dashboard/stats. */
 export function statsSql(userId: number, now: Date): string[] {

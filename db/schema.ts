@@ -1178,6 +1178,7 @@ export const feedItems = sqliteTable(
   (t) => [
     uniqueIndex("feed_items_milestone_unique").on(t.milestoneKey),
     index("feed_items_user_idx").on(t.userId, t.id),
+    index("feed_items_created_idx").on(t.createdAt),
     check("feed_items_audience_check", oneOf("audience", FEED_AUDIENCES)),
   ],
 );

@@ -13,7 +13,7 @@ export interface Env {
   UPLOAD_QUEUE: Queue<UploadMessage>;
   /** Notifications to deliver, one member each (app/modules/notifications, decision 051). */
   NOTIFY_QUEUE: Queue<NotificationMessage>;
-  /** Weekly digests to send, one member each (app/modules/digest, decision 054). */
+  /** Weekly digests to build and send, a range of 50 members each (app/modules/digest, decision 054). */
   DIGEST_QUEUE: Queue<DigestMessage>;
   ASSETS?: Fetcher;
 
@@ -30,7 +30,7 @@ export interface Env {
   UPLOAD_STORAGE_MB?: string;
   /** Registrations allowed per client address per hour; empty means 5. */
   REGISTER_LIMIT_PER_HOUR?: string;
-  /** Batches of 50 members the weekly digest builds per quarter-hourly cron run; empty means 20, "0" turns it off (decision 054). */
+  /** Ranges of 50 members the weekly digest queues per cron run (one run queues a week's); empty means 2000, "0" turns it off (decision 054). */
   DIGEST_BATCHES_PER_RUN?: string;
 
   STRAVA_CLIENT_ID?: string;

@@ -17,11 +17,11 @@ import {
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import worker from "~workers/app";
 import { createAppContext, type AppContext } from "~workers/load-context";
-import { buildDigests, deliverDigest, digestMessage, runWeeklyDigest } from "~/modules/digest/digest.server";
-import { istWeekOf } from "~/modules/digest/rules";
+import { deliverDigestRange, runWeeklyDigest, type DigestMessage } from "~/modules/digest/digest.server";
 import { alertFailingKinds } from "~/modules/health/health.server";
 import { summaryRebuildSql } from "~/modules/activities/summaries.server";
 import { call, createUser, json, linkFromLatestEmail, login, mailbox, unique } from "./helpers";
+import { failNextEmails } from "./event-helpers";
 import type { AdminFeedbackView, FeedbackView } from "~/modules/feedback/feedback.server";
 
 describe("reports", () => {
@@ -415,7 +415,7 @@ describe("the admin Health panel and the weekly digest (issue #41 items 3 and 4)
     expect(report.cronRuns[0]).toMatchObject({ cron: "0 3 * * *", status: "ok" });
   });
 
-  it("a cron run queues one digest per opted-in member, none to the opted-out, continues across runs and never sends twice", async () => {
+  it("one cron run queues every opted-in member's digest in ranges, none to the opted-out, and nothing is sent twice", async () => {
     const a = await createUser();
     const b = await createUser();
     const c = await createUser();
@@ -482,16 +482,27 @@ describe("the admin Health panel and the weekly digest (issue #41 items 3 and 4)
       ].map(([i, u]) => env.DB.prepare("INSERT INTO feed_kudos (item_id, user_id) VALUES (?, ?)").bind(i, u)),
     );
 
-    const run = () => runWeeklyDigest(digestApp(), { batchSize: 2, maxBatches: 1 });
-    expect(await run()).toEqual({ week: WEEK, queued: 2, done: false }); // a and b
-    expect(await run()).toEqual({ week: WEEK, queued: 1, done: true }); // d (c opted out)
-    expect(await run()).toEqual({ week: WEEK, queued: 0, done: true });
+    // One cron run fans the whole week out: ranges of 2 members (a, b | d; c opted out), one message each.
+    expect(await runWeeklyDigest(digestApp(), { rangeSize: 2, maxRanges: 10 })).toEqual({
+      week: WEEK,
+      ranges: 2,
+      members: 3,
+      done: true,
+    });
+    // The queue's consumer builds and sends each range.
     await vi.waitFor(
       async () => {
         for (const u of [a, b, d]) expect(await digestsTo(u.email), u.username).toHaveLength(1);
       },
       { timeout: 10_000 },
     );
+    // The next cron run of the week queues nothing: the week is fanned out.
+    expect(await runWeeklyDigest(digestApp(), { rangeSize: 2, maxRanges: 10 })).toEqual({
+      week: WEEK,
+      ranges: 0,
+      members: 0,
+      done: true,
+    });
     expect(await digestsTo(c.email)).toEqual([]);
     const [mail] = (await digestsTo(a.email)) as unknown as {
       text: string;
@@ -517,17 +528,33 @@ describe("the admin Health panel and the weekly digest (issue #41 items 3 and 4)
       { user_id: d.id, status: "sent" },
     ]);
 
-    // A rerun from the start of the week queues nobody again, and a redelivered message sends nothing.
+    // A rerun from the start of the week queues nobody again (they were sent it), and a redelivered
+    // range message sends nothing: acked, no second e-mail.
     await env.DB.prepare("UPDATE digest_cursor SET last_user_id = ?, done = 0 WHERE id = 1")
       .bind(a.id - 1)
       .run();
-    expect(await runWeeklyDigest(digestApp(), { batchSize: 10, maxBatches: 5 })).toEqual({
+    expect(await runWeeklyDigest(digestApp(), { rangeSize: 2, maxRanges: 10 })).toEqual({
       week: WEEK,
-      queued: 0,
+      ranges: 0,
+      members: 0,
       done: true,
     });
-    const { digests } = await buildDigests(digestApp(), istWeekOf(MONDAY, 1), a.id - 1, 1);
-    expect(await deliverDigest(digestApp(), await digestMessage(digestApp(), digests[0]!))).toBe("skipped");
+    const redelivered = { type: "digest-range", week: WEEK, lo: a.id, hi: d.id };
+    const batch = createMessageBatch("digests", [
+      { id: `again-${a.id}`, timestamp: new Date(), attempts: 2, body: redelivered },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    expect(await getQueueResult(batch, ctx)).toMatchObject({
+      explicitAcks: [`again-${a.id}`],
+      retryMessages: [],
+    });
+    expect(await deliverDigestRange(digestApp(), redelivered as DigestMessage)).toEqual({
+      sent: 0,
+      skipped: 3,
+      failed: 0,
+    });
+    for (const u of [a, b, d]) expect(await digestsTo(u.email), u.username).toHaveLength(1);
 
     // The one-click unsubscribe in the digest turns off the digest only, for that member only.
     const link = mail!.headers["List-Unsubscribe"]!.slice(1, -1);
@@ -541,10 +568,50 @@ describe("the admin Health panel and the weekly digest (issue #41 items 3 and 4)
     await vi.waitFor(async () => expect(await digestsTo(b.email)).toHaveLength(1));
   });
 
+  it("a range whose e-mail fails is retried with backoff, and the retry sends only the digests that failed", async () => {
+    const e = await createUser();
+    const f = await createUser();
+    const deliver = async (attempts: number) => {
+      const batch = createMessageBatch("digests", [
+        {
+          id: `range-${e.id}-${attempts}`,
+          timestamp: new Date(),
+          attempts,
+          body: { type: "digest-range", week: WEEK, lo: e.id, hi: f.id },
+        },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      return getQueueResult(batch, ctx);
+    };
+    await failNextEmails(1);
+    expect(await deliver(1)).toMatchObject({
+      explicitAcks: [],
+      retryMessages: [{ msgId: `range-${e.id}-1` }],
+    });
+    const rows = () =>
+      env.DB.prepare("SELECT status, attempts FROM digest_sends WHERE week = ? AND user_id IN (?, ?)")
+        .bind(WEEK, e.id, f.id)
+        .all();
+    expect((await rows()).results).toEqual(
+      expect.arrayContaining([
+        { status: "sent", attempts: 1 },
+        { status: "failed", attempts: 1 },
+      ]),
+    );
+    expect(await deliver(2)).toMatchObject({ explicitAcks: [`range-${e.id}-2`], retryMessages: [] });
+    expect((await rows()).results).toEqual(
+      expect.arrayContaining([
+        { status: "sent", attempts: 1 },
+        { status: "sent", attempts: 2 },
+      ]),
+    );
+    for (const u of [e, f]) expect(await digestsTo(u.email), u.username).toHaveLength(1);
+  });
+
   it("lists failures with counts per kind, records dead letters, and retries them once (admin, same origin only)", async () => {
     const u = await createUser();
-    const { digests } = await buildDigests(digestApp(), istWeekOf(MONDAY, 1), u.id - 1, 1);
-    const body = await digestMessage(digestApp(), digests[0]!);
+    const body = { type: "digest-range", week: WEEK, lo: u.id, hi: u.id };
     // A digest that used up its retries reaches the dead-letter queue: recorded once, acked.
     for (let i = 0; i < 2; i++) {
       const batch = createMessageBatch("digests-dlq", [

@@ -86,4 +86,23 @@ describe("bench/RESULTS.md", () => {
     expect(md).toContain(scaleSection([row()], info));
     expect(resultsMarkdown({})).not.toContain("## ");
   });
+
+  it("states the club feed's time and the weekly digest's from one cron run (issue #41)", () => {
+    const md = resultsMarkdown({
+      pages: {},
+      feedMs: 21.5,
+      feed: { members: 1000, items: 50_000 },
+      digest10kMs: 23_456,
+      digest: { runs: 1, cronRunMs: 612, members: 10_000 },
+    });
+    expect(md).toContain(
+      "Club feed (issue #41): `/club` for a club of 1,000 members with 50,000 feed items 21.5 ms (target under 100 ms).",
+    );
+    expect(md).toContain(
+      "Weekly digest of 10,000 members: one cron run (612 ms) queued them, and 23,456 ms after it started all were built and sent",
+    );
+    expect(resultsMarkdown({ pages: {}, digest10kMs: null, digest: { runs: 1, note: "not due" } })).toContain(
+      "Weekly digest: not measured (not due).",
+    );
+  });
 });

@@ -176,32 +176,46 @@ const COMMENTS_SHOWN = 20;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 /**
+ * The statements of one feed page (also timed in the sqlite3 CLI by bench/sql.ts):
+ * the items older than `before` that `viewerId` may see, newest first (keyset on
+ * the primary key), each with its kudos and comment counts (the primary key of
+ * feed_kudos, the index feed_comments(item_id, id)); one more than `limit` tells
+ * whether a next page exists.
+ */
+export function feedItemsSql(viewerId: number, query: FeedQuery): SQL {
+  return sql`
+    SELECT f.id, f.kind, f.label, f.value, f.created_at, f.user_id, u.username, f.challenge_id, f.event_id,
+      (SELECT count(*) FROM feed_kudos k WHERE k.item_id = f.id) AS kudos,
+      EXISTS (SELECT 1 FROM feed_kudos k WHERE k.item_id = f.id AND k.user_id = ${viewerId}) AS kudoed,
+      (SELECT count(*) FROM feed_comments c WHERE c.item_id = f.id AND c.hidden_at IS NULL) AS comment_count
+    FROM feed_items f LEFT JOIN users u ON u.id = f.user_id
+    WHERE ${query.before === undefined ? sql`1 = 1` : sql`f.id < ${query.before}`}
+      AND (f.user_id IS NULL OR u.is_active = 1)
+      AND ${feedItemVisibleTo(viewerId, "f")}
+    ORDER BY f.id DESC LIMIT ${query.limit + 1}`;
+}
+
+/** The latest COMMENTS_SHOWN shown comments of each of `itemIds` (the page's items with any). */
+export function feedCommentsSql(itemIds: number[]): SQL {
+  return sql`
+    SELECT * FROM (
+      SELECT c.id, c.item_id, c.body, c.created_at, c.updated_at, c.user_id, u.username,
+        row_number() OVER (PARTITION BY c.item_id ORDER BY c.id DESC) AS rn
+      FROM feed_comments c JOIN users u ON u.id = c.user_id
+      WHERE c.item_id IN (${sql.join(itemIds, sql`, `)}) AND c.hidden_at IS NULL
+    ) WHERE rn <= ${COMMENTS_SHOWN} ORDER BY id`;
+}
+
+/**
  * One page of the feed for `viewer`, newest first: the items older than
  * `before`, visible under their members' sharing choices, by active members.
  * `nextBefore` pages on (null on the last page).
  */
 export async function clubFeed(app: AppContext, viewer: Pick<User, "id">, query: FeedQuery) {
-  const rows = await app.db.all<ItemRow>(sql`
-    SELECT f.id, f.kind, f.label, f.value, f.created_at, f.user_id, u.username, f.challenge_id, f.event_id,
-      (SELECT count(*) FROM feed_kudos k WHERE k.item_id = f.id) AS kudos,
-      EXISTS (SELECT 1 FROM feed_kudos k WHERE k.item_id = f.id AND k.user_id = ${viewer.id}) AS kudoed,
-      (SELECT count(*) FROM feed_comments c WHERE c.item_id = f.id AND c.hidden_at IS NULL) AS comment_count
-    FROM feed_items f LEFT JOIN users u ON u.id = f.user_id
-    WHERE ${query.before === undefined ? sql`1 = 1` : sql`f.id < ${query.before}`}
-      AND (f.user_id IS NULL OR u.is_active = 1)
-      AND ${feedItemVisibleTo(viewer.id, "f")}
-    ORDER BY f.id DESC LIMIT ${query.limit + 1}`);
+  const rows = await app.db.all<ItemRow>(feedItemsSql(viewer.id, query));
   const page = rows.slice(0, query.limit);
   const withComments = page.filter((r) => r.comment_count > 0).map((r) => r.id);
-  const comments = withComments.length
-    ? await app.db.all<CommentRow>(sql`
-        SELECT * FROM (
-          SELECT c.id, c.item_id, c.body, c.created_at, c.updated_at, c.user_id, u.username,
-            row_number() OVER (PARTITION BY c.item_id ORDER BY c.id DESC) AS rn
-          FROM feed_comments c JOIN users u ON u.id = c.user_id
-          WHERE c.item_id IN (${sql.join(withComments, sql`, `)}) AND c.hidden_at IS NULL
-        ) WHERE rn <= ${COMMENTS_SHOWN} ORDER BY id`)
-    : [];
+  const comments = withComments.length ? await app.db.all<CommentRow>(feedCommentsSql(withComments)) : [];
   const byItem = new Map<number, FeedComment[]>();
   for (const c of comments)
     byItem.set(c.item_id, [

@@ -43,6 +43,9 @@ export function istWeekOf(at: Date, weeksBack = 0): IstWeek {
   };
 }
 
+/** The IST week named by its Monday (YYYY-MM-DD), as queue messages and digest_sends carry it. */
+export const istWeekNamed = (week: string): IstWeek => istWeekOf(new Date(`${week}T12:00:00+05:30`));
+
 /**
  * The week whose digest is due at `now`: the week just ended, once this week's
  * Monday 07:00 IST has passed (until then, none: last week's went out already).

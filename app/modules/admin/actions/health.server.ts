@@ -2,7 +2,7 @@
  * The Health tab's retry (issue #41 item 4, decision 054): the same function
  * serves POST /api/admin/health/retry and the tab's form (intent health-retry).
  * Where a retry makes sense: a dead letter goes back on its queue, a failed
- * digest is built and queued again, a Strava sync runs as an admin sync, a
+ * digest is queued again (its member's range of one), a Strava sync runs as an admin sync, a
  * failed refund goes to Razorpay again. Event e-mails retry on their own (cron).
  */
 import { sql } from "drizzle-orm";
@@ -10,8 +10,8 @@ import { z } from "zod";
 import type { User } from "~db/schema";
 import type { AppContext } from "~workers/load-context";
 import { AppError } from "~/lib/http.server";
-import { buildDigests, digestMessage } from "~/modules/digest/digest.server";
-import { istWeekOf } from "~/modules/digest/rules";
+import { buildDigests, queueDigestRange } from "~/modules/digest/digest.server";
+import { istWeekNamed } from "~/modules/digest/rules";
 import { retryRefund } from "~/modules/events/refunds.server";
 import {
   claimDeadLetter,
@@ -67,11 +67,9 @@ export async function retryFailure(
       const [row] = await app.db.all<{ week: string }>(sql`
         SELECT week FROM digest_sends WHERE user_id = ${input.id} AND status = 'failed' ORDER BY week DESC LIMIT 1`);
       if (!row) throw new AppError(404, NOTHING_TO_RETRY);
-      const week = istWeekOf(new Date(`${row.week}T12:00:00+05:30`));
-      const { digests } = await buildDigests(app, week, input.id - 1, 1);
-      const digest = digests.find((d) => d.member.id === input.id);
-      if (!digest) throw new AppError(409, "The member no longer gets the digest");
-      await app.env.DIGEST_QUEUE.send(await digestMessage(app, digest));
+      const digests = await buildDigests(app, istWeekNamed(row.week), input.id, input.id);
+      if (!digests.length) throw new AppError(409, "The member no longer gets the digest");
+      await queueDigestRange(app, row.week, input.id, input.id);
       return { message: `The digest of ${row.week} is queued again` };
     }
     case "strava_sync":
