@@ -11,6 +11,7 @@ import { budgetSeen, hintTiers, pendingJobs, reservedShare, timeScale } from "./
 import {
   expectedReadWait,
   hintsAhead,
+  hintsShort,
   OPENED_SIGNAL_SECONDS,
   openedSignalDue,
   webhookCap,
@@ -55,15 +56,24 @@ export async function wakeDeferredHint(app: AppContext, userId: number): Promise
  * minute): the reads the webhook class may still use now, then each quarter
  * hour's and each day's (scheduler.ts expectedReadWait), behind the hint reads
  * ahead of theirs (every earlier tier's, and their own tier's that waited
- * longer); never before the deferred read wakes (`resumesAt`).
+ * longer); never before the deferred read wakes (`resumesAt`). Null while the day's reads
+ * cover every pending hint (the wait is then Strava's rate limit or a quarter's reads).
  */
-export async function expectedHintRead(app: AppContext, userId: number, resumesAt: Date): Promise<string> {
+export async function expectedHintRead(
+  app: AppContext,
+  userId: number,
+  resumesAt: Date,
+): Promise<string | null> {
   const [budget, pending, tiers] = await Promise.all([
     budgetSeen(app),
     pendingJobs(app),
     hintTiers(app, userId),
   ]);
   const share = reservedShare(app);
+  const dayCap = webhookCap(budget.day.limit, share, pending.newMembers);
+  // Only a day too short for every hint: a wait for Strava's rate limit or the quarter's reads
+  // keeps the sync banner's own "Waiting for Strava's rate limit" (spec part 1).
+  if (!hintsShort(pending.hints, dayCap - budget.day.used)) return null;
   const scale = timeScale(app);
   const nowMs = app.now().getTime();
   // Walked in Strava's time (scaled in the simulation), told in real seconds.
@@ -73,7 +83,7 @@ export async function expectedHintRead(app: AppContext, userId: number, resumesA
     w: windowsAt(Math.floor(nowMs / 1000) * scale),
     ahead: hintsAhead(tiers),
     quarterCap: webhookCap(budget.quarter.limit, share, pending.newMembers),
-    dayCap: webhookCap(budget.day.limit, share, pending.newMembers),
+    dayCap,
   });
   const at = Math.max(resumesAt.getTime(), nowMs + (wait / scale) * 1000);
   return new Date(Math.ceil(at / 60_000) * 60_000).toISOString();
