@@ -8,10 +8,11 @@
  * merges `memberYear` into bench/results.json).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { toActivityRow } from "../app/modules/strava/activity-mapper";
 import { generateActivities } from "../tests/fakes/strava-data";
+import { sqliteIn } from "./sql";
 
 const PERSIST = ".wrangler/bench-member-year";
 const MEMBERS = 200;
@@ -30,16 +31,7 @@ const q = (v: unknown) =>
           ? String(Math.floor(v.getTime() / 1000))
           : `'${String(v).replaceAll("'", "''")}'`;
 
-function d1File(): string {
-  const dir = join(PERSIST, "v3", "d1", "miniflare-D1DatabaseObject");
-  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
-  if (!file) throw new Error("no D1 file");
-  return join(dir, file);
-}
-
-function sqlite(input: string): string {
-  return execFileSync("sqlite3", [d1File()], { input, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
-}
+const sqlite = (input: string) => sqliteIn(PERSIST, input);
 
 function sizes() {
   const [pageSize, pageCount] = sqlite("PRAGMA page_size; PRAGMA page_count;").trim().split("\n").map(Number);

@@ -7,6 +7,8 @@ import { createDb } from "../db/client";
 import { dashboardStatsQueries } from "../app/modules/activities/stats.server";
 import { listQueries } from "../app/modules/activities/list.server";
 import { execFileSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { memberLoadRows } from "../app/modules/activities/queries.server";
 import { currentEdition, istDay } from "../app/modules/wari/edition";
 import { chartRange } from "../app/modules/wari/training-load.server";
@@ -16,6 +18,23 @@ import type { SQL } from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { feedCommentsSql, feedItemsSql } from "../app/modules/club/feed.server";
 import { feedQuerySchema } from "../app/modules/club/schema";
+
+/** The local D1 file that `wrangler … --persist-to <persist>` keeps. */
+export function d1FileIn(persist: string): string {
+  const dir = join(persist, "v3", "d1", "miniflare-D1DatabaseObject");
+  const file = readdirSync(dir).find((f) => f.endsWith(".sqlite") && f !== "metadata.sqlite");
+  if (!file) throw new Error("no D1 file");
+  return join(dir, file);
+}
+
+/** The sqlite3 CLI on that file: its output. */
+export function sqliteIn(persist: string, input: string): string {
+  return execFileSync("sqlite3", [d1FileIn(persist)], {
+    input,
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+}
 
 interface ToSql {
   toSQL(): { sql: string; params: unknown[] };
