@@ -17,6 +17,13 @@ const fake = (path: string, body?: unknown, method = "POST") =>
 
 /** The webhook callback with the path secret of vitest.integration.config.ts. */
 const HOOK = `${ORIGIN}/api/webhooks/strava/test-webhook-path-secret`;
+/** A Strava webhook event POSTed to the app's callback (`body` names the event). */
+const webhookPost = (body: object) =>
+  new Request(HOOK, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ subscription_id: 1, event_time: 1, ...body }),
+  });
 
 let nextAthlete = 800_000 + Math.floor(Math.random() * 10_000) * 10;
 async function newAthlete(activities: number) {
@@ -1536,17 +1543,7 @@ describe("webhooks are hints, never orders", () => {
 
 describe("when the day's reads are short (issue #42)", () => {
   const hookRequest = (body: object) =>
-    new Request(HOOK, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        subscription_id: 1,
-        event_time: 1,
-        aspect_type: "create",
-        object_type: "activity",
-        ...body,
-      }),
-    });
+    webhookPost({ aspect_type: "create", object_type: "activity", ...body });
   // The fake's reads today: a quarter hour that turns during a test does not reset them.
   const reads = async () =>
     ((await fake("/usage", undefined, "GET")).usage as { readDaily: number }).readDaily;
@@ -1800,18 +1797,12 @@ describe("disconnect and deauthorization (#13)", () => {
       .first<{ k: number | null }>())!.k;
   /** Strava's `authorized: "false"` athlete event (a hint until Strava refuses the member's token). */
   const deauthorization = (athleteId: number) =>
-    new Request(HOOK, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        subscription_id: 1,
-        event_time: 1,
-        owner_id: athleteId,
-        object_id: athleteId,
-        object_type: "athlete",
-        aspect_type: "update",
-        updates: { authorized: "false" },
-      }),
+    webhookPost({
+      owner_id: athleteId,
+      object_id: athleteId,
+      object_type: "athlete",
+      aspect_type: "update",
+      updates: { authorized: "false" },
     });
   const stats = async (cookie: string) =>
     (await json<Stats>(await call("/api/dashboard/stats", { cookie }))).overall.activityCount;
