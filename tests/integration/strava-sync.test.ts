@@ -1,5 +1,5 @@
 import { env, SELF } from "cloudflare:test";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAppContext, type AppContext } from "~workers/load-context";
 import { handleScheduled } from "~/modules/strava/cron.server";
 import { processSyncMessage, startSync } from "~/modules/strava/sync.server";
@@ -1559,6 +1559,13 @@ describe("when the day's reads are short (issue #42)", () => {
     env.DB.prepare(
       "UPDATE sync_jobs SET status = 'error' WHERE status IN ('queued', 'running', 'deferred')",
     ).run();
+  // These tests spend the UTC day's last reads and count the fake's reads of the day: one begun
+  // in the two minutes before the day turns (00:00 UTC, 05:30 IST) would see the budget reset
+  // under it, so it first waits for the new day (a fixed wait of at most two minutes).
+  beforeEach(async () => {
+    const left = 86_400_000 - (Date.now() % 86_400_000);
+    if (left < 120_000) await new Promise((resolve) => setTimeout(resolve, left + 1_000));
+  }, 180_000);
   /** A page's text without tags and React's text separators. */
   const text = async (res: Response) =>
     (await res.text())
