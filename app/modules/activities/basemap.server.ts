@@ -8,6 +8,7 @@
  */
 import { FetchSource, PMTiles, ResolvedValueCache, TileType, type RangeResponse, type Source } from "pmtiles";
 import { mapTilesSetting } from "~/lib/config.server";
+import { jsonError } from "~/lib/http.server";
 import type { AppContext } from "~workers/load-context";
 import { vectorTileSvg } from "./vector-tile-svg";
 
@@ -79,4 +80,29 @@ export async function basemapTile(app: AppContext, z: number, x: number, y: numb
   if (!contentType) return { status: 404, reason: "The archive's tiles are neither raster nor MVT" };
   const tile = await pmtiles.getZxy(z, x, y);
   return tile ? { status: 200, contentType, body: tile.data } : { status: 404, reason: "No such tile" };
+}
+
+/**
+ * GET /map-tiles/{z}/{x}/{y}'s answer: the tile, kept a week by the member's browser; 404 for
+ * parts that are not whole numbers, without an archive or outside it; 502 when the archive
+ * cannot be read (logged).
+ */
+export async function basemapTileResponse(
+  app: AppContext,
+  params: { z?: string; x?: string; y?: string },
+): Promise<Response> {
+  const [z, x, y] = [params.z, params.x, params.y].map((part) =>
+    /^\d{1,8}$/.test(part ?? "") ? Number(part) : NaN,
+  );
+  let tile: BasemapTile;
+  try {
+    tile = await basemapTile(app, z!, x!, y!);
+  } catch (error) {
+    console.error("basemap tile", error);
+    return jsonError(502, "The basemap is unavailable");
+  }
+  if (tile.status === 404) return jsonError(404, tile.reason);
+  return new Response(tile.body, {
+    headers: { "content-type": tile.contentType, "cache-control": "private, max-age=604800" },
+  });
 }

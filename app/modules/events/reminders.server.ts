@@ -9,7 +9,7 @@
  */
 import { inArray, sql } from "drizzle-orm";
 import { events } from "~db/schema";
-import { memberZone, notify } from "~/modules/notifications/notifications.server";
+import { memberZones, notify } from "~/modules/notifications/notifications.server";
 import { eventReminderNotification } from "~/modules/notifications/rules";
 import type { AppContext } from "~workers/load-context";
 import { formatEventDate, CLUB_TIME_ZONE } from "~/lib/format";
@@ -54,6 +54,10 @@ export async function sendReminders(app: AppContext, now: Date) {
       RETURNING id, user_id, email, name, event_id, registration_date`);
     const ids = [...new Set(claimed.map((r) => r.event_id))];
     const details = ids.length ? await app.db.select().from(events).where(inArray(events.id, ids)) : [];
+    const zones = await memberZones(
+      app,
+      claimed.map((c) => c.user_id),
+    );
     for (const c of claimed) {
       const event = details.find((e) => e.id === c.event_id);
       if (!event) continue;
@@ -77,7 +81,7 @@ export async function sendReminders(app: AppContext, now: Date) {
           title: r.title,
           when: w.label,
           date: new Date(r.date * 1000),
-          zone: await memberZone(app, c.user_id),
+          zone: zones.get(c.user_id),
         }),
       );
     }

@@ -52,11 +52,23 @@ export async function notify(app: AppContext, message: NotificationMessage | nul
   }
 }
 
-/** A member's time zone, for a notification's wording (IST when they chose none). */
-export async function memberZone(app: AppContext, userId: number): Promise<string> {
-  const row = await app.db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  return memberTimeZone({ timeZone: row[0]?.timeZone ?? null });
+/** Members' time zones by id, for notifications' wording (IST for those who chose none), in one read. */
+export async function memberZones(app: AppContext, userIds: number[]): Promise<Map<number, string>> {
+  const ids = [...new Set(userIds)];
+  const rows = ids.length
+    ? await app.db
+        .select({ id: users.id, timeZone: users.timeZone })
+        .from(users)
+        .where(inArray(users.id, ids))
+    : [];
+  const zones = new Map(rows.map((r) => [r.id, memberTimeZone(r)]));
+  for (const id of ids) if (!zones.has(id)) zones.set(id, memberTimeZone({ timeZone: null }));
+  return zones;
 }
+
+/** One member's time zone (memberZones). */
+export const memberZone = async (app: AppContext, userId: number): Promise<string> =>
+  (await memberZones(app, [userId])).get(userId)!;
 
 export const notificationMessageSchema = z.object({
   type: z.literal("notify"),
